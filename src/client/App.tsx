@@ -1,0 +1,132 @@
+// The application shell, the same on the server and in the browser: providers,
+// the current view (layout + page, or the error screen) and client navigation.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Router, useLocation } from 'wouter';
+import { SWRConfig, preload, useSWRConfig } from 'swr';
+import type { InitialState } from '../shared/state.ts';
+import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
+import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../shared/match.ts';
+import { runMiddleware } from '../shared/middleware.ts';
+import { toErrorState, type ErrorState } from '../shared/errors.ts';
+import type { LayoutName } from '../shared/routes.ts';
+import { PAGE_DATA_MIN_DELAY_MS } from '../shared/constants.ts';
+import { createStore, StoreProvider, useStore, useStoreApi, type Store } from './store.tsx';
+import { loadPage, type PageProps } from './pages/index.ts';
+import { layouts } from './layouts/index.tsx';
+import { Document } from './Document.tsx';
+import { ErrorBoundary, ErrorView } from './components/ErrorView.tsx';
+import { SectionProvider } from './lib/section.tsx';
+import { t } from '../shared/i18n.ts';
+import { ProgressProvider, useProgress } from './components/ProgressBar.tsx';
+import { getJson } from './lib/api.ts';
+import { loadPartnerInto } from './lib/partner.ts';
+import { scrollToHash, scrollToY } from './lib/scroll.ts';
+import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
+
+export interface View {
+  path: string;
+  match: RouteMatch | null;
+  Page: ComponentType<PageProps> | null;
+  error: ErrorState | null;
+  layout: LayoutName;
+}
+
+export interface AppProps {
+  state: InitialState;
+  view: View;
+  nonce: string;
+  /** Server only: the path being rendered. */
+  ssrPath?: string;
+  ssrSearch?: string;
+}
+
+export function App({ state, view, nonce, ssrPath, ssrSearch }: AppProps) {
+  const [store] = useState(() => createStore(state.state));
+  const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};
+  return (
+    <Router {...router}>
+      <StoreProvider store={store}>
+        <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
+          <ProgressProvider>
+            <Document nonce={nonce} stylesheets={state.config.stylesheets}>
+              <Navigator initial={view} hostPartner={state.hostPartner} />
+            </Document>
+          </ProgressProvider>
+        </SWRConfig>
+      </StoreProvider>
+    </Router>
+  );
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Resolves a path to a view the way the server does, over HTTP. */
+async function resolveView(path: string, store: Store, hostPartner: string | null, cached: (key: string) => boolean): Promise<View> {
+  const match = await resolveRoute(path, (slug) => loadPartnerInto(store, slug), hostPartner);
+  if (!match.params.partner && !hostPartner && store.get().partner_id !== 0)
+    store.set({ partner: null, partner_id: 0, partner_domain: null });
+  await runMiddleware(match);
+  const missing = dataNeeds(match).map(dataKey).filter((key) => !cached(key));
+  const [mod] = await Promise.all([
+    loadPage(match.route.page),
+    ...missing.map((key) => preload(key, getJson)),
+    // Pending data shows for at least PAGE_DATA_MIN_DELAY_MS, so it never flashes.
+    missing.length ? delay(PAGE_DATA_MIN_DELAY_MS) : null,
+  ]);
+  return { path, match, Page: mod.default, error: null, layout: store.get().partner ? 'partner' : match.route.layout };
+}
+
+function Navigator({ initial, hostPartner }: { initial: View; hostPartner: string | null }) {
+  const [location] = useLocation();
+  const [view, setView] = useState(initial);
+  const store = useStoreApi();
+  const progress = useProgress();
+  const { cache } = useSWRConfig();
+  const navigation = useRef(0);
+
+  useEffect(() => {
+    if (location === view.path) return;
+    const id = ++navigation.current;
+    progress.start();
+    resolveView(location, store, hostPartner, (key) => cache.get(key)?.data !== undefined).then(
+      (next) => {
+        if (id !== navigation.current) return;
+        store.set({ headerClass: next.match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID });
+        setView(next);
+        progress.finish();
+        if (!window.location.hash || !scrollToHash(window.location.hash)) scrollToY(0);
+      },
+      (error: unknown) => {
+        if (id !== navigation.current) return;
+        if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
+        progress.fail();
+        store.set({ headerClass: HEADER_SOLID });
+        setView({ path: location, match: null, Page: null, error: toErrorState(error), layout: store.get().partner ? 'partner' : 'plain-app' });
+      },
+    );
+  }, [location]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const Layout = layouts[view.layout];
+  const partnerSlug = useStore((s) => s.partner?.slug ?? null);
+  const section = {
+    section: view.match?.route.section ?? (partnerSlug ? ('partner' as const) : ('main' as const)),
+    partnerSlug: view.match?.params.partner ?? partnerSlug,
+    hostPartner,
+  };
+  const failed = view.error ?? { statusCode: 500, message: t('errors.genericTitle') };
+  return (
+    <SectionProvider value={section}>
+      <Layout match={view.match}>
+        {view.error || !view.Page || !view.match ? (
+          <ErrorView error={failed} />
+        ) : (
+          <ErrorBoundary resetKey={view.path} fallback={(error) => <ErrorView error={toErrorState(error)} />}>
+            <view.Page key={view.path} match={view.match} />
+          </ErrorBoundary>
+        )}
+      </Layout>
+    </SectionProvider>
+  );
+}

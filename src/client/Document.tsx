@@ -1,0 +1,41 @@
+// The whole HTML document, rendered by React on the server and hydrated in the
+// browser. Partner colours are CSS custom properties in a nonced <style> in the
+// head, so a partner's page is branded on first paint, before any script.
+import type { ReactNode } from 'react';
+import type { PartnerColors } from '../shared/partner.ts';
+import { colorsOf } from '../shared/partner.ts';
+import { t } from '../shared/i18n.ts';
+import { useStore } from './store.tsx';
+
+export function colorRules(colors: PartnerColors): string {
+  return `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color}}`;
+}
+
+export function BrandColors({ nonce }: { nonce: string }) {
+  const partner = useStore((s) => s.partner);
+  // Colours are validated as #rrggbb when stored, so they cannot close the rule.
+  return (
+    <style nonce={nonce} suppressHydrationWarning id="brand-colors">
+      {colorRules(colorsOf(partner))}
+    </style>
+  );
+}
+
+export function Document({ nonce, stylesheets, children }: { nonce: string; stylesheets: string[]; children: ReactNode }) {
+  // The nonce is hidden from the DOM after parsing; the browser passes the real
+  // one in, and suppressHydrationWarning covers the attribute.
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#13206a" />
+        <BrandColors nonce={nonce} />
+        {stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,13 @@
+declare module '*.svg' {
+  const href: string;
+  export default href;
+}
+declare module '*.jpg' {
+  const href: string;
+  export default href;
+}
+declare module '*.webp' {
+  const href: string;
+  export default href;
+}
+declare module '*.css';

@@ -1,0 +1,72 @@
+// The error screen of SPEC §2: an image, 'Oops! Page not found!' for a 404 or
+// 'An error occurred' otherwise, the message, and a way home. If this screen
+// itself fails, the boundary shows the last-resort text with a link home.
+import { Component, type ReactNode } from 'react';
+import type { ErrorState } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { Link } from './Link.tsx';
+import { useHref } from '../lib/section.tsx';
+import errorImage from '../assets/error.svg';
+
+function ErrorScreen({ error }: { error: ErrorState }) {
+  const home = useHref('/');
+  const title = error.statusCode === 404 ? t('errors.pageNotFoundTitle') : t('errors.genericTitle');
+  return (
+    <section className="error-page container" data-status={error.statusCode}>
+      <title>{`${title} | ${t('site.name')}`}</title>
+      <meta name="robots" content="noindex" />
+      <img className="error-page__image" src={errorImage} alt={t('errors.imageAlt')} width={320} height={220} />
+      <h1 className="error-page__title">{title}</h1>
+      <p className="error-page__message">{error.message}</p>
+      <Link className="button button--primary" href={home}>
+        {t('errors.backHome')}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorPageFailed() {
+  return (
+    <section className="error-page container">
+      <h1 className="error-page__title">{t('errors.errorPageFailed')}</h1>
+      <p>
+        <a href="/">{t('errors.backHome')}</a>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorView({ error }: { error: ErrorState }) {
+  return (
+    <ErrorBoundary fallback={() => <ErrorPageFailed />}>
+      <ErrorScreen error={error} />
+    </ErrorBoundary>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  fallback: (error: unknown) => ReactNode;
+  /** Changing the key resets the boundary (e.g. on navigation). */
+  resetKey?: string;
+}
+
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string | undefined }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('render failed') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string | undefined }) {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}

@@ -1,0 +1,92 @@
+// The site header: logo, navigation, and the mobile slide-in menu below the lg
+// breakpoint. Transparent over a hero (class header-transparent, SPEC §2).
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { t } from '../../shared/i18n.ts';
+import { useStore } from '../store.tsx';
+import { hrefIn, useSection } from '../lib/section.tsx';
+import { navItems } from '../lib/nav.ts';
+import { Link } from './Link.tsx';
+import { Logo } from './Logo.tsx';
+
+export function Header({ minimal = false }: { minimal?: boolean }) {
+  const headerClass = useStore((s) => s.headerClass);
+  const section = useSection();
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const items = navItems(section.section).map((item) => ({ ...item, href: hrefIn(section, item.path) }));
+
+  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('menu-open');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('menu-open');
+    };
+  }, [open]);
+
+  return (
+    <header className={`site-header ${headerClass}`}>
+      <div className="container site-header__inner">
+        <Link className="site-header__logo" href={hrefIn(section, '/')} aria-label={t('nav.homeLabel')}>
+          <Logo />
+        </Link>
+        {!minimal && (
+          <>
+            <nav className="site-nav" aria-label={t('nav.label')}>
+              <ul>
+                {items.map((item) => (
+                  <li key={item.path}>
+                    <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                      {t(item.label)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <button
+              ref={toggle}
+              type="button"
+              className="menu-toggle"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              onClick={() => setOpen((v) => !v)}
+            >
+              <span className="menu-toggle__bars" aria-hidden="true" />
+              <span className="visually-hidden">{open ? t('nav.close') : t('nav.open')}</span>
+            </button>
+          </>
+        )}
+      </div>
+      {!minimal && (
+        <>
+          <div className={`mobile-menu__backdrop${open ? ' is-open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+          <nav id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label={t('nav.mobileLabel')} aria-hidden={!open} inert={!open}>
+            <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t('nav.close')}</span>
+            </button>
+            <ul>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <Link href={item.href} onClick={() => setOpen(false)}>
+                    {t(item.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+// The browser entry: read the state the server embedded, load the page's code,
+// then hydrate the whole document.
+import { hydrateRoot } from 'react-dom/client';
+import type { InitialState } from '../shared/state.ts';
+import { STATE_GLOBAL } from '../shared/ssr.ts';
+import { App } from './App.tsx';
+import { viewFromState } from './view.ts';
+import './styles/main.css';
+
+declare global {
+  interface Window {
+    [STATE_GLOBAL]: InitialState;
+  }
+}
+
+async function start() {
+  const state = window[STATE_GLOBAL];
+  const view = await viewFromState(state);
+  const nonce = document.getElementById('brand-colors')?.nonce ?? '';
+  hydrateRoot(document, <App state={state} view={view} nonce={nonce} />);
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+});

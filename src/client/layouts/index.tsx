@@ -1,0 +1,53 @@
+// The five layouts of SPEC §2. Partner colours reach every layout through the
+// CSS custom properties in the head; the partner layout also shows the
+// partner's brand in header and footer (from the store).
+import type { ComponentType, ReactNode } from 'react';
+import type { LayoutName } from '../../shared/routes.ts';
+import type { RouteMatch } from '../../shared/match.ts';
+import { t } from '../../shared/i18n.ts';
+import { Header } from '../components/Header.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+
+export interface LayoutProps {
+  match: RouteMatch | null;
+  children: ReactNode;
+}
+
+function Shell({ name, minimal = false, footer = true, children }: { name: LayoutName; minimal?: boolean; footer?: boolean; children: ReactNode }) {
+  return (
+    <div className={`layout layout--${name}`} data-layout={name}>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <ProgressBar />
+      <Header minimal={minimal} />
+      <main id="main" className="layout__main" tabIndex={-1}>
+        {children}
+      </main>
+      {footer && <Footer />}
+    </div>
+  );
+}
+
+const MainLayout = ({ children }: LayoutProps) => <Shell name="main">{children}</Shell>;
+const DefaultLayout = ({ children }: LayoutProps) => <Shell name="default">{children}</Shell>;
+const PartnerLayout = ({ children }: LayoutProps) => <Shell name="partner">{children}</Shell>;
+const AppPagesLayout = ({ children }: LayoutProps) => (
+  <Shell name="app-pages">
+    <div className="container container--narrow">{children}</div>
+  </Shell>
+);
+const PlainAppLayout = ({ children }: LayoutProps) => (
+  <Shell name="plain-app" minimal footer={false}>
+    {children}
+  </Shell>
+);
+
+export const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
+  main: MainLayout,
+  default: DefaultLayout,
+  partner: PartnerLayout,
+  'app-pages': AppPagesLayout,
+  'plain-app': PlainAppLayout,
+};

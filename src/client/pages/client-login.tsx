@@ -1,0 +1,6 @@
+// client-login: the page arrives with its issue; until then it says where to turn.
+import { PendingPage } from '../components/PendingPage.tsx';
+
+export default function ClientLoginPage() {
+  return <PendingPage titleKey="pending.client-login" />;
+}

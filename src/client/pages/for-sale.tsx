@@ -1,0 +1,6 @@
+// for-sale: the page arrives with its issue; until then it says where to turn.
+import { PendingPage } from '../components/PendingPage.tsx';
+
+export default function ForSalePage() {
+  return <PendingPage titleKey="pending.for-sale" />;
+}

@@ -1,0 +1,40 @@
+// One error handler for the whole app: bad input is a 400 that says what is
+// wrong, a known HTTP error keeps its status, anything else is logged and is a
+// 500 without internals.
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { StructError } from 'superstruct';
+import { HttpError } from '../../shared/errors.ts';
+
+export function describeStructError(error: StructError): string {
+  const field = error.path.length ? error.path.join('.') : error.key !== undefined ? String(error.key) : 'body';
+  const failures = error.failures();
+  const first = failures[0] ?? error;
+  if (first.value === undefined && first.type !== 'never') return `${field} is required`;
+  if (first.type === 'never') return `${field} is not allowed`;
+  return `${field}: ${first.message.replace(/, but received:? .*$/s, '')}`;
+}
+
+export function errorBody(statusCode: number, message: string) {
+  const error = statusCode === 400 ? 'Bad Request' : statusCode === 404 ? 'Not Found' : statusCode === 429 ? 'Too Many Requests' : statusCode >= 500 ? 'Internal Server Error' : 'Error';
+  return { statusCode, error, message };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | StructError | HttpError, request, reply) => {
+    if (error instanceof StructError) {
+      return reply.code(400).send(errorBody(400, describeStructError(error)));
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(status, error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody(500, 'An error occurred'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, 'This page could not be found'));
+  });
+}

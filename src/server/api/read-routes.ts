@@ -1,0 +1,25 @@
+// Serves every read of api/reads.ts over HTTP: GET with a query string (cacheable
+// by a CDN) and POST with a JSON body, as the spec names the calls.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reads, runRead, type ReadContext } from './reads.ts';
+import { privateNoStore, publicCache } from '../plugins/caching.ts';
+
+export function readContext(app: FastifyInstance, request: FastifyRequest): ReadContext {
+  return {
+    services: app.services,
+    partner: (slug) => app.services.partners.resolve(request.hostname, slug),
+  };
+}
+
+export async function readRoutes(app: FastifyInstance): Promise<void> {
+  for (const endpoint of reads) {
+    const handler = async (input: unknown, request: FastifyRequest, reply: any) => {
+      const result = await runRead(endpoint, input ?? {}, readContext(app, request));
+      if (endpoint.personal) privateNoStore(reply);
+      else publicCache(reply, app.config);
+      return result;
+    };
+    app.get(endpoint.path, (request, reply) => handler(request.query, request, reply));
+    app.post(endpoint.path, (request, reply) => handler(request.body, request, reply));
+  }
+}

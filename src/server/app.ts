@@ -1,0 +1,87 @@
+// buildApp(config) composes the whole site as one Fastify instance: store,
+// services, security headers, assets, the JSON API and the page renderer.
+// main.ts owns the process; tests call buildApp and use app.inject.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import type { Config } from './config.ts';
+import { publicConfig } from './config.ts';
+import { openStore, type Store } from './store/db.ts';
+import { createServices, type Services } from './services/index.ts';
+import { seedDemo } from './store/seed.ts';
+import { loadLocales } from './locales.ts';
+import { securityHeaders } from './plugins/security.ts';
+import { assetRoutes, readManifest } from './plugins/assets.ts';
+import { installErrorHandler } from './api/errors.ts';
+import { healthRoutes } from './api/health.ts';
+import { partnerRoutes } from './api/partner.ts';
+import { readRoutes } from './api/read-routes.ts';
+import { pageHandler } from './render/page.ts';
+import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
+import type { SsrEntry } from '../shared/ssr.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    services: Services;
+  }
+}
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+
+export interface AppOptions {
+  /** Use this store instead of opening one from the config (it is then not closed by the app). */
+  store?: Store;
+  /** Replace the built server entry, e.g. to test the renderer's failure paths. */
+  ssr?: SsrEntry;
+  routes?: RouteDef[];
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For
+    // cannot choose the client address.
+    trustProxy: config.TRUST_PROXY > 0 ? (config.TRUST_PROXY as unknown as string) : false,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 256 * 1024,
+  });
+
+  const manifest = readManifest(path.join(DIST_DIR, 'client'));
+  const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
+  const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
+  if (!options.store) app.addHook('onClose', () => store.close());
+  const services = createServices(store);
+  if (config.SEED_DEMO) await seedDemo(store);
+  loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
+
+  app.decorate('config', config);
+  app.decorate('store', store);
+  app.decorate('services', services);
+
+  installErrorHandler(app);
+  await securityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(assetRoutes, { clientDir: path.join(DIST_DIR, 'client') } as never);
+  await app.register(healthRoutes);
+  await app.register(partnerRoutes);
+  await app.register(readRoutes);
+
+  const page = pageHandler(app, {
+    ssr,
+    manifest,
+    routes: options.routes ?? defaultRoutes,
+    publicConfig: publicConfig(config, manifest.css),
+  });
+  app.get('/', page);
+  app.get('/*', page);
+  return app;
+}

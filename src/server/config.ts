@@ -1,0 +1,92 @@
+// Configuration comes from environment variables only (DESIGN §8), validated at
+// boot: a bad value stops the start with one line that names the variable.
+import path from 'node:path';
+import {
+  boolean, coerce, create, defaulted, enums, integer, max, min, object, optional, pattern, refine,
+  string, StructError, type Infer,
+} from 'superstruct';
+import type { PublicConfig } from '../shared/state.ts';
+
+const Int = (lo: number, hi: number) => min(max(integer(), hi), lo);
+const IntFromEnv = (lo: number, hi: number, fallback: number) =>
+  defaulted(coerce(Int(lo, hi), pattern(string(), /^-?\d+$/), (v) => Number(v)), fallback);
+const BoolFromEnv = (fallback: boolean) =>
+  defaulted(coerce(boolean(), enums(['true', 'false', '1', '0', 'yes', 'no']), (v) => ['true', '1', 'yes'].includes(v)), fallback);
+const HttpUrl = refine(string(), 'HttpUrl', (v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') || 'must be an http(s) URL';
+  } catch {
+    return 'must be an http(s) URL';
+  }
+});
+const PostgresUrl = pattern(string(), /^postgres(ql)?:\/\/.+/);
+
+export const Config = object({
+  NODE_ENV: defaulted(enums(['production', 'development', 'test']), 'production'),
+  HOST: defaulted(string(), '0.0.0.0'),
+  PORT: IntFromEnv(0, 65535, 3000),
+  DATA_DIR: defaulted(string(), './data'),
+  DATABASE_URL: optional(PostgresUrl),
+  SITE_URL: defaulted(HttpUrl, 'http://localhost:3000'),
+  SEED_DEMO: BoolFromEnv(true),
+  LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: IntFromEnv(0, 10, 0),
+  REQUEST_TIMEOUT_MS: IntFromEnv(1000, 600_000, 30_000),
+  RENDER_TIMEOUT_MS: IntFromEnv(100, 60_000, 10_000),
+  PAGE_MAX_AGE_S: IntFromEnv(0, 86_400, 60),
+  MAP_TILE_URL: defaulted(string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: defaulted(string(), '&copy; OpenStreetMap contributors'),
+});
+export type Config = Infer<typeof Config>;
+export type ConfigInput = Partial<Record<keyof Config, string>>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment, or throws one line naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(Config.schema)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  try {
+    const config = create(input, Config);
+    return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+  } catch (error) {
+    if (error instanceof StructError) {
+      const key = error.path[0] ?? error.key;
+      const got = key !== undefined ? input[String(key)] : undefined;
+      throw new ConfigError(`Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`);
+    }
+    throw error;
+  }
+}
+
+// What each variable must be, for the one-line boot error.
+const expectations: Record<keyof Config, string> = {
+  NODE_ENV: 'one of production, development, test',
+  HOST: 'a host name or address',
+  PORT: 'a whole number from 0 to 65535',
+  DATA_DIR: 'a folder path',
+  DATABASE_URL: 'a postgres:// URL',
+  SITE_URL: 'an http(s) URL',
+  SEED_DEMO: 'true or false',
+  LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  TRUST_PROXY: 'a whole number of proxy hops from 0 to 10',
+  REQUEST_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 600000',
+  RENDER_TIMEOUT_MS: 'a whole number of milliseconds from 100 to 60000',
+  PAGE_MAX_AGE_S: 'a whole number of seconds from 0 to 86400',
+  MAP_TILE_URL: 'a tile URL template',
+  MAP_ATTRIBUTION: 'the map attribution text',
+};
+
+export function publicConfig(config: Config, stylesheets: string[]): PublicConfig {
+  return {
+    siteName: 'Spain New Homes',
+    siteUrl: config.SITE_URL.replace(/\/$/, ''),
+    mapTileUrl: config.MAP_TILE_URL,
+    mapAttribution: config.MAP_ATTRIBUTION,
+    stylesheets,
+  };
+}

@@ -1,0 +1,110 @@
+// GET of any page: match the route, resolve the partner, run middleware and the
+// page's data needs in-process, decide the status, then stream (DESIGN §2).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../../shared/match.ts';
+import { runMiddleware } from '../../shared/middleware.ts';
+import { toErrorState, type ErrorState } from '../../shared/errors.ts';
+import { initialStore, HEADER_SOLID, HEADER_TRANSPARENT, type InitialState, type FetchState } from '../../shared/state.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
+import type { LayoutName, RouteDef } from '../../shared/routes.ts';
+import type { SsrEntry } from '../../shared/ssr.ts';
+import type { PublicConfig } from '../../shared/state.ts';
+import { readByPath, runRead } from '../api/reads.ts';
+import { readContext } from '../api/read-routes.ts';
+import { pageAssets, type Manifest } from '../plugins/assets.ts';
+import { publicCache, noStore } from '../plugins/caching.ts';
+import { streamPage } from './stream.ts';
+
+export interface PageRenderer {
+  ssr: SsrEntry;
+  manifest: Manifest;
+  routes: RouteDef[];
+  publicConfig: PublicConfig;
+}
+
+interface Resolved {
+  match: RouteMatch | null;
+  partner: PublicPartner | null;
+  hostPartner: PublicPartner | null;
+  data: Record<string, unknown>;
+  fetch: Record<string, FetchState>;
+  error: ErrorState | null;
+}
+
+async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string): Promise<Resolved> {
+  const { partners } = app.services;
+  const hostPartner = await partners.byHost(request.hostname);
+  const found = new Map<string, PublicPartner | null>();
+  const out: Resolved = { match: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
+  try {
+    out.match = await resolveRoute(
+      path,
+      async (slug) => {
+        if (!found.has(slug)) found.set(slug, await partners.bySlug(slug));
+        return found.get(slug) !== null;
+      },
+      hostPartner?.slug ?? null,
+      routes,
+    );
+    const slug = out.match.params.partner;
+    if (!hostPartner && slug) out.partner = found.get(slug.toLowerCase()) ?? null;
+    await runMiddleware(out.match);
+    const ctx = readContext(app, request);
+    for (const need of dataNeeds(out.match)) {
+      const endpoint = readByPath.get(need.endpoint);
+      if (!endpoint) throw new Error(`No read ${need.endpoint}`);
+      const key = dataKey(need);
+      out.data[key] = await runRead(endpoint, need.query, ctx);
+      out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
+    }
+  } catch (error) {
+    out.error = toErrorState(error);
+    if (out.error.statusCode === 500) request.log.error({ err: error }, 'page failed');
+  }
+  return out;
+}
+
+function layoutFor(resolved: Resolved): LayoutName {
+  if (resolved.partner) return 'partner';
+  if (!resolved.match) return 'plain-app';
+  return resolved.match.route.layout;
+}
+
+export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
+  return async function page(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://x');
+    const resolved = await resolvePage(app, request, renderer.routes, url.pathname);
+    const build = (error: ErrorState | null, match: RouteMatch | null): InitialState => ({
+      config: renderer.publicConfig,
+      data: error ? {} : resolved.data,
+      fetch: error ? {} : resolved.fetch,
+      layout: layoutFor({ ...resolved, match }),
+      error,
+      serverRendered: true,
+      routePath: url.pathname + url.search,
+      route: error ? null : (match?.route.name ?? null),
+      hostPartner: resolved.hostPartner?.slug ?? null,
+      state: {
+        ...initialStore(resolved.partner),
+        headerClass: !error && match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID,
+      },
+    });
+    const state = build(resolved.error, resolved.match);
+    const status = resolved.error?.statusCode ?? 200;
+
+    // Error pages are not cached at the edge: a partner or a page may appear any minute.
+    if (status === 200) publicCache(reply, app.config);
+    else noStore(reply);
+
+    return streamPage(request, reply, {
+      ssr: renderer.ssr,
+      state,
+      assets: pageAssets(renderer.manifest, state.route ? (resolved.match?.route.page ?? null) : null),
+      status,
+      waitForAll: isbot(request.headers['user-agent'] ?? ''),
+      timeoutMs: app.config.RENDER_TIMEOUT_MS,
+      errorState: state.error ? null : (error) => build(toErrorState(error), resolved.match),
+    });
+  };
+}

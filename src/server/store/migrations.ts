@@ -1,0 +1,52 @@
+// Migrations, in order, shared by both dialects. Never edit one that has
+// shipped: add the next.
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_partners_and_content': {
+    async up(db: Kysely<any>) {
+      const pg = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+      const id = (col: any) => (pg ? col.generatedByDefaultAsIdentity().primaryKey() : col.autoIncrement().primaryKey());
+      await db.schema
+        .createTable('partners')
+        .addColumn('id', 'integer', id)
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('domain', 'text', (c) => c.unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('logo', 'text')
+        .addColumn('email', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('address', 'text')
+        .addColumn('city', 'text')
+        .addColumn('color_primary', 'text', (c) => c.notNull())
+        .addColumn('color_secondary', 'text', (c) => c.notNull())
+        .addColumn('color_heading', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('content_pages')
+        .addColumn('id', 'integer', id)
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      // NULLs are distinct in unique indexes on both engines, so the main site's
+      // pages get a partial index of their own.
+      await db.schema.createIndex('content_pages_partner_slug').on('content_pages').columns(['partner_id', 'slug']).unique().where(sql.ref('partner_id'), 'is not', null).execute();
+      await db.schema.createIndex('content_pages_main_slug').on('content_pages').column('slug').unique().where(sql.ref('partner_id'), 'is', null).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('content_pages').execute();
+      await db.schema.dropTable('partners').execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

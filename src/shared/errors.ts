@@ -1,0 +1,29 @@
+// An error that carries the HTTP status the error page shows (SPEC §8: statusCode,
+// status or a response's status, default 500).
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const NOT_FOUND_MESSAGE = 'This page could not be found';
+export const PARTNER_NOT_FOUND_MESSAGE = 'Not Found';
+
+export interface ErrorState {
+  statusCode: number;
+  message: string;
+}
+
+export function toErrorState(error: unknown): ErrorState {
+  const e = (error ?? {}) as Record<string, unknown>;
+  const response = e.response as Record<string, unknown> | undefined;
+  const status = [e.statusCode, e.status, response?.status].find(
+    (s): s is number => typeof s === 'number' && s >= 400 && s <= 599,
+  );
+  const message = typeof e.message === 'string' && e.message ? e.message : 'An error occurred';
+  return { statusCode: status ?? 500, message };
+}

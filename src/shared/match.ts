@@ -1,0 +1,76 @@
+// Matching a path against the route table. Patterns use wouter's syntax and
+// matcher, so the server and the client agree on every URL.
+import { matchRoute } from 'wouter';
+import { parse as parsePattern } from 'regexparam';
+import { routes as defaultRoutes, type RouteDef, type RouteParams, type DataNeed } from './routes.ts';
+import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from './errors.ts';
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: RouteParams;
+}
+
+type Compiled = { keys: string[]; pattern: RegExp };
+const compiled = new WeakMap<RouteDef, Compiled>();
+
+function patternOf(route: RouteDef) {
+  let p = compiled.get(route);
+  if (!p) compiled.set(route, (p = parsePattern(route.path) as Compiled));
+  return p;
+}
+
+/** Every route whose pattern matches, in table order, with decoded params. */
+export function matchCandidates(path: string, table: RouteDef[] = defaultRoutes): RouteMatch[] {
+  const out: RouteMatch[] = [];
+  for (const route of table) {
+    const [ok, raw] = matchRoute(() => patternOf(route), route.path, path);
+    if (!ok || !raw) continue;
+    const params: RouteParams = {};
+    let valid = true;
+    for (const [key, value] of Object.entries(raw)) {
+      if (/^\d+$/.test(key)) continue;
+      try {
+        params[key] = value === undefined ? undefined : decodeURIComponent(value);
+      } catch {
+        valid = false; // a malformed %-escape cannot name anything we serve
+      }
+    }
+    if (valid) out.push({ route, params });
+  }
+  return out;
+}
+
+/**
+ * Picks the route for a path. A route with a {partner} parameter applies only
+ * when that partner exists, and, on a partner's own domain, only to that partner.
+ * When the path had no other home, an unknown partner is 404 'Not Found'.
+ */
+export async function resolveRoute(
+  path: string,
+  partnerExists: (slug: string) => boolean | Promise<boolean>,
+  hostPartnerSlug: string | null,
+  table: RouteDef[] = defaultRoutes,
+): Promise<RouteMatch> {
+  let partnerMissing = false;
+  for (const candidate of matchCandidates(path, table)) {
+    const slug = candidate.params.partner;
+    if (slug === undefined) return candidate;
+    const ok = hostPartnerSlug
+      ? slug.toLowerCase() === hostPartnerSlug
+      : await partnerExists(slug.toLowerCase());
+    if (ok) return candidate;
+    partnerMissing = true;
+  }
+  throw new HttpError(404, partnerMissing ? PARTNER_NOT_FOUND_MESSAGE : NOT_FOUND_MESSAGE);
+}
+
+/** The key under which SWR caches a data need: the GET address of the same read. */
+export function dataKey(need: DataNeed): string {
+  const query = new URLSearchParams(Object.entries(need.query).sort(([a], [b]) => a.localeCompare(b)));
+  const qs = query.toString();
+  return qs ? `${need.endpoint}?${qs}` : need.endpoint;
+}
+
+export function dataNeeds(match: RouteMatch): DataNeed[] {
+  return match.route.data?.(match.params) ?? [];
+}

@@ -1,0 +1,20 @@
+// Route-level middleware (SPEC §4). A route names the middleware it runs; the
+// names resolve here, on the server before rendering and on the client before
+// navigating. `partner` exists and does nothing: partner loading is done by the
+// renderer and the client store, for every route with a {partner} parameter.
+import { HttpError } from './errors.ts';
+import type { RouteMatch } from './match.ts';
+
+export type Middleware = (match: RouteMatch) => void | Promise<void>;
+
+export const middlewareRegistry: Record<string, Middleware> = {
+  partner: () => {},
+};
+
+export async function runMiddleware(match: RouteMatch): Promise<void> {
+  for (const name of match.route.middleware) {
+    const fn = Object.hasOwn(middlewareRegistry, name) ? middlewareRegistry[name] : undefined;
+    if (!fn) throw new HttpError(500, `Unknown middleware ${name}`);
+    await fn(match);
+  }
+}

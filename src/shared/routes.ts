@@ -1,0 +1,136 @@
+// The one route table of the site (SPEC §2). The server renders from it and the
+// client navigates with it. Order matters: the first route that matches wins, so
+// static paths come before the `/:partner` catch-alls.
+
+export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
+export type Section = 'main' | 'old' | 'partner';
+export type PageName =
+  | 'home'
+  | 'partner-home'
+  | 'contact'
+  | 'franchise'
+  | 'broker'
+  | 'living'
+  | 'new-build-pages'
+  | 'client-login'
+  | 'client-register'
+  | 'client-forgot-password'
+  | 'client-reset-password'
+  | 'favorites'
+  | 'for-sale'
+  | 'search'
+  | 'content';
+
+/** An API read a page needs before it can render (DESIGN §2): one declaration, two transports. */
+export interface DataNeed {
+  endpoint: string;
+  query: Record<string, string>;
+}
+
+export type RouteParams = Record<string, string | undefined>;
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  page: PageName;
+  layout: LayoutName;
+  section: Section;
+  /** Names from the middleware registry (src/shared/middleware.ts). */
+  middleware: string[];
+  /** The header sits over a hero image only where the page has one. */
+  header: 'transparent' | 'solid';
+  /** 'required': anonymous visitors go to /login; 'guest': logged-in clients go to /. */
+  auth?: 'required' | 'guest';
+  data?: (params: RouteParams) => DataNeed[];
+}
+
+const contentNeed = (params: RouteParams): DataNeed[] =>
+  params.content
+    ? [{ endpoint: '/api/content', query: withPartner(params, { slug: params.content }) }]
+    : [];
+
+function withPartner(params: RouteParams, query: Record<string, string>): Record<string, string> {
+  return params.partner ? { ...query, partner: params.partner } : query;
+}
+
+type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware'> & {
+  name: string;
+  path: string;
+};
+
+// Pages a section offers, relative to its root. `old_` and `*?` variants are the
+// legacy search URLs of SPEC §2, kept so that old links still work.
+const accountPages: Shape[] = [
+  { name: 'client-forgot-password', path: '/client-forgot-password', page: 'client-forgot-password', header: 'solid', auth: 'guest' },
+  { name: 'client-login', path: '/client-login', page: 'client-login', header: 'solid', auth: 'guest' },
+  { name: 'client-register', path: '/client-register', page: 'client-register', header: 'solid', auth: 'guest' },
+  { name: 'client-reset-password', path: '/client-reset-password/*?', page: 'client-reset-password', header: 'solid', auth: 'guest' },
+  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'required' },
+];
+const listingPages: Shape[] = [
+  { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
+  { name: 'for-sale', path: '/for-sale/:id?', page: 'for-sale', header: 'solid' },
+  { name: 'search-type-old', path: '/search/bbbbbbbbb_type/old_', page: 'search', header: 'solid' },
+  { name: 'search-type', path: '/search/bbbbbbbbb_type/*?', page: 'search', header: 'solid' },
+  { name: 'search', path: '/search/*?', page: 'search', header: 'solid' },
+];
+
+function section(
+  section: Section,
+  prefix: string,
+  layout: LayoutName,
+  middleware: string[],
+  shapes: Shape[],
+): RouteDef[] {
+  return shapes.map((s) => ({
+    ...s,
+    name: `${section}:${s.name}`,
+    path: s.path === '/' ? prefix || '/' : prefix + s.path,
+    layout,
+    section,
+    middleware,
+  }));
+}
+
+export const routes: RouteDef[] = [
+  ...section('main', '', 'main', [], [
+    { name: 'home', path: '/', page: 'home', header: 'transparent' },
+    { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent' },
+    { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
+    { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
+    ...listingPages,
+  ]),
+  ...section('main', '', 'app-pages', [], [
+    { name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' },
+  ]),
+  ...section('old', '/old', 'default', [], [
+    ...accountPages,
+    ...listingPages,
+    { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
+  ]),
+  ...section('partner', '/:partner', 'partner', ['partner'], [
+    { name: 'home', path: '/', page: 'partner-home', header: 'transparent' },
+    ...accountPages,
+    ...listingPages,
+    { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid' },
+    { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
+    { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
+    { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },
+  ]),
+  // Content pages of the main site, e.g. /buying-process. After /:partner, so a
+  // partner's slug wins; a slug that is neither is a 404.
+  ...section('main', '', 'main', [], [
+    { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },
+  ]),
+];
+
+/** First path segments a partner slug may not take, or its site would hide a page. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  ...routes
+    .filter((r) => r.section !== 'partner' && !r.path.startsWith('/:'))
+    .map((r) => r.path.split('/')[1] ?? '')
+    .filter(Boolean),
+  'api', 'assets', 'healthz', 'readyz', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'terms',
+]);
+
+export const routeByName = new Map(routes.map((r) => [r.name, r]));
