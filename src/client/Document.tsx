@@ -6,6 +6,7 @@ import type { PartnerColors } from '../shared/partner.ts';
 import { colorsOf } from '../shared/partner.ts';
 import { t } from '../shared/i18n.ts';
 import { useStore } from './store.tsx';
+import favicon from './assets/favicon.svg';
 
 export function colorRules(colors: PartnerColors): string {
   return `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color}}`;
@@ -30,6 +31,7 @@ export function Document({ nonce, stylesheets, children }: { nonce: string; styl
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#13206a" />
+        <link rel="icon" href={favicon} type="image/svg+xml" />
         <BrandColors nonce={nonce} />
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../../shared/match.ts';
 import { runMiddleware } from '../../shared/middleware.ts';
-import { toErrorState, type ErrorState } from '../../shared/errors.ts';
+import { StructError } from 'superstruct';
+import { toErrorState, NOT_FOUND_MESSAGE, type ErrorState } from '../../shared/errors.ts';
 import { initialStore, HEADER_SOLID, HEADER_TRANSPARENT, type InitialState, type FetchState } from '../../shared/state.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import type { LayoutName, RouteDef } from '../../shared/routes.ts';
@@ -59,7 +60,8 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {
-    out.error = toErrorState(error);
+    // A param a read refuses (e.g. a slug with a dot) names no page: 404, not 500.
+    out.error = error instanceof StructError ? { statusCode: 404, message: NOT_FOUND_MESSAGE } : toErrorState(error);
     if (out.error.statusCode === 500) request.log.error({ err: error }, 'page failed');
   }
   return out;
