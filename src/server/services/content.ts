@@ -1,8 +1,11 @@
 // Content pages (buying process, costs and taxes, ...): the main site's pages,
 // which a partner may replace with its own under the same slug.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { coerce, nullable, object, optional, size, string, type Infer } from 'superstruct';
 import type { Database } from '../store/schema.ts';
-import type { ContentPage } from '../../shared/content.ts';
+import { Slug, type ContentPage } from '../../shared/content.ts';
+import { RESERVED_SLUGS, routes } from '../../shared/routes.ts';
+import { checkInput, ConflictError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 
 export class ContentService {
   constructor(private readonly db: Kysely<Database>) {}
@@ -29,4 +32,123 @@ export class ContentService {
     for (const r of rows) if (!bySlug.has(r.slug) || r.partner_id !== null) bySlug.set(r.slug, r);
     return [...bySlug.values()].map(({ slug, title, summary }) => ({ slug, title, summary }));
   }
+
+  // --- writes (the partner CLI; later an admin API) -------------------------
+
+  /**
+   * Creates or replaces the page `slug` of the main site (partner null) or of
+   * one partner. A summary left out keeps the page's current one.
+   */
+  async upsert(input: PageInput): Promise<{ created: boolean; partner: string | null; page: ContentPage }> {
+    const value = checkInput(input, PageInput, pageExpectations);
+    let partnerId: number | null = null;
+    if (value.partner) {
+      const partner = await this.db.selectFrom('partners').select('id').where('slug', '=', value.partner).executeTakeFirst();
+      if (!partner) throw new NotFoundError('partner', `"${value.partner}" is not a partner`);
+      partnerId = partner.id;
+    } else if (await this.db.selectFrom('partners').select('id').where('slug', '=', value.slug).executeTakeFirst()) {
+      // /{slug} is that partner's home page: a main-site page there would never show.
+      throw new ConflictError('slug', `"${value.slug}" is the address of partner ${value.slug}'s site`);
+    }
+    const now = new Date().toISOString();
+    const existing = await this.db
+      .selectFrom('content_pages')
+      .select(['id', 'summary'])
+      .where('slug', '=', value.slug)
+      .where((eb) => (partnerId === null ? eb('partner_id', 'is', null) : eb('partner_id', '=', partnerId)))
+      .executeTakeFirst();
+    try {
+      if (existing) {
+        await this.db
+          .updateTable('content_pages')
+          .set({ title: value.title, summary: value.summary ?? existing.summary, body: value.body, updated_at: now })
+          .where('id', '=', existing.id)
+          .execute();
+      } else {
+        await this.db
+          .insertInto('content_pages')
+          .values({ slug: value.slug, partner_id: partnerId, title: value.title, summary: value.summary ?? '', body: value.body, created_at: now, updated_at: now })
+          .execute();
+      }
+    } catch (error) {
+      // Another writer created the same page between our read and our insert.
+      if (uniqueViolation(error)) throw new ConflictError('slug', `"${value.slug}" was created by someone else meanwhile: try again`);
+      throw error;
+    }
+    return { created: !existing, partner: value.partner ?? null, page: (await this.page(value.slug, partnerId))! };
+  }
+
+  /**
+   * Every stored page, for the CLI: with a partner, the pages that partner's
+   * site shows (its own, and the main site's it does not replace).
+   */
+  async pages(partnerSlug?: string | null): Promise<PageListing[]> {
+    let partnerId: number | null = null;
+    if (partnerSlug) {
+      const partner = await this.db.selectFrom('partners').select('id').where('slug', '=', partnerSlug.trim().toLowerCase()).executeTakeFirst();
+      if (!partner) throw new NotFoundError('partner', `"${partnerSlug}" is not a partner`);
+      partnerId = partner.id;
+    }
+    const rows = await this.db
+      .selectFrom('content_pages')
+      .leftJoin('partners', 'partners.id', 'content_pages.partner_id')
+      .select(['content_pages.slug', 'content_pages.title', 'content_pages.summary', 'content_pages.updated_at', 'partners.slug as partner'])
+      .$if(partnerId !== null, (qb) => qb.where((eb) => eb.or([eb('content_pages.partner_id', 'is', null), eb('content_pages.partner_id', '=', partnerId)])))
+      .orderBy('content_pages.slug')
+      // The main site's page first, on both engines (they sort NULL differently).
+      .orderBy(sql`coalesce(partners.slug, '')`)
+      .execute();
+    const listed = rows.map((r) => ({ slug: r.slug, partner: r.partner ?? null, title: r.title, summary: r.summary, updatedAt: r.updated_at }));
+    if (partnerId === null) return listed;
+    const own = new Set(listed.filter((p) => p.partner).map((p) => p.slug));
+    return listed.filter((p) => p.partner || !own.has(p.slug));
+  }
+}
+
+// --- what a write accepts --------------------------------------------------
+
+/**
+ * Second path segments taken by the site's own pages (/old/contact,
+ * /{partner}/uw-makelaar, ...) and first segments (/franchise): a content page
+ * with one of these slugs would never be shown.
+ */
+const PAGE_RESERVED: ReadonlySet<string> = new Set([
+  ...RESERVED_SLUGS,
+  ...routes
+    .filter((r) => r.section !== 'main')
+    .map((r) => r.path.split('/')[2] ?? '')
+    .filter((s) => s && !s.startsWith(':')),
+]);
+
+const PageSlug = rule(
+  coerce(Slug, string(), (s) => s.trim().toLowerCase()),
+  'PageSlug',
+  (slug) => !PAGE_RESERVED.has(slug) || `"${slug}" is reserved: the site has its own /${slug} page`,
+);
+
+export const PageInput = object({
+  slug: PageSlug,
+  /** A partner's slug; null or left out: the main site. */
+  partner: optional(coerce(nullable(size(string(), 1, 80)), string(), (s) => s.trim().toLowerCase() || null)),
+  title: coerce(size(string(), 1, 200), string(), (s) => s.trim()),
+  summary: optional(coerce(size(string(), 0, 500), string(), (s) => s.trim())),
+  body: coerce(size(string(), 1, 100_000), string(), (s) => s.replace(/\r\n?/g, '\n').trim()),
+});
+export type PageInput = Infer<typeof PageInput>;
+
+const pageExpectations: Record<keyof PageInput, string> = {
+  slug: 'lowercase words of letters and digits joined by single hyphens, at most 80 characters, such as buying-process',
+  partner: "a partner's slug",
+  title: 'a title of 1 to 200 characters',
+  summary: 'a summary of at most 500 characters',
+  body: 'a body of at most 100000 characters',
+};
+
+export interface PageListing {
+  slug: string;
+  /** The partner whose page it is; null: the main site's. */
+  partner: string | null;
+  title: string;
+  summary: string;
+  updatedAt: string;
 }

@@ -1,8 +1,14 @@
 // Partners: the white-label brokers (SPEC §3, DESIGN §6). Resolved per request by
 // the request's host, then by the {partner} path segment.
 import type { Kysely } from 'kysely';
-import type { Database, PartnerRow } from '../store/schema.ts';
-import type { PublicPartner } from '../../shared/partner.ts';
+import {
+  coerce, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct,
+} from 'superstruct';
+import type { Database, PartnerRow, PartnersTable, PartnerUpdate } from '../store/schema.ts';
+import { HexColor, type PublicPartner } from '../../shared/partner.ts';
+import { DEFAULT_COLORS } from '../../shared/constants.ts';
+import { RESERVED_SLUGS } from '../../shared/routes.ts';
+import { checkInput, ConflictError, InputError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 
 export function normaliseHost(host: string | undefined | null): string | null {
   if (!host) return null;
@@ -52,5 +58,158 @@ export class PartnerService {
   async list(): Promise<PublicPartner[]> {
     const rows = await this.db.selectFrom('partners').selectAll().orderBy('slug').execute();
     return rows.map(toPublicPartner);
+  }
+
+  // --- writes (the partner CLI; later an admin API) -------------------------
+
+  /** Adds a partner. Throws InputError (bad field) or ConflictError (slug or domain taken). */
+  async create(input: NewPartner): Promise<PublicPartner> {
+    const value = checkInput(input, NewPartner, partnerExpectations);
+    await this.assertFree(value.slug, value.domain ?? null, null);
+    const now = new Date().toISOString();
+    const row = {
+      slug: value.slug,
+      name: value.name,
+      domain: value.domain ?? null,
+      logo: value.logo ?? null,
+      email: value.email ?? null,
+      phone: value.phone ?? null,
+      address: value.address ?? null,
+      city: value.city ?? null,
+      color_primary: value.primary ?? DEFAULT_COLORS.primary,
+      color_secondary: value.secondary ?? DEFAULT_COLORS.secondary,
+      color_heading: value.heading ?? DEFAULT_COLORS.heading_color,
+      created_at: now,
+      updated_at: now,
+    };
+    await uniqueAsConflict(() => this.db.insertInto('partners').values(row).execute(), row);
+    return (await this.bySlug(row.slug))!;
+  }
+
+  /** Changes the given fields of a partner; null or '' clears an optional one. */
+  async update(slug: string, changes: PartnerChanges): Promise<PublicPartner> {
+    const current = await this.db.selectFrom('partners').selectAll().where('slug', '=', String(slug).trim().toLowerCase()).executeTakeFirst();
+    if (!current) throw new NotFoundError('slug', `"${slug}" is not a partner`);
+    const value = checkInput(changes, PartnerChanges, partnerExpectations);
+    const set: Record<string, string | null> = {};
+    for (const field of Object.keys(partnerFields) as PartnerField[]) {
+      const v = value[field];
+      if (v === undefined) continue;
+      if (v === null && REQUIRED.has(field)) throw new InputError(field, 'cannot be cleared');
+      set[columnOf[field]] = v;
+    }
+    if (!Object.keys(set).length) throw new InputError('input', 'has nothing to change: give at least one field');
+    const next = { ...current, ...set } as PartnerRow;
+    await this.assertFree(next.slug !== current.slug ? next.slug : null, 'domain' in set ? next.domain : null, current.id);
+    const update: PartnerUpdate = { ...set, updated_at: new Date().toISOString() };
+    await uniqueAsConflict(() => this.db.updateTable('partners').set(update).where('id', '=', current.id).execute(), next);
+    return (await this.bySlug(next.slug))!;
+  }
+
+  /**
+   * Clear errors before the database's own unique indexes (which still guard
+   * against a race). null: that value is not changing.
+   */
+  private async assertFree(slug: string | null, domain: string | null, exceptId: number | null): Promise<void> {
+    const others = this.db.selectFrom('partners').$if(exceptId !== null, (qb) => qb.where('id', '<>', exceptId!));
+    if (slug) {
+      if (await others.select('id').where('slug', '=', slug).executeTakeFirst())
+        throw new ConflictError('slug', `"${slug}" is already taken by another partner`);
+      // /{slug} would hide the main site's page there (the partner route comes first).
+      const page = await this.db.selectFrom('content_pages').select('id').where('slug', '=', slug).where('partner_id', 'is', null).executeTakeFirst();
+      if (page) throw new ConflictError('slug', `"${slug}" is taken by the main site's page /${slug}`);
+    }
+    if (domain) {
+      // www.x and x answer for the same site (byHost), so they may not belong to two partners.
+      const variants = [domain, domain.startsWith('www.') ? domain.slice(4) : `www.${domain}`];
+      const taken = await others.select('slug').where('domain', 'in', variants).executeTakeFirst();
+      if (taken) throw new ConflictError('domain', `"${domain}" is already used by partner ${taken.slug}`);
+    }
+  }
+}
+
+// --- what a write accepts --------------------------------------------------
+// Every input is checked and coerced here, so no caller can store a partner
+// the site cannot serve.
+
+const trimmed = <T, S>(struct: Struct<T, S>) => coerce(struct, string(), (s) => s.trim());
+/** Optional text: '' (e.g. `--phone ""`) clears the field. */
+const optionalText = <T, S>(struct: Struct<T, S>) => optional(coerce(nullable(struct), string(), (s) => s.trim() || null));
+
+export const PartnerSlug = rule(
+  coerce(pattern(size(string(), 2, 60), /^[a-z0-9]+(?:-[a-z0-9]+)*$/), string(), (s) => s.trim().toLowerCase()),
+  'PartnerSlug',
+  (slug) => !RESERVED_SLUGS.has(slug) || `"${slug}" is reserved: the site has its own /${slug} page`,
+);
+
+// A host name as a browser sends it in Host: labels of letters, digits and
+// hyphens, at least two of them, the last starting with a letter (no IP).
+const HOST_RE = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const PartnerDomain = coerce(nullable(pattern(string(), HOST_RE)), string(), (s) => s.trim().toLowerCase().replace(/\.$/, '') || null);
+
+const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
+const Email = pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+const Phone = pattern(size(string(), 6, 30), /^\+?[0-9][0-9 ().\/-]*[0-9]$/);
+/** An http(s) URL, or a path on this site such as /assets/partners/x.svg. */
+const LogoUrl = refine(size(string(), 1, 500), 'LogoUrl', (v) => {
+  if (v.startsWith('/')) return !v.startsWith('//') && !v.includes('\\');
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+});
+
+const partnerFields = {
+  slug: PartnerSlug,
+  name: trimmed(size(string(), 1, 120)),
+  domain: optional(PartnerDomain),
+  logo: optionalText(LogoUrl),
+  email: optionalText(Email),
+  phone: optionalText(Phone),
+  address: optionalText(size(string(), 1, 200)),
+  city: optionalText(size(string(), 1, 100)),
+  primary: optional(Color),
+  secondary: optional(Color),
+  heading: optional(Color),
+};
+
+/** A new partner; colours left out take the defaults of SPEC §3. */
+export const NewPartner = object(partnerFields);
+export type NewPartner = Infer<typeof NewPartner>;
+/** The fields to change; null (or '') clears an optional one. */
+export const PartnerChanges = partial(object(partnerFields));
+export type PartnerChanges = Infer<typeof PartnerChanges>;
+
+const partnerExpectations: Record<keyof typeof partnerFields, string> = {
+  slug: '2 to 60 lowercase letters, digits and single hyphens, such as costa-casas',
+  name: 'a name of 1 to 120 characters',
+  domain: 'a host name such as costa-casas.es, without scheme, port or path',
+  logo: 'an http(s) URL or a path starting with /',
+  email: 'an email address',
+  phone: 'a phone number such as +34 965 71 24 80',
+  address: 'an address of at most 200 characters',
+  city: 'a city of at most 100 characters',
+  primary: 'a colour like #13206a',
+  secondary: 'a colour like #fffb00',
+  heading: 'a colour like #fffb00',
+};
+
+const columnOf = {
+  slug: 'slug', name: 'name', domain: 'domain', logo: 'logo', email: 'email', phone: 'phone', address: 'address', city: 'city',
+  primary: 'color_primary', secondary: 'color_secondary', heading: 'color_heading',
+} as const satisfies Record<keyof typeof partnerFields, keyof PartnersTable>;
+
+type PartnerField = keyof typeof partnerFields;
+const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading']);
+
+async function uniqueAsConflict(write: () => Promise<unknown>, row: { slug: string; domain: string | null }): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const column = uniqueViolation(error);
+    if (column === 'domain') throw new ConflictError('domain', `"${row.domain}" is already used by another partner`);
+    if (column) throw new ConflictError('slug', `"${row.slug}" is already taken by another partner`);
+    throw error;
   }
 }
