@@ -1,0 +1,79 @@
+// Moving between pages happens in the browser: a click on a header link
+// renders the next page without a full document load, the address bar follows,
+// and the back button returns to the previous page the same way.
+import t from 'tap';
+import type { Page } from 'puppeteer-core';
+import { startServer } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+
+/** What a visitor sees of a page: its title, its h1 and the layout it sits in. */
+async function seen(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    h1: document.querySelector('main h1')?.textContent?.trim() ?? null,
+    layout: document.querySelector('[data-layout]')?.getAttribute('data-layout') ?? null,
+  }));
+}
+
+t.test('client-side navigation', async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+
+  // The pages as a fresh load shows them: a client-side render must match.
+  const expected: Record<string, Awaited<ReturnType<typeof seen>>> = {};
+  for (const path of ['/', '/franchise']) {
+    const { page } = await newPage(t, browser);
+    await page.goto(`${url}${path}`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    expected[path] = await seen(page);
+  }
+  t.not(expected['/']!.title, expected['/franchise']!.title, 'the two pages have different titles');
+
+  const { page, problems } = await newPage(t, browser);
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(r.url());
+  });
+  await page.goto(`${url}/`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  t.same(documents, [`${url}/`], 'one document load so far');
+  // Survives only as long as this document does.
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+  const marker = () => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+  t.test('a click on the header link to /franchise renders it without a reload', async (t) => {
+    await page.click('header.site-header nav a[href="/franchise"]');
+    await page.waitForFunction((title: string) => document.title === title, {}, expected['/franchise']!.title);
+    t.equal(new URL(page.url()).pathname, '/franchise', 'the address bar shows /franchise');
+    t.same(await seen(page), expected['/franchise'], 'the page is the one a fresh load of /franchise shows');
+    t.equal(
+      await page.$eval('header.site-header nav a[href="/franchise"]', (a) => a.getAttribute('aria-current')),
+      'page',
+      'the header marks Franchise as the current page',
+    );
+    t.ok(await marker(), 'the window is the same one: no full reload');
+    t.same(documents, [`${url}/`], 'no new document was requested');
+  });
+
+  t.test('the back button returns to the homepage without a reload', async (t) => {
+    await page.goBack();
+    await page.waitForFunction((title: string) => document.title === title, {}, expected['/']!.title);
+    t.equal(new URL(page.url()).pathname, '/', 'the address bar shows /');
+    t.same(await seen(page), expected['/'], 'the page is the homepage again');
+    t.ok(await marker(), 'the window is the same one: no full reload');
+    t.same(documents, [`${url}/`], 'no new document was requested');
+  });
+
+  t.test('forward goes to /franchise again', async (t) => {
+    await page.goForward();
+    await page.waitForFunction((title: string) => document.title === title, {}, expected['/franchise']!.title);
+    t.equal(new URL(page.url()).pathname, '/franchise');
+    t.ok(await marker(), 'still no full reload');
+  });
+
+  t.test('nothing went wrong on the way', async (t) => {
+    t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
+  });
+});

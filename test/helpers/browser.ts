@@ -1,0 +1,157 @@
+// Headless Chromium for the end-to-end tests (puppeteer-core, the system
+// browser). One browser per test file, closed when the file's tests end; each
+// page records what a visitor's console would show (errors, warnings, page
+// errors, failed requests) so a test can assert there was none.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+/** Generous but bounded: a slow CI machine may take seconds, never minutes. */
+export const STEP_TIMEOUT_MS = 15_000;
+
+export function chromiumPath(): string {
+  return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+}
+
+export async function launchBrowser(t: Teardown): Promise<Browser> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    userDataDir,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  t.teardown(async () => {
+    await browser.close().catch(() => {});
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  });
+  return browser;
+}
+
+export interface Problems {
+  /** console.error and console.warn messages, with their source address. */
+  console: string[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+  /** Requests that failed at the network level or answered 4xx/5xx. */
+  failedRequests: string[];
+  /** CSP violations reported by the page (see `watchCsp`). */
+  csp: string[];
+  /** Everything above, one list, for a single assertion. */
+  all(): string[];
+}
+
+export interface NewPageOptions {
+  width?: number;
+  height?: number;
+  /** Responses with these statuses are expected (e.g. the 404 page itself). */
+  allowStatus?: number[];
+  /** Request addresses a test provokes failures on deliberately. */
+  allowFailure?: (url: string) => boolean;
+}
+
+/**
+ * A fresh page in its own browser context (no shared cookies or storage),
+ * recording every console error/warning, page error, failed request and CSP
+ * violation. Closed at teardown.
+ */
+export async function newPage(t: Teardown, browser: Browser, options: NewPageOptions = {}): Promise<{ page: Page; problems: Problems }> {
+  const context = await browser.createBrowserContext();
+  t.teardown(() => context.close().catch(() => {}));
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+  await page.setViewport({ width: options.width ?? 1280, height: options.height ?? 800 });
+
+  const allowStatus = new Set(options.allowStatus ?? []);
+  const allowFailure = options.allowFailure ?? (() => false);
+  const problems: Problems = {
+    console: [],
+    pageErrors: [],
+    failedRequests: [],
+    csp: [],
+    all() {
+      return [...this.console, ...this.pageErrors, ...this.failedRequests, ...this.csp];
+    },
+  };
+
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warn') return;
+    const text = message.text();
+    // A response with an error status is logged by Chromium as a console error;
+    // it is recorded (or allowed) as a request below.
+    if (/^Failed to load resource: the server responded with a status of (\d+)/.test(text)) {
+      const status = Number(/status of (\d+)/.exec(text)?.[1]);
+      if (allowStatus.has(status) || allowFailure(message.location().url ?? '')) return;
+    }
+    if (/Content.Security.Policy/i.test(text)) problems.csp.push(text);
+    const where = message.location().url;
+    problems.console.push(`console.${type}: ${text}${where ? ` (${where})` : ''}`);
+  });
+  page.on('pageerror', (error) => {
+    problems.pageErrors.push(`page error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (allowFailure(request.url())) return;
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A navigation away cancels what is still loading; that is not a failure.
+    if (reason === 'net::ERR_ABORTED' && request.resourceType() !== 'document' && request.resourceType() !== 'fetch') return;
+    problems.failedRequests.push(`${request.method()} ${request.url()}: ${reason}`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status < 400 || allowStatus.has(status) || allowFailure(response.url())) return;
+    problems.failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${status}`);
+  });
+
+  await watchCsp(page, problems);
+  return { page, problems };
+}
+
+/** Records `securitypolicyviolation` events of every document the page loads. */
+async function watchCsp(page: Page, problems: Problems): Promise<void> {
+  await page.exposeFunction('__reportCspViolation', (line: string) => {
+    problems.csp.push(line);
+  });
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
+      report?.(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+/**
+ * Resolves once React has hydrated the document: React marks the DOM nodes it
+ * owns with `__reactFiber$…` properties, which server HTML never has. The header
+ * is part of every layout, so it is the node to look at.
+ */
+export async function waitForHydration(page: Page, selector = 'header.site-header'): Promise<void> {
+  await page.waitForFunction(
+    (sel: string) => {
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$') || k.startsWith('__reactProps$'));
+    },
+    { timeout: STEP_TIMEOUT_MS },
+    selector,
+  );
+}
+
+/** The trimmed text of the first element matching `selector`, or null. */
+export async function textOf(page: Page, selector: string): Promise<string | null> {
+  return page.$eval(selector, (el) => (el.textContent ?? '').trim()).catch(() => null);
+}
