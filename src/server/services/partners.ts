@@ -90,12 +90,15 @@ export class PartnerService {
   async update(slug: string, changes: PartnerChanges): Promise<PublicPartner> {
     const current = await this.db.selectFrom('partners').selectAll().where('slug', '=', String(slug).trim().toLowerCase()).executeTakeFirst();
     if (!current) throw new NotFoundError('slug', `"${slug}" is not a partner`);
+    for (const field of REQUIRED) {
+      const v = (changes as Record<string, unknown> | null)?.[field];
+      if (v === null || (typeof v === 'string' && !v.trim())) throw new InputError(field, 'cannot be cleared');
+    }
     const value = checkInput(changes, PartnerChanges, partnerExpectations);
     const set: Record<string, string | null> = {};
     for (const field of Object.keys(partnerFields) as PartnerField[]) {
       const v = value[field];
       if (v === undefined) continue;
-      if (v === null && REQUIRED.has(field)) throw new InputError(field, 'cannot be cleared');
       set[columnOf[field]] = v;
     }
     if (!Object.keys(set).length) throw new InputError('input', 'has nothing to change: give at least one field');
@@ -122,8 +125,8 @@ export class PartnerService {
     if (domain) {
       // www.x and x answer for the same site (byHost), so they may not belong to two partners.
       const variants = [domain, domain.startsWith('www.') ? domain.slice(4) : `www.${domain}`];
-      const taken = await others.select('slug').where('domain', 'in', variants).executeTakeFirst();
-      if (taken) throw new ConflictError('domain', `"${domain}" is already used by partner ${taken.slug}`);
+      const taken = await others.select(['slug', 'domain']).where('domain', 'in', variants).executeTakeFirst();
+      if (taken) throw new ConflictError('domain', `"${domain}" is already used by partner ${taken.slug}${taken.domain === domain ? '' : ` (as ${taken.domain})`}`);
     }
   }
 }

@@ -48,7 +48,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  if (!error) return;
+  const message = String((error as Error).message ?? error);
+  // No failed migration: the database could not be reached at all.
+  throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Cannot open the store: ${message}`);
 }
 
 async function sqliteDialect(options: StoreOptions): Promise<Dialect> {

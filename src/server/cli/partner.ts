@@ -1,0 +1,250 @@
+// `npm run partner -- <command>`: adds and updates partners and content pages
+// in the store the site uses (DATA_DIR, or DATABASE_URL). See USAGE below.
+//
+// Exit codes: 0 done; 2 bad input (one line on stderr naming the flag and the
+// problem; nothing was written); 1 anything else (e.g. the database is down).
+import fs from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openStore, type Store } from '../store/db.ts';
+import { seedDemo } from '../store/seed.ts';
+import { InputError, NotFoundError } from '../store/errors.ts';
+import { createServices, type Services } from '../services/index.ts';
+import type { PartnerChanges } from '../services/partners.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
+
+const USAGE = `Usage: npm run partner -- <command> [flags]
+
+  list                                  the partners, as a table
+  show <slug>                           one partner, every field
+  add --slug s --name n [flags]         a new partner
+  update <slug> [flags]                 change the given fields ('' clears an optional one)
+  page set --slug s --title t (--body text | --body-file f) [--partner p] [--summary text]
+                                        create or replace a content page (no --partner: the main site's)
+  page list [--partner p]               the pages (with --partner: those that partner's site shows)
+
+Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb)
+               --email --phone --address --city --logo (http(s) URL or /path)
+
+The store is the site's: DATA_DIR (default ./data) or DATABASE_URL. An empty
+store gets the demo data first, as the site does, unless SEED_DEMO=false.`;
+
+/** Bad input: reported as one line, exit code 2. */
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo'] as const;
+const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
+const HELP: Options = { help: { type: 'boolean', short: 'h' } };
+
+interface Command {
+  options: Options;
+  /** The positional arguments it takes, by name. */
+  positionals: string[];
+  run(services: Services, values: Values, positionals: string[]): Promise<string>;
+}
+
+const commands: Record<string, Command> = {
+  list: {
+    options: {},
+    positionals: [],
+    async run(services) {
+      const partners = await services.partners.list();
+      if (!partners.length) return 'No partners.';
+      return table(
+        ['SLUG', 'NAME', 'DOMAIN', 'PRIMARY', 'SECONDARY', 'HEADING'],
+        partners.map((p) => [p.slug, p.name, p.domain ?? '-', p.colors.primary, p.colors.secondary, p.colors.heading_color]),
+      );
+    },
+  },
+
+  show: {
+    options: {},
+    positionals: ['slug'],
+    async run(services, _values, [slug]) {
+      const partner = await services.partners.bySlug(slug!);
+      if (!partner) throw new UsageError(`no partner "${slug}" (see \`npm run partner -- list\`)`);
+      return describe(partner);
+    },
+  },
+
+  add: {
+    options: strings(PARTNER_FLAGS),
+    positionals: [],
+    async run(services, values) {
+      const p = await services.partners.create(pick(values, PARTNER_FLAGS) as never);
+      return `Added partner ${p.slug} (id ${p.id}): ${p.name}, domain ${p.domain ?? '-'}, colours ${colours(p)}`;
+    },
+  },
+
+  update: {
+    options: strings(PARTNER_FLAGS),
+    positionals: ['slug'],
+    async run(services, values, [slug]) {
+      const changes = pick(values, PARTNER_FLAGS) as PartnerChanges;
+      if (!Object.keys(changes).length) throw new UsageError(`nothing to change: give at least one flag (${PARTNER_FLAGS.map((f) => `--${f}`).join(', ')})`);
+      const p = await services.partners.update(slug!, changes);
+      return `Updated partner ${p.slug} (id ${p.id}): ${Object.keys(changes).join(', ')}`;
+    },
+  },
+
+  'page set': {
+    options: strings(['slug', 'partner', 'title', 'summary', 'body', 'body-file']),
+    positionals: [],
+    async run(services, values) {
+      const { created, partner, page } = await services.content.upsert({
+        slug: values.slug as string,
+        partner: (values.partner as string | undefined) ?? null,
+        title: values.title as string,
+        summary: values.summary as string | undefined,
+        body: body(values),
+      });
+      return `${created ? 'Created' : 'Updated'} page ${page.slug} ${partner ? `for partner ${partner}` : 'on the main site'}: ${page.title}`;
+    },
+  },
+
+  'page list': {
+    options: strings(['partner']),
+    positionals: [],
+    async run(services, values) {
+      const pages = await services.content.pages(values.partner as string | undefined);
+      if (!pages.length) return 'No pages.';
+      return table(['SLUG', 'PARTNER', 'TITLE', 'UPDATED'], pages.map((p) => [p.slug, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]));
+    },
+  },
+};
+
+/** The flags given, by field; absent ones left out so that an update changes only those. */
+function pick(values: Values, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) if (typeof values[n] === 'string') out[n] = values[n];
+  return out;
+}
+
+function body(values: Values): string {
+  const text = values.body as string | undefined;
+  const file = values['body-file'] as string | undefined;
+  if (text !== undefined && file !== undefined) throw new UsageError('give --body or --body-file, not both');
+  if (file !== undefined) {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`--body-file cannot be read: ${code === 'ENOENT' ? 'no such file' : code ?? 'error'} (${file})`);
+    }
+  }
+  if (text === undefined) throw new UsageError('--body or --body-file is required');
+  return text;
+}
+
+function colours(p: PublicPartner): string {
+  return `${p.colors.primary} / ${p.colors.secondary} / ${p.colors.heading_color}`;
+}
+
+function describe(p: PublicPartner): string {
+  const rows: Array<[string, string | number | null]> = [
+    ['id', p.id], ['slug', p.slug], ['name', p.name], ['domain', p.domain], ['primary', p.colors.primary],
+    ['secondary', p.colors.secondary], ['heading', p.colors.heading_color], ['email', p.email], ['phone', p.phone],
+    ['address', p.address], ['city', p.city], ['logo', p.logo],
+  ];
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(11)}${v ?? '-'}`).join('\n');
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  return [head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+/** parseArgs's errors, said as one short line that names the flag. */
+function argumentError(error: unknown, name: string): UsageError | null {
+  const e = error as { code?: string; message?: string };
+  const quoted = /'([^']+)'/.exec(e.message ?? '')?.[1] ?? '';
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown flag ${quoted} for "${name}" (see \`npm run partner -- help\`)`);
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return new UsageError(`${quoted.split(' ')[0]} needs a value`);
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(`unexpected argument "${quoted}" for "${name}"`);
+    default:
+      return null;
+  }
+}
+
+function parse(argv: string[]): { name: string; command: Command; values: Values; positionals: string[] } {
+  const [first, second] = argv;
+  const name = first === 'page' && second && !second.startsWith('-') ? `page ${second}` : first ?? '';
+  const command = commands[name];
+  if (!command)
+    throw new UsageError(
+      name === 'page'
+        ? 'page needs a subcommand: set or list'
+        : `unknown command "${name}" (commands: ${Object.keys(commands).join(', ')}; see \`npm run partner -- help\`)`,
+    );
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv.slice(name.split(' ').length),
+      options: { ...command.options, ...HELP },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw argumentError(error, name) ?? error;
+  }
+  const { values, positionals } = parsed;
+  if (!values.help) {
+    if (positionals.length > command.positionals.length)
+      throw new UsageError(`unexpected argument "${positionals[command.positionals.length]}" for "${name}"`);
+    const missing = command.positionals[positionals.length];
+    if (missing) throw new UsageError(`"${name}" needs the partner's ${missing}: npm run partner -- ${name} <${missing}>`);
+  }
+  return { name, command, values: values as Values, positionals };
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (!argv.length) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let store: Store | undefined;
+  try {
+    const { command, values, positionals } = parse(argv);
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const config = loadConfig(process.env);
+    store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    if (config.SEED_DEMO) await seedDemo(store);
+    const output = await command.run(createServices(store), values, positionals);
+    process.stdout.write(`${output}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof NotFoundError && error.field === 'slug') {
+      process.stderr.write(`error: no partner ${error.problem.replace(/ is not a partner$/, '')} (see \`npm run partner -- list\`)\n`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      // The service's field is the flag's name.
+      process.stderr.write(`error: ${error.field === 'input' ? '' : '--'}${error.field} ${error.problem}\n`);
+      return 2;
+    }
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
