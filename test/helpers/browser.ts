@@ -94,9 +94,10 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
     const text = message.text();
     // A response with an error status is logged by Chromium as a console error;
     // it is recorded (or allowed) as a request below.
-    if (/^Failed to load resource: the server responded with a status of (\d+)/.test(text)) {
+    if (text.startsWith('Failed to load resource:')) {
+      if (allowFailure(message.location().url ?? '')) return;
       const status = Number(/status of (\d+)/.exec(text)?.[1]);
-      if (allowStatus.has(status) || allowFailure(message.location().url ?? '')) return;
+      if (allowStatus.has(status)) return;
     }
     if (/Content.Security.Policy/i.test(text)) problems.csp.push(text);
     const where = message.location().url;
@@ -118,6 +119,9 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
     problems.failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${status}`);
   });
 
+  // tsx compiles test files with esbuild's keepNames, which wraps named inner
+  // functions in __name(); code passed to page.evaluate needs it in the page.
+  await page.evaluateOnNewDocument('globalThis.__name ??= (fn) => fn;');
   await watchCsp(page, problems);
   return { page, problems };
 }
@@ -154,4 +158,17 @@ export async function waitForHydration(page: Page, selector = 'header.site-heade
 /** The trimmed text of the first element matching `selector`, or null. */
 export async function textOf(page: Page, selector: string): Promise<string | null> {
   return page.$eval(selector, (el) => (el.textContent ?? '').trim()).catch(() => null);
+}
+
+/** Waits for `promise` at most `ms`, failing with a message that says what did not happen. */
+export async function within<T>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
