@@ -50,8 +50,7 @@ t.test('the not-found page', async (t) => {
   }
 
   t.test('with JavaScript off the 404 page still shows its texts', async (t) => {
-    const { page } = await newPage(t, browser, { allowStatus: [404] });
-    await page.setJavaScriptEnabled(false);
+    const { page } = await newPage(t, browser, { allowStatus: [404], javaScript: false });
     const response = await page.goto(`${url}/no/such/page/at-all`, { waitUntil: 'load' });
     t.equal(response?.status(), 404, 'HTTP status 404');
     const text = await page.$eval('section.error-page', (s) => s.textContent ?? '');

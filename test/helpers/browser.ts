@@ -61,6 +61,8 @@ export interface NewPageOptions {
   allowStatus?: number[];
   /** Request addresses a test provokes failures on deliberately. */
   allowFailure?: (url: string) => boolean;
+  /** false: a visitor with JavaScript disabled (the page's scripts are not loaded). */
+  javaScript?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
   await page.setViewport({ width: options.width ?? 1280, height: options.height ?? 800 });
+  if (options.javaScript === false) await page.setJavaScriptEnabled(false);
 
   const allowStatus = new Set(options.allowStatus ?? []);
   const allowFailure = options.allowFailure ?? (() => false);
@@ -108,6 +111,8 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
   });
   page.on('requestfailed', (request) => {
     if (allowFailure(request.url())) return;
+    // With JavaScript off, Chromium cancels the module scripts it will not run.
+    if (options.javaScript === false && request.resourceType() === 'script') return;
     const reason = request.failure()?.errorText ?? 'failed';
     // A navigation away cancels what is still loading; that is not a failure.
     if (reason === 'net::ERR_ABORTED' && request.resourceType() !== 'document' && request.resourceType() !== 'fetch') return;
