@@ -6,8 +6,8 @@ import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
 import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../shared/match.ts';
-import { runMiddleware } from '../shared/middleware.ts';
-import { toErrorState, type ErrorState } from '../shared/errors.ts';
+import { runGuards, runMiddleware } from '../shared/middleware.ts';
+import { Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import type { LayoutName } from '../shared/routes.ts';
 import { PAGE_DATA_MIN_DELAY_MS } from '../shared/constants.ts';
 import { createStore, StoreProvider, useStore, useStoreApi, type Store } from './store.tsx';
@@ -67,6 +67,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
   const match = await resolveRoute(path, (slug) => loadPartnerInto(store, slug), hostPartner);
   if (!match.params.partner && !hostPartner && store.get().partner_id !== 0)
     store.set({ partner: null, partner_id: 0, partner_domain: null });
+  runGuards(match, path, false);
   await runMiddleware(match);
   const missing = dataNeeds(match).map(dataKey).filter((key) => !cached(key));
   const [mod] = await Promise.all([
@@ -79,7 +80,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
 }
 
 function Navigator({ initial, hostPartner }: { initial: View; hostPartner: string | null }) {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const [view, setView] = useState(initial);
   const store = useStoreApi();
   const progress = useProgress();
@@ -100,6 +101,11 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
       },
       (error: unknown) => {
         if (id !== navigation.current) return;
+        if (error instanceof Redirect) {
+          progress.finish();
+          navigate(error.location, { replace: true });
+          return;
+        }
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
         progress.fail();
         store.set({ headerClass: HEADER_SOLID });

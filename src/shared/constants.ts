@@ -29,3 +29,6 @@ export const DEFAULT_COLORS = {
   secondary: '#fffb00',
   heading_color: '#fffb00',
 } as const;
+
+/** The cookie that carries a client's session token (accounts). */
+export const SESSION_COOKIE = 'sid';

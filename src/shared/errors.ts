@@ -27,3 +27,14 @@ export function toErrorState(error: unknown): ErrorState {
   const message = typeof e.message === 'string' && e.message ? e.message : 'An error occurred';
   return { statusCode: status ?? 500, message };
 }
+
+/** Thrown by a guard: the visitor belongs elsewhere (e.g. /login for a page that needs an account). */
+export class Redirect extends Error {
+  constructor(
+    readonly location: string,
+    readonly statusCode = 302,
+  ) {
+    super(`Redirect to ${location}`);
+    this.name = 'Redirect';
+  }
+}

@@ -2,8 +2,9 @@
 // names resolve here, on the server before rendering and on the client before
 // navigating. `partner` exists and does nothing: partner loading is done by the
 // renderer and the client store, for every route with a {partner} parameter.
-import { HttpError } from './errors.ts';
+import { HttpError, Redirect } from './errors.ts';
 import type { RouteMatch } from './match.ts';
+import { loginRedirect } from './return-path.ts';
 
 export type Middleware = (match: RouteMatch) => void | Promise<void>;
 
@@ -17,4 +18,14 @@ export async function runMiddleware(match: RouteMatch): Promise<void> {
     if (!fn) throw new HttpError(500, `Unknown middleware ${name}`);
     await fn(match);
   }
+}
+
+/**
+ * The route's access rule (SPEC §4): a page that requires login sends an
+ * anonymous visitor to /login, remembering the path; a guest-only page sends a
+ * logged-in client home.
+ */
+export function runGuards(match: RouteMatch, path: string, loggedIn: boolean): void {
+  if (match.route.auth === 'required' && !loggedIn) throw new Redirect(loginRedirect(path));
+  if (match.route.auth === 'guest' && loggedIn) throw new Redirect('/');
 }

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import { pathToFileURL } from 'node:url';
+import { buildApp, DIST_DIR, type AppOptions } from '../../src/server/app.ts';
+import type { SsrEntry } from '../../src/shared/ssr.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -35,4 +37,9 @@ export async function startServer(t: Teardown, options: AppOptions & { env?: Rec
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** The built server entry, to wrap in tests of the renderer's failure paths. */
+export async function builtSsr(): Promise<SsrEntry> {
+  return (await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry;
 }

@@ -2,7 +2,7 @@
 // by a CDN) and POST with a JSON body, as the spec names the calls.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reads, runRead, type ReadContext } from './reads.ts';
-import { privateNoStore, publicCache } from '../plugins/caching.ts';
+import { pageCache, privateNoStore } from '../plugins/caching.ts';
 
 export function readContext(app: FastifyInstance, request: FastifyRequest): ReadContext {
   return {
@@ -16,7 +16,7 @@ export async function readRoutes(app: FastifyInstance): Promise<void> {
     const handler = async (input: unknown, request: FastifyRequest, reply: any) => {
       const result = await runRead(endpoint, input ?? {}, readContext(app, request));
       if (endpoint.personal) privateNoStore(reply);
-      else publicCache(reply, app.config);
+      else pageCache(request, reply, app.config, 200);
       return result;
     };
     app.get(endpoint.path, (request, reply) => handler(request.query, request, reply));

@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../../shared/match.ts';
-import { runMiddleware } from '../../shared/middleware.ts';
+import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
-import { toErrorState, NOT_FOUND_MESSAGE, type ErrorState } from '../../shared/errors.ts';
+import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
 import { initialStore, HEADER_SOLID, HEADER_TRANSPARENT, type InitialState, type FetchState } from '../../shared/state.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import type { LayoutName, RouteDef } from '../../shared/routes.ts';
@@ -14,7 +14,7 @@ import type { PublicConfig } from '../../shared/state.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { pageAssets, type Manifest } from '../plugins/assets.ts';
-import { publicCache, noStore } from '../plugins/caching.ts';
+import { pageCache, noStore } from '../plugins/caching.ts';
 import { streamPage } from './stream.ts';
 
 export interface PageRenderer {
@@ -31,6 +31,7 @@ interface Resolved {
   data: Record<string, unknown>;
   fetch: Record<string, FetchState>;
   error: ErrorState | null;
+  redirect?: Redirect;
 }
 
 async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string): Promise<Resolved> {
@@ -50,6 +51,8 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     );
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = found.get(slug.toLowerCase()) ?? null;
+    // Accounts arrive with their own issue; until then every visitor is anonymous.
+    runGuards(out.match, path, false);
     await runMiddleware(out.match);
     const ctx = readContext(app, request);
     for (const need of dataNeeds(out.match)) {
@@ -60,6 +63,10 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {
+    if (error instanceof Redirect) {
+      out.redirect = error;
+      return out;
+    }
     // A param a read refuses (e.g. a slug with a dot) names no page: 404, not 500.
     out.error = error instanceof StructError ? { statusCode: 404, message: NOT_FOUND_MESSAGE } : toErrorState(error);
     if (out.error.statusCode === 500) request.log.error({ err: error }, 'page failed');
@@ -77,6 +84,10 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
     const resolved = await resolvePage(app, request, renderer.routes, url.pathname);
+    if (resolved.redirect) {
+      noStore(reply);
+      return reply.redirect(resolved.redirect.location, resolved.redirect.statusCode);
+    }
     const build = (error: ErrorState | null, match: RouteMatch | null): InitialState => ({
       config: renderer.publicConfig,
       data: error ? {} : resolved.data,
@@ -96,8 +107,7 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
     const status = resolved.error?.statusCode ?? 200;
 
     // Error pages are not cached at the edge: a partner or a page may appear any minute.
-    if (status === 200) publicCache(reply, app.config);
-    else noStore(reply);
+    pageCache(request, reply, app.config, status);
 
     return streamPage(request, reply, {
       ssr: renderer.ssr,

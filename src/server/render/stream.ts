@@ -60,10 +60,14 @@ function renderOnce(
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let started = false;
+    let finished = false;
     let timer: NodeJS.Timeout | undefined;
     const body = new PassThrough();
     const stop = () => clearTimeout(timer);
-    body.once('end', stop);
+    body.once('finish', () => {
+      finished = true; // React has written the whole document
+      stop();
+    });
     body.once('close', stop);
 
     const start = () => {
@@ -103,7 +107,7 @@ function renderOnce(
         timer = setTimeout(() => r.abort(new Error(`render timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
         // A visitor who goes away should not keep a render running.
         reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) r.abort(new Error('client disconnected'));
+          if (!finished) r.abort(new Error('client disconnected'));
           stop();
         });
       },

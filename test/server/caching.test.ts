@@ -1,0 +1,55 @@
+// Cache headers for a CDN: anonymous pages briefly public, personal answers
+// never stored, Host in Vary so partners' domains never share an entry, and
+// hashed assets immutable for a year.
+import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import { testApp } from '../helpers/app.ts';
+import { DIST_DIR } from '../../src/server/app.ts';
+
+t.test('anonymous pages are cacheable for a short time, per host', async (t) => {
+  const app = await testApp(t, { env: { PAGE_MAX_AGE_S: '45' } });
+  const res = await app.inject('/');
+  t.equal(res.headers['cache-control'], 'public, max-age=0, s-maxage=45, stale-while-revalidate=225');
+  t.match(String(res.headers.vary), /Host/);
+  const partner = await app.inject({ url: '/', headers: { host: 'costa-casas.localhost' } });
+  t.match(String(partner.headers.vary), /Host/, "a partner's domain is a separate cache entry");
+});
+
+t.test('a request with credentials gets a private, unstored answer', async (t) => {
+  const app = await testApp(t);
+  for (const headers of [{ cookie: 'sid=abc' }, { authorization: 'Bearer abc' }]) {
+    const res = await app.inject({ url: '/', headers });
+    t.equal(res.headers['cache-control'], 'private, no-store', JSON.stringify(headers));
+    t.match(String(res.headers.vary), /Cookie/);
+  }
+  const read = await app.inject({ url: '/api/content?slug=nothing-here', headers: { cookie: 'sid=abc' } });
+  t.equal(read.statusCode, 404);
+});
+
+t.test('hashed assets are immutable for a year', async (t) => {
+  const app = await testApp(t);
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'client', 'manifest.json'), 'utf8')) as { entry: string; css: string[] };
+  for (const url of [manifest.entry, ...manifest.css]) {
+    const res = await app.inject(url);
+    t.equal(res.statusCode, 200, url);
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable', url);
+    t.match(url, /-[A-Z0-9]{8}\.(js|css)$/, 'the name carries a content hash');
+  }
+  const missing = await app.inject('/assets/entry-NOPE.js');
+  t.equal(missing.statusCode, 404);
+});
+
+t.test('health and readiness are never cached', async (t) => {
+  const app = await testApp(t);
+  const health = await app.inject('/healthz');
+  t.equal(health.statusCode, 200);
+  t.same(health.json(), { status: 'ok' });
+  t.equal(health.headers['cache-control'], 'no-store');
+  const ready = await app.inject('/readyz');
+  t.equal(ready.statusCode, 200);
+  t.same(ready.json(), { status: 'ready' });
+  await app.store.close();
+  const down = await app.inject('/readyz');
+  t.equal(down.statusCode, 503, 'not ready once the store is gone');
+});

@@ -1,0 +1,55 @@
+// Configuration: defaults, and one clear line naming a bad variable.
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { loadConfig, ConfigError } from '../../src/server/config.ts';
+
+t.test('defaults give a working site', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.PORT, 3000);
+  t.equal(c.HOST, '0.0.0.0');
+  t.match(c.DATA_DIR, /\/data$/);
+  t.equal(c.DATABASE_URL, undefined);
+  t.equal(c.SEED_DEMO, true);
+  t.equal(c.TRUST_PROXY, 0);
+});
+
+t.test('values are parsed from strings', async (t) => {
+  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: '1', DATABASE_URL: 'postgres://u@h/db' });
+  t.equal(c.PORT, 8080);
+  t.equal(c.SEED_DEMO, false);
+  t.equal(c.TRUST_PROXY, 1);
+  t.equal(c.DATABASE_URL, 'postgres://u@h/db');
+});
+
+const BAD: Array<[Record<string, string>, RegExp]> = [
+  [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a whole number from 0 to 65535 \(got "abc"\)$/],
+  [{ PORT: '70000' }, /^Invalid configuration: PORT must be/],
+  [{ SITE_URL: 'ftp://example.com' }, /^Invalid configuration: SITE_URL must be an http\(s\) URL/],
+  [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
+  [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
+  [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
+  [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
+];
+
+t.test('a bad value is one line naming the variable', async (t) => {
+  for (const [env, message] of BAD) {
+    try {
+      loadConfig(env);
+      t.fail(`${JSON.stringify(env)} was accepted`);
+    } catch (error) {
+      t.ok(error instanceof ConfigError, 'a ConfigError');
+      t.match((error as Error).message, message);
+      t.notMatch((error as Error).message, /\n/, 'one line');
+    }
+  }
+});
+
+t.test('the server refuses to start on a bad value, saying why', async (t) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: 'not-a-port' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  t.equal(result.status, 1);
+  t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');
+});

@@ -1,0 +1,49 @@
+// The process: listens, and on SIGTERM stops accepting, finishes the request in
+// flight, closes the store and exits 0.
+import t from 'tap';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { tempDir } from '../helpers/app.ts';
+
+t.test('SIGTERM drains: the request in flight completes, then the process exits 0', async (t) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.teardown(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  let logs = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      logs += chunk.toString();
+      const m = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(logs);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${logs}`)));
+  });
+
+  // A request whose body is still arriving when the signal comes.
+  const body = JSON.stringify({ partner: 'costa-casas' });
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(`POST /api/partner/get-data HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(body.slice(0, 5));
+  let response = '';
+  socket.on('data', (d: Buffer) => (response += d.toString()));
+  const socketClosed = once(socket, 'close');
+  const exited = once(child, 'exit');
+  await new Promise((r) => setTimeout(r, 100));
+
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  socket.end(body.slice(5));
+  const [code] = await exited;
+  await socketClosed;
+
+  t.match(response, /^HTTP\/1\.1 200/, 'the in-flight request was answered');
+  t.match(response, /"slug":"costa-casas"/);
+  t.equal(code, 0, 'exit code 0');
+  t.match(logs, /draining/);
+});

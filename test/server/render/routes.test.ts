@@ -1,0 +1,68 @@
+// Every route pattern of the table answers with the right status and layout.
+import t from 'tap';
+import { routes, RESERVED_SLUGS } from '../../../src/shared/routes.ts';
+import { testApp } from '../../helpers/app.ts';
+import { layoutOf, stateOf } from '../../helpers/html.ts';
+
+const PAGE = 'route-test-page';
+
+/** A concrete path for a pattern: the demo partner, a page of the store, sample ids. */
+function samplePaths(pattern: string): string[] {
+  const fill = (optional: boolean) =>
+    pattern
+      .replace(':partner', 'costa-casas')
+      .replace(/:content\??/, PAGE)
+      .replace(/\/:id\?/, optional ? '' : '/1234')
+      .replace(/\/\*\?$/, optional ? '' : '/spain/alicante');
+  return [...new Set([fill(false), fill(true)])];
+}
+
+t.test('every route answers with its layout', async (t) => {
+  const app = await testApp(t);
+  const now = new Date().toISOString();
+  await app.store.db.insertInto('content_pages').values({ slug: PAGE, partner_id: null, title: 'Route test', summary: '', body: 'Body', created_at: now, updated_at: now }).execute();
+
+  for (const route of routes) {
+    for (const path of samplePaths(route.path)) {
+      const res = await app.inject(path);
+      if (route.auth === 'required') {
+        t.equal(res.statusCode, 302, `${route.name} ${path} sends anonymous visitors to log in`);
+        t.equal(res.headers.location, `/login?redirect=${encodeURIComponent(path)}`, `${path} remembers where the visitor was`);
+        continue;
+      }
+      t.equal(res.statusCode, 200, `${route.name} ${path} is 200`);
+      const state = stateOf(res.body);
+      t.equal(state.route, route.name, `${path} renders route ${route.name}`);
+      const layout = route.section === 'partner' ? 'partner' : route.layout;
+      t.equal(layoutOf(res.body), layout, `${path} uses the ${layout} layout`);
+      t.equal(state.layout, layout, `${path} state names the layout`);
+    }
+  }
+});
+
+t.test('static routes win over /{partner}, and partner slugs cannot take their names', async (t) => {
+  const app = await testApp(t);
+  for (const path of ['/contact', '/franchise', '/uw-makelaar', '/wonen-en-leven', '/login', '/old']) {
+    const res = await app.inject(path);
+    t.equal(res.statusCode, 200, path);
+    t.not(stateOf(res.body).route, 'partner:home', `${path} is not read as a partner`);
+  }
+  for (const slug of ['old', 'contact', 'franchise', 'uw-makelaar', 'wonen-en-leven', 'login', 'search', 'for-sale', 'api', 'assets']) {
+    t.ok(RESERVED_SLUGS.has(slug), `${slug} is reserved`);
+  }
+});
+
+t.test('a partner is resolved by its own domain first', async (t) => {
+  const app = await testApp(t);
+  const res = await app.inject({ url: '/', headers: { host: 'costa-casas.localhost:8080' } });
+  t.equal(res.statusCode, 200);
+  const state = stateOf(res.body);
+  t.equal(state.state.partner?.slug, 'costa-casas');
+  t.equal(state.state.partner_id, state.state.partner?.id);
+  t.equal(state.hostPartner, 'costa-casas');
+  t.equal(layoutOf(res.body), 'partner', 'the main routes wear the partner layout on its domain');
+  t.match(res.body, /--color-primary:#0b5d4b/);
+
+  const other = await app.inject({ url: '/sol-homes/contact', headers: { host: 'costa-casas.localhost' } });
+  t.equal(other.statusCode, 404, "another partner's pages are not served on a partner's domain");
+});

@@ -1,0 +1,36 @@
+// Security headers: a CSP whose nonce is fresh per request and matches the
+// page's scripts and style; HSTS, frame-ancestors, nosniff, Referrer-Policy.
+import t from 'tap';
+import { testApp } from '../helpers/app.ts';
+
+t.test('pages carry a strict CSP with a per-request nonce', async (t) => {
+  const app = await testApp(t);
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const res = await app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptNonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    const styleNonce = /style-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    t.ok(scriptNonce && styleNonce, 'script and style nonces in the policy');
+    nonces.add(scriptNonce!);
+    t.notMatch(csp, /unsafe-inline|unsafe-eval/, 'no unsafe sources');
+    t.match(csp, /frame-ancestors 'self'/);
+    t.match(csp, /object-src 'none'/);
+    t.match(csp, /base-uri 'self'/);
+    const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+    t.ok(scripts.length >= 2);
+    for (const attrs of scripts) t.match(attrs, `nonce="${scriptNonce}"`, 'every script carries the nonce');
+    t.match(res.body, new RegExp(`<style nonce="${styleNonce}"`), 'the brand style carries the style nonce');
+    t.notMatch(res.body, / style="/, 'no inline style attribute, which the CSP would refuse');
+    t.match(String(res.headers['strict-transport-security']), /max-age=31536000/);
+    t.equal(res.headers['x-content-type-options'], 'nosniff');
+    t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+  }
+  t.equal(nonces.size, 3, 'a different nonce on every response');
+});
+
+t.test('the map tile host is allowed for images when configured', async (t) => {
+  const app = await testApp(t, { env: { MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png' } });
+  const res = await app.inject('/');
+  t.match(String(res.headers['content-security-policy']), /img-src 'self' data: https:\/\/\*\.tiles\.example\.com/);
+});

@@ -1,0 +1,67 @@
+// The route matcher that the server and the client share.
+import t from 'tap';
+import { matchCandidates, resolveRoute, dataKey } from '../../src/shared/match.ts';
+import { runMiddleware } from '../../src/shared/middleware.ts';
+import { HttpError } from '../../src/shared/errors.ts';
+import { routes } from '../../src/shared/routes.ts';
+
+const partners = new Set(['costa-casas']);
+const exists = (slug: string) => partners.has(slug);
+
+async function name(path: string, host: string | null = null) {
+  return (await resolveRoute(path, exists, host)).route.name;
+}
+
+t.test('paths resolve to their routes', async (t) => {
+  t.equal(await name('/'), 'main:home');
+  t.equal(await name('/contact'), 'main:contact');
+  t.equal(await name('/login'), 'main:login');
+  t.equal(await name('/old'), 'old:content');
+  t.equal(await name('/old/client-login'), 'old:client-login');
+  t.equal(await name('/old/for-sale'), 'old:for-sale');
+  t.equal(await name('/old/for-sale/12'), 'old:for-sale');
+  t.equal(await name('/old/search'), 'old:search');
+  t.equal(await name('/old/search/spain/alicante/torrevieja'), 'old:search');
+  t.equal(await name('/old/search/bbbbbbbbb_type/old_'), 'old:search-type-old');
+  t.equal(await name('/old/search/bbbbbbbbb_type/apartment'), 'old:search-type');
+  t.equal(await name('/old/client-reset-password/abc123'), 'old:client-reset-password');
+  t.equal(await name('/old/buying-process'), 'old:content');
+  t.equal(await name('/costa-casas'), 'partner:home');
+  t.equal(await name('/costa-casas/new-build-pages'), 'partner:new-build-pages');
+  t.equal(await name('/costa-casas/search/bbbbbbbbb_type/old_'), 'partner:search-type-old');
+  t.equal(await name('/costa-casas/buying-process'), 'partner:content');
+  t.equal(await name('/buying-process'), 'main:content', 'a slug that is no partner is a main content page');
+  t.equal(await name('/COSTA-CASAS/contact'), 'partner:contact', 'partner slugs are case-insensitive');
+});
+
+t.test('params are decoded; malformed escapes match nothing', async (t) => {
+  const [m] = matchCandidates('/old/caf%C3%A9');
+  t.equal(m?.params.content, 'café');
+  t.same(matchCandidates('/old/%E0%A4%A'), []);
+});
+
+t.test('an unknown partner is Not Found; an unknown path is This page could not be found', async (t) => {
+  await t.rejects(resolveRoute('/nobody/contact', exists, null), new HttpError(404, 'Not Found'));
+  await t.rejects(resolveRoute('/a/b/c/d/e', exists, null), new HttpError(404, 'This page could not be found'));
+});
+
+t.test("on a partner's own domain, only that partner's routes apply", async (t) => {
+  t.equal(await name('/', 'costa-casas'), 'main:home');
+  t.equal(await name('/costa-casas/contact', 'costa-casas'), 'partner:contact');
+  await t.rejects(resolveRoute('/sol-homes/contact', () => true, 'costa-casas'), new HttpError(404, 'Not Found'));
+});
+
+t.test('middleware: partner does nothing, an unknown name is a 500', async (t) => {
+  const match = await resolveRoute('/costa-casas/contact', exists, null);
+  await t.resolves(runMiddleware(match));
+  await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['partner', 'auth-x'] } }), new HttpError(500, 'Unknown middleware auth-x'));
+  await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['toString'] } }), new HttpError(500, 'Unknown middleware toString'), 'no prototype names');
+});
+
+t.test('data keys are stable whatever the order of the query', async (t) => {
+  t.equal(dataKey({ endpoint: '/api/content', query: { slug: 'a', partner: 'b' } }), '/api/content?partner=b&slug=a');
+  t.equal(dataKey({ endpoint: '/api/content', query: { partner: 'b', slug: 'a' } }), '/api/content?partner=b&slug=a');
+  t.equal(dataKey({ endpoint: '/api/x', query: {} }), '/api/x');
+  t.equal(routes.filter((r) => r.section === 'partner').length, 15, 'the fifteen partner routes of SPEC §2');
+  t.equal(routes.filter((r) => r.section === 'old').length, 11, 'the eleven old-section routes of SPEC §2');
+});
