@@ -113,6 +113,16 @@ async function createDatabase(): Promise<string> {
 async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^test_\d+_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
-  // FORCE (PostgreSQL 13+) ends any connection a failed test left open.
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await admin(async (c) => {
+    // pg's pool.end() resolves before its sockets have closed: wait for the
+    // server to see them go, or a forced drop would kill them mid-goodbye and
+    // the client would throw an unhandled 'terminating connection' error.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // FORCE (PostgreSQL 13+) ends what a failed test left open.
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
