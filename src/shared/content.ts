@@ -19,6 +19,12 @@ export const ContentQuery = object({
 });
 export type ContentQuery = Infer<typeof ContentQuery>;
 
+export const ContentListQuery = object({
+  partner: optional(size(string(), 1, 80)),
+});
+
+export type ContentSummary = Pick<ContentPage, 'slug' | 'title' | 'summary'>;
+
 export type Block = { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
 
 export function parseBlocks(body: string): Block[] {

@@ -44,10 +44,11 @@ export interface RouteDef {
   data?: (params: RouteParams) => DataNeed[];
 }
 
+// A content route without a slug (/old) is the index of the content pages.
 const contentNeed = (params: RouteParams): DataNeed[] =>
   params.content
     ? [{ endpoint: '/api/content', query: withPartner(params, { slug: params.content }) }]
-    : [];
+    : [{ endpoint: '/api/content-list', query: withPartner(params, {}) }];
 
 function withPartner(params: RouteParams, query: Record<string, string>): Record<string, string> {
   return params.partner ? { ...query, partner: params.partner } : query;

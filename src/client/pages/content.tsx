@@ -1,13 +1,15 @@
-// A content page from the store (/old/{content}, /{partner}/{content}, /{content}).
+// A content page from the store (/old/{content}, /{partner}/{content},
+// /{content}); without a slug (/old), the index of the guides.
 import type { PageProps } from './index.ts';
-import type { ContentPage } from '../../shared/content.ts';
+import type { ContentPage, ContentSummary } from '../../shared/content.ts';
+import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
+import { useHref } from '../lib/section.tsx';
 import { Meta } from '../components/Meta.tsx';
+import { Link } from '../components/Link.tsx';
 import { RichText } from '../components/RichText.tsx';
 
-export default function ContentPageView({ match }: PageProps) {
-  const page = useRouteData<{ data: ContentPage }>(match, '/api/content')?.data;
-  if (!page) return null;
+function Article({ page }: { page: ContentPage }) {
   return (
     <article className="container page content-page">
       <Meta title={page.title} description={page.summary} />
@@ -16,4 +18,39 @@ export default function ContentPageView({ match }: PageProps) {
       <RichText body={page.body} />
     </article>
   );
+}
+
+function GuideLink({ page }: { page: ContentSummary }) {
+  const href = useHref(`/${page.slug}`);
+  return (
+    <li className="guide-list__item">
+      <h2>
+        <Link href={href}>{page.title}</Link>
+      </h2>
+      {page.summary && <p>{page.summary}</p>}
+    </li>
+  );
+}
+
+function Index({ pages }: { pages: ContentSummary[] }) {
+  return (
+    <section className="container page content-index">
+      <Meta title={t('guides.title')} description={t('guides.description')} />
+      <h1>{t('guides.title')}</h1>
+      <p className="lead">{t('guides.description')}</p>
+      <ul className="guide-list">
+        {pages.map((page) => (
+          <GuideLink key={page.slug} page={page} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function ContentPageView({ match }: PageProps) {
+  const page = useRouteData<{ data: ContentPage }>(match, '/api/content')?.data;
+  const list = useRouteData<{ data: ContentSummary[] }>(match, '/api/content-list')?.data;
+  if (page) return <Article page={page} />;
+  if (list) return <Index pages={list} />;
+  return null;
 }

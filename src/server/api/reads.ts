@@ -3,7 +3,7 @@
 // in-process by the page renderer, through the same handler.
 import { create, type Struct } from 'superstruct';
 import type { PublicPartner } from '../../shared/partner.ts';
-import { ContentQuery } from '../../shared/content.ts';
+import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 
@@ -36,6 +36,16 @@ export const reads: ReadEndpoint[] = [
       const page = await ctx.services.content.page(slug, partner?.id ?? null);
       if (!page) throw new HttpError(404, NOT_FOUND_MESSAGE);
       return { data: page };
+    },
+  }),
+  read({
+    path: '/api/content-list',
+    query: ContentListQuery,
+    personal: false,
+    async handler({ partner: slugOfPartner }, ctx) {
+      const partner = await ctx.partner(slugOfPartner);
+      if (slugOfPartner && !partner) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      return { data: await ctx.services.content.list(partner?.id ?? null) };
     },
   }),
 ];
