@@ -26,6 +26,8 @@ const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(fn, 1);
 
 export function prefetchPath(path: string): void {
+  // The page in view already has its code and data.
+  if (path === window.location.pathname) return;
   if (done.has(path) || !canPrefetch()) return;
   done.add(path);
   // The first candidate that needs no partner check is certain; partner routes

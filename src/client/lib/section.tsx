@@ -1,7 +1,7 @@
 // Links stay inside the section the visitor is in: the main site, /old, or a
 // partner's site (under /{partner}, or at the root of the partner's own domain).
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Section } from '../../shared/routes.ts';
+import { routes, type Section } from '../../shared/routes.ts';
 
 export interface SectionInfo {
   section: Section;
@@ -19,9 +19,26 @@ export function useSection(): SectionInfo {
   return useContext(SectionContext);
 }
 
-/** The address of `path` (e.g. '/contact') in a section. */
+const PREFIX: Record<Section, RegExp> = { main: /^/, old: /^\/old/, partner: /^\/:partner/ };
+
+/** The first segments of each section's fixed pages ('/contact', '/search', ...). */
+const fixedPages = (section: Section) =>
+  new Set(
+    routes
+      .filter((r) => r.section === section)
+      .map((r) => '/' + (r.path.replace(PREFIX[section], '').split('/')[1] ?? ''))
+      .filter((p) => p !== '/' && !p.startsWith('/:')),
+  );
+const FIXED: Record<Section, Set<string>> = { main: fixedPages('main'), old: fixedPages('old'), partner: fixedPages('partner') };
+
+/**
+ * The address of `path` (e.g. '/contact') in a section. A fixed page the
+ * section lacks (/old has no /franchise) is the main site's.
+ */
 export function hrefIn(info: SectionInfo, path: string): string {
   const base = info.hostPartner ? '' : info.section === 'old' ? '/old' : info.section === 'partner' && info.partnerSlug ? `/${info.partnerSlug}` : '';
+  const first = '/' + (path.split('/')[1] ?? '');
+  if (base && FIXED.main.has(first) && !FIXED[info.section].has(first)) return path;
   if (path === '/') return base || '/';
   return base + path;
 }
