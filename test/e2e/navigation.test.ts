@@ -69,9 +69,30 @@ t.test('client-side navigation', async (t) => {
   t.test('forward goes to /franchise again', async (t) => {
     await page.goForward();
     await page.waitForFunction((title: string) => document.title === title, {}, expected['/franchise']!.title);
-    t.equal(new URL(page.url()).pathname, '/franchise');
+    t.equal(new URL(page.url()).pathname, '/franchise', 'the address bar shows /franchise');
     t.ok(await marker(), 'still no full reload');
   });
+
+  // App bug (reported): the page's data is fetched with SWR's preload(), but
+  // SWRConfig sets revalidateOnMount: false, so useSWR never picks the
+  // preloaded answer up and the content page stays blank after a client-side
+  // navigation (a fresh load is fine). Remove the todo once it is fixed.
+  const BLANK_CONTENT = { todo: 'app bug: content pages render blank after client-side navigation (SWR revalidateOnMount: false ignores preload)' };
+  t.test(
+    'a footer link to a content page shows that page, as a fresh load does',
+    async (t) => {
+      const { page: fresh } = await newPage(t, browser);
+      await fresh.goto(`${url}/buying-process`, { waitUntil: 'load' });
+      const want = await seen(fresh);
+      await page.click('a[href="/buying-process"]');
+      await page
+        .waitForFunction((title: string) => document.title === title && !!document.querySelector('main h1'), { timeout: 5000 }, want.title)
+        .catch(() => {});
+      t.equal(new URL(page.url()).pathname, '/buying-process', 'the address bar shows /buying-process');
+      t.same(await seen(page), want, 'the page shows the same title and heading as a fresh load of /buying-process', BLANK_CONTENT);
+      t.ok(await marker(), 'the window is the same one: no full reload');
+    },
+  );
 
   t.test('nothing went wrong on the way', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
