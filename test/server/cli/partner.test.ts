@@ -1,0 +1,157 @@
+// The partner CLI end to end: a real process on a real store, its exit codes and
+// messages, then what it left in the store. Each run starts Node and tsx (about
+// half a second of CPU), so the cases here are the CLI's own; the services'
+// tests cover every rule the input must meet.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { forEachTarget, type StoreTarget } from '../../helpers/db.ts';
+import { tempDir } from '../../helpers/app.ts';
+import { createServices } from '../../../src/server/services/index.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CLI = path.join(ROOT, 'src/server/cli/partner.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run partner -- ...args`, as `node --import tsx` (what npm's tsx runs, without npm's start-up). */
+function partner(target: Pick<StoreTarget, 'env'>, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, ...target.env, NODE_ENV: 'test', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const lines = (s: string) => s.trimEnd().split('\n');
+
+/** Bad input: exit 2, nothing on stdout, one line on stderr that matches. */
+function refused(t: Parameters<Parameters<typeof forEachTarget>[2]>[0], run: Run, message: RegExp): void {
+  t.equal(run.code, 2, `exit 2: ${run.stderr.trim()}`);
+  t.equal(run.stdout, '');
+  t.equal(lines(run.stderr).length, 1, 'one line');
+  t.match(run.stderr.trimEnd(), message);
+}
+
+async function refusals(t: Parameters<typeof refused>[0], cases: Array<[Promise<Run>, RegExp]>): Promise<void> {
+  const runs = await Promise.all(cases.map(([run]) => run));
+  runs.forEach((run, i) => refused(t, run, cases[i]![1]));
+}
+
+forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
+  const list = await partner(target, ['list']);
+  t.equal(list.code, 0, list.stderr);
+  t.match(lines(list.stdout)[0], /^SLUG\s+NAME\s+DOMAIN\s+PRIMARY\s+SECONDARY\s+HEADING$/);
+  t.match(list.stdout, /costa-casas\s+Costa Casas Inmobiliaria\s+costa-casas\.localhost\s+#0b5d4b/, 'an empty store gets the demo partners, as the site does');
+  t.match(list.stdout, /sol-homes/);
+
+  const add = await partner(target, [
+    'add', '--slug', 'playa-homes', '--name', 'Playa Homes', '--domain', 'Playa-Homes.es', '--primary', '#0A4D68',
+    '--email', 'info@playa.example', '--phone', '+34 966 00 00 00', '--city', 'Alicante', '--logo', 'https://playa.example/logo.svg',
+  ]);
+  t.equal(add.code, 0, add.stderr);
+  t.equal(add.stderr, '');
+  t.equal(lines(add.stdout).length, 1, 'a one-line summary');
+  t.match(add.stdout, /^Added partner playa-homes \(id \d+\): Playa Homes, domain playa-homes\.es, colours #0a4d68 \/ #fffb00 \/ #fffb00$/m);
+
+  // Refusals write nothing, so they run side by side.
+  await refusals(t, [
+    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--primary', 'red']), /^error: --primary must be a colour like #13206a \(got "red"\)$/],
+    [partner(target, ['add', '--slug', 'contact', '--name', 'Other']), /^error: --slug "contact" is reserved/],
+    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']), /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/],
+    [partner(target, ['add', '--slug', 'other', '--name']), /^error: --name needs a value$/],
+    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']), /^error: unknown flag --colour for "add"/],
+  ]);
+
+  const update = await partner(target, ['update', 'playa-homes', '--city', 'Torrevieja', '--phone', '', '--heading', '#FFFFFF']);
+  t.equal(update.code, 0, update.stderr);
+  t.match(update.stdout, /^Updated partner playa-homes \(id \d+\): heading, phone, city\n$/);
+  // Refusals write nothing, so they run side by side.
+  await refusals(t, [
+    [partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
+    [partner(target, ['update', 'playa-homes', '--name', '']), /^error: --name cannot be cleared$/],
+  ]);
+
+  const show = await partner(target, ['show', 'playa-homes']);
+  t.equal(show.code, 0, show.stderr);
+  t.match(show.stdout, /^domain:\s+playa-homes\.es$/m);
+  t.match(show.stdout, /^city:\s+Torrevieja$/m);
+  t.match(show.stdout, /^phone:\s+-$/m);
+
+  // What the store holds now, read as the site reads it.
+  const services = createServices(await target.open());
+  t.match(await services.partners.byHost('www.playa-homes.es:3000'), {
+    slug: 'playa-homes',
+    name: 'Playa Homes',
+    email: 'info@playa.example',
+    phone: null,
+    city: 'Torrevieja',
+    logo: 'https://playa.example/logo.svg',
+    colors: { primary: '#0a4d68', secondary: '#fffb00', heading_color: '#ffffff' },
+  });
+  t.equal((await services.partners.list()).length, 3, 'nothing refused was written');
+});
+
+forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
+  const dir = tempDir(t, 'cli-body-');
+  const file = path.join(dir, 'costs.txt');
+  fs.writeFileSync(file, 'Costs for Costa Casas clients.\r\n\r\n## Taxes\r\n\r\n- IVA 10%\r\n- AJD 1.5%\r\n');
+
+  const main = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--title', 'Notary fees', '--summary', 'What a notary charges', '--body', 'About 0.5% of the price.']);
+  t.equal(main.code, 0, main.stderr);
+  t.equal(main.stdout, 'Created page notary-fees on the main site: Notary fees\n');
+  const again = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--title', 'Notary fees in Spain', '--body', 'Between 0.2% and 0.5%.']);
+  t.equal(again.stdout, 'Updated page notary-fees on the main site: Notary fees in Spain\n');
+  const own = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--partner', 'costa-casas', '--title', 'Notary fees with us', '--body-file', file]);
+  t.equal(own.code, 0, own.stderr);
+  t.equal(own.stdout, 'Created page notary-fees for partner costa-casas: Notary fees with us\n');
+
+  // Refusals write nothing, so they run side by side.
+  await refusals(t, [
+    [partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X']), /^error: --body or --body-file is required$/],
+    [partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--partner', 'nobody']), /^error: --partner "nobody" is not a partner$/],
+    [partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']), /^error: --slug "franchise" is reserved/],
+  ]);
+
+  const listed = await partner(target, ['page', 'list', '--partner', 'costa-casas']);
+  t.equal(listed.code, 0, listed.stderr);
+  t.match(listed.stdout, /^notary-fees\s+costa-casas\s+Notary fees with us/m, "the partner's own page");
+  t.notMatch(listed.stdout, /^notary-fees\s+\(main site\)/m, "not the main site's page it replaces");
+
+  const store = await target.open();
+  const { content, partners } = createServices(store);
+  const costa = (await partners.bySlug('costa-casas'))!;
+  t.match(await content.page('notary-fees', costa.id), { title: 'Notary fees with us', body: 'Costs for Costa Casas clients.\n\n## Taxes\n\n- IVA 10%\n- AJD 1.5%' });
+  t.match(await content.page('notary-fees', null), { title: 'Notary fees in Spain', summary: 'What a notary charges', body: 'Between 0.2% and 0.5%.' });
+  t.equal(await content.page('x-page', null), null, 'nothing refused was written');
+});
+
+// Nothing here depends on the engine: SQLite only, to keep the suite quick.
+t.test('partner CLI: usage, and an empty store when SEED_DEMO=false', async (t) => {
+  const dataDir = tempDir(t, 'cli-usage-');
+  const target = { env: { DATA_DIR: dataDir, DATABASE_URL: '' } };
+  const none = await partner(target, []);
+  t.equal(none.code, 2);
+  t.match(none.stderr, /^Usage: npm run partner -- <command>/);
+  const help = await partner(target, ['help']);
+  t.equal(help.code, 0);
+  t.match(help.stdout, /page set --slug s --title t/);
+  // Refusals write nothing, so they run side by side.
+  await refusals(t, [
+    [partner(target, ['frobnicate']), /^error: unknown command "frobnicate"/],
+    [partner(target, ['list'], { DATABASE_URL: 'mysql://nope' }), /^error: Invalid configuration: DATABASE_URL/],
+  ]);
+
+  const empty = await partner(target, ['list'], { SEED_DEMO: 'false' });
+  t.equal(empty.code, 0, empty.stderr);
+  t.equal(empty.stdout, 'No partners.\n');
+});
