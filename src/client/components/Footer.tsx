@@ -5,26 +5,78 @@ import { useStore } from '../store.tsx';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { navItems } from '../lib/nav.ts';
 import { Link } from './Link.tsx';
+import { Icon, Logo } from './Logo.tsx';
 
-const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents'] as const;
+const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents', 'nie-number'] as const;
+
+export interface ContactDetails {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** The partner's contact details on its site, the office's otherwise. */
+export function useContactDetails(): ContactDetails {
+  const partner = useStore((s) => s.partner);
+  return partner
+    ? { name: partner.name, email: partner.email, phone: partner.phone, address: [partner.address, partner.city].filter(Boolean).join(', ') || null }
+    : { name: t('site.name'), email: t('office.email'), phone: t('office.phone'), address: t('office.address') };
+}
+
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** Address, phone and e-mail as a list with icons (contact, broker and partner pages). */
+export function ContactList({ contact }: { contact: ContactDetails }) {
+  return (
+    <ul className="contact-list">
+      {contact.address && (
+        <li>
+          <Icon name="pin" />
+          <span>
+            <span className="contact-list__label">{t('pageCommon.address')}</span>
+            {contact.address}
+          </span>
+        </li>
+      )}
+      {contact.phone && (
+        <li>
+          <Icon name="phone" />
+          <span>
+            <span className="contact-list__label">{t('pageCommon.phone')}</span>
+            <a href={telHref(contact.phone)}>{contact.phone}</a>
+          </span>
+        </li>
+      )}
+      {contact.email && (
+        <li>
+          <Icon name="mail" />
+          <span>
+            <span className="contact-list__label">{t('pageCommon.email')}</span>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </span>
+        </li>
+      )}
+    </ul>
+  );
+}
 
 export function Footer() {
   const partner = useStore((s) => s.partner);
   const section = useSection();
-  const contact = partner
-    ? { name: partner.name, email: partner.email, phone: partner.phone, address: [partner.address, partner.city].filter(Boolean).join(', ') }
-    : { name: t('site.name'), email: t('office.email'), phone: t('office.phone'), address: t('office.address') };
+  const contact = useContactDetails();
   const year = 2026;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <section>
-          <h2 className="site-footer__heading">{contact.name}</h2>
+        <section className="site-footer__brand" aria-label={contact.name}>
+          <Logo />
+          <p className="site-footer__tagline">{partner ? t('footer.partnerTagline') : t('footer.tagline')}</p>
           <address>
             {contact.address && <p>{contact.address}</p>}
             {contact.phone && (
               <p>
-                <a href={`tel:${contact.phone.replace(/\s+/g, '')}`}>{contact.phone}</a>
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
               </p>
             )}
             {contact.email && (
@@ -49,7 +101,7 @@ export function Footer() {
           <ul>
             {INFO_PAGES.map((slug) => (
               <li key={slug}>
-                <Link href={section.section === 'main' && !section.hostPartner ? `/${slug}` : hrefIn(section, `/${slug}`)}>{t(`footer.pages.${slug}`)}</Link>
+                <Link href={hrefIn(section, `/${slug}`)}>{t(`footer.pages.${slug}`)}</Link>
               </li>
             ))}
           </ul>

@@ -15,6 +15,10 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
+  const partner = useStore((s) => s.partner);
+  const brand = partner?.name ?? t('site.name');
+  const phone = partner ? partner.phone : t('office.phone');
+  const email = partner ? partner.email : t('office.email');
   const items = navItems(section.section).map((item) => ({ ...item, href: hrefIn(section, item.path) }));
 
   useEffect(() => setOpen(false), [location]);
@@ -37,7 +41,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   return (
     <header className={`site-header ${headerClass}`}>
       <div className="container site-header__inner">
-        <Link className="site-header__logo" href={hrefIn(section, '/')} aria-label={t('nav.homeLabel')}>
+        <Link className="site-header__logo" href={hrefIn(section, '/')} aria-label={t('nav.homeLabel', { name: brand })}>
           <Logo />
         </Link>
         {!minimal && (
@@ -71,19 +75,37 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         <>
           <div className={`mobile-menu__backdrop${open ? ' is-open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
           <nav id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label={t('nav.mobileLabel')} aria-hidden={!open} inert={!open}>
-            <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>
-              <span aria-hidden="true">×</span>
-              <span className="visually-hidden">{t('nav.close')}</span>
-            </button>
+            <div className="mobile-menu__top">
+              <span className="mobile-menu__title">{t('nav.mobileLabel')}</span>
+              <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">{t('nav.close')}</span>
+              </button>
+            </div>
             <ul>
               {items.map((item) => (
                 <li key={item.path}>
-                  <Link href={item.href} onClick={() => setOpen(false)}>
+                  <Link href={item.href} aria-current={location === item.href ? 'page' : undefined} onClick={() => setOpen(false)}>
                     {t(item.label)}
                   </Link>
                 </li>
               ))}
             </ul>
+            {(phone || email) && (
+              <div className="mobile-menu__contact">
+                <p className="mobile-menu__contact-name">{brand}</p>
+                {phone && (
+                  <p>
+                    <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+                  </p>
+                )}
+                {email && (
+                  <p>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </p>
+                )}
+              </div>
+            )}
           </nav>
         </>
       )}

@@ -1,6 +1,8 @@
 // The homepage hero: a Glide slider of coast scenes. The first slide is
 // server-rendered as a plain image, so the page paints before Glide loads.
-import { useEffect, useRef } from 'react';
+// Also the banners of other pages: PageHero (under a transparent header) and
+// CtaBand (a call to action across the page).
+import { useEffect, useRef, type ReactNode } from 'react';
 import { t, tList } from '../../shared/i18n.ts';
 import slide1 from '../assets/hero-1.svg';
 import slide2 from '../assets/hero-2.svg';
@@ -32,12 +34,12 @@ export function HeroSlider() {
   }, []);
 
   return (
-    <div className="hero glide" ref={root} aria-roledescription="carousel" aria-label={t('home.slidesLabel')}>
+    <div className="hero glide" ref={root} role="region" aria-roledescription="carousel" aria-label={t('home.slidesLabel')}>
       <div className="glide__track" data-glide-el="track">
         <ul className="glide__slides">
           {slides.map((slide, i) => (
             <li className="glide__slide hero__slide" key={slide.title} aria-roledescription="slide" aria-label={`${i + 1} / ${slides.length}`}>
-              <img className="hero__image" src={IMAGES[i % IMAGES.length]} alt={slide.alt} width={1600} height={700} fetchPriority={i === 0 ? 'high' : 'low'} />
+              <img className={`hero__image hero__image--${(i % IMAGES.length) + 1}`} src={IMAGES[i % IMAGES.length]} alt={slide.alt} width={1600} height={700} fetchPriority={i === 0 ? 'high' : 'low'} />
               <div className="hero__caption container">
                 <p className="hero__title">{slide.title}</p>
                 <p className="hero__text">{slide.text}</p>
@@ -55,5 +57,41 @@ export function HeroSlider() {
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The banner at the top of a page whose header is transparent (franchise,
+ * living, a partner's home): the page's <h1> over one of the coast pictures,
+ * shaded in the brand colour.
+ */
+export function PageHero({ eyebrow, title, lead, image = 1, children }: { eyebrow?: string; title: string; lead?: string; image?: 1 | 2 | 3; children?: ReactNode }) {
+  return (
+    <section className="page-hero">
+      <img className="page-hero__image" src={IMAGES[image - 1]} alt="" width={1600} height={700} fetchPriority="high" />
+      <div className="container page-hero__content">
+        {eyebrow && <p className="page-hero__eyebrow">{eyebrow}</p>}
+        <h1 className="page-hero__title">{title}</h1>
+        {lead && <p className="page-hero__lead">{lead}</p>}
+        {children && <div className="page-hero__actions">{children}</div>}
+      </div>
+    </section>
+  );
+}
+
+/** A call to action across the page, in the brand colour. */
+export function CtaBand({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="container">
+        <div className="cta-band">
+          <div>
+            <h2 id={id}>{title}</h2>
+            <p>{text}</p>
+          </div>
+          <div className="actions">{children}</div>
+        </div>
+      </div>
+    </section>
   );
 }

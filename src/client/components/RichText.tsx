@@ -1,6 +1,10 @@
 // Renders the safe block markup of content pages (shared/content.ts) as React
-// elements: text is never parsed as HTML.
+// elements: text is never parsed as HTML. GuideCards lists the buyer's guides
+// (the content pages of the demo data) as cards linking into the section.
 import { parseBlocks } from '../../shared/content.ts';
+import { tList } from '../../shared/i18n.ts';
+import { hrefIn, useSection } from '../lib/section.tsx';
+import { Link } from './Link.tsx';
 
 export function RichText({ body }: { body: string }) {
   return (
@@ -18,5 +22,32 @@ export function RichText({ body }: { body: string }) {
         return <p key={i}>{block.text}</p>;
       })}
     </div>
+  );
+}
+
+interface Guide {
+  slug: string;
+  title: string;
+  summary: string;
+}
+
+export function GuideCards({ limit = 4 }: { limit?: number }) {
+  const section = useSection();
+  const guides = tList<Guide>('demo.pages').slice(0, limit);
+  return (
+    <ul className="grid grid--4">
+      {guides.map((guide) => (
+        <li key={guide.slug}>
+          <article className="card card--link guide-card">
+            <h3>
+              <Link className="stretched-link" href={hrefIn(section, `/${guide.slug}`)}>
+                {guide.title}
+              </Link>
+            </h3>
+            <p>{guide.summary}</p>
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,126 @@
-import { PendingPage } from '../components/PendingPage.tsx';
+// /contact (also /old/contact and /{partner}/contact): how to reach the office,
+// or the partner on its site. The contact form arrives with its own issue.
+import type { ReactNode } from 'react';
+import { t, tList } from '../../shared/i18n.ts';
+import { Meta } from '../components/Meta.tsx';
+import { Icon, type IconName } from '../components/Logo.tsx';
+import { telHref, useContactDetails } from '../components/Footer.tsx';
+import { GuideCards } from '../components/RichText.tsx';
+import { Link } from '../components/Link.tsx';
+import { useHref } from '../lib/section.tsx';
+import { useStore } from '../store.tsx';
+
+interface Hours {
+  days: string;
+  time: string;
+}
+
+function Channel({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
+  return (
+    <li>
+      <article className="card channel">
+        <span className="card__icon">
+          <Icon name={icon} />
+        </span>
+        <h2 className="channel__title">{title}</h2>
+        <p className="channel__value">{children}</p>
+        <p>{text}</p>
+      </article>
+    </li>
+  );
+}
 
 export default function ContactPage() {
-  return <PendingPage titleKey="pending.contact" />;
+  const partner = useStore((s) => s.partner);
+  const contact = useContactDetails();
+  const search = useHref('/search');
+  return (
+    <>
+      <Meta title={t('contact.metaTitle')} description={t('contact.description')} />
+      <header className="page-header">
+        <div className="container">
+          <h1 className="page-title">{t('contact.title')}</h1>
+          <p className="lead">{partner ? t('contact.partnerLead', { name: partner.name }) : t('contact.lead')}</p>
+        </div>
+      </header>
+
+      <section className="section" aria-label={contact.name}>
+        <div className="container">
+          <ul className="grid grid--3">
+            {contact.phone && (
+              <Channel icon="phone" title={t('contact.callTitle')} text={t('contact.callText')}>
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
+              </Channel>
+            )}
+            {contact.email && (
+              <Channel icon="mail" title={t('contact.mailTitle')} text={t('contact.mailText')}>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </Channel>
+            )}
+            {contact.address && (
+              <Channel icon="pin" title={t('contact.visitTitle')} text={t('contact.visitText')}>
+                <span>{contact.name}</span>
+                <br />
+                {contact.address}
+              </Channel>
+            )}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="help-title">
+        <div className="container split">
+          <div className="prose">
+            <h2 className="section__title" id="help-title">
+              {t('contact.helpTitle')}
+            </h2>
+            <ul className="checklist">
+              {tList('contact.help').map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </div>
+          {partner ? (
+            <aside className="panel panel--white" aria-labelledby="more-title">
+              <h2 id="more-title">{t('contact.moreTitle')}</h2>
+              <p>{t('contact.moreText')}</p>
+              <Link className="button button--primary" href={search}>
+                {t('pageCommon.findHome')}
+              </Link>
+            </aside>
+          ) : (
+            <aside className="panel panel--white" aria-labelledby="hours-title">
+              <h2 id="hours-title">
+                <Icon name="clock" className="inline-icon" />
+                {t('contact.hoursTitle')}
+              </h2>
+              <table className="hours">
+                <tbody>
+                  {tList<Hours>('contact.hours').map((row) => (
+                    <tr key={row.days}>
+                      <th scope="row">{row.days}</th>
+                      <td>{row.time}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className="panel__note">{t('contact.hoursNote')}</p>
+            </aside>
+          )}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="contact-guides-title">
+        <div className="container">
+          <header className="section__header">
+            <h2 className="section__title" id="contact-guides-title">
+              {t('home.guides.title')}
+            </h2>
+            <p className="lead">{t('home.guides.lead')}</p>
+          </header>
+          <GuideCards />
+        </div>
+      </section>
+    </>
+  );
 }
