@@ -1,0 +1,61 @@
+# syntax=docker/dockerfile:1
+# The whole site in one container (DESIGN §8): web pages, API and the store.
+#
+#   docker build -t newbuild-spain .
+#   docker run -p 3000:3000 -v site-data:/data newbuild-spain
+#
+# The SQLite store lives in the /data volume; set DATABASE_URL=postgres://...
+# to share one PostgreSQL between several containers. Every variable is in
+# .env.example (docker run --env-file .env ...). The partner CLI runs in the
+# same image: docker run --rm -v site-data:/data newbuild-spain \
+#   node --import tsx src/server/cli/partner.ts list
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+
+# better-sqlite3 downloads a prebuilt addon when it can and compiles one when
+# it cannot: keep the compilers at hand in the stages that run npm ci.
+FROM base AS toolchain
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+
+# Build: every dependency, then the client bundle and the server-side render
+# entry (dist/client with its manifest, dist/server/ssr.js).
+FROM toolchain AS build
+RUN npm ci --no-audit --no-fund
+COPY build.mjs tsconfig.json ./
+COPY locales ./locales
+COPY src ./src
+RUN npm run build
+
+# Runtime dependencies only (tsx runs the server's TypeScript; no dev tools).
+FROM toolchain AS prod-deps
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+# Code is owned by root and read-only for the server; only /data is writable.
+COPY package.json package-lock.json tsconfig.json ./
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/locales ./locales
+COPY --from=build /app/src ./src
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3000
+# Slim images have no curl: ask Node. /healthz answers while the process is up.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Node itself is PID 1 (not npm, which would not pass SIGTERM on): main.ts drains
+# in-flight requests and closes the store on SIGTERM. No build step at start:
+# dist/ is already in the image.
+CMD ["node", "--import", "tsx", "src/server/main.ts"]
