@@ -31,6 +31,27 @@ t.test('pages hydrate cleanly', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
+  t.test('self-check: a hydration mismatch is reported', async (t) => {
+    // The server HTML is altered on its way to the browser, so React finds
+    // text it did not render; the problem log must show it.
+    const { page, problems } = await newPage(t, browser);
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'document') return void request.continue();
+      void fetch(request.url()).then(async (res) => {
+        const html = (await res.text()).replace(/(<h1[^>]*>)/, '$1Not what the server rendered ');
+        const headers: Record<string, string> = {};
+        res.headers.forEach((value, key) => (headers[key] = value));
+        delete headers['content-length'];
+        delete headers['content-encoding'];
+        await request.respond({ status: res.status, headers, body: html });
+      });
+    });
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    t.ok(problems.all().length > 0, `the mismatch was reported (${problems.all().join(' | ').slice(0, 300)})`);
+  });
+
   for (const path of ['/franchise', '/costa-casas', '/buying-process', '/costa-casas/contact']) {
     t.test(`${path} hydrates with no console error or warning and no failed request`, async (t) => {
       const { page, problems } = await newPage(t, browser);
@@ -39,6 +60,11 @@ t.test('pages hydrate cleanly', async (t) => {
       await waitForHydration(page);
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.ok(await page.$('[data-layout]'), 'a layout is on the page');
+      const h1 = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
+      t.ok(h1, `after hydration the page still shows its heading (${h1})`);
+      // React escapes text as below; the heading must be in the server's HTML.
+      const escaped = h1.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+      t.ok(h1 && (await response?.text())?.includes(escaped), 'the same heading the server rendered');
       t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
     });
   }
