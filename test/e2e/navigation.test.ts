@@ -6,12 +6,13 @@ import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 
-/** What a visitor sees of a page: its title, its h1 and the layout it sits in. */
+/** What a visitor sees of a page: its title, its h1, the layout it sits in and the header style. */
 async function seen(page: Page) {
   return page.evaluate(() => ({
     title: document.title,
     h1: document.querySelector('main h1')?.textContent?.trim() ?? null,
     layout: document.querySelector('[data-layout]')?.getAttribute('data-layout') ?? null,
+    header: ['header-transparent', 'header-solid'].find((c) => document.querySelector('header.site-header')?.classList.contains(c)) ?? null,
   }));
 }
 
