@@ -25,7 +25,9 @@ export function HeroSlider() {
     let cancelled = false;
     import('@glidejs/glide').then(({ default: Glide }) => {
       if (cancelled || !root.current) return;
-      glide = new Glide(root.current, { type: 'carousel', autoplay: 6000, hoverpause: true, animationDuration: 600 }).mount();
+      // No automatic sliding or slide animation for visitors who ask for less motion.
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      glide = new Glide(root.current, { type: 'carousel', autoplay: still ? false : 6000, hoverpause: true, animationDuration: still ? 0 : 600 }).mount();
     });
     return () => {
       cancelled = true;
