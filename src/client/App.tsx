@@ -63,16 +63,23 @@ function delay(ms: number) {
 }
 
 /** Resolves a path to a view the way the server does, over HTTP. */
-async function resolveView(path: string, store: Store, hostPartner: string | null, cached: (key: string) => boolean): Promise<View> {
+interface DataCache {
+  has(key: string): boolean;
+  put(key: string, data: unknown): void;
+}
+
+async function resolveView(path: string, store: Store, hostPartner: string | null, cache: DataCache): Promise<View> {
   const match = await resolveRoute(path, (slug) => loadPartnerInto(store, slug), hostPartner);
   if (!match.params.partner && !hostPartner && store.get().partner_id !== 0)
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, false);
   await runMiddleware(match);
-  const missing = dataNeeds(match).map(dataKey).filter((key) => !cached(key));
+  const missing = dataNeeds(match).map(dataKey).filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
-    ...missing.map((key) => preload(key, getJson)),
+    // preload() reuses a prefetch of the same key; the answer then goes into
+    // SWR's cache, where the page's useSWR finds it without revalidating.
+    ...missing.map((key) => preload(key, getJson).then((data) => cache.put(key, data))),
     // Pending data shows for at least PAGE_DATA_MIN_DELAY_MS, so it never flashes.
     missing.length ? delay(PAGE_DATA_MIN_DELAY_MS) : null,
   ]);
@@ -84,14 +91,18 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
   const [view, setView] = useState(initial);
   const store = useStoreApi();
   const progress = useProgress();
-  const { cache } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   const navigation = useRef(0);
 
   useEffect(() => {
     if (location === view.path) return;
     const id = ++navigation.current;
     progress.start();
-    resolveView(location, store, hostPartner, (key) => cache.get(key)?.data !== undefined).then(
+    const data: DataCache = {
+      has: (key) => cache.get(key)?.data !== undefined,
+      put: (key, value) => void mutate(key, value, { revalidate: false }),
+    };
+    resolveView(location, store, hostPartner, data).then(
       (next) => {
         if (id !== navigation.current) return;
         store.set({ headerClass: next.match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID });

@@ -22,6 +22,11 @@ export function BrandColors({ nonce }: { nonce: string }) {
   );
 }
 
+function ThemeColor() {
+  const partner = useStore((s) => s.partner);
+  return <meta name="theme-color" content={colorsOf(partner).primary} />;
+}
+
 export function Document({ nonce, stylesheets, children }: { nonce: string; stylesheets: string[]; children: ReactNode }) {
   // The nonce is hidden from the DOM after parsing; the browser passes the real
   // one in, and suppressHydrationWarning covers the attribute.
@@ -30,7 +35,7 @@ export function Document({ nonce, stylesheets, children }: { nonce: string; styl
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#13206a" />
+        <ThemeColor />
         <link rel="icon" href={favicon} type="image/svg+xml" />
         <BrandColors nonce={nonce} />
         {stylesheets.map((href) => (

@@ -4,6 +4,7 @@
 // by classes: no inline style, which the CSP would refuse.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PROGRESS_THROTTLE_MS } from '../../shared/constants.ts';
+import { t } from '../../shared/i18n.ts';
 
 type Phase = 'idle' | 'running' | 'done' | 'failed';
 
@@ -65,5 +66,5 @@ export function ProgressProvider({ children }: { children: ReactNode }) {
 
 export function ProgressBar() {
   const phase = useContext(PhaseContext);
-  return <div className={`progress-bar is-${phase}`} role="progressbar" aria-hidden={phase === 'idle'} aria-label="Loading" />;
+  return <div className={`progress-bar is-${phase}`} role="progressbar" aria-hidden={phase === 'idle'} aria-label={t('nav.loading')} />;
 }
