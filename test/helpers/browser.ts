@@ -102,7 +102,7 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
       const status = Number(/status of (\d+)/.exec(text)?.[1]);
       if (allowStatus.has(status)) return;
     }
-    if (/Content.Security.Policy/i.test(text)) problems.csp.push(text);
+    if (/Content.Security.Policy/i.test(text)) return void problems.csp.push(text);
     const where = message.location().url;
     problems.console.push(`console.${type}: ${text}${where ? ` (${where})` : ''}`);
   });
@@ -114,8 +114,9 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
     // With JavaScript off, Chromium cancels the module scripts it will not run.
     if (options.javaScript === false && request.resourceType() === 'script') return;
     const reason = request.failure()?.errorText ?? 'failed';
-    // A navigation away cancels what is still loading; that is not a failure.
-    if (reason === 'net::ERR_ABORTED' && request.resourceType() !== 'document' && request.resourceType() !== 'fetch') return;
+    // Leaving a document cancels what it still loads (a prefetch, an image):
+    // not a failure a visitor would notice.
+    if (reason === 'net::ERR_ABORTED' && request.resourceType() !== 'document') return;
     problems.failedRequests.push(`${request.method()} ${request.url()}: ${reason}`);
   });
   page.on('response', (response) => {
