@@ -11,6 +11,10 @@ import { forEachTarget, type StoreTarget } from '../../helpers/db.ts';
 import { tempDir } from '../../helpers/app.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 
+// About 40 processes: on a busy two-core runner this file alone has taken a
+// minute, close to .taprc's 120 s. Give it room rather than flake.
+t.setTimeout(300_000);
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = path.join(ROOT, 'src/server/cli/partner.ts');
 
