@@ -99,6 +99,7 @@ t.test('the navigation progress bar', async (t) => {
     const { page, problems, held, requested, phases, link } = await homeWithHeldPage(t, url, 'buying-process');
     t.equal(await page.$eval(BAR, (el) => el.classList.contains('is-idle')), true, 'the bar is idle on arrival');
 
+    const homeHeading = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '');
     await page.click(link);
     await within(requested, 'the page data request');
     t.ok(held.length > 0, 'the page data was requested');
@@ -115,6 +116,9 @@ t.test('the navigation progress bar', async (t) => {
     await page.waitForSelector(`${BAR}.is-idle`, { timeout: STEP_TIMEOUT_MS });
     t.same(await phases(), ['is-idle', 'is-running', 'is-done', 'is-idle'], 'idle → running → done → idle');
     t.equal(await page.$('section.error-page'), null, 'no error page: the navigation succeeded');
+    await page.waitForFunction((before: string) => (document.querySelector('main h1')?.textContent?.trim() ?? before) !== before, { timeout: 5000 }, homeHeading).catch(() => {});
+    const heading = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
+    t.ok(heading && heading !== homeHeading, `the page that arrived shows its own heading (${heading})`);
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
