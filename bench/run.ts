@@ -88,10 +88,17 @@ function stopServer(server: ChildProcess): Promise<void> {
   });
 }
 
+/** The load generator running now, stopped with the server on an interrupt. */
+let loadChild: ChildProcess | null = null;
+
 function runLoad(options: LoadOptions): Promise<LoadResult> {
   const [command, args] = pinned(1, process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/load.ts'), JSON.stringify(options)]);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    loadChild = child;
+    child.once('exit', () => {
+      if (loadChild === child) loadChild = null;
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', reject);
@@ -141,6 +148,7 @@ async function main(): Promise<void> {
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
+    if (loadChild && loadChild.exitCode === null) loadChild.kill('SIGTERM');
     fs.rmSync(STATIC_FILE, { force: true });
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
