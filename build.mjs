@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
-const clientOut = path.join(dist, 'client');
-const serverOut = path.join(dist, 'server');
+// Built into a fresh folder and swapped in at the end, so a server or test
+// running from dist/ never sees it half-written.
+const staging = path.join(root, `dist.building-${process.pid}`);
+const clientOut = path.join(staging, 'client');
+const serverOut = path.join(staging, 'server');
 const pagesDir = path.join(root, 'src/client/pages');
 const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'package-lock.json'];
 
@@ -22,7 +25,7 @@ function newest(p) {
 }
 
 function upToDate() {
-  const outputs = [path.join(clientOut, 'manifest.json'), path.join(serverOut, 'ssr.js')];
+  const outputs = [path.join(dist, 'client', 'manifest.json'), path.join(dist, 'server', 'ssr.js')];
   if (!outputs.every((f) => fs.existsSync(f))) return false;
   const built = Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs));
   return Math.max(...inputs.map(newest)) < built;
@@ -98,7 +101,14 @@ async function buildServerEntry() {
 if (process.argv.includes('--if-needed') && upToDate()) {
   process.exit(0);
 }
-fs.rmSync(dist, { recursive: true, force: true });
 const started = Date.now();
-await Promise.all([buildClient(), buildServerEntry()]);
+try {
+  await Promise.all([buildClient(), buildServerEntry()]);
+  const old = `${dist}.old-${process.pid}`;
+  if (fs.existsSync(dist)) fs.renameSync(dist, old);
+  fs.renameSync(staging, dist);
+  fs.rmSync(old, { recursive: true, force: true });
+} finally {
+  fs.rmSync(staging, { recursive: true, force: true });
+}
 console.log(`client built in ${Date.now() - started} ms`);
