@@ -1,6 +1,7 @@
 // Migrations, in order, shared by both dialects. Never edit one that has
 // shipped: add the next.
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { catalogueMigration } from './migrations/0002-catalogue.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('partners').execute();
     },
   },
+  '0002_catalogue': catalogueMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,206 @@
+// The catalogue as the API serves it (issue 3, SPEC §3, §7, §9): categories,
+// the search body, and the shapes of projects, units, files and places.
+// Request structs are superstruct; types are derived from them.
+import {
+  array, defaulted, enums, integer, literal, max, min, object, optional, pattern, size, string, type Infer,
+} from 'superstruct';
+import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+
+// --- categories ---------------------------------------------------------------
+
+/** Categories with a fixed id. The spec's type ids (1, 2, 7, 12, 17) keep their numbers. */
+export const KNOWN_CATEGORIES = [
+  { id: 1, key: 'apartment' },
+  { id: 2, key: 'villa' },
+  { id: 3, key: 'townhouse' },
+  { id: 4, key: 'bungalow' },
+  { id: 5, key: 'duplex' },
+  { id: 6, key: 'semi-detached' },
+  { id: 7, key: 'land' },
+  { id: 8, key: 'quad-house' },
+  { id: 9, key: 'studio' },
+  { id: 12, key: 'penthouse' },
+  { id: 17, key: 'other' },
+] as const;
+
+/** Categories the import meets and does not know get ids from here up. */
+export const FIRST_DYNAMIC_CATEGORY_ID = 100;
+
+/** SPEC §3: the type reported in tracking events. */
+export function trackingType(typeId: number): 'apartment' | 'house_in_villa' | 'land' | 'penthouse' | 'other' | 'house' {
+  switch (typeId) {
+    case 1:
+      return 'apartment';
+    case 2:
+      return 'house_in_villa';
+    case 7:
+      return 'land';
+    case 12:
+      return 'penthouse';
+    case 17:
+      return 'other';
+    default:
+      return 'house';
+  }
+}
+
+// --- requests -----------------------------------------------------------------
+
+export const PlaceSlug = pattern(size(string(), 1, 80), /^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+const PartnerSlug = size(string(), 1, 80);
+const Rooms = min(max(integer(), ROOMS_UPPER_BOUND), 0);
+const Price = min(max(integer(), PRICE_UPPER_BOUND), 0);
+export const ProjectId = min(integer(), 1);
+
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const PER_PAGE_DEFAULT = 12;
+export const PER_PAGE_MAX = 48;
+
+export const GeoFilter = object({
+  country: optional(PlaceSlug),
+  region: optional(PlaceSlug),
+  town: optional(PlaceSlug),
+});
+
+/** POST /api/properties (SPEC §3 search filters, §7 account_id fixed at 1). */
+export const PropertySearch = object({
+  account_id: literal(SEARCH_ACCOUNT_ID),
+  cat: optional(size(array(min(integer(), 1)), 0, 30)),
+  esGeo: optional(GeoFilter),
+  bedrooms: optional(Rooms),
+  bathrooms: optional(Rooms),
+  pricefrom: optional(Price),
+  priceto: defaulted(Price, PRICE_UPPER_BOUND),
+  sort: defaulted(enums(SORTS), 'newest'),
+  page: defaulted(min(max(integer(), 10_000), 1), 1),
+  per_page: defaulted(min(max(integer(), PER_PAGE_MAX), 1), PER_PAGE_DEFAULT),
+  partner: optional(PartnerSlug),
+});
+export type PropertySearch = Infer<typeof PropertySearch>;
+
+export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
+export type ProjectQuery = Infer<typeof ProjectQuery>;
+
+export const GeoUrlQuery = object({
+  /** A place path such as 'spain/alicante/torrevieja'; none: only the tree. */
+  path: optional(pattern(size(string(), 1, 250), /^[a-z0-9-]+(\/[a-z0-9-]+){0,2}$/)),
+  partner: optional(PartnerSlug),
+});
+export type GeoUrlQuery = Infer<typeof GeoUrlQuery>;
+
+// --- answers ------------------------------------------------------------------
+
+export interface Range {
+  min: number;
+  max: number;
+}
+
+export interface PlaceRef {
+  name: string;
+  slug: string;
+  path: string;
+}
+
+export interface ProjectLocation {
+  town: PlaceRef;
+  region: PlaceRef;
+  country: PlaceRef;
+  detail: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface ImageRef {
+  url: string;
+  caption: string | null;
+  floorplan: boolean;
+}
+
+export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready';
+
+/** What a result card and a map marker need. */
+export interface ProjectCard {
+  id: number;
+  name: string;
+  developer: string | null;
+  category: { id: number; key: string };
+  stage: ProjectStage;
+  location: ProjectLocation;
+  /** null when no unit is available (nothing to price). */
+  price: Range | null;
+  bedrooms: Range | null;
+  bathrooms: Range | null;
+  built: Range | null;
+  plot: Range | null;
+  units_available: number;
+  delivery_date: string | null;
+  images: ImageRef[];
+  updated_at: string;
+}
+
+export interface SearchAnswer {
+  data: ProjectCard[];
+  meta: { total: number; page: number; per_page: number; pages: number };
+}
+
+/** POST /api/property: everything the detail page shows, apart from units and files. */
+export interface ProjectDetail extends ProjectCard {
+  description: string;
+  amenities: string[];
+  categories: Array<{ id: number; key: string }>;
+  units_total: number;
+  images: ImageRef[];
+  listed_at: string;
+}
+
+export type UnitStatus = 'available' | 'reserved' | 'sold';
+
+export interface UnitRow {
+  id: number;
+  ref: string | null;
+  category: { id: number; key: string };
+  bedrooms: number;
+  bathrooms: number;
+  built_area: number | null;
+  plot_area: number | null;
+  terrace_area: number | null;
+  solarium_area: number | null;
+  garden_area: number | null;
+  floor: string | null;
+  price: number;
+  status: UnitStatus;
+}
+
+export type FileKind = 'price_list' | 'floor_plan' | 'brochure';
+
+export interface ProjectFile {
+  id: number;
+  kind: FileKind;
+  title: string;
+  /** Only for a logged-in client; anonymous callers get null and `locked`. */
+  url: string | null;
+  locked: boolean;
+}
+
+export interface FilesAnswer {
+  data: ProjectFile[];
+  /** 'register to access all information' when files are locked. */
+  message: string | null;
+}
+
+export interface GeoNode extends PlaceRef {
+  kind: 'country' | 'region' | 'town';
+  /** Listed projects with at least one available unit, within the partner's scope. */
+  count: number;
+  lat: number | null;
+  lng: number | null;
+  children: GeoNode[];
+}
+
+export interface GeoAnswer {
+  data: {
+    tree: GeoNode[];
+    /** The place a path names, with its ancestors first; null without a path. */
+    place: (PlaceRef & { kind: GeoNode['kind']; count: number; lat: number | null; lng: number | null; trail: PlaceRef[] }) | null;
+  };
+}
