@@ -1,5 +1,7 @@
 // An error that carries the HTTP status the error page shows (SPEC §8: statusCode,
 // status or a response's status, default 500).
+import { t } from './i18n.ts';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -10,8 +12,8 @@ export class HttpError extends Error {
   }
 }
 
-export const NOT_FOUND_MESSAGE = 'This page could not be found';
-export const PARTNER_NOT_FOUND_MESSAGE = 'Not Found';
+export const NOT_FOUND_MESSAGE = t('errors.notFound');
+export const PARTNER_NOT_FOUND_MESSAGE = t('errors.partnerNotFound');
 
 export interface ErrorState {
   statusCode: number;
@@ -24,7 +26,7 @@ export function toErrorState(error: unknown): ErrorState {
   const status = [e.statusCode, e.status, response?.status].find(
     (s): s is number => typeof s === 'number' && s >= 400 && s <= 599,
   );
-  const message = typeof e.message === 'string' && e.message ? e.message : 'An error occurred';
+  const message = typeof e.message === 'string' && e.message ? e.message : t('errors.genericTitle');
   return { statusCode: status ?? 500, message };
 }
 

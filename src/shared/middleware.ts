@@ -3,6 +3,7 @@
 // navigating. `partner` exists and does nothing: partner loading is done by the
 // renderer and the client store, for every route with a {partner} parameter.
 import { HttpError, Redirect } from './errors.ts';
+import { t } from './i18n.ts';
 import type { RouteMatch } from './match.ts';
 import { loginRedirect } from './return-path.ts';
 
@@ -15,7 +16,7 @@ export const middlewareRegistry: Record<string, Middleware> = {
 export async function runMiddleware(match: RouteMatch): Promise<void> {
   for (const name of match.route.middleware) {
     const fn = Object.hasOwn(middlewareRegistry, name) ? middlewareRegistry[name] : undefined;
-    if (!fn) throw new HttpError(500, `Unknown middleware ${name}`);
+    if (!fn) throw new HttpError(500, t('errors.unknownMiddleware', { name }));
     await fn(match);
   }
 }

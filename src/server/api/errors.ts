@@ -3,7 +3,8 @@
 // 500 without internals.
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { StructError } from 'superstruct';
-import { HttpError } from '../../shared/errors.ts';
+import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
 
 export function describeStructError(error: StructError): string {
   const field = error.path.length ? error.path.join('.') : error.key !== undefined ? String(error.key) : 'body';
@@ -32,9 +33,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(status, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody(500, 'An error occurred'));
+    return reply.code(500).send(errorBody(500, t('errors.genericTitle')));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, 'This page could not be found'));
+    reply.code(404).send(errorBody(404, NOT_FOUND_MESSAGE));
   });
 }
