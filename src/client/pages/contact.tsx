@@ -5,8 +5,9 @@ import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Icon, type IconName } from '../components/Logo.tsx';
 import { telHref, useContactDetails } from '../components/Footer.tsx';
-import { GuideCards } from '../components/RichText.tsx';
 import { Link } from '../components/Link.tsx';
+import { GuideCards } from '../components/RichText.tsx';
+import { Checklist, PageHeader, Section, SplitWithPanel } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 import { useStore } from '../store.tsx';
 
@@ -37,12 +38,7 @@ export default function ContactPage() {
   return (
     <>
       <Meta title={t('contact.metaTitle')} description={t('contact.description')} />
-      <header className="page-header">
-        <div className="container">
-          <h1 className="page-title">{t('contact.title')}</h1>
-          <p className="lead">{partner ? t('contact.partnerLead', { name: partner.name }) : t('contact.lead')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('contact.title')} lead={partner ? t('contact.partnerLead', { name: partner.name }) : t('contact.lead')} />
 
       <section className="section" aria-label={contact.name}>
         <div className="container">
@@ -68,19 +64,12 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section className="section section--tint" aria-labelledby="help-title">
-        <div className="container split">
-          <div className="prose">
-            <h2 className="section__title" id="help-title">
-              {t('contact.helpTitle')}
-            </h2>
-            <ul className="checklist">
-              {tList('contact.help').map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
-          </div>
-          {partner ? (
+      <SplitWithPanel
+        id="help-title"
+        title={t('contact.helpTitle')}
+        tone="tint"
+        panel={
+          partner ? (
             <aside className="panel panel--white" aria-labelledby="more-title">
               <h2 id="more-title">{t('contact.moreTitle')}</h2>
               <p>{t('contact.moreText')}</p>
@@ -106,21 +95,15 @@ export default function ContactPage() {
               </table>
               <p className="panel__note">{t('contact.hoursNote')}</p>
             </aside>
-          )}
-        </div>
-      </section>
+          )
+        }
+      >
+        <Checklist items={tList('contact.help')} />
+      </SplitWithPanel>
 
-      <section className="section" aria-labelledby="contact-guides-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 className="section__title" id="contact-guides-title">
-              {t('home.guides.title')}
-            </h2>
-            <p className="lead">{t('home.guides.lead')}</p>
-          </header>
-          <GuideCards />
-        </div>
-      </section>
+      <Section id="contact-guides-title" title={t('home.guides.title')} lead={t('home.guides.lead')}>
+        <GuideCards />
+      </Section>
     </>
   );
 }

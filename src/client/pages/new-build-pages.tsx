@@ -4,17 +4,11 @@
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { CtaBand } from '../components/HeroSlider.tsx';
-import { Icon, type IconName } from '../components/Logo.tsx';
 import { useContactDetails } from '../components/Footer.tsx';
 import { GuideCards } from '../components/RichText.tsx';
 import { Link } from '../components/Link.tsx';
+import { CardGrid, Checklist, PageHeader, Panel, Section, SplitWithPanel, type IconCard } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
-
-interface Reason {
-  icon: IconName;
-  title: string;
-  text: string;
-}
 
 export default function NewBuildPagesPage() {
   const { name } = useContactDetails();
@@ -24,74 +18,36 @@ export default function NewBuildPagesPage() {
   return (
     <>
       <Meta title={t('newBuild.metaTitle')} description={t('newBuild.description')} />
-      <header className="page-header">
-        <div className="container">
-          <h1 className="page-title">{t('newBuild.title', { name })}</h1>
-          <p className="lead">{t('newBuild.lead', { name })}</p>
-          <div className="actions">
-            <Link className="button button--primary" href={search}>
-              {t('newBuild.cta')}
-            </Link>
-          </div>
-        </div>
-      </header>
+      <PageHeader title={t('newBuild.title', { name })} lead={t('newBuild.lead', { name })}>
+        <Link className="button button--primary" href={search}>
+          {t('newBuild.cta')}
+        </Link>
+      </PageHeader>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 className="section__title" id="why-title">
-              {t('newBuild.why.title')}
-            </h2>
-          </header>
-          <ul className="grid grid--3">
-            {tList<Reason>('newBuild.why.items').map((item) => (
-              <li key={item.title}>
-                <article className="card">
-                  <span className="card__icon">
-                    <Icon name={item.icon} />
-                  </span>
-                  <h3>{item.title}</h3>
-                  <p>{item.text}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="why-title" title={t('newBuild.why.title')}>
+        <CardGrid items={tList<IconCard>('newBuild.why.items')} />
+      </Section>
 
-      <section className="section section--tint" aria-labelledby="types-title">
-        <div className="container split">
-          <div className="prose">
-            <h2 className="section__title" id="types-title">
-              {t('newBuild.types.title')}
-            </h2>
-            <h3>{t('newBuild.types.offPlanTitle')}</h3>
-            <p>{t('newBuild.types.offPlan')}</p>
-            <h3>{t('newBuild.types.keyReadyTitle')}</h3>
-            <p>{t('newBuild.types.keyReady')}</p>
-          </div>
-          <aside className="panel panel--white" aria-labelledby="rules-title">
-            <h3 id="rules-title">{t('newBuild.types.rulesTitle')}</h3>
-            <ul className="checklist">
-              {tList('newBuild.types.rules').map((text) => (
-                <li key={text}>{text}</li>
-              ))}
-            </ul>
+      <SplitWithPanel
+        id="types-title"
+        title={t('newBuild.types.title')}
+        tone="tint"
+        panel={
+          <Panel id="rules-title" title={t('newBuild.types.rulesTitle')} white>
+            <Checklist items={tList('newBuild.types.rules')} />
             <Link href={offPlan}>{t('newBuild.types.rulesLink')}</Link>
-          </aside>
-        </div>
-      </section>
+          </Panel>
+        }
+      >
+        <h3>{t('newBuild.types.offPlanTitle')}</h3>
+        <p>{t('newBuild.types.offPlan')}</p>
+        <h3>{t('newBuild.types.keyReadyTitle')}</h3>
+        <p>{t('newBuild.types.keyReady')}</p>
+      </SplitWithPanel>
 
-      <section className="section" aria-labelledby="nb-guides-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 className="section__title" id="nb-guides-title">
-              {t('newBuild.guidesTitle')}
-            </h2>
-          </header>
-          <GuideCards />
-        </div>
-      </section>
+      <Section id="nb-guides-title" title={t('newBuild.guidesTitle')}>
+        <GuideCards />
+      </Section>
 
       <CtaBand id="nb-band-title" title={t('newBuild.band.title', { name })} text={t('newBuild.band.text')}>
         <Link className="button button--accent" href={contact}>

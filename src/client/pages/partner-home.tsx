@@ -5,15 +5,10 @@ import { Meta } from '../components/Meta.tsx';
 import { PageHero } from '../components/HeroSlider.tsx';
 import { Icon, type IconName } from '../components/Logo.tsx';
 import { ContactList, useContactDetails } from '../components/Footer.tsx';
-import { GuideCards } from '../components/RichText.tsx';
 import { Link } from '../components/Link.tsx';
+import { GuideCards } from '../components/RichText.tsx';
+import { Features, Section } from '../components/Sections.tsx';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';
-
-interface Feature {
-  figure: string;
-  title: string;
-  text: string;
-}
 
 interface Entry {
   icon: IconName;
@@ -41,47 +36,27 @@ export default function PartnerHomePage() {
         </Link>
       </PageHero>
 
-      <section className="section" aria-labelledby="explore-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 className="section__title" id="explore-title">
-              {t('partnerHome.explore.title')}
-            </h2>
-          </header>
-          <ul className="grid grid--4">
-            {tList<Entry>('partnerHome.explore.items').map((entry) => (
-              <li key={entry.path}>
-                <article className="card card--link">
-                  <span className="card__icon">
-                    <Icon name={entry.icon} />
-                  </span>
-                  <h3>
-                    <Link className="stretched-link" href={hrefIn(section, entry.path)}>
-                      {entry.title}
-                    </Link>
-                  </h3>
-                  <p>{entry.text}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="explore-title" title={t('partnerHome.explore.title')}>
+        <ul className="grid grid--4">
+          {tList<Entry>('partnerHome.explore.items').map((entry) => (
+            <li key={entry.path}>
+              <article className="card card--link">
+                <span className="card__icon">
+                  <Icon name={entry.icon} />
+                </span>
+                <h3>
+                  <Link className="stretched-link" href={hrefIn(section, entry.path)}>
+                    {entry.title}
+                  </Link>
+                </h3>
+                <p>{entry.text}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
-      <section className="container features" aria-label={t('partnerHome.featuresLabel', { name })}>
-        {tList<Feature>('home.features').map((f) => (
-          <div className="feature" key={f.title}>
-            <span className="feature__figure" aria-hidden="true">
-              {f.figure}
-            </span>
-            <h2>
-              <span className="visually-hidden">{f.figure} </span>
-              {f.title}
-            </h2>
-            <p>{f.text}</p>
-          </div>
-        ))}
-      </section>
+      <Features label={t('partnerHome.featuresLabel', { name })} />
 
       <section className="section section--tint" aria-labelledby="partner-contact-title">
         <div className="container partner-contact">
@@ -103,17 +78,9 @@ export default function PartnerHomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="partner-guides-title">
-        <div className="container">
-          <header className="section__header">
-            <h2 className="section__title" id="partner-guides-title">
-              {t('home.guides.title')}
-            </h2>
-            <p className="lead">{t('home.guides.lead')}</p>
-          </header>
-          <GuideCards />
-        </div>
-      </section>
+      <Section id="partner-guides-title" title={t('home.guides.title')} lead={t('home.guides.lead')}>
+        <GuideCards />
+      </Section>
     </>
   );
 }
