@@ -1,0 +1,66 @@
+// A feed's <type> → a category key. Kyero leaves the type free text, so the
+// same home arrives as 'Flat', 'Apartment' or 'Ground Floor Apartment': the
+// names agents use map onto KNOWN_CATEGORIES; anything else becomes a category
+// of its own, keyed by its slug (the importer gives it an id from 100 up).
+import { KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
+import { slugify } from './text.ts';
+
+export type KnownCategoryKey = (typeof KNOWN_CATEGORIES)[number]['key'];
+
+/** English names for the known keys: the `name` column of their rows. */
+export const KNOWN_CATEGORY_NAMES: Record<KnownCategoryKey, string> = {
+  apartment: 'Apartment',
+  villa: 'Villa',
+  townhouse: 'Townhouse',
+  bungalow: 'Bungalow',
+  duplex: 'Duplex',
+  'semi-detached': 'Semi-detached house',
+  land: 'Land',
+  'quad-house': 'Quad house',
+  studio: 'Studio',
+  penthouse: 'Penthouse',
+  other: 'Other',
+};
+
+// Checked in order against the words of the normalised type name: the first
+// rule whose words all occur wins, so 'Penthouse Apartment' is a penthouse and
+// 'Semi-Detached Villa' semi-detached. Spanish words appear in Spanish feeds.
+const RULES: Array<[KnownCategoryKey, string[][]]> = [
+  ['penthouse', [['penthouse'], ['atico'], ['attic']]],
+  ['studio', [['studio'], ['estudio']]],
+  ['quad-house', [['quad'], ['quadhouse'], ['quatro'], ['cuatro', 'casas']]],
+  ['semi-detached', [['semi'], ['semidetached'], ['pareado'], ['pareada']]],
+  ['bungalow', [['bungalow'], ['bungalo']]],
+  ['duplex', [['duplex'], ['triplex']]],
+  ['townhouse', [['townhouse'], ['town', 'house'], ['terraced'], ['terrace', 'house'], ['adosado'], ['adosada'], ['row', 'house']]],
+  ['land', [['land'], ['plot'], ['plots'], ['parcela'], ['solar'], ['terreno']]],
+  ['villa', [['villa'], ['villas'], ['detached'], ['chalet'], ['house'], ['casa'], ['independiente']]],
+  ['apartment', [['apartment'], ['apartments'], ['flat'], ['apartamento'], ['piso'], ['ground', 'floor'], ['condo']]],
+  ['other', [['other'], ['otro']]],
+];
+
+// Words that make a 'house' something else than a villa: these stay categories
+// of their own ('Cave House', 'Country House').
+const NOT_A_VILLA = new Set(['cave', 'country', 'finca', 'cortijo', 'farm', 'village', 'mobile', 'wooden', 'boat']);
+
+export interface CategoryChoice {
+  key: string;
+  known: boolean;
+  /** The name as the feed wrote it (tidied): the name of a new category. */
+  name: string;
+}
+
+/** null when the name has no letters or digits at all. */
+export function categoryFor(typeName: string): CategoryChoice | null {
+  const name = typeName.replace(/\s+/g, ' ').trim().slice(0, 80);
+  const slug = slugify(name);
+  if (!slug) return null;
+  const words = new Set(slug.split('-'));
+  for (const [key, alternatives] of RULES) {
+    if (key === 'villa' && [...words].some((w) => NOT_A_VILLA.has(w))) continue;
+    if (alternatives.some((all) => all.every((w) => words.has(w)))) return { key, known: true, name: KNOWN_CATEGORY_NAMES[key] };
+  }
+  const known = KNOWN_CATEGORIES.find((c) => c.key === slug);
+  if (known) return { key: known.key, known: true, name: KNOWN_CATEGORY_NAMES[known.key] };
+  return { key: slug, known: false, name: name.charAt(0).toUpperCase() + name.slice(1) };
+}
