@@ -2,6 +2,7 @@
 // shipped: add the next.
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { catalogueMigration } from './migrations/0002-catalogue.ts';
+import { searchIndexesMigration } from './migrations/0003-search-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0002_catalogue': catalogueMigration,
+  '0003_search_indexes': searchIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
