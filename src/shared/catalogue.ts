@@ -153,6 +153,11 @@ export interface ProjectDetail extends ProjectCard {
   listed_at: string;
 }
 
+/** POST /api/property. */
+export interface PropertyAnswer {
+  data: ProjectDetail;
+}
+
 export type UnitStatus = 'available' | 'reserved' | 'sold';
 
 export interface UnitRow {
@@ -169,6 +174,11 @@ export interface UnitRow {
   floor: string | null;
   price: number;
   status: UnitStatus;
+}
+
+/** POST /api/project/units: the units still in the feed, every status, cheapest first. */
+export interface UnitsAnswer {
+  data: UnitRow[];
 }
 
 export type FileKind = 'price_list' | 'floor_plan' | 'brochure';
@@ -200,7 +210,10 @@ export interface GeoNode extends PlaceRef {
 export interface GeoAnswer {
   data: {
     tree: GeoNode[];
-    /** The place a path names, with its ancestors first; null without a path. */
+    /**
+     * The place a path names, null without a path; `trail` is its ancestors,
+     * the country first, without the place itself (empty for a country).
+     */
     place: (PlaceRef & { kind: GeoNode['kind']; count: number; lat: number | null; lng: number | null; trail: PlaceRef[] }) | null;
   };
 }

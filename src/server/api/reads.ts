@@ -6,11 +6,18 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
+import { catalogueReads } from './catalogue-reads.ts';
 
 export interface ReadContext {
   services: Services;
   /** The partner of the request: by host, then by the given slug (DESIGN §6). */
   partner(slug: string | undefined): Promise<PublicPartner | null>;
+  /**
+   * The logged-in client of the request; absent or null: anonymous. Accounts
+   * come with their own issue: until readContext() sets it, every caller is
+   * anonymous (e.g. /api/project/files answers without download addresses).
+   */
+  client?: { id: number } | null;
 }
 
 export interface ReadEndpoint<Q = any> {
@@ -48,6 +55,7 @@ export const reads: ReadEndpoint[] = [
       return { data: await ctx.services.content.list(partner?.id ?? null) };
     },
   }),
+  ...catalogueReads,
 ];
 
 export const readByPath = new Map(reads.map((r) => [r.path, r]));

@@ -1,0 +1,132 @@
+// The catalogue's reads (SPEC §7, issue 3): /api/properties, /api/geo-url,
+// /api/property, /api/project/units and /api/project/files. Each answers POST
+// with the JSON body the spec names, GET with the same parameters in the query
+// string, and a page's data need in-process (api/reads.ts).
+//
+// The query-string form of a search is flat and all strings:
+//   cat=1,12&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1
+//   &pricefrom=100000&priceto=400000&sort=price_asc&page=2&per_page=12&account_id=1
+// queryForm() turns it into the body's shape before validation, so both
+// forms meet the same struct and a bad value is a 400 naming its field.
+import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
+import { GeoUrlQuery, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
+import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
+import type { ReadContext, ReadEndpoint } from './reads.ts';
+import type { Scope } from '../services/catalogue/index.ts';
+
+// --- the query-string form ------------------------------------------------------
+
+type QueryValue = string | string[];
+
+/** Input that is all strings (a parsed query string, a page's data need): the GET form. */
+const QueryString = refine(record(string(), unknown()), 'QueryString', (value) =>
+  Object.values(value).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((s) => typeof s === 'string'))),
+);
+
+/** '12' → 12; anything else is left as it is, for the struct to refuse by name. */
+function toNumber(value: QueryValue): unknown {
+  if (typeof value !== 'string') return value;
+  const s = value.trim();
+  return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : value;
+}
+
+/** cat=1,12 or cat=1&cat=12; an empty value is an empty list. */
+function toList(value: QueryValue): unknown[] {
+  return (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v.trim() !== '').map(toNumber);
+}
+
+const GEO_KEY = /^(?:esGeo(?:\[(country|region|town)\]|\.(country|region|town))|(country|region|town))$/;
+
+/**
+ * The GET form of a search → the PropertySearch body. An empty parameter
+ * counts as absent (a form's untouched field); the place slugs may be given
+ * flat (country=) or as esGeo[country]= / esGeo.country=.
+ */
+export function searchFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const geo: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === '') continue;
+    const geoKey = GEO_KEY.exec(key);
+    if (geoKey) geo[(geoKey[1] ?? geoKey[2] ?? geoKey[3])!] = value;
+    else if (key === 'cat') body.cat = toList(value);
+    else if (NUMERIC.has(key)) body[key] = toNumber(value);
+    else body[key] = value;
+  }
+  if (Object.keys(geo).length) body.esGeo = geo;
+  return body;
+}
+const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'page', 'per_page', 'id']);
+
+/** The GET form of a project's reads: id=42 → { id: 42 }. */
+function projectFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== '') body[key] = NUMERIC.has(key) ? toNumber(value) : value;
+  return body;
+}
+
+/** A body struct that also accepts the GET form, converted by `parse`. */
+function queryForm<T, S>(struct: Struct<T, S>, parse: (query: Record<string, QueryValue>) => Record<string, unknown>): Struct<T, S> {
+  return coerce(struct, QueryString, (value) => parse(value as Record<string, QueryValue>));
+}
+
+// --- the reads --------------------------------------------------------------------
+
+/** The partner of the request and what it may show; a partner slug naming nobody is 404. */
+async function scopeOf(ctx: ReadContext, slug: string | undefined): Promise<Scope> {
+  const partner = await ctx.partner(slug);
+  if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
+  return ctx.services.catalogue.scope(partner?.id);
+}
+
+function found<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return value;
+}
+
+const read = <Q>(endpoint: ReadEndpoint<Q>): ReadEndpoint<Q> => endpoint;
+
+export const catalogueReads: ReadEndpoint[] = [
+  read({
+    path: '/api/properties',
+    query: queryForm(PropertySearch, searchFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner));
+    },
+  }),
+  read({
+    path: '/api/geo-url',
+    query: queryForm(GeoUrlQuery, projectFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return found(await ctx.services.catalogue.places(input.path, await scopeOf(ctx, input.partner)));
+    },
+  }),
+  read({
+    path: '/api/property',
+    query: queryForm(ProjectQuery, projectFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return { data: found(await ctx.services.catalogue.project(input.id, await scopeOf(ctx, input.partner))) };
+    },
+  }),
+  read({
+    path: '/api/project/units',
+    query: queryForm(ProjectQuery, projectFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
+    },
+  }),
+  read({
+    path: '/api/project/files',
+    query: queryForm(ProjectQuery, projectFromQuery),
+    // The download addresses are for logged-in clients only: never in a shared cache.
+    personal: true,
+    async handler(input, ctx) {
+      const scope = await scopeOf(ctx, input.partner);
+      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client)));
+    },
+  }),
+];

@@ -1,0 +1,99 @@
+// Projects as result cards (and the card part of the detail page): one query
+// for the projects with their category and places, one for their images.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { ImageRef, PlaceRef, ProjectCard, Range } from '../../../shared/catalogue.ts';
+
+/** Images a card shows: photos first, then floor plans, each in feed order. */
+export const CARD_IMAGES = 3;
+
+/** The projects `ids` with the columns a card needs, joined to category and places. */
+export function cardQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('geo_places as t', 't.id', 'p.town_id')
+    .innerJoin('geo_places as r', 'r.id', 'p.region_id')
+    .innerJoin('geo_places as co', 'co.id', 'p.country_id')
+    .select([
+      'p.id', 'p.name', 'p.developer', 'p.category_id', 'c.key as category_key', 'p.stage',
+      't.name as town_name', 't.slug as town_slug', 't.path as town_path',
+      'r.name as region_name', 'r.slug as region_slug', 'r.path as region_path',
+      'co.name as country_name', 'co.slug as country_slug', 'co.path as country_path',
+      'p.location_detail', 'p.lat', 'p.lng',
+      'p.price_min', 'p.price_max', 'p.beds_min', 'p.beds_max', 'p.baths_min', 'p.baths_max',
+      'p.built_min', 'p.built_max', 'p.plot_min', 'p.plot_max',
+      'p.units_available', 'p.delivery_date', 'p.updated_at',
+    ]);
+}
+
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['executeTakeFirstOrThrow']>>;
+
+function range(min: number | null, max: number | null): Range | null {
+  return min === null || max === null ? null : { min: Number(min), max: Number(max) };
+}
+
+const place = (name: string, slug: string, path: string): PlaceRef => ({ name, slug, path });
+
+export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
+  return {
+    id: row.id,
+    name: row.name,
+    developer: row.developer,
+    category: { id: row.category_id, key: row.category_key },
+    stage: row.stage,
+    location: {
+      town: place(row.town_name, row.town_slug, row.town_path),
+      region: place(row.region_name, row.region_slug, row.region_path),
+      country: place(row.country_name, row.country_slug, row.country_path),
+      detail: row.location_detail,
+      lat: row.lat === null ? null : Number(row.lat),
+      lng: row.lng === null ? null : Number(row.lng),
+    },
+    price: range(row.price_min, row.price_max),
+    bedrooms: range(row.beds_min, row.beds_max),
+    bathrooms: range(row.baths_min, row.baths_max),
+    built: range(row.built_min, row.built_max),
+    plot: range(row.plot_min, row.plot_max),
+    units_available: row.units_available,
+    delivery_date: row.delivery_date,
+    images,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The first CARD_IMAGES images of each project, by project id. */
+export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<Map<number, ImageRef[]>> {
+  const out = new Map<number, ImageRef[]>();
+  if (!ids.length) return out;
+  const ranked = db
+    .selectFrom('images')
+    .select(['project_id', 'url', 'caption', 'floorplan', 'position', 'id'])
+    .select(sql<number>`row_number() over (partition by project_id order by floorplan, position, id)`.as('rank'))
+    .where('project_id', 'in', ids)
+    .as('ranked');
+  const rows = await db
+    .selectFrom(ranked)
+    .select(['project_id', 'url', 'caption', 'floorplan'])
+    .where('rank', '<=', CARD_IMAGES)
+    .orderBy('project_id')
+    .orderBy('rank')
+    .execute();
+  for (const r of rows) {
+    let list = out.get(r.project_id);
+    if (!list) out.set(r.project_id, (list = []));
+    list.push({ url: r.url, caption: r.caption, floorplan: Boolean(r.floorplan) });
+  }
+  return out;
+}
+
+/** Cards for `ids`, in the order of `ids` (ids not found are left out). */
+export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<ProjectCard[]> {
+  if (!ids.length) return [];
+  const [rows, images] = await Promise.all([cardQuery(db).where('p.id', 'in', ids).execute(), cardImages(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row, images.get(id) ?? [])] : [];
+  });
+}

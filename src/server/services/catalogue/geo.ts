@@ -1,0 +1,133 @@
+// POST /api/geo-url: the place tree with counts for the location filter, and
+// the resolution of a place path (an SEO URL such as spain/alicante/torrevieja).
+//
+// The tree is cached in memory per catalogue version (catalogue_meta, bumped
+// by every import, so every process sees a new catalogue) and per scope: the
+// key is the scope itself (its regions and projects), never only a partner's
+// id, so one partner's counts can never be served to another that sees other
+// projects, and a change of a partner's scope is seen at once.
+import type { Kysely } from 'kysely';
+import type { Database, GeoKind } from '../../store/schema.ts';
+import type { GeoAnswer, GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
+import { inScope, scopeKey, type Scope } from './scope.ts';
+import { LISTED } from './search.ts';
+
+interface PlaceRow {
+  id: number;
+  kind: GeoKind;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  path: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+interface GeoView {
+  /** Places with at least one project, nested, by name. */
+  tree: GeoNode[];
+  /** Every place, by path, with its count (possibly 0). */
+  byPath: Map<string, { row: PlaceRow; count: number }>;
+  byId: Map<number, PlaceRow>;
+}
+
+/** Entries kept: a few versions' worth of scopes is plenty; the oldest goes first. */
+const MAX_ENTRIES = 256;
+
+export class GeoCache {
+  private version: string | null = null;
+  private readonly views = new Map<string, Promise<GeoView>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async catalogueVersion(): Promise<string> {
+    const row = await this.db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirst();
+    return row?.value ?? '0';
+  }
+
+  async view(scope: Scope): Promise<GeoView> {
+    const version = await this.catalogueVersion();
+    if (version !== this.version) {
+      this.views.clear();
+      this.version = version;
+    }
+    const key = scopeKey(scope);
+    let view = this.views.get(key);
+    if (!view) {
+      view = buildView(this.db, scope);
+      this.views.set(key, view);
+      // A failure is not cached: the next request tries again.
+      view.catch(() => this.views.get(key) === view && this.views.delete(key));
+      if (this.views.size > MAX_ENTRIES) this.views.delete(this.views.keys().next().value!);
+    }
+    return view;
+  }
+
+  /** The tree, and the place `path` names (null without a path); undefined when no place has that path. */
+  async answer(path: string | undefined, scope: Scope): Promise<GeoAnswer | undefined> {
+    const view = await this.view(scope);
+    if (!path) return { data: { tree: view.tree, place: null } };
+    const found = view.byPath.get(path);
+    if (!found) return undefined;
+    const trail: PlaceRef[] = [];
+    for (let up = found.row.parent_id; up !== null; ) {
+      const row = view.byId.get(up);
+      if (!row) break;
+      trail.unshift(ref(row));
+      up = row.parent_id;
+    }
+    const { row, count } = found;
+    return { data: { tree: view.tree, place: { ...ref(row), kind: row.kind, count, lat: row.lat, lng: row.lng, trail } } };
+  }
+}
+
+const ref = (row: PlaceRow): PlaceRef => ({ name: row.name, slug: row.slug, path: row.path });
+
+async function buildView(db: Kysely<Database>, scope: Scope): Promise<GeoView> {
+  const scoped = inScope(scope);
+  const [places, counts] = await Promise.all([
+    db.selectFrom('geo_places').select(['id', 'kind', 'parent_id', 'name', 'slug', 'path', 'lat', 'lng']).execute(),
+    db
+      .selectFrom('projects as p')
+      .select(['p.country_id', 'p.region_id', 'p.town_id'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(LISTED)
+      .$if(scoped !== null, (qb) => qb.where(scoped!))
+      .groupBy(['p.country_id', 'p.region_id', 'p.town_id'])
+      .execute(),
+  ]);
+  // Each project counts once in its town, its region and its country (its own
+  // ids, so a place counts its projects even if the places' parents disagree).
+  const count = new Map<number, number>();
+  const add = (id: number, n: number) => count.set(id, (count.get(id) ?? 0) + n);
+  for (const c of counts) {
+    const n = Number(c.n);
+    add(c.country_id, n);
+    add(c.region_id, n);
+    add(c.town_id, n);
+  }
+  const byId = new Map<number, PlaceRow>();
+  const nodes = new Map<number, GeoNode>();
+  const byPath: GeoView['byPath'] = new Map();
+  for (const row of places) {
+    const r = { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng) };
+    byId.set(r.id, r);
+    const n = count.get(r.id) ?? 0;
+    byPath.set(r.path, { row: r, count: n });
+    if (n > 0) nodes.set(r.id, { ...ref(r), kind: r.kind, count: n, lat: r.lat, lng: r.lng, children: [] });
+  }
+  const tree: GeoNode[] = [];
+  for (const [id, node] of nodes) {
+    const parent = byId.get(id)!.parent_id;
+    const parentNode = parent === null ? undefined : nodes.get(parent);
+    if (parentNode) parentNode.children.push(node);
+    else if (parent === null) tree.push(node);
+  }
+  const byName = (a: GeoNode, b: GeoNode) => a.name.localeCompare(b.name, 'es');
+  const sortAll = (list: GeoNode[]) => {
+    list.sort(byName);
+    for (const n of list) sortAll(n.children);
+  };
+  sortAll(tree);
+  return { tree, byPath, byId };
+}

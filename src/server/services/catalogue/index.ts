@@ -1,0 +1,47 @@
+// The catalogue as the API reads it (issue 3): search, one project with its
+// units and files, and the place tree. Every method takes the partner whose
+// site asks (its scope limits what exists); the rules are in README.md.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { FilesAnswer, GeoAnswer, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
+import { loadScope, type Scope } from './scope.ts';
+import { search } from './search.ts';
+import { projectDetail, projectFiles, projectUnits } from './project.ts';
+import { GeoCache } from './geo.ts';
+
+export type { Scope } from './scope.ts';
+
+export class CatalogueService {
+  private readonly geo: GeoCache;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.geo = new GeoCache(db);
+  }
+
+  /** What partner `partnerId` may show (null or 0: the main site, everything). */
+  scope(partnerId: number | null | undefined): Promise<Scope> {
+    return loadScope(this.db, partnerId);
+  }
+
+  search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
+    return search(this.db, query, scope);
+  }
+
+  /** null: unknown, withdrawn or outside the scope. */
+  project(id: number, scope: Scope): Promise<ProjectDetail | null> {
+    return projectDetail(this.db, id, scope);
+  }
+
+  units(id: number, scope: Scope): Promise<UnitRow[] | null> {
+    return projectUnits(this.db, id, scope);
+  }
+
+  files(id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
+    return projectFiles(this.db, id, scope, loggedIn);
+  }
+
+  /** The tree with counts, and the place `path` names; undefined: no such place. */
+  places(path: string | undefined, scope: Scope): Promise<GeoAnswer | undefined> {
+    return this.geo.answer(path, scope);
+  }
+}

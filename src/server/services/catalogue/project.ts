@@ -1,0 +1,108 @@
+// One project: POST /api/property (the detail page), /api/project/units and
+// /api/project/files. A project withdrawn from the feed, or outside the
+// partner's scope, is not found (null), as an unknown id is.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { FilesAnswer, ImageRef, ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
+import { inScope, type Scope } from './scope.ts';
+import { cardQuery, toCard } from './cards.ts';
+import { t } from '../../../shared/i18n.ts';
+
+
+/** Whether project `id` is in the feed and within the scope. */
+export async function visible(db: Kysely<Database>, id: number, scope: Scope): Promise<boolean> {
+  const scoped = inScope(scope);
+  const row = await db
+    .selectFrom('projects as p')
+    .select('p.id')
+    .where('p.id', '=', id)
+    .where('p.withdrawn_at', 'is', null)
+    .$if(scoped !== null, (qb) => qb.where(scoped!))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectDetail | null> {
+  const scoped = inScope(scope);
+  const row = await cardQuery(db)
+    .select(['p.description', 'p.amenities', 'p.units_total', 'p.listed_at'])
+    .where('p.id', '=', id)
+    .where('p.withdrawn_at', 'is', null)
+    .$if(scoped !== null, (qb) => qb.where(scoped!))
+    .executeTakeFirst();
+  if (!row) return null;
+  const [images, categories] = await Promise.all([
+    db.selectFrom('images').select(['url', 'caption', 'floorplan']).where('project_id', '=', id).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('project_categories as pc')
+      .innerJoin('categories as c', 'c.id', 'pc.category_id')
+      .select(['c.id', 'c.key'])
+      .where('pc.project_id', '=', id)
+      .orderBy('c.id')
+      .execute(),
+  ]);
+  const all: ImageRef[] = images.map((i) => ({ url: i.url, caption: i.caption, floorplan: Boolean(i.floorplan) }));
+  return {
+    ...toCard(row, all),
+    description: row.description,
+    amenities: parseAmenities(row.amenities),
+    categories: categories.map((c) => ({ id: c.id, key: c.key })),
+    units_total: row.units_total,
+    listed_at: row.listed_at,
+  };
+}
+
+/** amenities is a JSON array of strings; anything else reads as none. */
+function parseAmenities(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The project's units still in the feed, every status, cheapest first. */
+export async function projectUnits(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitRow[] | null> {
+  if (!(await visible(db, id, scope))) return null;
+  const rows = await db
+    .selectFrom('units as u')
+    .innerJoin('categories as c', 'c.id', 'u.category_id')
+    .select([
+      'u.id', 'u.ref', 'u.category_id', 'c.key as category_key', 'u.bedrooms', 'u.bathrooms', 'u.built_area', 'u.plot_area',
+      'u.terrace_area', 'u.solarium_area', 'u.garden_area', 'u.floor', 'u.price', 'u.status',
+    ])
+    .where('u.project_id', '=', id)
+    .where('u.withdrawn_at', 'is', null)
+    .orderBy('u.price')
+    .orderBy('u.id')
+    .execute();
+  return rows.map(({ category_id, category_key, ...u }) => ({ ...u, price: Number(u.price), category: { id: category_id, key: category_key } }));
+}
+
+/**
+ * The project's files. Registered-only files reach a logged-in client with
+ * their address; anyone else gets them listed, locked, without one, and the
+ * message to register.
+ */
+export async function projectFiles(
+  db: Kysely<Database>,
+  id: number,
+  scope: Scope,
+  loggedIn: boolean,
+): Promise<FilesAnswer | null> {
+  if (!(await visible(db, id, scope))) return null;
+  const rows = await db
+    .selectFrom('project_files')
+    .select(['id', 'kind', 'title', 'url', 'registered_only'])
+    .where('project_id', '=', id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const data = rows.map((f) => {
+    const locked = Boolean(f.registered_only) && !loggedIn;
+    return { id: f.id, kind: f.kind, title: f.title, url: locked ? null : f.url, locked };
+  });
+  // SPEC §2: 'register to access all information'.
+  return { data, message: data.some((f) => f.locked) ? t('catalogue.files.locked') : null };
+}

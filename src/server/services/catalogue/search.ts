@@ -1,0 +1,133 @@
+// POST /api/properties: the listed projects that match the filters, one page of
+// them as cards, and the total. The rules are in README.md beside this file.
+//
+// A search is a few small queries (the place the geo filter names, the count,
+// the ids of the page, then the page's cards by id), never one wide join
+// sorted as a whole: the count and the ids run on the partial indexes of
+// migration 0003, which hold only listed projects and every column a search
+// filters or sorts on, so neither reads a table row.
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { PropertySearch, SearchAnswer } from '../../../shared/catalogue.ts';
+import { PRICE_UPPER_BOUND } from '../../../shared/constants.ts';
+import { inScope, type Scope } from './scope.ts';
+import { loadCards } from './cards.ts';
+
+/**
+ * "Listed": in the feed and with something to sell. Written as literal SQL, the
+ * same text as the WHERE of the partial indexes, so that both engines can
+ * prove a search may use them (a bound parameter would hide the 0).
+ */
+export const LISTED = sql<SqlBool>`p.withdrawn_at is null and p.units_available > 0`;
+
+/** Places a geo filter resolved to; empty lists: the filter names no place. */
+export interface GeoIds {
+  countries: number[];
+  regions: number[];
+  towns: number[];
+}
+
+/**
+ * The place the filter names: its most specific given level (town, then region,
+ * then country), which must lie within the other given levels. A town slug
+ * alone may name several towns (a 'la-herradura' in two regions): all of them.
+ * null: no geo filter. Unknown or inconsistent slugs resolve to no place.
+ */
+export async function resolveGeo(db: Kysely<Database>, geo: PropertySearch['esGeo']): Promise<GeoIds | null> {
+  if (!geo || (!geo.country && !geo.region && !geo.town)) return null;
+  const level = geo.town ? 'town' : geo.region ? 'region' : 'country';
+  let q = db
+    .selectFrom('geo_places as g')
+    .leftJoin('geo_places as up1', 'up1.id', 'g.parent_id')
+    .leftJoin('geo_places as up2', 'up2.id', 'up1.parent_id')
+    .select(['g.id as id', 'up1.id as parent', 'up2.id as grandparent'])
+    .where('g.kind', '=', level)
+    .where('g.slug', '=', geo[level]!);
+  if (level === 'town') {
+    if (geo.region) q = q.where('up1.slug', '=', geo.region);
+    if (geo.country) q = q.where('up2.slug', '=', geo.country);
+  } else if (level === 'region' && geo.country) q = q.where('up1.slug', '=', geo.country);
+  const rows = await q.execute();
+  const ids = (pick: (r: (typeof rows)[number]) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+  if (level === 'town') return { towns: ids((r) => r.id), regions: ids((r) => r.parent), countries: ids((r) => r.grandparent) };
+  if (level === 'region') return { towns: [], regions: ids((r) => r.id), countries: ids((r) => r.parent) };
+  return { towns: [], regions: [], countries: ids((r) => r.id) };
+}
+
+/** Category ids below this are bits of projects.category_mask; the others share bit MASK_BITS (migration 0003). */
+export const MASK_BITS = 62;
+
+/** The category filter: the project offers one of `cats` (project_categories). */
+function categoryCondition(cats: number[], mask: (column: string) => ReturnType<typeof sql>): Expression<SqlBool> {
+  const small = cats.filter((c) => c < MASK_BITS);
+  const large = cats.filter((c) => c >= MASK_BITS);
+  const parts = [];
+  // Built from validated integers, so the literal is safe to inline.
+  if (small.length) parts.push(sql`(${mask('p.category_mask')} & ${sql.raw(small.reduce((m, c) => m | (1n << BigInt(c)), 0n).toString())}) <> 0`);
+  if (large.length)
+    parts.push(
+      sql`((${mask('p.category_mask')} & ${sql.raw((1n << BigInt(MASK_BITS)).toString())}) <> 0 and exists (select 1 from project_categories pc where pc.project_id = p.id and pc.category_id in (${sql.join(large)})))`,
+    );
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The WHERE of a search, as conditions on `projects as p`.
+ *
+ * `purpose` steers SQLite's planner, which has no statistics to go by (see
+ * README.md, "Indexes and plans"): for the count every condition may use an
+ * index (the place index, or any covering index read whole); for the page only
+ * a town may, and every other column is written `+p.column`, which is the same
+ * value but not an index key. The planner then walks the index of the sort
+ * order and stops when the page is full, instead of sorting every match of a
+ * region or a price band first; in a town it sorts the town's few projects.
+ */
+export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' = 'count'): Expression<SqlBool>[] {
+  const indexed = (column: string) => sql.ref(column);
+  const unindexed = (column: string) => sql`+${sql.ref(column)}`;
+  const col = purpose === 'count' ? indexed : unindexed;
+  const place = purpose === 'count' || (geo && geo.towns.length) ? indexed : unindexed;
+  const where: Expression<SqlBool>[] = [LISTED];
+  const ids = (column: ReturnType<typeof sql>, values: number[]) =>
+    values.length === 1 ? sql<SqlBool>`${column} = ${values[0]}` : sql<SqlBool>`${column} in (${sql.join(values)})`;
+  if (geo) {
+    // Every level of the place, not only the most specific: the place index
+    // leads with country, region, town, so a town is one range of it.
+    if (geo.countries.length) where.push(ids(place('p.country_id'), geo.countries));
+    if (geo.regions.length) where.push(ids(place('p.region_id'), geo.regions));
+    if (geo.towns.length) where.push(ids(place('p.town_id'), geo.towns));
+  }
+  if (q.bedrooms) where.push(sql<SqlBool>`${col('p.beds_max')} >= ${q.bedrooms}`);
+  if (q.bathrooms) where.push(sql<SqlBool>`${col('p.baths_max')} >= ${q.bathrooms}`);
+  // The available price range overlaps [pricefrom, priceto].
+  if (q.pricefrom) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
+  where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto ?? PRICE_UPPER_BOUND}`);
+  if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
+  const scoped = inScope(scope);
+  if (scoped) where.push(scoped);
+  return where;
+}
+
+/** ORDER BY of each sort; the id breaks ties, so pages neither repeat nor skip a project. */
+const ORDER = {
+  newest: sql`p.updated_at desc, p.id desc`,
+  price_asc: sql`p.price_min asc, p.id asc`,
+  price_desc: sql`p.price_max desc, p.id desc`,
+} as const;
+
+export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope): Promise<SearchAnswer> {
+  const page = q.page ?? 1;
+  const perPage = q.per_page ?? 12;
+  const geo = await resolveGeo(db, q.esGeo);
+  const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
+  if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
+
+  const where = (purpose: 'count' | 'page') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
+  const [countRow, idRows] = await Promise.all([
+    sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`.execute(db),
+    sql<{ id: number }>`select p.id from projects p where ${where('page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+  ]);
+  const total = Number(countRow.rows[0]?.n ?? 0);
+  const data = await loadCards(db, idRows.rows.map((r) => Number(r.id)));
+  return { data, meta: { total, page, per_page: perPage, pages: Math.ceil(total / perPage) } };
+}
