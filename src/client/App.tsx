@@ -22,6 +22,7 @@ import { getJson } from './lib/api.ts';
 import { loadPartnerInto } from './lib/partner.ts';
 import { scrollToHash, scrollToY } from './lib/scroll.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
+import { ConsentProvider } from './lib/consent.tsx';
 
 export interface View {
   path: string;
@@ -48,9 +49,11 @@ export function App({ state, view, nonce, ssrPath, ssrSearch }: AppProps) {
       <StoreProvider store={store}>
         <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
           <ProgressProvider>
-            <Document nonce={nonce} stylesheets={state.config.stylesheets}>
-              <Navigator initial={view} hostPartner={state.hostPartner} />
-            </Document>
+            <ConsentProvider>
+              <Document nonce={nonce} stylesheets={state.config.stylesheets}>
+                <Navigator initial={view} hostPartner={state.hostPartner} />
+              </Document>
+            </ConsentProvider>
           </ProgressProvider>
         </SWRConfig>
       </StoreProvider>

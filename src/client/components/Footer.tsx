@@ -6,6 +6,7 @@ import { hrefIn, useSection } from '../lib/section.tsx';
 import { navItems } from '../lib/nav.ts';
 import { Link } from './Link.tsx';
 import { Icon, Logo } from './Logo.tsx';
+import { CookieSettingsButton } from './consent/index.ts';
 
 const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents', 'nie-number'] as const;
 
@@ -109,6 +110,7 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <p>{t('footer.copyright', { year, name: contact.name })}</p>
+        <CookieSettingsButton />
       </div>
     </footer>
   );

@@ -8,6 +8,7 @@ import { t } from '../../shared/i18n.ts';
 import { Header } from '../components/Header.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+import { CookieConsent } from '../components/consent/index.ts';
 
 export interface LayoutProps {
   match: RouteMatch | null;
@@ -26,6 +27,8 @@ function Shell({ name, minimal = false, footer = true, children }: { name: Layou
         {children}
       </main>
       {footer && <Footer />}
+      {/* Last, so that the bar (sticky at the bottom) ends below the footer and never hides it for good. */}
+      <CookieConsent />
     </div>
   );
 }
