@@ -6,6 +6,7 @@ import {
   string, StructError, type Infer,
 } from 'superstruct';
 import type { PublicConfig } from '../shared/state.ts';
+import { t } from '../shared/i18n.ts';
 
 const Int = (lo: number, hi: number) => min(max(integer(), hi), lo);
 const IntFromEnv = (lo: number, hi: number, fallback: number) =>
@@ -21,6 +22,17 @@ const HttpUrl = refine(string(), 'HttpUrl', (v) => {
   }
 });
 const PostgresUrl = pattern(string(), /^postgres(ql)?:\/\/.+/);
+const SmtpUrl = refine(string(), 'SmtpUrl', (v) => {
+  try {
+    const u = new URL(v);
+    return ((u.protocol === 'smtp:' || u.protocol === 'smtps:') && Boolean(u.hostname)) || 'must be an smtp(s):// URL';
+  } catch {
+    return 'must be an smtp(s):// URL';
+  }
+});
+// 'Name <address>' or a bare address, on one line (it becomes the From header).
+const MailFrom = pattern(string(), /^(?:[^<>\r\n"]{1,100} <[^\s<>@,;"]+@[^\s<>@,;"]+>|[^\s<>@,;"]+@[^\s<>@,;"]+)$/);
+const Email = pattern(string(), /^[^\s<>@,;"]+@[^\s<>@,;"]+\.[^\s<>@,;"]+$/);
 
 export const Config = object({
   NODE_ENV: defaulted(enums(['production', 'development', 'test']), 'production'),
@@ -37,6 +49,10 @@ export const Config = object({
   PAGE_MAX_AGE_S: IntFromEnv(0, 86_400, 60),
   MAP_TILE_URL: defaulted(string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: defaulted(string(), '&copy; OpenStreetMap contributors'),
+  SMTP_URL: optional(SmtpUrl),
+  MAIL_FROM: defaulted(MailFrom, 'Spain New Homes <no-reply@spainnewhomes.example>'),
+  OFFICE_EMAIL: defaulted(Email, t('office.email')),
+  LEAD_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
 });
 export type Config = Infer<typeof Config>;
 export type ConfigInput = Partial<Record<keyof Config, string>>;
@@ -56,12 +72,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     if (error instanceof StructError) {
       const key = error.path[0] ?? error.key;
-      const got = key !== undefined ? input[String(key)] : undefined;
+      // A URL with credentials is not echoed to the logs.
+      const got = key !== undefined && !SECRET.has(String(key)) ? input[String(key)] : undefined;
       throw new ConfigError(`Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`);
     }
     throw error;
   }
 }
+
+const SECRET = new Set(['SMTP_URL']);
 
 // What each variable must be, for the one-line boot error.
 const expectations: Record<keyof Config, string> = {
@@ -79,6 +98,10 @@ const expectations: Record<keyof Config, string> = {
   PAGE_MAX_AGE_S: 'a whole number of seconds from 0 to 86400',
   MAP_TILE_URL: 'a tile URL template',
   MAP_ATTRIBUTION: 'the map attribution text',
+  SMTP_URL: 'an smtp:// or smtps:// URL, such as smtps://user:password@mail.example:465',
+  MAIL_FROM: "a sender such as 'Spain New Homes <no-reply@spainnewhomes.example>' or a bare address",
+  OFFICE_EMAIL: 'an email address',
+  LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
 };
 
 export function publicConfig(config: Config, stylesheets: string[]): PublicConfig {
