@@ -18,6 +18,8 @@ import { installErrorHandler } from './api/errors.ts';
 import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
+import { leadRoutes } from './api/leads.ts';
+import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { pageHandler } from './render/page.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   ssr?: SsrEntry;
   routes?: RouteDef[];
   logger?: boolean;
+  /** Send lead mails through this instead of SMTP_URL or files (tests). */
+  mailTransport?: MailTransport;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -74,6 +78,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes);
   await app.register(partnerRoutes);
   await app.register(readRoutes);
+  installMailOutbox(app, options.mailTransport);
+  await app.register(leadRoutes);
 
   const page = pageHandler(app, {
     ssr,

@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { catalogueMigration } from './migrations/0002-catalogue.ts';
 import { searchIndexesMigration } from './migrations/0003-search-indexes.ts';
+import { leadsMigration } from './migrations/0004-leads.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   },
   '0002_catalogue': catalogueMigration,
   '0003_search_indexes': searchIndexesMigration,
+  '0004_leads': leadsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,66 @@
+// POST /api/leads: a contact, broker or property form (SPEC §3). The body is
+// checked with the structs the browser checks the form with (src/shared/leads.ts);
+// the lead and its mail are stored in one transaction before the answer:
+//   201 {data: {id}}  stored now
+//   200 {data: {id}}  this idempotency_key was stored before (a retry)
+//   400               a field is missing or wrong: the message names it
+//   429               too many submissions from this address this minute
+// Every answer is `private, no-store`: it is about one visitor's request.
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { create, type Struct } from 'superstruct';
+import { LEAD_BODIES, LeadEnvelope, type LeadBody, type LeadCreated } from '../../shared/leads.ts';
+import { t } from '../../shared/i18n.ts';
+import { LeadService } from '../services/leads.ts';
+import { privateNoStore } from '../plugins/caching.ts';
+
+const RATE_WINDOW_MS = 60_000;
+
+export async function leadRoutes(app: FastifyInstance): Promise<void> {
+  const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL);
+
+  // Only this route is limited (global: false); the count is per client
+  // address, request.ip, which honours TRUST_PROXY. Per process: with several
+  // processes each counts on its own.
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    privateNoStore(reply);
+    return payload;
+  });
+
+  app.post(
+    '/api/leads',
+    {
+      config: {
+        rateLimit: {
+          max: app.config.LEAD_RATE_LIMIT,
+          timeWindow: RATE_WINDOW_MS,
+          keyGenerator: (request) => request.ip,
+          // Thrown, then answered by the app's error handler as any 4xx.
+          errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: t('forms.errors.rateLimited') }),
+        },
+      },
+    },
+    async (request, reply): Promise<LeadCreated> => {
+      const body = request.body ?? {};
+      const { kind } = create(pickKind(body), LeadEnvelope);
+      const lead = create(body, LEAD_BODIES[kind] as Struct<LeadBody, any>);
+      const result = await leads.submit(lead, {
+        host: request.hostname,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      if (result.created) {
+        app.outbox.kick();
+        reply.code(201);
+      }
+      return { data: { id: result.id } };
+    },
+  );
+}
+
+/** Only `kind`, so the first check names it alone; the full body is checked next. */
+function pickKind(body: unknown): unknown {
+  return body && typeof body === 'object' && !Array.isArray(body) ? { kind: (body as { kind?: unknown }).kind } : body;
+}
