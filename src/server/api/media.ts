@@ -1,0 +1,36 @@
+// GET /media/demo/<name>.svg: the demo catalogue's pictures and documents,
+// drawn from their name (src/server/demo/svg.ts). The same name always gives
+// the same bytes, so they are cached as immutable, like the hashed assets.
+//
+//   400  the name is not lowercase words of letters and digits joined by dashes
+//   404  a well-formed name that names no scene, or another extension
+import type { FastifyInstance } from 'fastify';
+import { drawDemoImage, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
+import { ASSET_CACHE } from '../plugins/caching.ts';
+
+/** Drawn pictures are small and few; keep the most recent ones rendered. */
+const CACHE_SIZE = 500;
+
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const cache = new Map<string, string>();
+
+  app.get<{ Params: { file: string } }>('/media/demo/:file', async (request, reply) => {
+    const { file } = request.params;
+    const dot = file.lastIndexOf('.');
+    const name = dot < 0 ? file : file.slice(0, dot);
+    const extension = dot < 0 ? '' : file.slice(dot + 1);
+    if (!name || name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) {
+      return reply.code(400).header('cache-control', 'no-store').send({ error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
+    }
+    let svg = extension === 'svg' ? cache.get(name) : undefined;
+    if (!svg && extension === 'svg') {
+      svg = drawDemoImage(name) ?? undefined;
+      if (svg) {
+        cache.set(name, svg);
+        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+    }
+    if (!svg) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found', message: 'no such picture' });
+    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', ASSET_CACHE).send(svg);
+  });
+}
