@@ -1,0 +1,239 @@
+// Search latency and throughput of the catalogue (issue 3): a realistic mix of
+// searches run in-process against the catalogue service, on stores of 1,500
+// and 50,000 synthetic projects, on SQLite and, when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL too. Prints
+// p50/p99 latency and searches per second per store and size, then the
+// 50k/1.5k ratios. Figures only, never a pass or a fail.
+//
+//   npx tsx bench/search.ts                     (alone)
+//   BENCH_SEARCH_ITERATIONS=5000 npx tsx bench/search.ts
+//
+// The stores are filled straight with Kysely by the test fixture builder
+// (test/helpers/catalogue.ts), in a temporary folder or a PostgreSQL database
+// of the run's own, removed at the end.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { create } from 'superstruct';
+import { sql } from 'kysely';
+import { openStore, type Store } from '../src/server/store/db.ts';
+import { CatalogueService } from '../src/server/services/catalogue/index.ts';
+import { PropertySearch } from '../src/shared/catalogue.ts';
+import { buildCatalogue, PLACES, scopePartner, seededRandom, type Fixture } from '../test/helpers/catalogue.ts';
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1500,50000').split(',').map(Number);
+const ITERATIONS = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 3000);
+const WARMUP = Number(process.env.BENCH_SEARCH_WARMUP ?? 300);
+
+interface Mixed {
+  kind: string;
+  body: PropertySearch;
+  /** A partner's site: its scope is looked up per search, as the read does. */
+  partnerId: number | null;
+}
+
+/**
+ * The mix: what visitors do on a listing site. Mostly the first pages, sorted
+ * by date, narrowed by a place; sometimes a category, rooms, a price band,
+ * several of these at once, or a partner's site.
+ */
+function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
+  const rand = seededRandom(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const regions = PLACES.flatMap((c) => c.regions.filter((r) => r.towns.some((t) => t.weight > 0)).map((r) => ({ country: c.slug, region: r.slug })));
+  const towns = PLACES.flatMap((c) => c.regions.flatMap((r) => r.towns.filter((t) => t.weight > 0).map((t) => ({ country: c.slug, region: r.slug, town: t.slug }))));
+  const bands = [[0, 150_000], [100_000, 250_000], [200_000, 400_000], [300_000, 600_000], [500_000, 1_500_000]] as const;
+  const cats = [[1], [2], [12], [1, 12], [3, 4], [2, 6], [7], [150]];
+  const templates: Array<[string, number, () => Partial<PropertySearch>]> = [
+    ['no filter', 15, () => ({})],
+    ['region', 20, () => ({ esGeo: pick(regions) })],
+    ['town', 15, () => ({ esGeo: pick(towns) })],
+    ['category', 10, () => ({ cat: pick(cats) })],
+    ['bedrooms', 8, () => ({ bedrooms: pick([1, 2, 3, 4]) })],
+    ['price band', 8, () => { const [from, to] = pick(bands); return { pricefrom: from, priceto: to }; }],
+    ['combined', 16, () => ({ esGeo: pick([...regions, ...towns]), cat: pick(cats), bedrooms: pick([0, 1, 2, 3]), bathrooms: pick([0, 1, 2]), ...(rand() < 0.7 ? { pricefrom: pick(bands)[0], priceto: pick(bands)[1] } : {}) })],
+    ['partner site', 8, () => (rand() < 0.5 ? {} : { bedrooms: 2 })],
+  ];
+  const weight = templates.reduce((s, [, w]) => s + w, 0);
+  const out: Mixed[] = [];
+  void fixture;
+  for (let i = 0; i < count; i++) {
+    let r = rand() * weight;
+    const [kind, , make] = templates.find(([, w]) => (r -= w) < 0) ?? templates[0]!;
+    const roll = rand();
+    const page = roll < 0.6 ? 1 : roll < 0.9 ? 2 + Math.floor(rand() * 4) : 6 + Math.floor(rand() * 15);
+    const sort = rand() < 0.5 ? 'newest' : pick(['price_asc', 'price_desc'] as const);
+    const perPage = rand() < 0.8 ? 12 : pick([24, 48]);
+    const body = create({ account_id: 1, ...make(), sort, page, per_page: perPage }, PropertySearch);
+    out.push({ kind, body, partnerId: kind === 'partner site' ? partnerId : null });
+  }
+  return out;
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  mean: number;
+  max: number;
+  perSecond: number;
+  byKind: Map<string, { p50: number; p99: number; n: number }>;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+async function measure(service: CatalogueService, searches: Mixed[]): Promise<Figures> {
+  const run = async (m: Mixed) => service.search(m.body, m.partnerId ? await service.scope(m.partnerId) : null);
+  for (let i = 0; i < WARMUP; i++) await run(searches[i % searches.length]!);
+  const times: number[] = [];
+  const kinds = new Map<string, number[]>();
+  const start = performance.now();
+  for (let i = 0; i < ITERATIONS; i++) {
+    const m = searches[i % searches.length]!;
+    const t0 = performance.now();
+    await run(m);
+    const ms = performance.now() - t0;
+    times.push(ms);
+    let list = kinds.get(m.kind);
+    if (!list) kinds.set(m.kind, (list = []));
+    list.push(ms);
+  }
+  const elapsed = performance.now() - start;
+  times.sort((a, b) => a - b);
+  const byKind = new Map<string, { p50: number; p99: number; n: number }>();
+  for (const [kind, list] of kinds) {
+    list.sort((a, b) => a - b);
+    byKind.set(kind, { p50: quantile(list, 0.5), p99: quantile(list, 0.99), n: list.length });
+  }
+  return {
+    p50: quantile(times, 0.5),
+    p99: quantile(times, 0.99),
+    mean: times.reduce((s, x) => s + x, 0) / times.length,
+    max: times[times.length - 1]!,
+    perSecond: (ITERATIONS / elapsed) * 1000,
+    byKind,
+  };
+}
+
+// --- stores -------------------------------------------------------------------
+
+interface Target {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+function sqliteTarget(): Target {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
+  return {
+    name: 'sqlite',
+    open: () => openStore({ dataDir: dir }),
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(adminUrl: string): Promise<Target> {
+  const { default: pg } = await import('pg');
+  const name = `bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name: 'postgres',
+    open: () => openStore({ dataDir: os.tmpdir(), databaseUrl: url.toString() }),
+    dispose: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let the pool's sockets close
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function benchOne(target: Target, size: number): Promise<Figures> {
+  const store = await target.open();
+  try {
+    const t0 = performance.now();
+    const fixture = await buildCatalogue(store.db, { projects: size, seed: 42, maxUnits: 6, maxFiles: 0, maxImages: 5 });
+    const partner = await store.db
+      .insertInto('partners')
+      .values({ slug: 'bench-partner', name: 'Bench', color_primary: '#13206a', color_secondary: '#fffb00', color_heading: '#fffb00', created_at: '', updated_at: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const regionIds = fixture.places.filter((p) => p.kind === 'region' && ['murcia', 'almeria'].includes(p.slug)).map((p) => p.id);
+    await scopePartner(store.db, partner.id, { regions: regionIds, projects: fixture.projects.slice(0, 20).map((p) => p.id) });
+    // PostgreSQL's autovacuum would soon have analysed the new rows and set the
+    // visibility map (which index-only scans need); SQLite keeps no statistics
+    // unless asked, and the site never asks: left as is.
+    if (target.name === 'postgres') await sql`vacuum analyze`.execute(store.db);
+    const built = performance.now() - t0;
+    const listed = fixture.projects.filter((p) => !p.withdrawn && p.units_available > 0).length;
+    console.log(`# ${target.name} ${size.toLocaleString('en')} projects (${listed.toLocaleString('en')} listed) built in ${(built / 1000).toFixed(1)} s`);
+    const service = new CatalogueService(store.db);
+    return await measure(service, mix(fixture, partner.id, 1000));
+  } finally {
+    await store.close();
+  }
+}
+
+// --- report -------------------------------------------------------------------
+
+const ms = (x: number) => x.toFixed(2).padStart(7);
+
+export async function runSearchBench(): Promise<void> {
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
+  if (pgUrl) makers.push(() => postgresTarget(pgUrl));
+  else console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  console.log(`# catalogue search, in-process, one search at a time: ${WARMUP} warm-up then ${ITERATIONS} measured per store and size`);
+
+  const results = new Map<string, Figures>();
+  for (const make of makers) {
+    for (const size of SIZES) {
+      const target = await make();
+      try {
+        results.set(`${target.name} ${size}`, await benchOne(target, size));
+      } finally {
+        await target.dispose();
+      }
+    }
+  }
+
+  console.log('\nsearch latency (ms) and throughput');
+  console.log(`${'store'.padEnd(9)}${'projects'.padStart(9)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'mean'.padStart(8)}${'max'.padStart(8)}${'searches/s'.padStart(12)}`);
+  for (const [key, f] of results) {
+    const [store, size] = key.split(' ');
+    console.log(`${store!.padEnd(9)}${Number(size).toLocaleString('en').padStart(9)} ${ms(f.p50)} ${ms(f.p99)} ${ms(f.mean)} ${ms(f.max)}${Math.round(f.perSecond).toLocaleString('en').padStart(12)}`);
+  }
+  console.log('\np50 / p99 (ms) by kind of search');
+  const kinds = [...(results.values().next().value?.byKind.keys() ?? [])];
+  console.log(`${'kind'.padEnd(14)}${[...results.keys()].map((k) => k.padStart(22)).join('')}`);
+  for (const kind of kinds)
+    console.log(`${kind.padEnd(14)}${[...results.values()].map((f) => { const k = f.byKind.get(kind); return k ? `${k.p50.toFixed(2)} / ${k.p99.toFixed(2)}`.padStart(22) : ''.padStart(22); }).join('')}`);
+
+  const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
+  if (small !== large) {
+    console.log(`\nratios ${large.toLocaleString('en')} / ${small.toLocaleString('en')} projects`);
+    for (const store of ['sqlite', 'postgres']) {
+      const a = results.get(`${store} ${small}`);
+      const b = results.get(`${store} ${large}`);
+      if (!a || !b) continue;
+      console.log(`${store.padEnd(9)} p50 ×${(b.p50 / a.p50).toFixed(2)}  p99 ×${(b.p99 / a.p99).toFixed(2)}  searches/s ×${(b.perSecond / a.perSecond).toFixed(2)}`);
+    }
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runSearchBench().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
