@@ -8,7 +8,8 @@
 //    search cost 10 to 25 ms at 50,000 projects). Category id n < 62 is bit n;
 //    every id from 62 up shares bit 62, and a search for such a category also
 //    checks project_categories (correct, only slower for those rare types).
-//    Whoever writes project_categories needs to know nothing about it.
+//    Whoever writes project_categories needs to know nothing about it. A
+//    trigger writes the project row only when its mask changes.
 //
 // 2. Partial indexes over listed projects only (in the feed, something
 //    available), each holding every filter column so that a search never
@@ -49,10 +50,12 @@ export const searchIndexesMigration: Migration = {
         create function project_categories_mask() returns trigger language plpgsql as $$
         begin
           if tg_op in ('DELETE', 'UPDATE') then
-            update projects set category_mask = ${maskOf(pg, 'old.project_id')} where id = old.project_id;
+            update projects set category_mask = ${maskOf(pg, 'old.project_id')}
+              where id = old.project_id and category_mask <> ${maskOf(pg, 'old.project_id')};
           end if;
           if tg_op in ('INSERT', 'UPDATE') then
-            update projects set category_mask = category_mask | ${bit(pg, 'new.category_id')} where id = new.project_id;
+            update projects set category_mask = category_mask | ${bit(pg, 'new.category_id')}
+              where id = new.project_id and (category_mask & ${bit(pg, 'new.category_id')}) = 0;
           end if;
           return null;
         end $$`).execute(db);
@@ -60,14 +63,18 @@ export const searchIndexesMigration: Migration = {
         for each row execute function project_categories_mask()`).execute(db);
     } else {
       await sql.raw(`create trigger project_categories_mask_insert after insert on project_categories begin
-          update projects set category_mask = category_mask | ${bit(pg, 'new.category_id')} where id = new.project_id;
+          update projects set category_mask = category_mask | ${bit(pg, 'new.category_id')}
+            where id = new.project_id and (category_mask & ${bit(pg, 'new.category_id')}) = 0;
         end`).execute(db);
       await sql.raw(`create trigger project_categories_mask_delete after delete on project_categories begin
-          update projects set category_mask = ${maskOf(pg, 'old.project_id')} where id = old.project_id;
+          update projects set category_mask = ${maskOf(pg, 'old.project_id')}
+            where id = old.project_id and category_mask <> ${maskOf(pg, 'old.project_id')};
         end`).execute(db);
       await sql.raw(`create trigger project_categories_mask_update after update on project_categories begin
-          update projects set category_mask = ${maskOf(pg, 'old.project_id')} where id = old.project_id;
-          update projects set category_mask = ${maskOf(pg, 'new.project_id')} where id = new.project_id;
+          update projects set category_mask = ${maskOf(pg, 'old.project_id')}
+            where id = old.project_id and category_mask <> ${maskOf(pg, 'old.project_id')};
+          update projects set category_mask = ${maskOf(pg, 'new.project_id')}
+            where id = new.project_id and category_mask <> ${maskOf(pg, 'new.project_id')};
         end`).execute(db);
     }
 
