@@ -3,7 +3,7 @@
 // names agents use map onto KNOWN_CATEGORIES; anything else becomes a category
 // of its own, keyed by its slug (the importer gives it an id from 100 up).
 import { KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
-import { slugify } from './text.ts';
+import { detach, slugify } from './text.ts';
 
 export type KnownCategoryKey = (typeof KNOWN_CATEGORIES)[number]['key'];
 
@@ -50,8 +50,20 @@ export interface CategoryChoice {
   name: string;
 }
 
+const choices = new Map<string, CategoryChoice | null>();
+
 /** null when the name has no letters or digits at all. */
 export function categoryFor(typeName: string): CategoryChoice | null {
+  let choice = choices.get(typeName);
+  if (choice === undefined) {
+    choice = choose(typeName);
+    if (choices.size >= 10_000) choices.clear();
+    choices.set(detach(typeName), choice);
+  }
+  return choice;
+}
+
+function choose(typeName: string): CategoryChoice | null {
   const name = typeName.replace(/\s+/g, ' ').trim().slice(0, 80);
   const slug = slugify(name);
   if (!slug) return null;
@@ -62,5 +74,5 @@ export function categoryFor(typeName: string): CategoryChoice | null {
   }
   const known = KNOWN_CATEGORIES.find((c) => c.key === slug);
   if (known) return { key: known.key, known: true, name: KNOWN_CATEGORY_NAMES[known.key] };
-  return { key: slug, known: false, name: name.charAt(0).toUpperCase() + name.slice(1) };
+  return { key: slug, known: false, name: detach(name.charAt(0).toUpperCase() + name.slice(1)) };
 }

@@ -20,7 +20,7 @@ import type { Database, ProjectStage, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID, KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
 import { readKyero, type FeedInput, type FeedItem, type FeedProperty } from './kyero.ts';
-import { slugify } from './text.ts';
+import { detach, slugify } from './text.ts';
 
 export interface Rejection {
   /** The property's <id>; null when it has none. */
@@ -59,7 +59,7 @@ export const MAX_REJECTIONS_KEPT = 1000;
 const PARAMETER_LIMIT: Record<DialectName, number> = { postgres: 65_000, sqlite: 32_000 };
 const MAX_ROWS_PER_STATEMENT = 1000;
 /** How many developments' image and file URLs are remembered to skip repeats before the database sees them. */
-const STAGED_WINDOW = 2000;
+const STAGED_WINDOW = 256;
 
 type ImportTables = {
   import_seen: { feed_id: string };
@@ -191,7 +191,8 @@ class ImportRun {
 
   private reject(rejection: Rejection): void {
     this.summary.rejectedTotal++;
-    if (this.summary.rejected.length < MAX_REJECTIONS_KEPT) this.summary.rejected.push(rejection);
+    if (this.summary.rejected.length < MAX_REJECTIONS_KEPT)
+      this.summary.rejected.push({ id: rejection.id === null ? null : detach(rejection.id), line: rejection.line, reason: detach(rejection.reason) });
   }
 
   async batch(items: FeedItem[]): Promise<void> {
@@ -252,7 +253,7 @@ class ImportRun {
       const refs = [...leads.keys()];
       for (const rows of this.chunk(refs, 1))
         for (const r of await db.selectFrom('projects').select(['id', 'ref']).where('source', '=', this.source).where('ref', 'in', rows).execute())
-          this.projects.set(r.ref, r.id);
+          this.projects.set(detach(r.ref), r.id);
       const staged: Array<Row<'import_projects'>> = refs.map((ref) => projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!));
       const missing = staged.filter((s) => !this.projects.has(s.ref));
       for (const rows of this.chunk(missing, 22)) {
@@ -272,7 +273,7 @@ class ImportRun {
           .returning(['id', 'ref'])
           .execute();
         for (const r of inserted) {
-          this.projects.set(r.ref, r.id);
+          this.projects.set(detach(r.ref), r.id);
           this.touched.add(r.id);
         }
       }
@@ -340,17 +341,19 @@ class ImportRun {
       let seen = this.staged.get(ref);
       if (!seen) {
         seen = new Set();
-        this.staged.set(ref, seen);
+        this.staged.set(detach(ref), seen);
         if (this.staged.size > STAGED_WINDOW) this.staged.delete(this.staged.keys().next().value!);
       }
       for (const image of p.images) {
-        if (seen.has(`i ${image.url}`)) continue;
-        seen.add(`i ${image.url}`);
+        const key = detach(`i ${image.url}`);
+        if (seen.has(key)) continue;
+        seen.add(key);
         images.push({ ref, url: image.url, caption: image.caption, floorplan: image.floorplan ? 1 : 0, seq: this.seq++ });
       }
       for (const doc of p.documents) {
-        if (seen.has(`f ${doc.url}`)) continue;
-        seen.add(`f ${doc.url}`);
+        const key = detach(`f ${doc.url}`);
+        if (seen.has(key)) continue;
+        seen.add(key);
         files.push({ ref, url: doc.url, kind: doc.kind, title: doc.title, seq: this.seq++ });
       }
     }

@@ -231,9 +231,14 @@ class Decoder {
   }
 }
 
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 function lowerKeys(attrs: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(attrs)) out[k.toLowerCase()] = v;
+  let out = NO_ATTRIBUTES;
+  for (const k in attrs) {
+    if (out === NO_ATTRIBUTES) out = {};
+    out[k.toLowerCase()] = attrs[k]!;
+  }
   return out;
 }
 

@@ -3,8 +3,23 @@
 // names turned into URL slugs. Each returns null for what it cannot read, so
 // the caller decides whether that rejects the property or drops the field.
 
+/** Feeds repeat the same few hundred town and type names: remember their slugs. */
+const slugs = new Map<string, string>();
+
 /** 'Jávea / Xàbia' → 'javea-xabia'. Accents folded, anything else not [a-z0-9] a dash. */
 export function slugify(text: string): string {
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = makeSlug(text);
+    if (text.length <= 100) {
+      if (slugs.size >= 10_000) slugs.clear();
+      slugs.set(detach(text), slug);
+    }
+  }
+  return slug;
+}
+
+function makeSlug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -16,6 +31,15 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
+}
+
+/**
+ * A copy of a string that does not keep alive the string it was cut from. The
+ * reader's values are slices of the feed's 256 KB chunks: one kept in a map for
+ * the whole import would keep its whole chunk alive (V8's sliced strings).
+ */
+export function detach(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 /** Collapses runs of white space (feeds pad CDATA with newlines and tabs). */
