@@ -94,7 +94,8 @@ interface El {
   children: El[];
 }
 
-export type FeedInput = AsyncIterable<Uint8Array | string>;
+/** Chunks of the feed: a file or HTTP stream, any async iterable, or an array / generator of them. */
+export type FeedInput = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 
 /**
  * Reads a Kyero v3 feed from a byte stream (a file stream, an HTTP response

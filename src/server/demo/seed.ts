@@ -22,9 +22,5 @@ export async function seedDemoCatalogue(store: Store): Promise<ImportSummary | n
   const any = await store.db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const input = fs.existsSync(DEMO_FEED_FILE) ? fs.createReadStream(DEMO_FEED_FILE) : feedChunks(DEMO_FEED_OPTIONS);
-  return importFeed(store, toAsync(input), { source: DEMO_SOURCE });
-}
-
-async function* toAsync(input: AsyncIterable<Buffer> | Iterable<string>): AsyncGenerator<Buffer | string> {
-  yield* input;
+  return importFeed(store, input, { source: DEMO_SOURCE });
 }
