@@ -190,3 +190,10 @@ t.test('a feed declared in ISO-8859-1 is decoded as such', async (t) => {
   for await (const item of readKyero([Buffer.from(xml, 'latin1')])) items.push(item);
   t.match(items, [{ ok: true, property: { town: 'Mojácar', province: 'Almería' } }]);
 });
+
+t.test('every known category, and the demo\'s own, has a label in en.json', async (t) => {
+  const { KNOWN_CATEGORIES } = await import('../../../src/shared/catalogue.ts');
+  const en = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as { categories: Record<string, string> };
+  for (const { key } of KNOWN_CATEGORIES) t.type(en.categories[key], 'string', key);
+  t.equal(en.categories['country-house'], 'Country house');
+});

@@ -1,0 +1,94 @@
+// `npm run import` end to end: a real process on a real store (both engines),
+// its exit codes, its one summary line, and what it left in the store.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
+import { DEMO_FEED_FILE } from '../../../src/server/demo/seed.ts';
+import { feed, fingerprint, property } from './feeds.ts';
+
+// Each run starts Node and tsx; a loaded runner needs room.
+t.setTimeout(300_000);
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CLI = path.join(ROOT, 'src/server/cli/import.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function importCli(target: Pick<StoreTarget, 'env'>, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, ...target.env, NODE_ENV: 'test' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches. */
+function failed(t: TapTest, run: Run, message: RegExp): void {
+  t.equal(run.code, 1, `exit 1: ${run.stderr.trim()}`);
+  t.equal(run.stdout, '');
+  t.equal(run.stderr.trimEnd().split('\n').length, 1, 'one line');
+  t.match(run.stderr.trimEnd(), message);
+}
+
+forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failures that change nothing', async (t, target) => {
+  const first = await importCli(target, [DEMO_FEED_FILE]);
+  t.equal(first.code, 0, first.stderr);
+  t.equal(first.stderr, '');
+  t.equal(first.stdout, 'added 1500, updated 0, unchanged 0, withdrawn 0, rejected 0\n', 'one summary line');
+  const again = await importCli(target, [DEMO_FEED_FILE]);
+  t.equal(again.stdout, 'added 0, updated 0, unchanged 1500, withdrawn 0, rejected 0\n', 'the shipped demo feed is imported as the source "demo"');
+
+  const dir = fs.mkdtempSync(path.join(target.dataDir, 'feeds-'));
+  const small = path.join(dir, 'agency.xml');
+  fs.writeFileSync(small, feed(property({ id: 'A1' }), property({ id: 'A2', price: null }), property({ id: null }), property({ id: 'A3', date: 'soon' })));
+  const withRejections = await importCli(target, [small]);
+  t.equal(withRejections.code, 0, withRejections.stderr);
+  t.same(withRejections.stdout.trimEnd().split('\n'), [
+    'added 1, updated 0, unchanged 0, withdrawn 0, rejected 3',
+    'rejected A2 (line 5): price: missing',
+    'rejected (no id) (line 6): id: missing',
+    'rejected A3 (line 7): date: not a date like 2024-05-31 12:00:00 (got "soon")',
+  ]);
+
+  const store = await target.open();
+  const before = await fingerprint(store);
+  const broken = path.join(dir, 'broken.xml');
+  fs.writeFileSync(broken, fs.readFileSync(DEMO_FEED_FILE, 'utf8').slice(0, 2_000_000));
+  const server = http.createServer((req, res) => {
+    if (req.url === '/feed.xml') res.writeHead(500).end('oops');
+    else res.writeHead(200, { 'content-type': 'application/xml' }).end('<html><body>Not a feed</body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const [malformed, missing, http500, notKyero] = await Promise.all([
+    importCli(target, [broken, '--source', 'demo']),
+    importCli(target, [path.join(dir, 'nothing.xml')]),
+    importCli(target, [`${base}/feed.xml`]),
+    importCli(target, [`${base}/page.html`]),
+  ]);
+  failed(t, malformed, /^error: malformed XML at line \d+, column \d+: .+ \(nothing was changed\)$/);
+  failed(t, missing, /^error: cannot read .*nothing\.xml: no such file \(nothing was changed\)$/);
+  failed(t, http500, /^error: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/feed\.xml \(nothing was changed\)$/);
+  failed(t, notKyero, /^error: not a Kyero feed: the root element is <html>, not <root> \(nothing was changed\)$/);
+  t.same(await fingerprint(store), before, 'the store is exactly as it was');
+
+  const usage = await importCli(target, []);
+  t.equal(usage.code, 2);
+  t.match(usage.stderr, /^error: give a feed: a file or an http\(s\) URL/);
+  const help = await importCli(target, ['--help']);
+  t.equal(help.code, 0);
+  t.match(help.stdout, /^Usage: npm run import -- <file or http\(s\) URL>/);
+});
