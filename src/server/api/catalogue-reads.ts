@@ -58,8 +58,8 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
 }
 const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'page', 'per_page', 'id']);
 
-/** The GET form of a project's reads: id=42 → { id: 42 }. */
-function projectFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {
+/** The GET form of the other reads: id=42 → { id: 42 }, other values as they are. */
+function fieldsFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) if (value !== '') body[key] = NUMERIC.has(key) ? toNumber(value) : value;
   return body;
@@ -97,7 +97,7 @@ export const catalogueReads: ReadEndpoint[] = [
   }),
   read({
     path: '/api/geo-url',
-    query: queryForm(GeoUrlQuery, projectFromQuery),
+    query: queryForm(GeoUrlQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
       return found(await ctx.services.catalogue.places(input.path, await scopeOf(ctx, input.partner)));
@@ -105,7 +105,7 @@ export const catalogueReads: ReadEndpoint[] = [
   }),
   read({
     path: '/api/property',
-    query: queryForm(ProjectQuery, projectFromQuery),
+    query: queryForm(ProjectQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
       return { data: found(await ctx.services.catalogue.project(input.id, await scopeOf(ctx, input.partner))) };
@@ -113,7 +113,7 @@ export const catalogueReads: ReadEndpoint[] = [
   }),
   read({
     path: '/api/project/units',
-    query: queryForm(ProjectQuery, projectFromQuery),
+    query: queryForm(ProjectQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
       return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
@@ -121,7 +121,7 @@ export const catalogueReads: ReadEndpoint[] = [
   }),
   read({
     path: '/api/project/files',
-    query: queryForm(ProjectQuery, projectFromQuery),
+    query: queryForm(ProjectQuery, fieldsFromQuery),
     // The download addresses are for logged-in clients only: never in a shared cache.
     personal: true,
     async handler(input, ctx) {
