@@ -99,15 +99,30 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
     await ensureKnownCategories(trx);
     const run = new ImportRun(trx.withTables<ImportTables>(), store.dialect, source, now);
     await run.start();
+    // Batches are written one at a time, in order, but the next one is parsed
+    // while the database works on the last (on PostgreSQL that is another
+    // process: the two cores both work).
+    let pending: Promise<void> = Promise.resolve();
     let batch: FeedItem[] = [];
-    for await (const item of readKyero(input)) {
-      batch.push(item);
-      if (batch.length >= BATCH_SIZE) {
-        await run.batch(batch);
-        batch = [];
+    const flush = async () => {
+      await pending;
+      pending = run.batch(batch);
+      pending.catch(() => undefined); // handled by the next `await pending`
+      batch = [];
+    };
+    try {
+      for await (const item of readKyero(input)) {
+        batch.push(item);
+        if (batch.length >= BATCH_SIZE) await flush();
       }
+      if (batch.length) await flush();
+      await pending;
+    } catch (error) {
+      // Let the batch in flight finish before the transaction is rolled back,
+      // so that none of its statements runs outside it.
+      await pending.catch(() => undefined);
+      throw error;
     }
-    if (batch.length) await run.batch(batch);
     return run.finish();
   });
 }
