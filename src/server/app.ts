@@ -11,6 +11,8 @@ import { publicConfig } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './store/seed.ts';
+import { seedDemoCatalogue } from './demo/seed.ts';
+import { mediaRoutes } from './api/media.ts';
 import { loadLocales } from './locales.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { assetRoutes, readManifest } from './plugins/assets.ts';
@@ -63,7 +65,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
   if (!options.store) app.addHook('onClose', () => store.close());
   const services = createServices(store);
-  if (config.SEED_DEMO) await seedDemo(store);
+  if (config.SEED_DEMO) {
+    await seedDemo(store);
+    // Its own transaction; does nothing once the catalogue has any project.
+    await seedDemoCatalogue(store);
+  }
   loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
 
   app.decorate('config', config);
@@ -78,6 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes);
   await app.register(partnerRoutes);
   await app.register(readRoutes);
+  await app.register(mediaRoutes);
   installMailOutbox(app, options.mailTransport);
   await app.register(leadRoutes);
 
