@@ -47,7 +47,7 @@ export function matches(p: FixtureProject, q: Search, scope?: ScopeRows | null):
   if (q.bedrooms && !units.some((u) => u.bedrooms >= q.bedrooms!)) return false;
   if (q.bathrooms && !units.some((u) => u.bathrooms >= q.bathrooms!)) return false;
   const prices = units.map((u) => u.price);
-  if (min(prices) > (q.priceto ?? PRICE_UPPER_BOUND)) return false;
+  if (q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND && min(prices) > q.priceto) return false;
   if (q.pricefrom && max(prices) < q.pricefrom) return false;
   return true;
 }

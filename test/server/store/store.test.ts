@@ -28,7 +28,7 @@ forEachTarget(t, 'migrations create the tables, and opening again changes nothin
   const second = await target.open();
   t.same(await tableNames(second), tables, 'the same tables');
   const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-  t.same(applied.rows.map((r) => r.name), ['0001_partners_and_content'], 'each migration recorded once');
+  t.same(applied.rows.map((r) => r.name), ['0001_partners_and_content', '0002_catalogue', '0003_search_indexes', '0004_leads'], 'each migration recorded once');
   const kept = await second.db.selectFrom('partners').select('slug').execute();
   t.same(kept, [{ slug: 'kept' }], 'rows survive the reopen');
   await second.ping();

@@ -101,9 +101,11 @@ export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: S
   }
   if (q.bedrooms) where.push(sql<SqlBool>`${col('p.beds_max')} >= ${q.bedrooms}`);
   if (q.bathrooms) where.push(sql<SqlBool>`${col('p.baths_max')} >= ${q.bathrooms}`);
-  // The available price range overlaps [pricefrom, priceto].
+  // The available price range overlaps [pricefrom, priceto]. priceto at the
+  // upper bound (its default) is the top of the price slider: "10,000,000 and
+  // more", so the dearest villas are not hidden from every search.
   if (q.pricefrom) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
-  where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto ?? PRICE_UPPER_BOUND}`);
+  if (q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
   const scoped = inScope(scope);
   if (scoped) where.push(scoped);
