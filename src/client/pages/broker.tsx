@@ -1,5 +1,5 @@
 // /uw-makelaar: what "your broker" does for a buyer, how it works, and how to
-// reach one. The broker contact form arrives with its own issue.
+// reach one: directly, or with the broker contact form.
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Icon } from '../components/Logo.tsx';
@@ -7,6 +7,7 @@ import { ContactList, telHref, useContactDetails } from '../components/Footer.ts
 import { Link } from '../components/Link.tsx';
 import { CardGrid, PageHeader, Panel, Paragraphs, Section, SplitWithPanel, StepList, type IconCard, type Step } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
+import { BrokerForm } from '../components/LeadForm.tsx';
 
 export default function BrokerPage() {
   const contact = useContactDetails();
@@ -47,6 +48,10 @@ export default function BrokerPage() {
       >
         <Paragraphs items={tList('broker.near.paragraphs')} />
       </SplitWithPanel>
+
+      <Section id="broker-form-title" title={t('forms.broker.title')} lead={t('forms.broker.lead')} tone="tint" anchor="broker-form">
+        <BrokerForm labelledBy="broker-form-title" />
+      </Section>
     </>
   );
 }

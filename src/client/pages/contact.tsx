@@ -1,5 +1,6 @@
 // /contact (also /old/contact and /{partner}/contact): how to reach the office,
-// or the partner on its site. The contact form arrives with its own issue.
+// or the partner on its site, and the contact form (its lead goes to the
+// partner on a partner's site, to the office otherwise).
 import type { ReactNode } from 'react';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
@@ -7,6 +8,7 @@ import { Icon, type IconName } from '../components/Logo.tsx';
 import { telHref, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';
+import { ContactForm } from '../components/LeadForm.tsx';
 import { Checklist, PageHeader, Section, SplitWithPanel } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 import { useStore } from '../store.tsx';
@@ -63,6 +65,10 @@ export default function ContactPage() {
           </ul>
         </div>
       </section>
+
+      <Section id="contact-form-title" title={t('forms.contact.title')} lead={t('forms.contact.lead')} anchor="contact-form">
+        <ContactForm labelledBy="contact-form-title" />
+      </Section>
 
       <SplitWithPanel
         id="help-title"

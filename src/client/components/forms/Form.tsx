@@ -1,0 +1,123 @@
+// The state of a form that is checked with a shared superstruct struct and sent
+// to the API: its values, which errors to show, the submit button's state
+// (SPEC §4) and the message after sending (SPEC §8).
+//
+// - Errors show after the first submit attempt, and then follow the visitor's
+//   typing. Not on leaving a field: the message it would insert pushes the
+//   submit button down between the press and the release of a click on it,
+//   and the click is lost.
+// - A failed send keeps every value and the form's idempotency key, so sending
+//   again is a retry the server recognises. Only after a success does an edit
+//   start a new form fill (and a new key).
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Struct } from 'superstruct';
+import { cleanFields, fieldErrors } from '../../../shared/leads.ts';
+import { HttpError } from '../../../shared/errors.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { SubmitResult, SubmitState } from './SubmitButton.tsx';
+import { newIdempotencyKey } from './idempotency.ts';
+
+export interface FormStatus {
+  state: SubmitState;
+  result: SubmitResult | null;
+  /** 'Thanks you for your request', 'Sorry an error occured, check your internet' or the summary of field errors. */
+  message: string | null;
+  /** A second line, e.g. the server's word on a rate limit. */
+  detail: string | null;
+}
+
+export interface UseForm {
+  values: Record<string, string>;
+  set(name: string, value: string): void;
+  /** The message to show under a field now, if any. */
+  error(name: string): string | undefined;
+  status: FormStatus;
+  /** The page is hydrated: the form can be sent. */
+  ready: boolean;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+}
+
+const IDLE: FormStatus = { state: 'idle', result: null, message: null, detail: null };
+
+export function useForm<T>(options: {
+  names: string[];
+  struct: Struct<T, any>;
+  /** The element id of each field, to move the focus to the first wrong one. */
+  idOf: (name: string) => string;
+  send: (fields: T, idempotencyKey: string) => Promise<unknown>;
+}): UseForm {
+  const { names, struct, idOf, send } = options;
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, ''])));
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<FormStatus>(IDLE);
+  const [ready, setReady] = useState(false);
+  const key = useRef<string | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => setReady(true), []);
+
+  const errors = fieldErrors(struct, values);
+
+  return {
+    values,
+    ready,
+    status,
+    set(name, value) {
+      setValues((v) => ({ ...v, [name]: value }));
+      setServerErrors(({ [name]: _, ...rest }) => rest);
+      if (status.state === 'done') {
+        // After a success an edit is a new request; after a failure, a retry.
+        if (status.result === 'valid') key.current = null;
+        setStatus(IDLE);
+      }
+    },
+    error(name) {
+      return attempted ? (errors[name] ?? serverErrors[name]) : serverErrors[name];
+    },
+    onSubmit(event) {
+      event.preventDefault();
+      if (busy.current) return;
+      setAttempted(true);
+      const wrong = names.find((n) => errors[n]);
+      if (wrong) {
+        setStatus({ state: 'done', result: 'invalid', message: t('forms.errors.summary'), detail: null });
+        document.getElementById(idOf(wrong))?.focus();
+        return;
+      }
+      const fields = cleanFields(struct, values);
+      key.current ??= newIdempotencyKey();
+      busy.current = true;
+      setStatus({ state: 'processing', result: null, message: null, detail: null });
+      send(fields, key.current).then(
+        () => {
+          busy.current = false;
+          setStatus({ state: 'done', result: 'valid', message: t('messages.requestThanks'), detail: null });
+        },
+        (error: unknown) => {
+          busy.current = false;
+          const fieldError = error instanceof HttpError && error.statusCode === 400 ? /^(\w+)(?::| is) (.+)$/.exec(error.message) : null;
+          if (fieldError && names.includes(fieldError[1]!)) setServerErrors({ [fieldError[1]!]: fieldError[2]! });
+          const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
+          setStatus({ state: 'done', result: 'invalid', message: t('messages.networkError'), detail });
+        },
+      );
+    },
+  };
+}
+
+/** Where the form says how sending went: a polite live region, present from the start so it is announced. */
+export function FormStatusMessage({ status }: { status: FormStatus }) {
+  const tone = status.result === 'valid' ? 'success' : status.result === 'invalid' ? 'error' : 'none';
+  return (
+    <div className={`form-status form-status--${tone}`} role="status" aria-live="polite">
+      {status.message && <p className="form-status__message">{status.message}</p>}
+      {status.detail && <p className="form-status__detail">{status.detail}</p>}
+    </div>
+  );
+}
+
+/** The fields of a form in a responsive grid. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <div className="field-grid">{children}</div>;
+}

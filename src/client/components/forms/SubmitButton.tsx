@@ -1,0 +1,65 @@
+// The submit button of SPEC §4: idle, processing (a spinner; a second click does
+// nothing) or done, where it shows a valid (✓) or invalid (✗) icon. The icon's
+// meaning is also given in words for screen readers. Until the page is hydrated
+// the button is disabled: a form sent by the browser itself would bypass the
+// checks and put what was typed into a URL.
+import { t } from '../../../shared/i18n.ts';
+
+export type SubmitState = 'idle' | 'processing' | 'done';
+export type SubmitResult = 'valid' | 'invalid';
+
+interface Props {
+  label: string;
+  state: SubmitState;
+  result: SubmitResult | null;
+  ready: boolean;
+}
+
+const ICON_PATH: Record<SubmitResult, string> = {
+  valid: 'M5 12.5 10 17.5 19 7',
+  invalid: 'M6.5 6.5 17.5 17.5M17.5 6.5 6.5 17.5',
+};
+
+export function SubmitButton({ label, state, result, ready }: Props) {
+  const done = state === 'done' && result;
+  const classes = ['button', 'button--primary', 'submit-button', `submit-button--${state}`, done && `submit-button--${result}`].filter(Boolean).join(' ');
+  return (
+    <button
+      type="submit"
+      className={classes}
+      disabled={!ready}
+      aria-disabled={state === 'processing' ? true : undefined}
+      data-state={state}
+      data-result={done ? result : undefined}
+    >
+      <span className="submit-button__label">{label}</span>
+      {state === 'processing' && (
+        <>
+          <span className="submit-button__spinner" aria-hidden="true" />
+          <span className="visually-hidden">{t('forms.sending')}</span>
+        </>
+      )}
+      {done && (
+        <>
+          <svg
+            className={`submit-button__icon submit-button__icon--${result}`}
+            data-icon={result}
+            viewBox="0 0 24 24"
+            width={20}
+            height={20}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.6}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d={ICON_PATH[result]} />
+          </svg>
+          <span className="visually-hidden">{result === 'valid' ? t('forms.sent') : t('forms.notSent')}</span>
+        </>
+      )}
+    </button>
+  );
+}
