@@ -53,3 +53,12 @@ t.test('health and readiness are never cached', async (t) => {
   const down = await app.inject('/readyz');
   t.equal(down.statusCode, 503, 'not ready once the store is gone');
 });
+
+t.test('error answers of the API are never cached', async (t) => {
+  const app = await testApp(t);
+  for (const url of ['/api/content?slug=nothing-here', '/api/content?slug=BAD', '/api/properties?account_id=1&bedrooms=11', '/api/no-such-read']) {
+    const res = await app.inject(url);
+    t.ok(res.statusCode >= 400, url);
+    t.equal(res.headers['cache-control'], 'no-store', url);
+  }
+});

@@ -12,7 +12,8 @@ export function describeStructError(error: StructError): string {
   const first = failures[0] ?? error;
   if (first.value === undefined && first.type !== 'never') return `${field} is required`;
   if (first.type === 'never') return `${field} is not allowed`;
-  return `${field}: ${first.message.replace(/, but received:? .*$/s, '')}`;
+  const expected = first.message.replace(/,? but received:? .*$/s, '').replace(/\ba integer\b/g, 'an integer');
+  return `${field}: ${expected}`;
 }
 
 export function errorBody(statusCode: number, message: string) {
@@ -22,6 +23,8 @@ export function errorBody(statusCode: number, message: string) {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | StructError | HttpError, request, reply) => {
+    // An error is about this request only: no CDN may keep it.
+    reply.header('cache-control', 'no-store');
     if (error instanceof StructError) {
       return reply.code(400).send(errorBody(400, describeStructError(error)));
     }
@@ -36,6 +39,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(errorBody(500, t('errors.genericTitle')));
   });
   app.setNotFoundHandler((request, reply) => {
+    reply.header('cache-control', 'no-store');
     reply.code(404).send(errorBody(404, NOT_FOUND_MESSAGE));
   });
 }
