@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
+import { runSearchBench } from './search.ts';
+import { runImportBench } from './import.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATIC_DIR = path.join(ROOT, 'dist/client/assets');
@@ -203,7 +205,18 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+// The HTTP figures first, then the catalogue's: search in-process, and import.
+async function all(): Promise<void> {
+  await main();
+  const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=http to skip the catalogue figures
+  if (only && only !== 'catalogue') return;
+  console.log('\n## Catalogue search\n');
+  await runSearchBench();
+  console.log('\n## Catalogue import\n');
+  await runImportBench();
+}
+
+all().catch((error: unknown) => {
   console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });
