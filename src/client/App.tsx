@@ -1,6 +1,7 @@
 // The application shell, the same on the server and in the browser: providers,
 // the current view (layout + page, or the error screen) and client navigation.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { preloadModule } from 'react-dom';
 import { Router, useLocation } from 'wouter';
 import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
@@ -36,12 +37,20 @@ export interface AppProps {
   state: InitialState;
   view: View;
   nonce: string;
+  /**
+   * Server only: the page's chunks, emitted as <link rel="modulepreload"> so they
+   * load in parallel. A prop, not a sibling component, so that the server and
+   * the browser render trees of the same shape (useId depends on it).
+   */
+  preload?: string[];
+  scriptNonce?: string;
   /** Server only: the path being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
 }
 
-export function App({ state, view, nonce, ssrPath, ssrSearch }: AppProps) {
+export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ssrSearch }: AppProps) {
+  for (const href of preload) preloadModule(href, { as: 'script', ...(scriptNonce ? { nonce: scriptNonce } : {}) });
   const [store] = useState(() => createStore(state.state));
   const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};
   return (

@@ -51,9 +51,9 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    // Trust exactly the configured number of proxy hops, so a forged X-Forwarded-For
-    // cannot choose the client address.
-    trustProxy: config.TRUST_PROXY > 0 ? (config.TRUST_PROXY as unknown as string) : false,
+    // Trust X-Forwarded-* only from the configured proxy addresses, so a client
+    // that reaches the server directly cannot choose its own address.
+    trustProxy: config.TRUST_PROXY.trim() ? config.TRUST_PROXY : false,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -43,7 +43,7 @@ export const Config = object({
   SITE_URL: defaulted(HttpUrl, 'http://localhost:3000'),
   SEED_DEMO: BoolFromEnv(true),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: IntFromEnv(0, 10, 0),
+  TRUST_PROXY: defaulted(pattern(string(), /^\s*$|^\s*[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*\s*$/), ''),
   REQUEST_TIMEOUT_MS: IntFromEnv(1000, 600_000, 30_000),
   RENDER_TIMEOUT_MS: IntFromEnv(100, 60_000, 10_000),
   PAGE_MAX_AGE_S: IntFromEnv(0, 86_400, 60),
@@ -80,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 }
 
-const SECRET = new Set(['SMTP_URL']);
+const SECRET = new Set(['SMTP_URL', 'DATABASE_URL']);
 
 // What each variable must be, for the one-line boot error.
 const expectations: Record<keyof Config, string> = {
@@ -92,7 +92,7 @@ const expectations: Record<keyof Config, string> = {
   SITE_URL: 'an http(s) URL',
   SEED_DEMO: 'true or false',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
-  TRUST_PROXY: 'a whole number of proxy hops from 0 to 10',
+  TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
   REQUEST_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 600000',
   RENDER_TIMEOUT_MS: 'a whole number of milliseconds from 100 to 60000',
   PAGE_MAX_AGE_S: 'a whole number of seconds from 0 to 86400',

@@ -10,14 +10,14 @@ t.test('defaults give a working site', async (t) => {
   t.match(c.DATA_DIR, /\/data$/);
   t.equal(c.DATABASE_URL, undefined);
   t.equal(c.SEED_DEMO, true);
-  t.equal(c.TRUST_PROXY, 0);
+  t.equal(c.TRUST_PROXY, '');
 });
 
 t.test('values are parsed from strings', async (t) => {
-  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: '1', DATABASE_URL: 'postgres://u@h/db' });
+  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u@h/db' });
   t.equal(c.PORT, 8080);
   t.equal(c.SEED_DEMO, false);
-  t.equal(c.TRUST_PROXY, 1);
+  t.equal(c.TRUST_PROXY, '10.0.0.0/8, loopback');
   t.equal(c.DATABASE_URL, 'postgres://u@h/db');
 });
 
@@ -25,7 +25,8 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a whole number from 0 to 65535 \(got "abc"\)$/],
   [{ PORT: '70000' }, /^Invalid configuration: PORT must be/],
   [{ SITE_URL: 'ftp://example.com' }, /^Invalid configuration: SITE_URL must be an http\(s\) URL/],
-  [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
+  [{ DATABASE_URL: 'mysql://user:secret@x' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+  [{ TRUST_PROXY: '10.0.0.1; rm' }, /^Invalid configuration: TRUST_PROXY must be a comma-separated list/],
   [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
   [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
