@@ -10,7 +10,7 @@ import { openStore, type Store } from '../store/db.ts';
 import { seedDemo } from '../store/seed.ts';
 import { InputError, NotFoundError } from '../store/errors.ts';
 import { createServices, type Services } from '../services/index.ts';
-import type { PartnerChanges } from '../services/partners.ts';
+import type { PartnerChanges, PartnerScope } from '../services/partners.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 
 const USAGE = `Usage: npm run partner -- <command> [flags]
@@ -22,6 +22,12 @@ const USAGE = `Usage: npm run partner -- <command> [flags]
   page set --slug s --title t (--body text | --body-file f) [--partner p] [--summary text]
                                         create or replace a content page (no --partner: the main site's)
   page list [--partner p]               the pages (with --partner: those that partner's site shows)
+  scope show <slug>                     the regions and projects the partner's site shows ('all listings': no limit)
+  scope add <slug> [--region path]... [--project id]...
+                                        limit the partner to these too (--region spain/alicante, --project 12)
+  scope remove <slug> [--region path]... [--project id]...
+                                        take them out of its scope
+  scope clear <slug>                    no limit: the partner shows all listings again
 
 Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb)
                --email --phone --address --city --logo (http(s) URL or /path)
@@ -33,11 +39,12 @@ store gets the demo data first, as the site does, unless SEED_DEMO=false.`;
 class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | string[] | boolean | undefined>;
 
 const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo'] as const;
 const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
 const HELP: Options = { help: { type: 'boolean', short: 'h' } };
+const SCOPE_FLAGS: Options = { region: { type: 'string', multiple: true }, project: { type: 'string', multiple: true } };
 
 interface Command {
   options: Options;
@@ -114,7 +121,61 @@ const commands: Record<string, Command> = {
       return table(['SLUG', 'PARTNER', 'TITLE', 'UPDATED'], pages.map((p) => [p.slug, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]));
     },
   },
+
+  'scope show': {
+    options: {},
+    positionals: ['slug'],
+    async run(services, _values, [slug]) {
+      const scope = await services.partners.scope(slug!);
+      if (!scope.regions.length && !scope.projects.length) return `${scope.partner.slug}: all listings`;
+      return `${scope.partner.slug}: ${scopeSummary(scope)}\n${table(
+        ['KIND', 'TARGET', 'NAME'],
+        [...scope.regions.map((r) => ['region', r.path, r.name]), ...scope.projects.map((p) => ['project', String(p.id), p.name])],
+      )}`;
+    },
+  },
+
+  'scope add': {
+    options: SCOPE_FLAGS,
+    positionals: ['slug'],
+    async run(services, values, [slug]) {
+      const { changed, scope } = await services.partners.addScope(slug!, scopeChange(values));
+      return `Added ${changed} to the scope of ${scope.partner.slug}: now ${scopeSummary(scope)}`;
+    },
+  },
+
+  'scope remove': {
+    options: SCOPE_FLAGS,
+    positionals: ['slug'],
+    async run(services, values, [slug]) {
+      const { changed, scope } = await services.partners.removeScope(slug!, scopeChange(values));
+      return `Removed ${changed} from the scope of ${scope.partner.slug}: now ${scopeSummary(scope)}`;
+    },
+  },
+
+  'scope clear': {
+    options: {},
+    positionals: ['slug'],
+    async run(services, _values, [slug]) {
+      const { changed, scope } = await services.partners.clearScope(slug!);
+      return `Cleared the scope of ${scope.partner.slug} (${changed} removed): now ${scopeSummary(scope)}`;
+    },
+  },
 };
+
+/** --region and --project, each given any number of times; at least one of them. */
+function scopeChange(values: Values): { region: string[]; project: string[] } {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+  const change = { region: list(values.region), project: list(values.project) };
+  if (!change.region.length && !change.project.length) throw new UsageError('nothing to change: give at least one --region or --project');
+  return change;
+}
+
+function scopeSummary(s: PartnerScope): string {
+  if (!s.regions.length && !s.projects.length) return 'all listings';
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return [s.regions.length && count(s.regions.length, 'region'), s.projects.length && count(s.projects.length, 'project')].filter(Boolean).join(', ');
+}
 
 /** The flags given, by field; absent ones left out so that an update changes only those. */
 function pick(values: Values, names: readonly string[]): Record<string, string> {
@@ -175,14 +236,17 @@ function argumentError(error: unknown, name: string): UsageError | null {
 
 function parse(argv: string[]): { name: string; command: Command; values: Values; positionals: string[] } {
   const [first, second] = argv;
-  const name = first === 'page' && second && !second.startsWith('-') ? `page ${second}` : first ?? '';
+  const group = first === 'page' || first === 'scope';
+  const name = group && second && !second.startsWith('-') ? `${first} ${second}` : first ?? '';
   const command = commands[name];
-  if (!command)
+  if (!command) {
+    const subcommands = (g: string) => Object.keys(commands).filter((c) => c.startsWith(`${g} `)).map((c) => c.slice(g.length + 1));
     throw new UsageError(
-      name === 'page'
-        ? 'page needs a subcommand: set or list'
+      group
+        ? `${first} needs a subcommand: ${subcommands(first!).join(', ')}${name === first ? '' : ` (not "${second}")`}`
         : `unknown command "${name}" (commands: ${Object.keys(commands).join(', ')}; see \`npm run partner -- help\`)`,
     );
+  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -2,7 +2,7 @@
 // the request's host, then by the {partner} path segment.
 import type { Kysely } from 'kysely';
 import {
-  coerce, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct,
+  array, coerce, integer, min, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct,
 } from 'superstruct';
 import type { Database, PartnerRow, PartnersTable, PartnerUpdate } from '../store/schema.ts';
 import { HexColor, type PublicPartner } from '../../shared/partner.ts';
@@ -109,6 +109,91 @@ export class PartnerService {
     return (await this.bySlug(next.slug))!;
   }
 
+  // --- scope (partner_scopes: the regions and projects a partner's site shows) --
+
+  /** The partner's scope: its regions by path and its projects; both empty: all listings. */
+  async scope(slug: string): Promise<PartnerScope> {
+    const partner = await this.partnerRow(slug);
+    return this.readScope(partner);
+  }
+
+  /** Adds regions (by path) and projects (by id) to a partner's scope; ones it has already are left as they are. */
+  async addScope(slug: string, input: ScopeChange): Promise<ScopeResult> {
+    return this.changeScope(slug, input, 'add');
+  }
+
+  /** Removes regions and projects from a partner's scope; ones it does not have are ignored. */
+  async removeScope(slug: string, input: ScopeChange): Promise<ScopeResult> {
+    return this.changeScope(slug, input, 'remove');
+  }
+
+  /** Removes the whole scope: the partner's site shows all listings again. Resolves with how many entries went. */
+  async clearScope(slug: string): Promise<ScopeResult> {
+    const partner = await this.partnerRow(slug);
+    const result = await this.db.deleteFrom('partner_scopes').where('partner_id', '=', partner.id).executeTakeFirst();
+    return { changed: Number(result.numDeletedRows), scope: await this.readScope(partner) };
+  }
+
+  private async changeScope(slug: string, input: ScopeChange, action: 'add' | 'remove'): Promise<ScopeResult> {
+    const value = checkInput(input, ScopeChange, scopeExpectations);
+    const paths = [...new Set(value.region ?? [])];
+    const projectIds = [...new Set(value.project ?? [])];
+    if (!paths.length && !projectIds.length) throw new InputError('input', 'has nothing to change: give at least one region or project');
+    const partner = await this.partnerRow(slug);
+
+    const places = paths.length ? await this.db.selectFrom('geo_places').select(['id', 'kind', 'path']).where('path', 'in', paths).execute() : [];
+    for (const path of paths) {
+      const place = places.find((p) => p.path === path);
+      if (!place) throw new NotFoundError('region', `"${path}" is not a region (a path such as spain/alicante)`);
+      if (place.kind !== 'region') throw new InputError('region', `"${path}" is a ${place.kind}, not a region`);
+    }
+    const projects = projectIds.length ? await this.db.selectFrom('projects').select('id').where('id', 'in', projectIds).execute() : [];
+    const missing = projectIds.find((id) => !projects.some((p) => p.id === id));
+    if (missing !== undefined) throw new NotFoundError('project', `${missing} is not a project`);
+
+    const rows = [
+      ...places.map((p) => ({ partner_id: partner.id, kind: 'region' as const, target_id: p.id })),
+      ...projectIds.map((id) => ({ partner_id: partner.id, kind: 'project' as const, target_id: id })),
+    ];
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const before = await countScope(trx, partner.id);
+      if (action === 'add') await trx.insertInto('partner_scopes').values(rows).onConflict((oc) => oc.doNothing()).execute();
+      else
+        for (const kind of ['region', 'project'] as const) {
+          const ids = rows.filter((r) => r.kind === kind).map((r) => r.target_id);
+          if (ids.length) await trx.deleteFrom('partner_scopes').where('partner_id', '=', partner.id).where('kind', '=', kind).where('target_id', 'in', ids).execute();
+        }
+      return Math.abs((await countScope(trx, partner.id)) - before);
+    });
+    return { changed, scope: await this.readScope(partner) };
+  }
+
+  private async partnerRow(slug: string): Promise<PartnerRow> {
+    const row = await this.db.selectFrom('partners').selectAll().where('slug', '=', String(slug).trim().toLowerCase()).executeTakeFirst();
+    if (!row) throw new NotFoundError('slug', `"${slug}" is not a partner`);
+    return row;
+  }
+
+  private async readScope(partner: PartnerRow): Promise<PartnerScope> {
+    const regions = await this.db
+      .selectFrom('partner_scopes as s')
+      .innerJoin('geo_places as g', 'g.id', 's.target_id')
+      .select(['g.id', 'g.path', 'g.name'])
+      .where('s.partner_id', '=', partner.id)
+      .where('s.kind', '=', 'region')
+      .orderBy('g.path')
+      .execute();
+    const projects = await this.db
+      .selectFrom('partner_scopes as s')
+      .innerJoin('projects as p', 'p.id', 's.target_id')
+      .select(['p.id', 'p.name'])
+      .where('s.partner_id', '=', partner.id)
+      .where('s.kind', '=', 'project')
+      .orderBy('p.id')
+      .execute();
+    return { partner: toPublicPartner(partner), regions, projects };
+  }
+
   /**
    * Clear errors before the database's own unique indexes (which still guard
    * against a race). null: that value is not changing.
@@ -205,6 +290,45 @@ const columnOf = {
 
 type PartnerField = keyof typeof partnerFields;
 const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading']);
+
+// --- what a scope change accepts -------------------------------------------
+
+/** A place path such as spain/alicante (lowercased; slashes at either end dropped). */
+const PlacePath = coerce(
+  pattern(size(string(), 1, 200), /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/),
+  string(),
+  (s) => s.trim().toLowerCase().replace(/^\/+|\/+$/g, ''),
+);
+/** A project id; digits given as text (a CLI flag) count. */
+const ProjectId = coerce(min(integer(), 1), pattern(string(), /^\s*\d+\s*$/), (s) => Number(s));
+const asList = <T, S>(struct: Struct<T, S>) => optional(coerce(array(struct), struct as Struct<any, any>, (v) => [v]));
+
+/** The regions (paths) and projects (ids) to add to or remove from a scope. */
+export const ScopeChange = object({ region: asList(PlacePath), project: asList(ProjectId) });
+export type ScopeChange = { region?: string | string[]; project?: number | string | Array<number | string> };
+
+const scopeExpectations: Record<keyof ScopeChange, string> = {
+  region: 'a region path such as spain/alicante',
+  project: 'a project id such as 12',
+};
+
+export interface PartnerScope {
+  partner: PublicPartner;
+  /** Both empty: the partner shows all listings. */
+  regions: Array<{ id: number; path: string; name: string }>;
+  projects: Array<{ id: number; name: string }>;
+}
+
+export interface ScopeResult {
+  /** How many scope entries were added or removed (ones already there, or not there, do not count). */
+  changed: number;
+  scope: PartnerScope;
+}
+
+async function countScope(db: Kysely<Database>, partnerId: number): Promise<number> {
+  const { n } = await db.selectFrom('partner_scopes').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
+  return Number(n);
+}
 
 async function uniqueAsConflict(write: () => Promise<unknown>, row: { slug: string; domain: string | null }): Promise<void> {
   try {
