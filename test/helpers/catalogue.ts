@@ -13,6 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, FileKind, ProjectStage, UnitStatus } from '../../src/server/store/schema.ts';
 import { KNOWN_CATEGORIES } from '../../src/shared/catalogue.ts';
+import { mulberry32 } from '../../src/server/demo/prng.ts';
 
 // --- places -------------------------------------------------------------------
 
@@ -175,17 +176,8 @@ export interface FixtureOptions {
 
 // --- the generator ------------------------------------------------------------
 
-/** mulberry32: small, fast and good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo generator's seeded PRNG (mulberry32), reused for test data. */
+export const seededRandom = mulberry32;
 
 const STAGES: ProjectStage[] = ['off_plan', 'under_construction', 'key_ready'];
 const FILE_KINDS: FileKind[] = ['price_list', 'floor_plan', 'brochure'];
