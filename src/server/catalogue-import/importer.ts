@@ -16,7 +16,7 @@
 // in README.md beside this file.
 import { sql, type Transaction } from 'kysely';
 import type { DialectName, Store } from '../store/db.ts';
-import type { Database, ProjectStage, UnitStatus } from '../store/schema.ts';
+import type { Database, ProjectsTable, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID, KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
 import { readKyero, type FeedInput, type FeedItem, type FeedProperty } from './kyero.ts';
@@ -63,21 +63,11 @@ const STAGED_WINDOW = 256;
 
 type ImportTables = {
   import_seen: { feed_id: string };
-  import_projects: {
-    ref: string;
-    name: string;
-    developer: string | null;
-    stage: ProjectStage;
-    description: string;
-    amenities: string;
-    country_id: number;
-    region_id: number;
-    town_id: number;
-    location_detail: string | null;
-    lat: number | null;
-    lng: number | null;
-    delivery_date: string | null;
-  };
+  // A development as the feed describes it, before its ranges are derived.
+  import_projects: Pick<
+    ProjectsTable,
+    'ref' | 'name' | 'developer' | 'stage' | 'description' | 'amenities' | 'country_id' | 'region_id' | 'town_id' | 'location_detail' | 'lat' | 'lng' | 'delivery_date'
+  >;
   import_images: { ref: string; url: string; caption: string | null; floorplan: number; seq: number };
   import_files: { ref: string; url: string; kind: string; title: string; seq: number };
   import_touched: { project_id: number };

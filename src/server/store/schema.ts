@@ -43,10 +43,10 @@ export type ContentPageRow = Selectable<ContentPagesTable>;
 
 // --- the catalogue (migration 0002) -----------------------------------------
 
-export type GeoKind = 'country' | 'region' | 'town';
-export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready';
-export type UnitStatus = 'available' | 'reserved' | 'sold';
-export type FileKind = 'price_list' | 'floor_plan' | 'brochure';
+// The value sets are the API's (src/shared/catalogue.ts): one definition.
+import type { FileKind, GeoNode, ProjectStage, UnitStatus } from '../../shared/catalogue.ts';
+export type { FileKind, ProjectStage, UnitStatus };
+export type GeoKind = GeoNode['kind'];
 
 export interface GeoPlacesTable {
   id: Generated<number>;

@@ -7,21 +7,13 @@
 // id, so one partner's counts can never be served to another that sees other
 // projects, and a change of a partner's scope is seen at once.
 import type { Kysely } from 'kysely';
-import type { Database, GeoKind } from '../../store/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Database, GeoKind, GeoPlacesTable } from '../../store/schema.ts';
 import type { GeoAnswer, GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
 import { inScope, scopeKey, type Scope } from './scope.ts';
 import { LISTED } from './search.ts';
 
-interface PlaceRow {
-  id: number;
-  kind: GeoKind;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  path: string;
-  lat: number | null;
-  lng: number | null;
-}
+type PlaceRow = Selectable<GeoPlacesTable>;
 
 interface GeoView {
   /** Places with at least one project, nested, by name. */
