@@ -2,12 +2,20 @@
 // by a CDN) and POST with a JSON body, as the spec names the calls.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reads, runRead, type ReadContext } from './reads.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
 import { pageCache, privateNoStore } from '../plugins/caching.ts';
 
-export function readContext(app: FastifyInstance, request: FastifyRequest): ReadContext {
+/**
+ * The context of the reads of one request. The host's partner is looked up
+ * once, however many reads the request runs; the page renderer passes the one
+ * it already resolved.
+ */
+export function readContext(app: FastifyInstance, request: FastifyRequest, hostPartner?: Promise<PublicPartner | null>): ReadContext {
+  const { partners } = app.services;
+  let host = hostPartner;
   return {
     services: app.services,
-    partner: (slug) => app.services.partners.resolve(request.hostname, slug),
+    partner: async (slug) => (await (host ??= partners.byHost(request.hostname))) ?? (slug ? partners.bySlug(slug) : null),
   };
 }
 

@@ -54,7 +54,7 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     // Accounts arrive with their own issue; until then every visitor is anonymous.
     runGuards(out.match, path, false);
     await runMiddleware(out.match);
-    const ctx = readContext(app, request);
+    const ctx = readContext(app, request, Promise.resolve(hostPartner));
     for (const need of dataNeeds(out.match)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
