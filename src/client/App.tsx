@@ -6,7 +6,7 @@ import { Router, useLocation } from 'wouter';
 import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
-import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../shared/match.ts';
+import { resolveRoute, dataKey, dataNeeds, layoutFor, type RouteMatch } from '../shared/match.ts';
 import { runGuards, runMiddleware } from '../shared/middleware.ts';
 import { Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import type { LayoutName } from '../shared/routes.ts';
@@ -95,7 +95,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     // Pending data shows for at least PAGE_DATA_MIN_DELAY_MS, so it never flashes.
     missing.length ? delay(PAGE_DATA_MIN_DELAY_MS) : null,
   ]);
-  return { path, match, Page: mod.default, error: null, layout: store.get().partner ? 'partner' : match.route.layout };
+  return { path, match, Page: mod.default, error: null, layout: layoutFor(match, Boolean(store.get().partner)) };
 }
 
 function Navigator({ initial, hostPartner }: { initial: View; hostPartner: string | null }) {
@@ -132,7 +132,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
         progress.fail();
         store.set({ headerClass: HEADER_SOLID });
-        setView({ path: location, match: null, Page: null, error: toErrorState(error), layout: store.get().partner ? 'partner' : 'plain-app' });
+        setView({ path: location, match: null, Page: null, error: toErrorState(error), layout: layoutFor(null, Boolean(store.get().partner)) });
       },
     );
   }, [location]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -2,7 +2,7 @@
 // matcher, so the server and the client agree on every URL.
 import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
-import { routes as defaultRoutes, type RouteDef, type RouteParams, type DataNeed } from './routes.ts';
+import { routes as defaultRoutes, type RouteDef, type RouteParams, type DataNeed, type LayoutName } from './routes.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from './errors.ts';
 
 export interface RouteMatch {
@@ -69,6 +69,16 @@ export function dataKey(need: DataNeed): string {
   const query = new URLSearchParams(Object.entries(need.query).sort(([a], [b]) => a.localeCompare(b)));
   const qs = query.toString();
   return qs ? `${need.endpoint}?${qs}` : need.endpoint;
+}
+
+/**
+ * The layout a page wears: a partner's pages (by path or by its own domain)
+ * the partner layout, a URL that matched nothing the plain one, else the
+ * route's own. The server and the client both decide it here.
+ */
+export function layoutFor(match: RouteMatch | null, hasPartner: boolean): LayoutName {
+  if (hasPartner) return 'partner';
+  return match ? match.route.layout : 'plain-app';
 }
 
 export function dataNeeds(match: RouteMatch): DataNeed[] {

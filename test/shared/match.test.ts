@@ -65,3 +65,14 @@ t.test('data keys are stable whatever the order of the query', async (t) => {
   t.equal(routes.filter((r) => r.section === 'partner').length, 15, 'the fifteen partner routes of SPEC §2');
   t.equal(routes.filter((r) => r.section === 'old').length, 11, 'the eleven old-section routes of SPEC §2');
 });
+
+t.test('the layout: partner first, plain for no route, else the route own', async (t) => {
+  const { layoutFor } = await import('../../src/shared/match.ts');
+  const contact = await resolveRoute('/contact', exists, null);
+  t.equal(layoutFor(contact, false), 'main');
+  t.equal(layoutFor(contact, true), 'partner', "a partner's own domain wears its layout");
+  t.equal(layoutFor(await resolveRoute('/old/contact', exists, null), false), 'default');
+  t.equal(layoutFor(await resolveRoute('/login', exists, null), false), 'app-pages');
+  t.equal(layoutFor(null, false), 'plain-app');
+  t.equal(layoutFor(null, true), 'partner');
+});

@@ -2,13 +2,13 @@
 // page's data needs in-process, decide the status, then stream (DESIGN §2).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeeds, type RouteMatch } from '../../shared/match.ts';
+import { resolveRoute, dataKey, dataNeeds, layoutFor, type RouteMatch } from '../../shared/match.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
 import { initialStore, HEADER_SOLID, HEADER_TRANSPARENT, type InitialState, type FetchState } from '../../shared/state.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
-import type { LayoutName, RouteDef } from '../../shared/routes.ts';
+import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
 import { readByPath, runRead } from '../api/reads.ts';
@@ -74,11 +74,6 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
   return out;
 }
 
-function layoutFor(resolved: Resolved): LayoutName {
-  if (resolved.partner) return 'partner';
-  if (!resolved.match) return 'plain-app';
-  return resolved.match.route.layout;
-}
 
 export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {
@@ -92,7 +87,7 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
       config: renderer.publicConfig,
       data: error ? {} : resolved.data,
       fetch: error ? {} : resolved.fetch,
-      layout: layoutFor({ ...resolved, match }),
+      layout: layoutFor(match, Boolean(resolved.partner)),
       error,
       serverRendered: true,
       routePath: url.pathname + url.search,
