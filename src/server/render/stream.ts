@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InitialState } from '../../shared/state.ts';
 import type { PageAssets, SsrEntry } from '../../shared/ssr.ts';
 import { STATE_GLOBAL } from '../../shared/ssr.ts';
-import { toErrorState } from '../../shared/errors.ts';
+import { HttpError, toErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { serializeState } from './serialize.ts';
 
@@ -38,7 +38,8 @@ export async function streamPage(request: FastifyRequest, reply: FastifyReply, o
   );
   if (streamed) return reply;
   if (options.errorState) {
-    const state = options.errorState(new Error('render failed'));
+    // The visitor reads the generic text; the cause is in the log above.
+    const state = options.errorState(new HttpError(500, t('errors.genericTitle')));
     const again = await renderOnce(request, reply, { ...options, state, status: state.error?.statusCode ?? 500, errorState: null }, nonce).then(
       () => true,
       (error: unknown) => {

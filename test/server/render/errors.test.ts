@@ -108,6 +108,7 @@ t.test('a failing page shell falls back to the error page with 500', async (t) =
   t.equal(res.statusCode, 500);
   t.match(textOf(res.body), 'An error occurred');
   t.equal(ssr.calls.length, 2, 'rendered the page, then the error page');
+  t.same(stateOf(res.body).error, { statusCode: 500, message: 'An error occurred' }, 'no internal detail shown to the visitor');
 });
 
 t.test('when the error page fails too, a static page says so with a link home', async (t) => {
