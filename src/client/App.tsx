@@ -86,7 +86,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, false);
   await runMiddleware(match);
-  const missing = dataNeeds(match).map(dataKey).filter((key) => !cache.has(key));
+  const missing = dataNeeds(match, window.location.search).map(dataKey).filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
     // preload() reuses a prefetch of the same key; the answer then goes into

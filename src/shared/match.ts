@@ -81,6 +81,7 @@ export function layoutFor(match: RouteMatch | null, hasPartner: boolean): Layout
   return match ? match.route.layout : 'plain-app';
 }
 
-export function dataNeeds(match: RouteMatch): DataNeed[] {
-  return match.route.data?.(match.params) ?? [];
+/** The reads of a matched page; `search` is the URL's query string ('?a=1' or ''). */
+export function dataNeeds(match: RouteMatch, search = ''): DataNeed[] {
+  return match.route.data?.(match.params, new URLSearchParams(search)) ?? [];
 }

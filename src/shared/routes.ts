@@ -41,7 +41,8 @@ export interface RouteDef {
   header: 'transparent' | 'solid';
   /** 'required': anonymous visitors go to /login; 'guest': logged-in clients go to /. */
   auth?: 'required' | 'guest';
-  data?: (params: RouteParams) => DataNeed[];
+  /** The reads a page needs, from its path parameters and its query string (a search's filters). */
+  data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];
 }
 
 // A content route without a slug (/old) is the index of the content pages.

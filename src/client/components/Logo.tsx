@@ -50,6 +50,10 @@ const ICONS = {
   leaf: 'M5 19c0-8 5-13 15-14-1 10-6 15-14 15zM5 19l7-7',
   tools: 'M14.5 6.5a4 4 0 0 0 5 5l-9 9a2.1 2.1 0 0 1-3-3l9-9a4 4 0 0 1 5-5l-2.5 2.5.5 2 2 .5z',
   arrow: 'M5 12h14M13 6l6 6-6 6',
+  bed: 'M3 18V6M3 14h18v4M21 14v-3a3 3 0 0 0-3-3h-7v6M7 11.5h.01',
+  bath: 'M4 12h16v3a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5zM6 12V5.5a2 2 0 0 1 3.7-1M8 20l-1 2M16 20l1 2',
+  area: 'M3 9V3h6M21 9V3h-6M3 15v6h6M21 15v6h-6M8 8l8 8M16 8l-8 8',
+  heart: 'M12 20.5s-8-4.9-8-10.8A4.6 4.6 0 0 1 12 7a4.6 4.6 0 0 1 8 2.7c0 5.9-8 10.8-8 10.8z',
 } as const;
 
 export type IconName = keyof typeof ICONS;

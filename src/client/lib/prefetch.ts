@@ -27,15 +27,16 @@ const idle = (fn: () => void) =>
 
 export function prefetchPath(path: string): void {
   // The page in view already has its code and data.
-  if (path === window.location.pathname) return;
+  if (path === window.location.pathname + window.location.search) return;
   if (done.has(path) || !canPrefetch()) return;
   done.add(path);
   // The first candidate that needs no partner check is certain; partner routes
   // fetch their code only (their data depends on the partner lookup).
-  const match = matchCandidates(path)[0];
+  const [pathname = path, query = ''] = path.split('?', 2);
+  const match = matchCandidates(pathname)[0];
   if (!match) return;
   loadPage(match.route.page).catch(() => done.delete(path));
-  if (match.params.partner === undefined) for (const need of dataNeeds(match)) preload(dataKey(need), getJson).catch(() => {});
+  if (match.params.partner === undefined) for (const need of dataNeeds(match, query)) preload(dataKey(need), getJson).catch(() => {});
 }
 
 /** Watches a link; when it scrolls into view, prefetches it in idle time. */
@@ -46,7 +47,7 @@ export function observeLink(el: HTMLAnchorElement): () => void {
       if (!entry.isIntersecting) continue;
       const a = entry.target as HTMLAnchorElement;
       observer?.unobserve(a);
-      idle(() => prefetchPath(a.pathname));
+      idle(() => prefetchPath(a.pathname + a.search));
     }
   });
   observer.observe(el);

@@ -34,7 +34,7 @@ interface Resolved {
   redirect?: Redirect;
 }
 
-async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string): Promise<Resolved> {
+async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
   const found = new Map<string, PublicPartner | null>();
@@ -55,7 +55,7 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     runGuards(out.match, path, false);
     await runMiddleware(out.match);
     const ctx = readContext(app, request, Promise.resolve(hostPartner));
-    for (const need of dataNeeds(out.match)) {
+    for (const need of dataNeeds(out.match, search)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);
@@ -78,7 +78,7 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
 export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
-    const resolved = await resolvePage(app, request, renderer.routes, url.pathname);
+    const resolved = await resolvePage(app, request, renderer.routes, url.pathname, url.search);
     if (resolved.redirect) {
       noStore(reply);
       return reply.redirect(resolved.redirect.location, resolved.redirect.statusCode);

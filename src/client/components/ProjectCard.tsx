@@ -1,0 +1,89 @@
+// A project as a search result: the one card of the grid, the list, the strip
+// over the map, a map popup, similar projects and favorites (SPEC §2, §9).
+import type { ReactNode } from 'react';
+import type { ProjectCard as Project } from '../../shared/catalogue.ts';
+import { formatPriceRange, formatRange } from '../../shared/format.ts';
+import { t } from '../../shared/i18n.ts';
+import { categoryLabel } from '../lib/labels.ts';
+import { useHref } from '../lib/section.tsx';
+import { Icon } from './Logo.tsx';
+import { Link } from './Link.tsx';
+
+export type CardVariant = 'grid' | 'list' | 'strip' | 'popup';
+
+export interface ProjectCardProps {
+  project: Project;
+  variant?: CardVariant;
+  /** The heading level in the page's outline (a card in a section under an h2 is an h3). */
+  headingLevel?: 2 | 3 | 4;
+  /** Controls over the picture, e.g. the favorite heart. */
+  actions?: ReactNode;
+  /** Images below the fold load lazily; the first row of a page does not. */
+  eager?: boolean;
+}
+
+export function projectPlace(project: Project): string {
+  const { town, region } = project.location;
+  return `${town.name}, ${region.name}`;
+}
+
+export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actions, eager = false }: ProjectCardProps) {
+  const href = useHref(`/for-sale/${project.id}`);
+  const Heading = `h${headingLevel}` as const;
+  const image = project.images[0];
+  const price = formatPriceRange(project.price);
+  const built = project.built ? `${formatRange(project.built)} m²` : '';
+  return (
+    <article className={`project-card project-card--${variant}`} data-project={project.id}>
+      <div className="project-card__media">
+        {image ? (
+          <img
+            src={image.url}
+            alt={image.caption ?? t('card.photoOf', { name: project.name })}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={480}
+            height={320}
+          />
+        ) : (
+          <span className="project-card__placeholder">{t('card.noPhoto')}</span>
+        )}
+        <span className="project-card__tag">{t(`stages.${project.stage}`)}</span>
+        {actions ? <div className="project-card__actions">{actions}</div> : null}
+      </div>
+      <div className="project-card__body">
+        <Heading className="project-card__title">
+          <Link className="stretched-link" href={href}>
+            {project.name}
+          </Link>
+        </Heading>
+        <p className="project-card__place">
+          <Icon name="pin" />
+          {projectPlace(project)}
+        </p>
+        <p className="project-card__category">{categoryLabel(project.category)}</p>
+        {price ? (
+          <p className="project-card__price">
+            <span className="visually-hidden">{t('card.price')}: </span>
+            {price}
+          </p>
+        ) : null}
+        <ul className="project-card__facts">
+          {project.bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(project.bedrooms)} /> : null}
+          {project.bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(project.bathrooms)} /> : null}
+          {built ? <Fact icon="area" label={t('card.built')} value={built} /> : null}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: 'bed' | 'bath' | 'area'; label: string; value: string }) {
+  return (
+    <li title={label}>
+      <Icon name={icon} />
+      <span className="visually-hidden">{label}: </span>
+      {value}
+    </li>
+  );
+}

@@ -1,0 +1,33 @@
+// How numbers read on the site (SPEC §9): prices as '€ 245.000' (dots for
+// thousands, no decimals, nothing for zero), a range only when max > min.
+import type { Range } from './catalogue.ts';
+
+function groupThousands(value: number): string {
+  return String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** '€ 245.000'; '' for zero, negative or not-a-number. */
+export function formatPrice(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return '';
+  return `€ ${groupThousands(value)}`;
+}
+
+/** '€ 245.000' or '€ 245.000 - € 410.000'; '' when there is nothing to price. */
+export function formatPriceRange(range: Range | null | undefined): string {
+  if (!range) return '';
+  const low = formatPrice(range.min);
+  if (range.max > range.min) return low ? `${low} - ${formatPrice(range.max)}` : formatPrice(range.max);
+  return low;
+}
+
+/** '2' or '2 - 4' (rooms, m²); '' without a range. */
+export function formatRange(range: Range | null | undefined): string {
+  if (!range) return '';
+  const low = groupThousands(range.min);
+  return range.max > range.min ? `${low} - ${groupThousands(range.max)}` : low;
+}
+
+/** '95 m²'; '' when unknown. */
+export function formatArea(value: number | null | undefined): string {
+  return value === null || value === undefined || value <= 0 ? '' : `${groupThousands(value)} m²`;
+}
