@@ -7,10 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(root, 'dist');
+// DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
 // Built into a fresh folder and swapped in at the end, so a server or test
 // running from dist/ never sees it half-written.
-const staging = path.join(root, `dist.building-${process.pid}`);
+const staging = `${dist}.building-${process.pid}`;
 const clientOut = path.join(staging, 'client');
 const serverOut = path.join(staging, 'server');
 const pagesDir = path.join(root, 'src/client/pages');

@@ -35,7 +35,8 @@ declare module 'fastify' {
 }
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+/** The client build (build.mjs); DIST_DIR moves it, as it does for the build. */
+export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT_DIR, 'dist');
 
 export interface AppOptions {
   /** Use this store instead of opening one from the config (it is then not closed by the app). */
