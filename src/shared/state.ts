@@ -3,6 +3,7 @@
 import type { LayoutName } from './routes.ts';
 import type { ErrorState } from './errors.ts';
 import type { PublicPartner } from './partner.ts';
+import type { ClientUser } from './accounts.ts';
 
 /** The part of the configuration that may be sent to browsers. */
 export interface PublicConfig {
@@ -51,6 +52,11 @@ export interface InitialState {
   route: string | null;
   /** The partner whose own domain this is, if any: then it owns every route. */
   hostPartner: string | null;
+  /**
+   * The logged-in client (GET /api/client's data), null for a visitor. Only a
+   * request with the session cookie has one, and such a page is private, no-store.
+   */
+  client: ClientUser | null;
 }
 
 export const HEADER_TRANSPARENT = 'header-transparent';

@@ -93,6 +93,7 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
       routePath: url.pathname + url.search,
       route: error ? null : (match?.route.name ?? null),
       hostPartner: resolved.hostPartner?.slug ?? null,
+      client: null,
       state: {
         ...initialStore(resolved.partner),
         headerClass: !error && match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID,
