@@ -24,6 +24,7 @@ import { loadPartnerInto } from './lib/partner.ts';
 import { scrollToHash, scrollToY } from './lib/scroll.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
 import { ConsentProvider } from './lib/consent.tsx';
+import { ConfigProvider } from './lib/config.tsx';
 
 export interface View {
   path: string;
@@ -59,9 +60,11 @@ export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ss
         <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
           <ProgressProvider>
             <ConsentProvider>
-              <Document nonce={nonce} stylesheets={state.config.stylesheets}>
-                <Navigator initial={view} hostPartner={state.hostPartner} />
-              </Document>
+              <ConfigProvider value={state.config}>
+                <Document nonce={nonce} stylesheets={state.config.stylesheets}>
+                  <Navigator initial={view} hostPartner={state.hostPartner} />
+                </Document>
+              </ConfigProvider>
             </ConsentProvider>
           </ProgressProvider>
         </SWRConfig>

@@ -1,6 +1,6 @@
 // The partner as the API and the pages see it (SPEC §3), and the body of
 // POST /api/partner/get-data (SPEC §7).
-import { object, string, number, optional, record, pattern, size, type Infer, nullable } from 'superstruct';
+import { object, string, number, optional, record, pattern, size, enums, type Infer, nullable } from 'superstruct';
 import { DEFAULT_COLORS } from './constants.ts';
 
 export const HexColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
@@ -19,6 +19,17 @@ export const PartnerContact = object({
   city: nullable(string()),
 });
 
+/**
+ * How search engines treat a partner's copies of the listings (its for-sale
+ * and search pages): 'canonical' names the main site's page of the same
+ * listing as the canonical one; 'noindex' asks engines to leave them out
+ * (`noindex, follow`). Either way they are in no sitemap.
+ */
+export const LISTING_INDEXING = ['canonical', 'noindex'] as const;
+export const ListingIndexing = enums(LISTING_INDEXING);
+export type ListingIndexing = Infer<typeof ListingIndexing>;
+export const DEFAULT_LISTING_INDEXING: ListingIndexing = 'canonical';
+
 export interface PublicPartner {
   id: number;
   slug: string;
@@ -30,6 +41,7 @@ export interface PublicPartner {
   address: string | null;
   city: string | null;
   colors: PartnerColors;
+  listing_indexing: ListingIndexing;
 }
 
 export const GetPartnerBody = object({

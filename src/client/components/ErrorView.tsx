@@ -5,6 +5,7 @@ import { Component, type ReactNode } from 'react';
 import type { ErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { Link } from './Link.tsx';
+import { Meta } from './Meta.tsx';
 import { useHref } from '../lib/section.tsx';
 import errorImage from '../assets/error.svg';
 
@@ -13,8 +14,7 @@ function ErrorScreen({ error }: { error: ErrorState }) {
   const title = error.statusCode === 404 ? t('errors.pageNotFoundTitle') : t('errors.genericTitle');
   return (
     <section className="error-page container" data-status={error.statusCode}>
-      <title>{`${title} | ${t('site.name')}`}</title>
-      <meta name="robots" content="noindex" />
+      <Meta title={title} description={error.message} noindex />
       <img className="error-page__image" src={errorImage} alt={t('errors.imageAlt')} width={320} height={220} />
       <h1 className="error-page__title">{title}</h1>
       <p className="error-page__message">{error.message}</p>

@@ -1,14 +1,113 @@
-// A page's title and description; React hoists them into the document head.
+// A page's head for search engines and link previews: title, description,
+// canonical address, robots, Open Graph and Twitter card. React 19 hoists the
+// tags into the document head. Addresses are absolute and built from
+// configuration (src/shared/seo.ts), never from the request's host.
+//
+// A partner's copy of a listing (its for-sale and search pages, under
+// /{partner} or on its own domain) follows the partner's `listing_indexing`:
+// canonical to the main site's page of the same listing, or noindex. The
+// /old section's listing pages are canonical to the main site's.
+import { useLocation, useSearch } from 'wouter';
 import { t } from '../../shared/i18n.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
+import { absoluteUrl, canonicalPath, isListingPath, OG_LOCALE, siteOrigin, withoutPrefix } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
+import { useSection, type SectionInfo } from '../lib/section.tsx';
+import { useSiteUrl } from '../lib/config.tsx';
+import defaultImage from '../assets/og-default.jpg';
 
-export function Meta({ title, description }: { title?: string; description?: string }) {
-  const partnerName = useStore((s) => s.partner?.name);
-  const site = partnerName ?? t('site.name');
+/** The default picture's size (src/client/assets/og-default.jpg), the one link previews prefer. */
+const DEFAULT_IMAGE_SIZE = { width: '1200', height: '630' };
+
+export interface MetaProps {
+  /** The page's own title; the site's (or partner's) name is added after it. */
+  title?: string;
+  description?: string;
+  /** The picture of a link preview: absolute, or a path on this site. Default: the site's picture. */
+  image?: string;
+  imageAlt?: string;
+  /** og:type; 'website' unless given (e.g. 'article' for a guide). */
+  type?: string;
+  /**
+   * The path (and query) of the page's canonical address on this site.
+   * Default: the address shown, without tracking parameters (utm_*, gclid, …).
+   */
+  canonicalPath?: string;
+  /** Keep the page out of search engines (the error screen): robots noindex, no canonical link. */
+  noindex?: boolean;
+}
+
+export interface PageAddresses {
+  /** The page's own address, without tracking parameters. */
+  url: string;
+  canonical: string | null;
+  robots: string | null;
+  /** og:url: the canonical address, except on a partner's copy of a listing, whose preview stays on the partner's site. */
+  shareUrl: string;
+}
+
+export interface Where {
+  siteUrl: string;
+  section: SectionInfo;
+  partner: PublicPartner | null;
+  /** The path and query string shown. */
+  path: string;
+}
+
+/** The addresses and robots rule of a page; pure, so the rules can be tested without rendering. */
+export function pageAddresses(where: Where, props: Pick<MetaProps, 'canonicalPath' | 'noindex'> = {}): PageAddresses {
+  const { siteUrl, section, partner } = where;
+  const main = siteOrigin(siteUrl);
+  const origin = section.hostPartner && partner?.domain ? siteOrigin(siteUrl, partner.domain) : main;
+  const url = absoluteUrl(origin, canonicalPath(where.path));
+  if (props.noindex) return { url, canonical: null, robots: 'noindex', shareUrl: url };
+  const wanted = canonicalPath(props.canonicalPath ?? where.path);
+
+  const partnerSlug = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const prefix = partnerSlug ? `/${partnerSlug}` : section.section === 'old' ? '/old' : '';
+  const mainPath = withoutPrefix(wanted, prefix);
+  if (prefix && isListingPath(mainPath)) {
+    if (partnerSlug && partner?.listing_indexing === 'noindex') return { url, canonical: null, robots: 'noindex, follow', shareUrl: url };
+    return { url, canonical: absoluteUrl(main, mainPath), robots: null, shareUrl: partnerSlug ? url : absoluteUrl(main, mainPath) };
+  }
+  const canonical = absoluteUrl(origin, wanted);
+  return { url, canonical, robots: null, shareUrl: canonical };
+}
+
+export function Meta({ title, description, image, imageAlt, type = 'website', canonicalPath: canonical, noindex }: MetaProps) {
+  const partner = useStore((s) => s.partner);
+  const section = useSection();
+  const siteUrl = useSiteUrl();
+  const [path] = useLocation();
+  const search = useSearch();
+  const site = partner?.name ?? t('site.name');
+  const fullTitle = title ? `${title} | ${site}` : `${site} | ${t('site.tagline')}`;
+  const text = description ?? t('site.description');
+  const where: Where = { siteUrl, section, partner, path: search ? `${path}?${search}` : path };
+  const addresses = pageAddresses(where, { canonicalPath: canonical, noindex });
+  const origin = new URL(addresses.url).origin;
+  const picture = absoluteUrl(origin, image ?? defaultImage);
   return (
     <>
-      <title>{title ? `${title} | ${site}` : `${site} | ${t('site.tagline')}`}</title>
-      <meta name="description" content={description ?? t('site.description')} />
+      <title>{fullTitle}</title>
+      <meta name="description" content={text} />
+      {addresses.robots && <meta name="robots" content={addresses.robots} />}
+      {addresses.canonical && <link rel="canonical" href={addresses.canonical} />}
+      <meta property="og:site_name" content={site} />
+      <meta property="og:locale" content={OG_LOCALE} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title ?? fullTitle} />
+      <meta property="og:description" content={text} />
+      <meta property="og:url" content={addresses.shareUrl} />
+      <meta property="og:image" content={picture} />
+      {!image && <meta property="og:image:width" content={DEFAULT_IMAGE_SIZE.width} />}
+      {!image && <meta property="og:image:height" content={DEFAULT_IMAGE_SIZE.height} />}
+      {imageAlt && <meta property="og:image:alt" content={imageAlt} />}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title ?? fullTitle} />
+      <meta name="twitter:description" content={text} />
+      <meta name="twitter:image" content={picture} />
+      {imageAlt && <meta name="twitter:image:alt" content={imageAlt} />}
     </>
   );
 }

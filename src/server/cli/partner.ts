@@ -31,6 +31,8 @@ const USAGE = `Usage: npm run partner -- <command> [flags]
 
 Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb)
                --email --phone --address --city --logo (http(s) URL or /path)
+               --indexing canonical|noindex  how search engines treat its copies of
+                 the listings: canonical to the main site's page (default) or noindex
 
 The store is the site's: DATA_DIR (default ./data) or DATABASE_URL. An empty
 store gets the demo data first, as the site does, unless SEED_DEMO=false.`;
@@ -41,7 +43,7 @@ class UsageError extends Error {}
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | string[] | boolean | undefined>;
 
-const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo'] as const;
+const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo', 'indexing'] as const;
 const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
 const HELP: Options = { help: { type: 'boolean', short: 'h' } };
 const SCOPE_FLAGS: Options = { region: { type: 'string', multiple: true }, project: { type: 'string', multiple: true } };
@@ -208,7 +210,7 @@ function describe(p: PublicPartner): string {
   const rows: Array<[string, string | number | null]> = [
     ['id', p.id], ['slug', p.slug], ['name', p.name], ['domain', p.domain], ['primary', p.colors.primary],
     ['secondary', p.colors.secondary], ['heading', p.colors.heading_color], ['email', p.email], ['phone', p.phone],
-    ['address', p.address], ['city', p.city], ['logo', p.logo],
+    ['address', p.address], ['city', p.city], ['logo', p.logo], ['indexing', p.listing_indexing],
   ];
   return rows.map(([k, v]) => `${`${k}:`.padEnd(11)}${v ?? '-'}`).join('\n');
 }

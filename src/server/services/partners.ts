@@ -5,7 +5,7 @@ import {
   array, coerce, integer, min, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct,
 } from 'superstruct';
 import type { Database, PartnerRow, PartnersTable, PartnerUpdate } from '../store/schema.ts';
-import { HexColor, type PublicPartner } from '../../shared/partner.ts';
+import { DEFAULT_LISTING_INDEXING, HexColor, ListingIndexing, type PublicPartner } from '../../shared/partner.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
 import { checkInput, ConflictError, InputError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
@@ -30,6 +30,7 @@ export function toPublicPartner(row: PartnerRow): PublicPartner {
     address: row.address,
     city: row.city,
     colors: { primary: row.color_primary, secondary: row.color_secondary, heading_color: row.color_heading },
+    listing_indexing: row.listing_indexing,
   };
 }
 
@@ -79,6 +80,7 @@ export class PartnerService {
       color_primary: value.primary ?? DEFAULT_COLORS.primary,
       color_secondary: value.secondary ?? DEFAULT_COLORS.secondary,
       color_heading: value.heading ?? DEFAULT_COLORS.heading_color,
+      listing_indexing: value.indexing ?? DEFAULT_LISTING_INDEXING,
       created_at: now,
       updated_at: now,
     };
@@ -260,6 +262,8 @@ const partnerFields = {
   primary: optional(Color),
   secondary: optional(Color),
   heading: optional(Color),
+  /** How its copies of the listings are indexed: canonical to the main site, or noindex. */
+  indexing: optional(coerce(ListingIndexing, string(), (s) => s.trim().toLowerCase())),
 };
 
 /** A new partner; colours left out take the defaults of SPEC §3. */
@@ -281,15 +285,16 @@ const partnerExpectations: Record<keyof typeof partnerFields, string> = {
   primary: 'a colour like #13206a',
   secondary: 'a colour like #fffb00',
   heading: 'a colour like #fffb00',
+  indexing: 'canonical or noindex',
 };
 
 const columnOf = {
   slug: 'slug', name: 'name', domain: 'domain', logo: 'logo', email: 'email', phone: 'phone', address: 'address', city: 'city',
-  primary: 'color_primary', secondary: 'color_secondary', heading: 'color_heading',
+  primary: 'color_primary', secondary: 'color_secondary', heading: 'color_heading', indexing: 'listing_indexing',
 } as const satisfies Record<keyof typeof partnerFields, keyof PartnersTable>;
 
 type PartnerField = keyof typeof partnerFields;
-const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading']);
+const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading', 'indexing']);
 
 // --- what a scope change accepts -------------------------------------------
 

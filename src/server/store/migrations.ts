@@ -4,6 +4,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { catalogueMigration } from './migrations/0002-catalogue.ts';
 import { searchIndexesMigration } from './migrations/0003-search-indexes.ts';
 import { leadsMigration } from './migrations/0004-leads.ts';
+import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0002_catalogue': catalogueMigration,
   '0003_search_indexes': searchIndexesMigration,
   '0004_leads': leadsMigration,
+  '0006_partner_indexing': partnerIndexingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 // Table types for Kysely. Timestamps are ISO-8601 strings so that the same
 // queries run on SQLite and PostgreSQL.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ListingIndexing } from '../../shared/partner.ts';
 
 export interface PartnersTable {
   id: Generated<number>;
@@ -15,6 +16,8 @@ export interface PartnersTable {
   color_primary: string;
   color_secondary: string;
   color_heading: string;
+  /** How a partner's copies of the listings are indexed (migration 0006). */
+  listing_indexing: Generated<ListingIndexing>;
   created_at: string;
   updated_at: string;
 }

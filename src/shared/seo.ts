@@ -1,0 +1,52 @@
+// Addresses as search engines and link previews see them: absolute, built
+// from configuration (SITE_URL, a partner's configured domain), never from
+// the request's Host header, and without the parameters that only say where
+// a visitor came from. Used by <Meta> and by the server's sitemaps.
+
+/** Query parameters of campaign and click tracking: never part of a canonical address. */
+const TRACKING_PARAM = /^(?:utm_\w+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid|srsltid)$/i;
+
+/** The locale of every page (SPEC §1: English is the locale in use). */
+export const OG_LOCALE = 'en_GB';
+
+/** `path?query#hash` without tracking parameters and without the fragment; the path and the other parameters stay as they are. */
+export function canonicalPath(pathAndQuery: string): string {
+  const url = new URL(pathAndQuery, 'http://x');
+  for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
+  const query = url.searchParams.toString();
+  return url.pathname + (query ? `?${query}` : '');
+}
+
+/**
+ * The origin of a site: the main site's SITE_URL, or a partner's configured
+ * domain with SITE_URL's scheme and port (one server serves them all, so
+ * http://localhost:3000 gives http://costa-casas.localhost:3000 in development
+ * and https://www.example.com gives https://partner.example in production).
+ */
+export function siteOrigin(siteUrl: string, partnerDomain?: string | null): string {
+  const main = new URL(siteUrl);
+  if (!partnerDomain) return `${main.origin}${main.pathname.replace(/\/+$/, '')}`;
+  return `${main.protocol}//${partnerDomain}${main.port ? `:${main.port}` : ''}`;
+}
+
+/** An absolute address: `path` on `origin`, or `path` itself when it is already absolute. */
+export function absoluteUrl(origin: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/**
+ * A path with a section's prefix (`/{partner}`, `/old`) taken off, or the path
+ * as it is when it does not start with it. '/costa-casas' → '/'.
+ */
+export function withoutPrefix(path: string, prefix: string): string {
+  if (!prefix || !path.startsWith(prefix)) return path;
+  const rest = path.slice(prefix.length);
+  if (rest === '' || rest.startsWith('?')) return `/${rest}`;
+  return rest.startsWith('/') ? rest : path;
+}
+
+/** Whether a path (without a section prefix) is a page of listings: a property page or a search. */
+export function isListingPath(path: string): boolean {
+  return /^\/(?:for-sale|search)(?:[/?]|$)/.test(path);
+}
