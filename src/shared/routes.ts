@@ -1,6 +1,7 @@
 // The one route table of the site (SPEC §2). The server renders from it and the
 // client navigates with it. Order matters: the first route that matches wins, so
 // static paths come before the `/:partner` catch-alls.
+import { searchNeeds, type SearchUrlForm } from './search-url.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
 export type Section = 'main' | 'old' | 'partner';
@@ -72,10 +73,20 @@ const accountPages: Shape[] = [
 const listingPages: Shape[] = [
   { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
   { name: 'for-sale', path: '/for-sale/:id?', page: 'for-sale', header: 'solid' },
-  { name: 'search-type-old', path: '/search/bbbbbbbbb_type/old_', page: 'search', header: 'solid' },
-  { name: 'search-type', path: '/search/bbbbbbbbb_type/*?', page: 'search', header: 'solid' },
-  { name: 'search', path: '/search/*?', page: 'search', header: 'solid' },
 ];
+
+/** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts). */
+function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
+  const search = (name: string, path: string, form: SearchUrlForm): Shape => ({
+    name, path, page: 'search', header: 'solid',
+    data: (params, query) => searchNeeds(prefix, form, params, query),
+  });
+  return [
+    search('search-type-old', '/search/bbbbbbbbb_type/old_', 'legacy-all'),
+    search('search-type', '/search/bbbbbbbbb_type/*?', 'legacy'),
+    search('search', '/search/*?', 'readable'),
+  ];
+}
 
 function section(
   section: Section,
@@ -101,6 +112,7 @@ export const routes: RouteDef[] = [
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
     ...listingPages,
+    ...searchPages(''),
   ]),
   ...section('main', '', 'app-pages', [], [
     { name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' },
@@ -108,12 +120,14 @@ export const routes: RouteDef[] = [
   ...section('old', '/old', 'default', [], [
     ...accountPages,
     ...listingPages,
+    ...searchPages('/old'),
     { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
   ]),
   ...section('partner', '/:partner', 'partner', ['partner'], [
     { name: 'home', path: '/', page: 'partner-home', header: 'transparent' },
     ...accountPages,
     ...listingPages,
+    ...searchPages('/:partner'),
     { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid' },
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
