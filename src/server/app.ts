@@ -21,6 +21,7 @@ import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { leadRoutes } from './api/leads.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { pageHandler } from './render/page.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Send lead mails through this instead of SMTP_URL or files (tests). */
   mailTransport?: MailTransport;
+  /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
+  sitemapMaxUrls?: number;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -88,6 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes);
   installMailOutbox(app, options.mailTransport);
   await app.register(leadRoutes);
+  await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, {
     ssr,

@@ -1,0 +1,42 @@
+// The XML of sitemaps (sitemaps.org protocol 0.9), written a few entries at a
+// time so that a sitemap of 45,000 addresses is never one string in memory.
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text made safe as XML content or an attribute value. */
+export function xmlEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** A W3C datetime without milliseconds (2025-03-04T10:00:00Z), or null for a value that is not a date. */
+export function w3cDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export interface SitemapEntry {
+  /** An absolute address. */
+  loc: string;
+  lastmod?: string | null;
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+function entry(tag: 'url' | 'sitemap', e: SitemapEntry): string {
+  const lastmod = w3cDate(e.lastmod);
+  return `<${tag}><loc>${xmlEscape(e.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</${tag}>\n`;
+}
+
+/** A <urlset> from batches of entries, as chunks of text. */
+export async function* urlset(batches: AsyncIterable<SitemapEntry[]>): AsyncGenerator<string> {
+  yield `${XML_DECLARATION}<urlset xmlns="${NS}">\n`;
+  for await (const batch of batches) yield batch.map((e) => entry('url', e)).join('');
+  yield '</urlset>\n';
+}
+
+/** A <sitemapindex> naming the sitemaps of a large site. */
+export function sitemapIndex(sitemaps: SitemapEntry[]): string {
+  return `${XML_DECLARATION}<sitemapindex xmlns="${NS}">\n${sitemaps.map((e) => entry('sitemap', e)).join('')}</sitemapindex>\n`;
+}
