@@ -7,6 +7,7 @@ import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import { catalogueReads } from './catalogue-reads.ts';
+import { similarRead } from './similar-reads.ts';
 
 export interface ReadContext {
   services: Services;
@@ -56,6 +57,7 @@ export const reads: ReadEndpoint[] = [
     },
   }),
   ...catalogueReads,
+  similarRead,
 ];
 
 export const readByPath = new Map(reads.map((r) => [r.path, r]));

@@ -3,10 +3,11 @@
 // site asks (its scope limits what exists); the rules are in README.md.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { FilesAnswer, GeoAnswer, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
+import type { FilesAnswer, GeoAnswer, ProjectCard, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
 import { projectDetail, projectFiles, projectUnits } from './project.ts';
+import { similarProjects } from './similar.ts';
 import { GeoCache } from './geo.ts';
 
 export type { Scope } from './scope.ts';
@@ -41,6 +42,11 @@ export class CatalogueService {
 
   files(id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
     return projectFiles(this.db, id, scope, loggedIn);
+  }
+
+  /** Listed projects like `id` (same region and category, its town first); null as for project(). */
+  similar(id: number, scope: Scope): Promise<ProjectCard[] | null> {
+    return similarProjects(this.db, id, scope);
   }
 
   /** The tree with counts, and the place `path` names; undefined: no such place. */
