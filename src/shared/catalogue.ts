@@ -2,7 +2,7 @@
 // the search body, and the shapes of projects, units, files and places.
 // Request structs are superstruct; types are derived from them.
 import {
-  array, defaulted, enums, integer, literal, max, min, object, optional, pattern, size, string, type Infer,
+  array, defaulted, enums, integer, literal, max, min, number, object, omit, optional, pattern, refine, size, string, tuple, type Infer,
 } from 'superstruct';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 
@@ -62,6 +62,18 @@ export const GeoFilter = object({
   town: optional(PlaceSlug),
 });
 
+const Longitude = min(max(number(), 180), -180);
+const Latitude = min(max(number(), 90), -90);
+
+/**
+ * A map area, [west, south, east, north] in degrees (the GET form: bbox=w,s,e,n).
+ * West must lie west of east: an area across the antimeridian is not a search.
+ */
+export const BBox = refine(tuple([Longitude, Latitude, Longitude, Latitude]), 'BBox', ([w, s, e, n]) =>
+  w < e && s < n ? true : 'expected [west, south, east, north] with west < east and south < north',
+);
+export type BBox = Infer<typeof BBox>;
+
 /** POST /api/properties (SPEC §3 search filters, §7 account_id fixed at 1). */
 export const PropertySearch = object({
   account_id: literal(SEARCH_ACCOUNT_ID),
@@ -74,9 +86,18 @@ export const PropertySearch = object({
   sort: defaulted(enums(SORTS), 'newest'),
   page: defaulted(min(max(integer(), 10_000), 1), 1),
   per_page: defaulted(min(max(integer(), PER_PAGE_MAX), 1), PER_PAGE_DEFAULT),
+  /** Only projects whose coordinates lie in this area (the search by map). */
+  bbox: optional(BBox),
   partner: optional(PartnerSlug),
 });
 export type PropertySearch = Infer<typeof PropertySearch>;
+
+/** GET|POST /api/map-markers: the filters of a search, without paging. */
+export const MarkerSearch = omit(PropertySearch, ['page', 'per_page']);
+export type MarkerSearch = Infer<typeof MarkerSearch>;
+
+/** The most markers one answer carries; the rest are counted in meta.total. */
+export const MARKERS_CAP = 5000;
 
 export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
 export type ProjectQuery = Infer<typeof ProjectQuery>;
@@ -136,6 +157,22 @@ export interface ProjectCard {
   delivery_date: string | null;
   images: ImageRef[];
   updated_at: string;
+}
+
+/** A project on the map: `name` and `price` (its lowest available price) label the marker. */
+export interface MapMarker {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+  price: number | null;
+}
+
+export interface MarkersAnswer {
+  /** In the search's sort order, at most MARKERS_CAP. */
+  data: MapMarker[];
+  /** total: every match with coordinates; truncated: total > data.length. */
+  meta: { total: number; truncated: boolean };
 }
 
 export interface SearchAnswer {

@@ -1,15 +1,16 @@
-// The catalogue's reads (SPEC §7, issue 3): /api/properties, /api/geo-url,
-// /api/property, /api/project/units and /api/project/files. Each answers POST
+// The catalogue's reads (SPEC §7, issue 3): /api/properties, /api/map-markers,
+// /api/geo-url, /api/property, /api/project/units and /api/project/files. Each answers POST
 // with the JSON body the spec names, GET with the same parameters in the query
 // string, and a page's data need in-process (api/reads.ts).
 //
 // The query-string form of a search is flat and all strings:
 //   cat=1,12&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1
 //   &pricefrom=100000&priceto=400000&sort=price_asc&page=2&per_page=12&account_id=1
+//   &bbox=-0.9,37.8,-0.6,38.1   (west,south,east,north; the body's bbox is that tuple)
 // queryForm() turns it into the body's shape before validation, so both
 // forms meet the same struct and a bad value is a 400 naming its field.
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
-import { GeoUrlQuery, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
+import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { ReadContext, ReadEndpoint } from './reads.ts';
 import type { Scope } from '../services/catalogue/index.ts';
@@ -50,6 +51,7 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
     const geoKey = GEO_KEY.exec(key);
     if (geoKey) geo[(geoKey[1] ?? geoKey[2] ?? geoKey[3])!] = value;
     else if (key === 'cat') body.cat = toList(value);
+    else if (key === 'bbox') body.bbox = toList(value);
     else if (NUMERIC.has(key)) body[key] = toNumber(value);
     else body[key] = value;
   }
@@ -93,6 +95,14 @@ export const catalogueReads: ReadEndpoint[] = [
     personal: false,
     async handler(input, ctx) {
       return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner));
+    },
+  }),
+  read({
+    path: '/api/map-markers',
+    query: queryForm(MarkerSearch, searchFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return ctx.services.catalogue.markers(input, await scopeOf(ctx, input.partner));
     },
   }),
   read({

@@ -5,6 +5,7 @@ import { catalogueMigration } from './migrations/0002-catalogue.ts';
 import { searchIndexesMigration } from './migrations/0003-search-indexes.ts';
 import { leadsMigration } from './migrations/0004-leads.ts';
 import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts';
+import { mapMigration } from './migrations/0007-map.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0003_search_indexes': searchIndexesMigration,
   '0004_leads': leadsMigration,
   '0006_partner_indexing': partnerIndexingMigration,
+  '0007_map': mapMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

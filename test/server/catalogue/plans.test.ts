@@ -24,6 +24,10 @@ const searches: Array<Record<string, unknown>> = [
   { pricefrom: 200_000, priceto: 300_000 },
   { esGeo: { region: 'alicante' }, cat: [1, 12], bedrooms: 2, pricefrom: 150_000, priceto: 400_000 },
   { esGeo: { town: 'marbella' }, cat: [2], bathrooms: 2, page: 3 },
+  // The search by map (migration 0007 put lat and lng in every search index).
+  { bbox: [-0.8, 37.9, -0.6, 38.0] },
+  { esGeo: { region: 'alicante' }, bbox: [-0.8, 37.9, -0.6, 38.0], bedrooms: 2 },
+  { esGeo: { town: 'torrevieja' }, bbox: [-0.7, 37.9, -0.6, 38.0] },
 ];
 
 t.test('every search reads a covering search index, never a table row', async (t) => {

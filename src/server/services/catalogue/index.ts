@@ -3,9 +3,10 @@
 // site asks (its scope limits what exists); the rules are in README.md.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { FilesAnswer, GeoAnswer, ProjectCard, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
+import type { FilesAnswer, GeoAnswer, MarkerSearch, MarkersAnswer, ProjectCard, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
+import { markers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits } from './project.ts';
 import { similarProjects } from './similar.ts';
 import { GeoCache } from './geo.ts';
@@ -29,6 +30,11 @@ export class CatalogueService {
 
   search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
     return search(this.db, query, scope, { planHints: this.planHints });
+  }
+
+  /** The map's markers for a search's filters (markers.ts). */
+  markers(query: MarkerSearch, scope: Scope): Promise<MarkersAnswer> {
+    return markers(this.db, query, scope, { planHints: this.planHints });
   }
 
   /** null: unknown, withdrawn or outside the scope. */

@@ -84,7 +84,7 @@ function categoryCondition(cats: number[], mask: (column: string) => ReturnType<
  * few projects. PostgreSQL plans well from its statistics, and a `+p.column`
  * would only hide them: its page query is `page`, without hints.
  */
-export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' | 'page-hinted' = 'count'): Expression<SqlBool>[] {
+export function searchConditions(q: Omit<PropertySearch, 'page' | 'per_page'>, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' | 'page-hinted' = 'count'): Expression<SqlBool>[] {
   const indexed = (column: string) => sql.ref(column);
   const unindexed = (column: string) => sql`+${sql.ref(column)}`;
   const col = purpose === 'page-hinted' ? unindexed : indexed;
@@ -107,13 +107,19 @@ export function searchConditions(q: PropertySearch, geo: GeoIds | null, scope: S
   if (q.pricefrom) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
   if (q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
+  if (q.bbox) {
+    // Inclusive on every side; a project without coordinates is outside every area.
+    // The search indexes hold lat and lng (migration 0007), so this reads no table row.
+    const [west, south, east, north] = q.bbox;
+    where.push(sql<SqlBool>`${col('p.lat')} between ${south} and ${north}`, sql<SqlBool>`${col('p.lng')} between ${west} and ${east}`);
+  }
   const scoped = inScope(scope);
   if (scoped) where.push(scoped);
   return where;
 }
 
 /** ORDER BY of each sort; the id breaks ties, so pages neither repeat nor skip a project. */
-const ORDER = {
+export const ORDER = {
   newest: sql`p.updated_at desc, p.id desc`,
   price_asc: sql`p.price_min asc, p.id asc`,
   price_desc: sql`p.price_max desc, p.id desc`,
