@@ -159,3 +159,25 @@ t.test('partner CLI: usage, and an empty store when SEED_DEMO=false', async (t) 
   t.equal(empty.code, 0, empty.stderr);
   t.equal(empty.stdout, 'No partners.\n');
 });
+
+// --indexing (listing_indexing, migration 0006): how search engines treat the partner's copies of the listings.
+forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, target) => {
+  const add = await partner(target, ['add', '--slug', 'quiet-homes', '--name', 'Quiet Homes', '--indexing', 'noindex']);
+  t.equal(add.code, 0, add.stderr);
+  const show = await partner(target, ['show', 'quiet-homes']);
+  t.match(show.stdout, /^indexing:\s+noindex$/m, 'shown');
+  const update = await partner(target, ['update', 'quiet-homes', '--indexing', 'canonical']);
+  t.equal(update.code, 0, update.stderr);
+  t.match(update.stdout, /^Updated partner quiet-homes \(id \d+\): indexing\n$/);
+  const demo = await partner(target, ['show', 'costa-casas']);
+  t.match(demo.stdout, /^indexing:\s+canonical$/m, 'the default');
+  await refusals(t, [
+    [partner(target, ['update', 'quiet-homes', '--indexing', 'hidden']), /^error: --indexing must be canonical or noindex \(got "hidden"\)$/],
+    [partner(target, ['update', 'quiet-homes', '--indexing', '']), /^error: --indexing cannot be cleared$/],
+    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--indexing']), /^error: --indexing needs a value$/],
+  ]);
+  const help = await partner(target, ['help']);
+  t.match(help.stdout, /--indexing canonical\|noindex/, 'in the usage');
+  const { partners } = createServices(await target.open());
+  t.equal((await partners.bySlug('quiet-homes'))?.listing_indexing, 'canonical', 'what the store holds');
+});
