@@ -2,6 +2,7 @@
 // client navigates with it. Order matters: the first route that matches wins, so
 // static paths come before the `/:partner` catch-alls.
 import { searchNeeds, type SearchUrlForm } from './search-url.ts';
+import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
 export type Section = 'main' | 'old' | 'partner';
@@ -61,6 +62,35 @@ type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware
   path: string;
 };
 
+/** The reads of a property page, each with the project's id (and the partner). */
+const FOR_SALE_READS = ['/api/property', '/api/project/units', '/api/project/files', '/api/project/similar'];
+/** A project id as a URL names it: no sign, no leading zero, within a 32-bit integer column. */
+const PROJECT_ID = /^[1-9]\d{0,8}$/;
+
+/**
+ * /for-sale/{id} of the section at `prefix`. An id that cannot name a project
+ * is 404 before any read; without an id the visitor wants the listings: a 301
+ * to the section's /search, keeping the query string (docs/decisions.md).
+ */
+function forSale(prefix: '' | '/old' | '/:partner'): Shape {
+  return {
+    name: 'for-sale',
+    path: '/for-sale/:id?',
+    page: 'for-sale',
+    header: 'solid',
+    data(params, query) {
+      if (params.id === undefined) {
+        const search = `${prefix.replace(':partner', params.partner ?? '')}/search`;
+        const qs = query.toString();
+        throw new Redirect(qs ? `${search}?${qs}` : search, 301);
+      }
+      if (!PROJECT_ID.test(params.id)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const needQuery = withPartner(params, { id: params.id });
+      return FOR_SALE_READS.map((endpoint) => ({ endpoint, query: needQuery }));
+    },
+  };
+}
+
 // Pages a section offers, relative to its root. `old_` and `*?` variants are the
 // legacy search URLs of SPEC §2, kept so that old links still work.
 const accountPages: Shape[] = [
@@ -72,7 +102,6 @@ const accountPages: Shape[] = [
 ];
 const listingPages: Shape[] = [
   { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
-  { name: 'for-sale', path: '/for-sale/:id?', page: 'for-sale', header: 'solid' },
 ];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts). */
@@ -113,6 +142,7 @@ export const routes: RouteDef[] = [
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
     ...listingPages,
     ...searchPages(''),
+    forSale(''),
   ]),
   ...section('main', '', 'app-pages', [], [
     { name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' },
@@ -121,6 +151,7 @@ export const routes: RouteDef[] = [
     ...accountPages,
     ...listingPages,
     ...searchPages('/old'),
+    forSale('/old'),
     { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
   ]),
   ...section('partner', '/:partner', 'partner', ['partner'], [
@@ -128,6 +159,7 @@ export const routes: RouteDef[] = [
     ...accountPages,
     ...listingPages,
     ...searchPages('/:partner'),
+    forSale('/:partner'),
     { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid' },
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },

@@ -1,6 +1,153 @@
-// for-sale: the page arrives with its issue; until then it says where to turn.
-import { PendingPage } from '../components/PendingPage.tsx';
+// A project's page, /for-sale/{id} in every section (issue 4, SPEC §2): the
+// gallery and the labelled facts, the units, the files, the location and the
+// project's details, the card of whoever is behind the site with a contact form
+// for this project, and similar projects at the foot. Its four reads are the
+// route's data needs (src/shared/routes.ts), so the server renders it whole.
+import type { PageProps } from './index.ts';
+import type { FilesAnswer, ProjectCard, ProjectDetail, PropertyAnswer, UnitRow, UnitsAnswer } from '../../shared/catalogue.ts';
+import { formatPrice, formatPriceRange } from '../../shared/format.ts';
+import { t } from '../../shared/i18n.ts';
+import { siteOrigin } from '../../shared/seo.ts';
+import { listingStructuredData, type ListingPaths } from '../../shared/structured-data.ts';
+import { categoryLabel } from '../lib/labels.ts';
+import { useRouteData } from '../lib/useRouteData.ts';
+import { hrefIn, useSection } from '../lib/section.tsx';
+import { useSiteUrl } from '../lib/config.tsx';
+import { Meta } from '../components/Meta.tsx';
+import { Icon } from '../components/Logo.tsx';
+import { PropertyContactForm } from '../components/LeadForm.tsx';
+import { Gallery } from '../components/property/Gallery.tsx';
+import { imageAlt } from '../components/property/Slides.tsx';
+import { KeyFacts } from '../components/property/KeyFacts.tsx';
+import { PropertySection } from '../components/property/PropertySection.tsx';
+import { UnitsTable } from '../components/property/UnitsTable.tsx';
+import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
+import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
+import { ProjectDetails } from '../components/property/ProjectDetails.tsx';
+import { AgentCard } from '../components/property/AgentCard.tsx';
+import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
+import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
+import { JsonLd } from '../components/property/JsonLd.tsx';
+import { usePropertyView } from '../components/property/tracking.ts';
 
-export default function ForSalePage() {
-  return <PendingPage titleKey="pending.for-sale" />;
+/** The page's place in the site: home → search → region → town → project (paths within a section). */
+function trailPaths(project: ProjectDetail): ListingPaths {
+  const { region, town } = project.location;
+  return { home: '/', search: '/search', region: `/search/${region.path}`, town: `/search/${town.path}`, page: `/for-sale/${project.id}` };
+}
+
+/** At most `max` characters of `text`, cut at a word. */
+function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, flat.lastIndexOf(' ', max - 1)).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+function metaDescription(project: ProjectDetail): string {
+  const price = formatPrice(project.price?.min);
+  const values = { category: categoryLabel(project.category).toLowerCase(), town: project.location.town.name, region: project.location.region.name, price };
+  const lead = price ? t('property.meta.descriptionFrom', values) : t('property.meta.description', values);
+  return `${lead} ${excerpt(project.description, 150 - lead.length)}`.trim();
+}
+
+function PropertyView({ project, units, files, similar }: { project: ProjectDetail; units: UnitRow[]; files: FilesAnswer | undefined; similar: ProjectCard[] }) {
+  const section = useSection();
+  const origin = siteOrigin(useSiteUrl());
+  usePropertyView(project, units);
+  const paths = trailPaths(project);
+  const labels = { home: t('nav.home'), search: t('nav.search') };
+  const { town, region } = project.location;
+  const trail = [
+    { name: labels.home, href: hrefIn(section, paths.home) },
+    { name: labels.search, href: hrefIn(section, paths.search) },
+    { name: region.name, href: hrefIn(section, paths.region) },
+    { name: town.name, href: hrefIn(section, paths.town) },
+    { name: project.name, href: hrefIn(section, paths.page) },
+  ];
+  const price = formatPriceRange(project.price);
+  const image = project.images[0];
+  const paragraphs = project.description.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
+
+  return (
+    <article className="property" aria-labelledby="property-title">
+      <Meta
+        title={t('property.meta.title', { name: project.name, town: town.name })}
+        description={metaDescription(project)}
+        {...(image ? { image: image.url, imageAlt: imageAlt(project.images, 0, project.name) } : {})}
+      />
+      <JsonLd data={listingStructuredData({ project, units, origin, paths, labels })} />
+      <div className="container property__top">
+        <Breadcrumbs trail={trail} />
+        <header className="property__header">
+          <div>
+            <h1 className="property__title" id="property-title">
+              {project.name}
+            </h1>
+            <p className="property__place">
+              <Icon name="pin" />
+              {town.name}, {region.name}
+            </p>
+          </div>
+          {price && (
+            <p className="property__price">
+              <span className="visually-hidden">{t('card.price')}: </span>
+              {price}
+            </p>
+          )}
+        </header>
+      </div>
+      <div className="container property__layout">
+        <div className="property__main">
+          <Gallery images={project.images} name={project.name} />
+          <KeyFacts project={project} units={units} />
+          {paragraphs.length > 0 && (
+            <PropertySection id="description-title" title={t('property.description')} className="property-description">
+              {paragraphs.map((text, i) => (
+                <p key={i}>{text}</p>
+              ))}
+            </PropertySection>
+          )}
+          {project.amenities.length > 0 && (
+            <PropertySection id="amenities-title" title={t('property.amenities')}>
+              <ul className="checklist amenities">
+                {project.amenities.map((amenity, i) => (
+                  <li key={i}>{amenity}</li>
+                ))}
+              </ul>
+            </PropertySection>
+          )}
+          {units.length > 0 && (
+            <PropertySection id="units-title" title={t('property.units.title')}>
+              <UnitsTable units={units} name={project.name} />
+            </PropertySection>
+          )}
+          {files && files.data.length > 0 && (
+            <PropertySection id="files-title" title={t('property.files.title')}>
+              <ProjectFiles files={files} />
+            </PropertySection>
+          )}
+          <PropertySection id="location-title" title={t('property.location')}>
+            <ProjectLocation project={project} />
+          </PropertySection>
+          <PropertySection id="details-title" title={t('property.details.title')}>
+            <ProjectDetails project={project} />
+          </PropertySection>
+        </div>
+        <aside className="property__aside" aria-label={t('property.contactLabel')}>
+          <AgentCard />
+          <PropertyContactForm projectId={project.id} headingLevel={2} />
+        </aside>
+      </div>
+      <SimilarProjects projects={similar} region={region.name} />
+    </article>
+  );
+}
+
+export default function ForSalePage({ match }: PageProps) {
+  const project = useRouteData<PropertyAnswer>(match, '/api/property')?.data;
+  const units = useRouteData<UnitsAnswer>(match, '/api/project/units')?.data;
+  const files = useRouteData<FilesAnswer>(match, '/api/project/files');
+  const similar = useRouteData<{ data: ProjectCard[] }>(match, '/api/project/similar')?.data;
+  if (!project || !units) return null;
+  return <PropertyView project={project} units={units} files={files} similar={similar ?? []} />;
 }

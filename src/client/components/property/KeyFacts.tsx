@@ -1,0 +1,22 @@
+// The project's labelled facts (SPEC §2) as a description list.
+import type { ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
+import { t } from '../../../shared/i18n.ts';
+import { projectFacts } from './facts.ts';
+
+export function KeyFacts({ project, units }: { project: ProjectDetail; units: UnitRow[] }) {
+  return (
+    <section className="property-section key-facts" aria-labelledby="facts-title">
+      <h2 className="visually-hidden" id="facts-title">
+        {t('property.facts.title')}
+      </h2>
+      <dl className="key-facts__list">
+        {projectFacts(project, units).map((fact) => (
+          <div className={`key-facts__item key-facts__item--${fact.key}`} key={fact.key}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// The homes of a project as a table (issue 4): type, bedrooms, bathrooms,
+// areas, floor, price and status, with a caption and header cells. On a phone
+// the table scrolls sideways inside its own region, never the page.
+import type { UnitRow } from '../../../shared/catalogue.ts';
+import { formatArea, formatPrice } from '../../../shared/format.ts';
+import { t, type MessageKey } from '../../../shared/i18n.ts';
+import { categoryLabel } from '../../lib/labels.ts';
+
+const AREAS: Array<[keyof UnitRow, MessageKey]> = [
+  ['built_area', 'property.units.built'],
+  ['plot_area', 'property.units.plot'],
+  ['terrace_area', 'property.units.terrace'],
+  ['solarium_area', 'property.units.solarium'],
+  ['garden_area', 'property.units.garden'],
+];
+
+const NONE = '–';
+
+function Areas({ unit }: { unit: UnitRow }) {
+  const areas = AREAS.map(([key, label]) => [t(label), formatArea(unit[key] as number | null)] as const).filter(([, value]) => value);
+  if (!areas.length) return <>{NONE}</>;
+  return (
+    <ul className="unit-areas">
+      {areas.map(([label, value]) => (
+        <li key={label}>
+          {label} {value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) {
+  const available = units.filter((u) => u.status === 'available').length;
+  return (
+    <div className="units-table__scroll" role="region" aria-labelledby="units-caption" tabIndex={0}>
+      <table className="units-table">
+        <caption id="units-caption">{t('property.units.caption', { name, total: units.length, available })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('property.units.type')}</th>
+            <th scope="col">{t('property.units.bedrooms')}</th>
+            <th scope="col">{t('property.units.bathrooms')}</th>
+            <th scope="col">{t('property.units.areas')}</th>
+            <th scope="col">{t('property.units.floor')}</th>
+            <th scope="col" className="units-table__number">
+              {t('property.units.price')}
+            </th>
+            <th scope="col">{t('property.units.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {units.map((unit) => (
+            <tr key={unit.id} className={`units-table__row units-table__row--${unit.status}`}>
+              <th scope="row">
+                {categoryLabel(unit.category)}
+                {unit.ref && <span className="units-table__ref">{unit.ref}</span>}
+              </th>
+              <td>{unit.bedrooms}</td>
+              <td>{unit.bathrooms}</td>
+              <td>
+                <Areas unit={unit} />
+              </td>
+              <td>{unit.floor || NONE}</td>
+              <td className="units-table__number">{formatPrice(unit.price) || NONE}</td>
+              <td>
+                <span className={`unit-status unit-status--${unit.status}`}>{t(`property.units.statuses.${unit.status}`)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
