@@ -1,6 +1,168 @@
-// search: the page arrives with its issue; until then it says where to turn.
-import { PendingPage } from '../components/PendingPage.tsx';
+// The search page (issue 4, SPEC §2, §3): the filters, a heading of its own
+// for a place URL, the results as a grid, a list or a strip over the map, and
+// pagination. Server-rendered from the URL, so it works without JavaScript;
+// with it, the results follow the URL through SWR without flashing.
+import { useEffect, useRef, useState } from 'react';
+import type { PageProps } from './index.ts';
+import type { PlaceRef } from '../../shared/catalogue.ts';
+import { SORTS } from '../../shared/catalogue.ts';
+import { t } from '../../shared/i18n.ts';
+import { geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
+import { Meta } from '../components/Meta.tsx';
+import { Link } from '../components/Link.tsx';
+import { scrollToY } from '../lib/scroll.ts';
+import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
+import { SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
+import { ResultCards } from '../components/search/ResultCards.tsx';
+import { Pagination } from '../components/search/Pagination.tsx';
+import { EmptyResults } from '../components/search/EmptyResults.tsx';
+import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
+import { MapResults } from '../components/search/MapResults.tsx';
+import { countText, searchTexts } from '../components/search/texts.ts';
 
-export default function SearchPage() {
-  return <PendingPage titleKey="pending.search" />;
+const RESULTS_ID = 'search-results';
+
+export default function SearchPage({ match }: PageProps) {
+  const state = useSearchPage(match);
+  const { filters, results, geo } = state;
+  const answer = results.data;
+  const place = geo.data?.data.place ?? null;
+  const trail = place?.trail ?? [];
+  const total = answer?.meta.total;
+  const texts = searchTexts(place, total, filters.page);
+  const [fullscreen, setFullscreen] = useState(false);
+  const isMap = filters.view === 'map';
+
+  usePageScroll(filters.page);
+  useEffect(() => {
+    const on = fullscreen && isMap;
+    document.documentElement.classList.toggle('has-fullscreen-map', on);
+    return () => document.documentElement.classList.remove('has-fullscreen-map');
+  }, [fullscreen, isMap]);
+
+  const pagination = answer ? <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} /> : null;
+  const empty = answer && answer.data.length === 0 ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} /> : null;
+  const updating = results.isValidating && results.data !== undefined;
+
+  return (
+    <div className={`container page search-page search-page--${filters.view}${fullscreen && isMap ? ' is-map-fullscreen' : ''}`}>
+      {/* One search, one address: legacy and form URLs point at the readable one; the view is no part of it. */}
+      <Meta title={texts.title} description={texts.description} canonicalPath={state.hrefFor({ view: 'grid' })} />
+      <header className="search-head">
+        {place ? <PlaceTrail state={state} trail={[...place.trail, place]} /> : null}
+        <h1 className="search-head__title">{texts.heading}</h1>
+        <p className="search-head__count" role="status">
+          {total !== undefined ? countText(total) : ''}
+        </p>
+      </header>
+
+      <div className="search-layout">
+        <aside className="search-layout__filters">
+          <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
+        </aside>
+
+        <section id={RESULTS_ID} className={updating ? 'search-layout__results is-updating' : 'search-layout__results'} aria-labelledby="search-results-title" aria-busy={updating}>
+          <h2 id="search-results-title" className="visually-hidden">
+            {t('search.results')}
+          </h2>
+          <div className="search-toolbar">
+            <SortField state={state} />
+            {filters.bbox ? (
+              <Link
+                className="search-chip"
+                href={state.hrefFor({ bbox: undefined, page: 1 })}
+                onClick={() => state.remember({ bbox: undefined })}
+                aria-label={t('search.filters.removeMapArea')}>
+                {t('search.filters.mapArea')} <span aria-hidden="true">×</span>
+              </Link>
+            ) : null}
+            <ViewSwitch state={state} />
+          </div>
+
+          {results.error ? (
+            <div className="search-error" role="alert">
+              <p>{t('messages.networkError')}</p>
+              <button type="button" className="button button--outline" onClick={() => void results.mutate()}>
+                {t('search.retry')}
+              </button>
+            </div>
+          ) : null}
+          {updating ? <p className="visually-hidden" role="status">{t('search.updating')}</p> : null}
+
+          {isMap ? (
+            <MapResults state={state} projects={answer?.data ?? []} fullscreen={fullscreen} onFullscreenChange={setFullscreen}>
+              {empty}
+              {pagination}
+            </MapResults>
+          ) : (
+            <>
+              {empty ?? <ResultCards projects={answer?.data ?? []} variant={filters.view === 'list' ? 'list' : 'grid'} />}
+              {pagination}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** A new page of results starts at the top of the results (not on the first render). */
+function usePageScroll(page: number) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    const el = document.getElementById(RESULTS_ID);
+    if (el && el.getBoundingClientRect().top < 0) scrollToY(el.getBoundingClientRect().top + window.scrollY);
+  }, [page]);
+}
+
+function SortField({ state }: { state: SearchPageState }) {
+  return (
+    <div className="search-toolbar__sort">
+      <label htmlFor="search-sort">{t('search.sort.label')}</label>
+      <select
+        id="search-sort"
+        className="field__input"
+        name="sort"
+        form={SEARCH_FORM_ID}
+        value={state.filters.sort}
+        onChange={(e) => state.go({ sort: e.target.value as SearchSort, page: 1 })}
+      >
+        {SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`search.sort.${sort}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const geoOf = (place: PlaceRef) => geoFromSegments(place.path.split('/')) ?? {};
+
+/** All areas › Spain › Alicante › Torrevieja: each level a search of its own. */
+function PlaceTrail({ state, trail }: { state: SearchPageState; trail: PlaceRef[] }) {
+  const here = geoSegments(state.filters.esGeo).length;
+  return (
+    <nav className="search-trail" aria-label={t('search.breadcrumb')}>
+      <ol>
+        <li>
+          <Link href={state.hrefFor({ esGeo: {}, page: 1 })} onClick={() => state.remember({ esGeo: {} })}>
+            {t('search.allAreas')}
+          </Link>
+        </li>
+        {trail.map((p, i) => (
+          <li key={p.path}>
+            {i === here - 1 ? (
+              <span aria-current="page">{p.name}</span>
+            ) : (
+              <Link href={state.hrefFor({ esGeo: geoOf(p), page: 1 })} onClick={() => state.remember({ esGeo: geoOf(p) })}>
+                {p.name}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
 }

@@ -1,0 +1,60 @@
+// The map view: the map of every match (engineer B's ResultsMap) with this
+// page's results as a horizontal strip of cards over it, in a panel that
+// expands and collapses. Full screen is a class on the page (set by the page).
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
+import { t } from '../../../shared/i18n.ts';
+import { ResultsMap } from '../map/index.ts';
+import { ResultCards } from './ResultCards.tsx';
+import type { SearchPageState } from './useSearchPage.ts';
+
+export const STRIP_ID = 'search-strip';
+
+export interface MapResultsProps {
+  state: SearchPageState;
+  projects: Project[];
+  fullscreen: boolean;
+  onFullscreenChange: (on: boolean) => void;
+  /** Pagination and the empty state, under the strip. */
+  children?: ReactNode;
+}
+
+export function MapResults({ state, projects, fullscreen, onFullscreenChange, children }: MapResultsProps) {
+  const [expanded, setExpanded] = useState(true);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  // A marker chosen on the map: its card comes into view in the strip.
+  useEffect(() => {
+    if (selectedId === null) return;
+    setExpanded(true);
+    document.querySelector(`#${STRIP_ID} [data-project-item="${selectedId}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
+  }, [selectedId]);
+
+  return (
+    <div className={fullscreen ? 'search-map is-fullscreen' : 'search-map'}>
+      <ResultsMap
+        className="search-map__map"
+        query={state.mapQuery}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        fullscreen={fullscreen}
+        onFullscreenChange={onFullscreenChange}
+        onSearchArea={(bbox) => state.go({ bbox, page: 1 })}
+      />
+      <section className={expanded ? 'search-map__panel' : 'search-map__panel is-collapsed'} aria-labelledby="search-map-panel-title">
+        <div className="search-map__bar">
+          <h2 className="search-map__title" id="search-map-panel-title">
+            {t('search.panel.title')}
+          </h2>
+          <button type="button" className="map-button search-map__toggle" aria-expanded={expanded} aria-controls={STRIP_ID} onClick={() => setExpanded(!expanded)}>
+            {expanded ? t('search.panel.hide') : t('search.panel.show')}
+          </button>
+        </div>
+        <div className="search-map__body" id={STRIP_ID} hidden={!expanded}>
+          <ResultCards projects={projects} variant="strip" selectedId={selectedId} />
+          {children}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The results as project cards: a grid, a vertical list or the strip over the
+// map. Pictures of the first row load at once; the rest when scrolled to.
+import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
+import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
+
+/** Cards in the first visible row of each arrangement. */
+const FIRST_ROW: Record<'grid' | 'list' | 'strip', number> = { grid: 3, list: 1, strip: 4 };
+
+export interface ResultCardsProps {
+  projects: Project[];
+  variant: 'grid' | 'list' | 'strip';
+  id?: string;
+  selectedId?: number | null;
+  hidden?: boolean;
+}
+
+export function ResultCards({ projects, variant, id, selectedId, hidden }: ResultCardsProps) {
+  const card: CardVariant = variant;
+  return (
+    <ul className={`search-cards search-cards--${variant}`} id={id} hidden={hidden}>
+      {projects.map((project, i) => (
+        <li key={project.id} className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'} data-project-item={project.id}>
+          <ProjectCard project={project} variant={card} eager={i < FIRST_ROW[variant]} />
+        </li>
+      ))}
+    </ul>
+  );
+}

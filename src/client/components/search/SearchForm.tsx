@@ -1,0 +1,192 @@
+// The search filters (SPEC §3): types, place, bedrooms, bathrooms and price.
+// A real GET form to the section's search page, so it works without
+// JavaScript (the server moves the place fields into the path, 301); with
+// JavaScript every change navigates at once to the readable URL.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { KNOWN_CATEGORIES, type GeoNode } from '../../../shared/catalogue.ts';
+import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
+import { t } from '../../../shared/i18n.ts';
+import { DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
+import { categoryLabel } from '../../lib/labels.ts';
+import { Link } from '../Link.tsx';
+import { LocationFields } from './LocationFields.tsx';
+import type { SearchPlace } from './texts.ts';
+import type { SearchPageState } from './useSearchPage.ts';
+
+export const SEARCH_FORM_ID = 'search-form';
+/** How long typing in a price waits before the results follow. */
+const TYPING_DELAY_MS = 600;
+
+// A change of place is a new page (its path changes), which remounts the form:
+// the control the visitor used gets the focus back.
+let refocus: string | null = null;
+
+const ROOMS = Array.from({ length: ROOMS_UPPER_BOUND }, (_, i) => i + 1);
+const priceText = (value: number, bound: number) => (value === bound ? '' : String(value));
+
+export interface SearchFormProps {
+  state: SearchPageState;
+  tree: GeoNode[];
+  place: SearchPlace;
+}
+
+export function SearchForm({ state, tree, place }: SearchFormProps) {
+  const { filters, go, root } = state;
+  const [live, setLive] = useState(false);
+  const [prices, setPrices] = useState({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    setLive(true);
+    if (refocus) document.getElementById(refocus)?.focus();
+    refocus = null;
+    return () => clearTimeout(typing.current);
+  }, []);
+
+  // The URL changed (back, a link): the price fields show it.
+  useEffect(() => {
+    setPrices({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
+  }, [filters.pricefrom, filters.priceto]);
+
+  const change = (next: Partial<SearchFilters>, replace = false) => go({ ...next, page: 1 }, { replace });
+
+  const toggleCategory = (event: ChangeEvent<HTMLInputElement>) => {
+    const id = Number(event.target.value);
+    const cat = event.target.checked ? [...filters.cat, id].sort((a, b) => a - b) : filters.cat.filter((c) => c !== id);
+    change({ cat });
+  };
+
+  const commitPrices = (from: string, to: string, replace: boolean) => {
+    clearTimeout(typing.current);
+    const next = cleanPrices(from.trim() || 0, to.trim() || PRICE_UPPER_BOUND);
+    if (next.pricefrom !== filters.pricefrom || next.priceto !== filters.priceto) change(next, replace);
+  };
+
+  const typePrice = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...prices, [event.target.name === 'pricefrom' ? 'from' : 'to']: event.target.value };
+    setPrices(next);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => commitPrices(next.from, next.to, true), TYPING_DELAY_MS);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commitPrices(prices.from, prices.to, false);
+  };
+
+  return (
+    <form
+      id={SEARCH_FORM_ID}
+      className={live ? 'search-form search-form--live' : 'search-form'}
+      method="get"
+      action={root}
+      aria-label={t('search.filters.label')}
+      onSubmit={submit}
+    >
+      <fieldset className="search-form__group">
+        <legend className="search-form__legend">{t('search.filters.type')}</legend>
+        <ul className="search-form__checks">
+          {KNOWN_CATEGORIES.map((category) => (
+            <li key={category.id}>
+              <label className="search-form__check">
+                <input type="checkbox" name="cat" value={category.id} checked={filters.cat.includes(category.id)} onChange={toggleCategory} />
+                <span>{categoryLabel(category)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <LocationFields
+        tree={tree}
+        geo={filters.esGeo}
+        place={place}
+        onChange={(esGeo, fieldId) => {
+          refocus = fieldId;
+          change({ esGeo });
+        }}
+      />
+
+      <div className="search-form__row">
+        <RoomsField name="bedrooms" value={filters.bedrooms} onChange={(bedrooms) => change({ bedrooms })} />
+        <RoomsField name="bathrooms" value={filters.bathrooms} onChange={(bathrooms) => change({ bathrooms })} />
+      </div>
+
+      <fieldset className="search-form__group">
+        <legend className="search-form__legend">{t('search.filters.price')}</legend>
+        <div className="search-form__row">
+          <PriceField name="pricefrom" label={t('search.filters.priceFrom')} placeholder={t('search.filters.noMin')} value={prices.from} onChange={typePrice} onCommit={() => commitPrices(prices.from, prices.to, true)} />
+          <PriceField name="priceto" label={t('search.filters.priceTo')} placeholder={t('search.filters.noMax')} value={prices.to} onChange={typePrice} onCommit={() => commitPrices(prices.from, prices.to, true)} />
+        </div>
+      </fieldset>
+
+      {filters.view !== DEFAULT_SEARCH.view ? <input type="hidden" name="view" value={filters.view} /> : null}
+      {filters.bbox ? <input type="hidden" name="bbox" value={filters.bbox} /> : null}
+
+      <div className="search-form__actions">
+        <button type="submit" className="button button--primary search-form__submit">
+          {t('search.filters.submit')}
+        </button>
+        <Link className="search-form__clear" href={state.hrefFor({ ...CLEARED, sort: filters.sort })} onClick={() => state.remember(CLEARED)}>
+          {t('search.filters.clear')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** Every filter back to "any" (sort and view are the visitor's way of looking, kept). */
+const { sort: _sort, view: _view, ...unfiltered } = DEFAULT_SEARCH;
+export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined };
+
+function RoomsField({ name, value, onChange }: { name: 'bedrooms' | 'bathrooms'; value: number; onChange: (n: number) => void }) {
+  const id = `search-${name}`;
+  return (
+    <div className="field search-form__field">
+      <label className="field__label" htmlFor={id}>
+        {t(`search.filters.${name}`)}
+      </label>
+      <select className="field__input" id={id} name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        <option value={0}>{t('search.filters.any')}</option>
+        {ROOMS.map((n) => (
+          <option key={n} value={n}>
+            {t('search.filters.atLeast', { count: n })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface PriceFieldProps {
+  name: 'pricefrom' | 'priceto';
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onCommit: () => void;
+}
+
+function PriceField({ name, label, placeholder, value, onChange, onCommit }: PriceFieldProps) {
+  const id = `search-${name}`;
+  return (
+    <div className="field search-form__field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        className="field__input"
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={PRICE_UPPER_BOUND}
+        placeholder={placeholder}
+        value={value}
+        onChange={onChange}
+        onBlur={onCommit}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The visitor's last search, kept in localStorage (SPEC §3): cat, esGeo,
+// bathrooms, bedrooms, pricefrom and priceto, each key suffixed with the page's
+// context, plus the results view. Contexts (docs/decisions.md): '1' the main
+// site, '2' /old, '4:{slug}' a partner's site (by path or on its own domain),
+// so two partners' searches never mix. Everything read back goes through the
+// same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.
+import type { SectionInfo } from '../../lib/section.tsx';
+import {
+  DEFAULT_SEARCH, SEARCH_VIEWS, cleanCategories, cleanGeo, cleanPrices, cleanRooms,
+  type SearchFilters, type SearchView,
+} from '../../../shared/search-url.ts';
+
+export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'>;
+
+/** The suffix of this section's keys. */
+export function searchContext(section: SectionInfo): string {
+  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  if (partner) return `4:${partner}`;
+  return section.section === 'old' ? '2' : '1';
+}
+
+/** The store's own key number for a context (esGeo1, searchData4, … of SPEC §3). */
+export function storeSlot(context: string): 1 | 2 | 4 {
+  return context.startsWith('4') ? 4 : context === '2' ? 2 : 1;
+}
+
+// Storage can be missing, full or refused (private modes, policies): then nothing is kept.
+function read(key: string): unknown {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    if (value === undefined) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // not kept; the URL still carries the search
+  }
+}
+
+export function loadFilters(context: string): SavedFilters {
+  return {
+    cat: cleanCategories(read(`cat${context}`)),
+    esGeo: cleanGeo(read(`esGeo${context}`)),
+    bedrooms: cleanRooms(read(`bedrooms${context}`)),
+    bathrooms: cleanRooms(read(`bathrooms${context}`)),
+    ...cleanPrices(read(`pricefrom${context}`), read(`priceto${context}`)),
+  };
+}
+
+/** Keeps a search's filters; those at their default are removed, so "no filter" is remembered too. */
+export function saveFilters(context: string, f: SavedFilters): void {
+  write(`cat${context}`, f.cat.length ? f.cat : undefined);
+  write(`esGeo${context}`, f.esGeo.country ? f.esGeo : undefined);
+  write(`bedrooms${context}`, f.bedrooms || undefined);
+  write(`bathrooms${context}`, f.bathrooms || undefined);
+  write(`pricefrom${context}`, f.pricefrom || undefined);
+  write(`priceto${context}`, f.priceto < DEFAULT_SEARCH.priceto ? f.priceto : undefined);
+}
+
+export function loadView(context: string): SearchView | undefined {
+  const value = read(`view${context}`);
+  return SEARCH_VIEWS.find((v) => v === value);
+}
+
+export function saveView(context: string, view: SearchView): void {
+  write(`view${context}`, view === DEFAULT_SEARCH.view ? undefined : view);
+}

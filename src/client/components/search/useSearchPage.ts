@@ -1,0 +1,99 @@
+// The search page's state: its filters come from the URL (useSearch: a change
+// of the query string alone does not re-resolve the route), its results and
+// place tree from SWR under the keys the server used, and the filters are kept
+// in localStorage per section (storage.ts) and mirrored into the client store.
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import useSWR from 'swr';
+import type { GeoAnswer, SearchAnswer } from '../../../shared/catalogue.ts';
+import { dataKey, type RouteMatch } from '../../../shared/match.ts';
+import {
+  hasFilters, hasGeoQuery, parseSearchUrl, searchDataNeeds, searchHref, searchToQuery, searchUrlFormOf,
+  type SearchFilters,
+} from '../../../shared/search-url.ts';
+import { useHref, useSection } from '../../lib/section.tsx';
+import { useStoreApi } from '../../store.tsx';
+import { loadFilters, loadView, saveFilters, saveView, searchContext, storeSlot } from './storage.ts';
+
+export interface NavigateOptions {
+  /** For changes made while typing: one history entry, not one per keystroke. */
+  replace?: boolean;
+}
+
+// The server's answers are in SWR's fallback and Navigator preloads the rest,
+// so nothing is fetched on mount; a key that is missing anyway (the URL moved
+// under a render) is fetched. `undefined` lifts the app's revalidateOnMount: false.
+const SWR_OPTIONS = { keepPreviousData: true, revalidateOnMount: undefined } as const;
+
+export function useSearchPage(match: RouteMatch) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const section = useSection();
+  const store = useStoreApi();
+  const root = useHref('/search');
+  const context = searchContext(section);
+  const partner = match.params.partner;
+  const form = searchUrlFormOf(match.route.name);
+
+  const filters = useMemo(() => parseSearchUrl(match.params, search, form), [match.params, search, form]);
+  const [resultsNeed, geoNeed] = searchDataNeeds(filters, partner);
+  const results = useSWR<SearchAnswer>(dataKey(resultsNeed!), SWR_OPTIONS);
+  const geo = useSWR<GeoAnswer>(dataKey(geoNeed!), SWR_OPTIONS);
+
+  const hrefFor = useCallback((next: Partial<SearchFilters>) => searchHref(root, { ...filters, ...next }), [root, filters]);
+
+  /** Keeps what the visitor chose before leaving for it, so that "no filter" is kept as a choice too. */
+  const remember = useCallback(
+    (next: Partial<SearchFilters>) => {
+      const f = { ...filters, ...next };
+      saveFilters(context, f);
+      saveView(context, f.view);
+    },
+    [filters, context],
+  );
+
+  const go = useCallback(
+    (next: Partial<SearchFilters>, options: NavigateOptions = {}) => {
+      remember(next);
+      navigate(hrefFor(next), { replace: options.replace ?? false });
+    },
+    [remember, navigate, hrefFor],
+  );
+
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    // A GET form's place fields (a link from another page's form): the readable URL.
+    if (hasGeoQuery(query)) return void navigate(hrefFor({}), { replace: true });
+    // A URL without filters opens the visitor's last search, and one without a
+    // view their last view; what a URL says wins and is kept.
+    const restore: Partial<SearchFilters> = {};
+    if (query.has('view')) saveView(context, filters.view);
+    else {
+      const view = loadView(context);
+      if (view && view !== filters.view) restore.view = view;
+    }
+    if (hasFilters(filters)) saveFilters(context, filters);
+    else {
+      const saved = loadFilters(context);
+      if (hasFilters(saved)) Object.assign(restore, saved, { page: 1 });
+    }
+    if (Object.keys(restore).length) return void navigate(hrefFor(restore), { replace: true });
+    const slot = storeSlot(context);
+    store.set({ esGeo: filters.esGeo, [`esGeo${slot}`]: filters.esGeo, [`searchData${slot}`]: filters });
+  }, [search, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    filters,
+    form,
+    root,
+    hrefFor,
+    go,
+    remember,
+    results,
+    geo,
+    /** The GET query of the search without paging: the map's markers. */
+    mapQuery: searchToQuery(filters, { paging: false, ...(partner ? { partner } : {}) }),
+  };
+}
+
+export type SearchPageState = ReturnType<typeof useSearchPage>;
