@@ -21,6 +21,11 @@ import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { leadRoutes } from './api/leads.ts';
+import { accountRoutes } from './api/accounts.ts';
+import { fileRoutes } from './api/files.ts';
+import { installSession } from './plugins/session.ts';
+import { loggerOptions } from './plugins/redact.ts';
+import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { pageHandler } from './render/page.ts';
@@ -54,7 +59,7 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL),
     // Trust X-Forwarded-* only from the configured proxy addresses, so a client
     // that reaches the server directly cannot choose its own address.
     trustProxy: config.TRUST_PROXY.trim() ? config.TRUST_PROXY : false,
@@ -68,7 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
   const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
   if (!options.store) app.addHook('onClose', () => store.close());
-  const services = createServices(store);
+  const services = createServices(store, { accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), siteUrl: config.SITE_URL } });
   if (config.SEED_DEMO) {
     await seedDemo(store);
     // Its own transaction; does nothing once the catalogue has any project.
@@ -83,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandler(app);
   await securityHeaders(app, config);
   await app.register(cookie);
+  installSession(app, services.accounts);
   await app.register(compress, { threshold: 1024 });
   await app.register(assetRoutes, { clientDir: path.join(DIST_DIR, 'client') } as never);
   await app.register(healthRoutes);
@@ -91,6 +97,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes);
   installMailOutbox(app, options.mailTransport);
   await app.register(leadRoutes);
+  await app.register(accountRoutes);
+  await app.register(fileRoutes);
   await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, {

@@ -53,6 +53,9 @@ export const Config = object({
   MAIL_FROM: defaulted(MailFrom, 'Spain New Homes <no-reply@spainnewhomes.example>'),
   OFFICE_EMAIL: defaulted(Email, t('office.email')),
   LEAD_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
+  AUTH_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
+  // log2 of scrypt's N for new password hashes; below OWASP's 17 only when NODE_ENV=test (loadConfig).
+  SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
 });
 export type Config = Infer<typeof Config>;
 export type ConfigInput = Partial<Record<keyof Config, string>>;
@@ -68,6 +71,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   try {
     const config = create(input, Config);
+    // A cheaper password hash is for tests only, and must be asked for.
+    if (config.SCRYPT_LOG_N < SCRYPT_LOG_N_MIN && config.NODE_ENV !== 'test') {
+      throw new ConfigError(`Invalid configuration: SCRYPT_LOG_N below ${SCRYPT_LOG_N_MIN} is allowed only with NODE_ENV=test (got ${config.SCRYPT_LOG_N})`);
+    }
     return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
   } catch (error) {
     if (error instanceof StructError) {
@@ -81,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 const SECRET = new Set(['SMTP_URL', 'DATABASE_URL']);
+/** OWASP's scrypt cost (N = 2^17, r = 8, p = 1). */
+export const SCRYPT_LOG_N_MIN = 17;
 
 // What each variable must be, for the one-line boot error.
 const expectations: Record<keyof Config, string> = {
@@ -102,6 +111,8 @@ const expectations: Record<keyof Config, string> = {
   MAIL_FROM: "a sender such as 'Spain New Homes <no-reply@spainnewhomes.example>' or a bare address",
   OFFICE_EMAIL: 'an email address',
   LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
+  AUTH_RATE_LIMIT: 'a whole number of login, registration, forgot and reset attempts per minute per client address, from 1 to 10000',
+  SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
 };
 
 export function publicConfig(config: Config, stylesheets: string[]): PublicConfig {

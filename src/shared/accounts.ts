@@ -27,9 +27,8 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const FAVORITES_MAX_MERGE = 500;
-/** A session lasts this long after its last use (sliding), and never more than SESSION_MAX_DAYS. */
-export const SESSION_IDLE_DAYS = 30;
-export const SESSION_MAX_DAYS = 365;
+/** A session lasts this long from the login (absolute; the cookie's Max-Age too). */
+export const SESSION_DAYS = 30;
 /** A password reset link is valid this long, once. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** The scope of a registered client (SPEC §6: the values are ours). */
@@ -147,6 +146,10 @@ export type FavoriteBody = Infer<typeof FavoriteBody>;
 export const FavoriteAction = type({ action: enums(['add', 'remove', 'merge'] as const) });
 /** The body's struct for each action: a failure then names the field, not the union. */
 export const FAVORITE_BODIES = { add: FavoriteOne, remove: FavoriteOne, merge: FavoriteMerge } as const;
+
+/** GET (or POST) /api/favorites → 200 FavoriteProjectsAnswer; 401 anonymous. `partner`: the section's slug. */
+export const FavoritesQuery = object({ partner: optional(PartnerSlug) });
+export type FavoritesQuery = Infer<typeof FavoritesQuery>;
 
 // --- answers -----------------------------------------------------------------
 

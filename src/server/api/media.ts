@@ -3,9 +3,11 @@
 // the same bytes, so they are cached as immutable, like the hashed assets.
 //
 //   400  the name is not lowercase words of letters and digits joined by dashes
-//   404  a well-formed name that names no scene, or another extension
+//   404  a well-formed name that names no scene, or another extension, or a
+//        document (price list, floor plans, brochure): those are registered
+//        clients' downloads, served by GET /api/files/{id} (api/files.ts)
 import type { FastifyInstance } from 'fastify';
-import { drawDemoImage, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
+import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
 import { ASSET_CACHE } from '../plugins/caching.ts';
 
 /** Drawn pictures are small and few; keep the most recent ones rendered. */
@@ -22,8 +24,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     if (!name || name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) {
       return reply.code(400).header('cache-control', 'no-store').send({ error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
     }
-    let svg = extension === 'svg' ? cache.get(name) : undefined;
-    if (!svg && extension === 'svg') {
+    let svg = extension === 'svg' && !isDemoDocument(name) ? cache.get(name) : undefined;
+    if (!svg && extension === 'svg' && !isDemoDocument(name)) {
       svg = drawDemoImage(name) ?? undefined;
       if (svg) {
         cache.set(name, svg);

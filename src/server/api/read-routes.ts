@@ -8,21 +8,28 @@ import { pageCache, privateNoStore } from '../plugins/caching.ts';
 /**
  * The context of the reads of one request. The host's partner is looked up
  * once, however many reads the request runs; the page renderer passes the one
- * it already resolved.
+ * it already resolved. `client`: the request's logged-in client (request.client()).
  */
-export function readContext(app: FastifyInstance, request: FastifyRequest, hostPartner?: Promise<PublicPartner | null>): ReadContext {
+export function readContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  hostPartner?: Promise<PublicPartner | null>,
+  client: { id: number } | null = null,
+): ReadContext {
   const { partners } = app.services;
   let host = hostPartner;
   return {
     services: app.services,
     partner: async (slug) => (await (host ??= partners.byHost(request.hostname))) ?? (slug ? partners.bySlug(slug) : null),
+    client,
   };
 }
 
 export async function readRoutes(app: FastifyInstance): Promise<void> {
   for (const endpoint of reads) {
     const handler = async (input: unknown, request: FastifyRequest, reply: any) => {
-      const result = await runRead(endpoint, input ?? {}, readContext(app, request));
+      const client = endpoint.personal ? await request.client() : null;
+      const result = await runRead(endpoint, input ?? {}, readContext(app, request, undefined, client));
       if (endpoint.personal) privateNoStore(reply);
       else pageCache(request, reply, app.config, 200);
       return result;

@@ -7,6 +7,7 @@ import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import { catalogueReads } from './catalogue-reads.ts';
+import { favoritesRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
 
 export interface ReadContext {
@@ -14,9 +15,9 @@ export interface ReadContext {
   /** The partner of the request: by host, then by the given slug (DESIGN §6). */
   partner(slug: string | undefined): Promise<PublicPartner | null>;
   /**
-   * The logged-in client of the request; absent or null: anonymous. Accounts
-   * come with their own issue: until readContext() sets it, every caller is
-   * anonymous (e.g. /api/project/files answers without download addresses).
+   * The logged-in client of the request; absent or null: anonymous (e.g.
+   * /api/project/files then answers without download addresses). Set by
+   * readContext() for personal reads and pages (request.client()).
    */
   client?: { id: number } | null;
 }
@@ -57,6 +58,7 @@ export const reads: ReadEndpoint[] = [
     },
   }),
   ...catalogueReads,
+  favoritesRead,
   similarRead,
 ];
 

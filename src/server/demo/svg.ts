@@ -22,24 +22,33 @@ const SCENES: Record<string, Draw> = {
 };
 const DOCUMENTS: Record<string, Draw> = { 'price-list': priceList, 'floor-plans': floorPlans, brochure };
 
-/** The SVG for a name (without '.svg'), or null when the name names no scene. */
-export function drawDemoImage(name: string): string | null {
+/** What a name draws: the first word (or two) that names a scene or a document. */
+function choose(name: string): { draw: Draw; label: string; document: boolean } | null {
   if (name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) return null;
   const words = name.split('-');
-  let draw: Draw | undefined;
-  let label = '';
-  for (let i = 0; i < words.length && !draw; i++) {
+  for (let i = 0; i < words.length; i++) {
     const two = `${words[i]}-${words[i + 1]}`;
-    if (DOCUMENTS[two]) [draw, label] = [DOCUMENTS[two], two];
-    else if (DOCUMENTS[words[i]!]) [draw, label] = [DOCUMENTS[words[i]!], words[i]!];
-    else if (SCENES[words[i]!]) [draw, label] = [SCENES[words[i]!], words[i]!];
+    if (DOCUMENTS[two]) return { draw: DOCUMENTS[two], label: two, document: true };
+    if (DOCUMENTS[words[i]!]) return { draw: DOCUMENTS[words[i]!]!, label: words[i]!, document: true };
+    if (SCENES[words[i]!]) return { draw: SCENES[words[i]!]!, label: words[i]!, document: false };
   }
-  if (!draw) return null;
+  return null;
+}
+
+/** Whether a name draws a document (price list, floor plans, brochure): those are for registered clients only. */
+export function isDemoDocument(name: string): boolean {
+  return choose(name)?.document ?? false;
+}
+
+/** The SVG for a name (without '.svg'), or null when the name names no scene. */
+export function drawDemoImage(name: string): string | null {
+  const picked = choose(name);
+  if (!picked) return null;
   const r = mulberry32(hashString(name));
-  const body = draw(r, palette(r));
+  const body = picked.draw(r, palette(r));
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">` +
-    `<title>${TITLES[label] ?? label}</title>${body}</svg>`
+    `<title>${TITLES[picked.label] ?? picked.label}</title>${body}</svg>`
   );
 }
 

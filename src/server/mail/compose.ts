@@ -73,3 +73,21 @@ export function composeLeadMail(lead: LeadRow, recipient: string, context: MailC
     disableUrlAccess: true,
   };
 }
+
+/** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */
+export interface QueuedMail {
+  subject: string;
+  text: string;
+}
+
+/** The message of a queued mail: one-line subject and recipient, the text as it is. */
+export function composeQueuedMail(mail: QueuedMail, recipient: string, from: string): SendMailOptions {
+  return {
+    from,
+    to: oneLine(recipient),
+    subject: oneLine(mail.subject),
+    text: multiLine(mail.text),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}

@@ -12,12 +12,15 @@
 //
 // A failed send records the attempt and its error and waits base·2^(n-1),
 // capped, before the next attempt. The lead is never touched.
+//
+// A row without a lead (queueMail: an account's mail) carries its subject and
+// text, composed when it was queued; they are erased once it is sent.
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, MailOutboxRow } from '../store/schema.ts';
 import type { DialectName } from '../store/db.ts';
-import { composeLeadMail, type MailContext } from './compose.ts';
+import { composeLeadMail, composeQueuedMail, type MailContext, type QueuedMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
 import { t } from '../../shared/i18n.ts';
 
@@ -48,6 +51,18 @@ const ERROR_MAX = 1000;
 /** The wait before attempt n+1 after n failed attempts. */
 export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
   return Math.max(1, Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30))));
+}
+
+/**
+ * Queues a mail that is not a lead's (an account's), composed now, in the
+ * caller's transaction: it is sent if and only if what it is about is stored.
+ */
+export async function queueMail(db: Kysely<Database>, recipient: string, mail: QueuedMail, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('mail_outbox')
+    .values({ lead_id: null, recipient, message: JSON.stringify({ subject: mail.subject, text: mail.text }), next_attempt_at: at, created_at: at })
+    .execute();
 }
 
 export class MailOutbox {
@@ -172,9 +187,10 @@ export class MailOutbox {
     const mine = (qb: any) => qb.where('id', '=', row.id).where('claimed_by', '=', this.token);
     try {
       const message = await this.compose(row);
-      const { messageId } = await this.transport.send(message, { leadId: row.lead_id, outboxId: row.id });
+      const { messageId } = await this.transport.send(message, { leadId: row.lead_id ?? 0, outboxId: row.id });
       await mine(this.db.updateTable('mail_outbox'))
-        .set({ sent_at: this.now().toISOString(), message_id: messageId || null, claimed_by: null, claimed_until: null, last_error: null })
+        // A queued message (a reset link) is not kept once it has left.
+        .set({ sent_at: this.now().toISOString(), message_id: messageId || null, claimed_by: null, claimed_until: null, last_error: null, message: null })
         .execute();
       return true;
     } catch (error) {
@@ -190,6 +206,7 @@ export class MailOutbox {
   }
 
   private async compose(row: MailOutboxRow) {
+    if (row.lead_id === null) return composeQueuedMail(JSON.parse(row.message ?? 'null') as QueuedMail, row.recipient, this.options.from);
     const lead = await this.db.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirstOrThrow();
     const partner = lead.partner_id === null ? undefined : await this.db.selectFrom('partners').select('name').where('id', '=', lead.partner_id).executeTakeFirst();
     const project = lead.project_id === null ? undefined : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();

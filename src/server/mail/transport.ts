@@ -8,6 +8,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 /** What the outbox knows about the mail it sends, e.g. to name a file after. */
 export interface MailMeta {
+  /** 0: not a lead's mail (an account's). */
   leadId: number;
   outboxId: number;
 }
@@ -41,7 +42,7 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Writes each mail to `dir` as lead-<id>.eml (a retry overwrites it), atomically. */
+/** Writes each mail to `dir` as lead-<id>.eml, or mail-<outbox id>.eml without a lead (a retry overwrites it), atomically. */
 export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -49,7 +50,7 @@ export function fileTransport(dir: string): MailTransport {
     async send(message, meta) {
       const info = await transporter.sendMail(message);
       await fs.promises.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `lead-${meta.leadId}.eml`);
+      const file = path.join(dir, meta.leadId ? `lead-${meta.leadId}.eml` : `mail-${meta.outboxId}.eml`);
       const partial = `${file}.${process.pid}.${meta.outboxId}.tmp`;
       await fs.promises.writeFile(partial, info.message as Buffer);
       await fs.promises.rename(partial, file);

@@ -8,6 +8,7 @@ import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
 import { initialStore, HEADER_SOLID, HEADER_TRANSPARENT, type InitialState, type FetchState } from '../../shared/state.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
+import type { ClientUser } from '../../shared/accounts.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
@@ -26,6 +27,8 @@ export interface PageRenderer {
 
 interface Resolved {
   match: RouteMatch | null;
+  /** The logged-in client, for the initial state (null: a visitor). */
+  client: ClientUser | null;
   partner: PublicPartner | null;
   hostPartner: PublicPartner | null;
   data: Record<string, unknown>;
@@ -38,7 +41,8 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
   const found = new Map<string, PublicPartner | null>();
-  const out: Resolved = { match: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
+  const session = await request.client();
+  const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
   try {
     out.match = await resolveRoute(
       path,
@@ -51,10 +55,11 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     );
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = found.get(slug.toLowerCase()) ?? null;
-    // Accounts arrive with their own issue; until then every visitor is anonymous.
-    runGuards(out.match, path, false);
+    // A page that needs an account sends a visitor to /login?redirect=<path>; a guest page sends a client home.
+    runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
-    const ctx = readContext(app, request, Promise.resolve(hostPartner));
+    if (session) out.client = await app.services.accounts.user(session.id);
+    const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
     for (const need of dataNeeds(out.match, search)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
@@ -93,7 +98,7 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
       routePath: url.pathname + url.search,
       route: error ? null : (match?.route.name ?? null),
       hostPartner: resolved.hostPartner?.slug ?? null,
-      client: null,
+      client: resolved.client,
       state: {
         ...initialStore(resolved.partner),
         headerClass: !error && match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID,

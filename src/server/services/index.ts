@@ -3,17 +3,28 @@ import type { Store } from '../store/db.ts';
 import { PartnerService } from './partners.ts';
 import { ContentService } from './content.ts';
 import { CatalogueService } from './catalogue/index.ts';
+import { AccountService, type AccountOptions } from './accounts/index.ts';
+import { scryptParams } from './accounts/passwords.ts';
 
 export interface Services {
   partners: PartnerService;
   content: ContentService;
   catalogue: CatalogueService;
+  accounts: AccountService;
 }
 
-export function createServices(store: Store): Services {
+export interface ServiceOptions {
+  accounts?: AccountOptions;
+}
+
+/** `options.accounts` comes from the config (buildApp); without it: OWASP's cost and the default SITE_URL. */
+export function createServices(store: Store, options: ServiceOptions = {}): Services {
+  const partners = new PartnerService(store.db);
+  const catalogue = new CatalogueService(store.db);
   return {
-    partners: new PartnerService(store.db),
+    partners,
     content: new ContentService(store.db),
-    catalogue: new CatalogueService(store.db),
+    catalogue,
+    accounts: new AccountService(store.db, partners, catalogue, options.accounts ?? { hashParams: scryptParams(17), siteUrl: 'http://localhost:3000' }),
   };
 }

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { catalogueMigration } from './migrations/0002-catalogue.ts';
 import { searchIndexesMigration } from './migrations/0003-search-indexes.ts';
 import { leadsMigration } from './migrations/0004-leads.ts';
+import { accountsMigration } from './migrations/0005-accounts.ts';
 import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts';
 import { mapMigration } from './migrations/0007-map.ts';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0002_catalogue': catalogueMigration,
   '0003_search_indexes': searchIndexesMigration,
   '0004_leads': leadsMigration,
+  '0005_accounts': accountsMigration,
   '0006_partner_indexing': partnerIndexingMigration,
   '0007_map': mapMigration,
 };

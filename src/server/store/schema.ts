@@ -210,7 +210,8 @@ export interface LeadsTable {
  */
 export interface MailOutboxTable {
   id: Generated<number>;
-  lead_id: number;
+  /** null: a mail that is not a lead's (accounts, migration 0005); `message` then holds it. */
+  lead_id: number | null;
   recipient: string;
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -220,6 +221,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   message_id: string | null;
   created_at: string;
+  /** A mail without a lead: JSON {subject, text}, composed when queued, erased once sent. */
+  message: string | null;
 }
 
 export interface Database {
@@ -230,3 +233,56 @@ export interface Database {
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLeadRow = Insertable<LeadsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+
+// --- client accounts (migration 0005) ------------------------------------------
+
+export interface ClientsTable {
+  id: Generated<number>;
+  /** Lower-cased and trimmed: the unique index is the case-insensitive check. */
+  email: string;
+  /** PHC string: $scrypt$ln=17,r=8,p=1$salt$hash (services/accounts/passwords.ts). */
+  password_hash: string;
+  name: string | null;
+  phone: string | null;
+  /** The partner whose site the client registered on; null: the main site. */
+  partner_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A login. The token itself is never stored: token_hash is its SHA-256 (hex). */
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+/** A password reset link, single-use: token_hash is the SHA-256 of the link's token. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface FavoritesTable {
+  client_id: number;
+  project_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  favorites: FavoritesTable;
+}
+
+export type ClientRow = Selectable<ClientsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -85,7 +85,7 @@ forEachStore(t, 'files: listed but locked for a visitor, with addresses for a lo
   const ctx = { services: app.services, partner: async () => null, client: { id: 7 } };
   const client = (await runRead(readByPath.get('/api/project/files')!, { id: p.id }, ctx)) as FilesAnswer;
   t.equal(client.message, null);
-  t.same(client.data.map((f) => [f.url, f.locked]), p.files.map((f) => [f.url, false]), 'every address');
+  t.same(client.data.map((f) => [f.url, f.locked]), p.files.map((f) => [f.registered_only ? `/api/files/${f.id}` : f.url, false]), 'every address: a download address for a registered-only file');
 
   const open = fixture.projects.find((x) => !x.withdrawn && x.files.length && x.files.every((f) => !f.registered_only));
   if (open) t.equal((await app.inject(`/api/project/files?id=${open.id}`)).json().message, null, 'nothing locked: no message');

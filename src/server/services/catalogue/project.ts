@@ -7,6 +7,7 @@ import type { FilesAnswer, ImageRef, ProjectDetail, UnitRow } from '../../../sha
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
+import { fileDownloadPath } from '../../../shared/accounts.ts';
 
 
 /** Whether project `id` is in the feed and within the scope. */
@@ -82,7 +83,7 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
 
 /**
  * The project's files. Registered-only files reach a logged-in client with
- * their address; anyone else gets them listed, locked, without one, and the
+ * their download address (/api/files/{id}); anyone else gets them listed, locked, without one, and the
  * message to register.
  */
 export async function projectFiles(
@@ -101,7 +102,9 @@ export async function projectFiles(
     .execute();
   const data = rows.map((f) => {
     const locked = Boolean(f.registered_only) && !loggedIn;
-    return { id: f.id, kind: f.kind, title: f.title, url: locked ? null : f.url, locked };
+    // A registered-only file is downloaded through GET /api/files/{id}, which checks the login again.
+    const url = locked ? null : f.registered_only ? fileDownloadPath(f.id) : f.url;
+    return { id: f.id, kind: f.kind, title: f.title, url, locked };
   });
   // SPEC §2: 'register to access all information'.
   return { data, message: data.some((f) => f.locked) ? t('catalogue.files.locked') : null };

@@ -1,0 +1,21 @@
+// GET|POST /api/favorites: the logged-in client's favorites as search cards, in
+// the scope of the partner's site (by host, then the `partner` slug), withdrawn
+// projects left out. A read (api/reads.ts), so the favorites page can declare
+// it as its data need; 401 anonymous (the page itself sends anonymous visitors
+// to /login first).
+import { FavoritesQuery, type FavoriteProjectsAnswer } from '../../shared/accounts.ts';
+import { HttpError, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import type { ReadEndpoint } from './reads.ts';
+
+export const favoritesRead: ReadEndpoint<FavoritesQuery> = {
+  path: '/api/favorites',
+  query: FavoritesQuery,
+  personal: true,
+  async handler({ partner: slug }, ctx): Promise<FavoriteProjectsAnswer> {
+    if (!ctx.client) throw new HttpError(401, t('account.errors.loginRequired'));
+    const partner = await ctx.partner(slug);
+    if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
+    return { data: await ctx.services.accounts.favoriteCards(ctx.client.id, partner?.id ?? null) };
+  },
+};

@@ -1,0 +1,180 @@
+// The account calls (SPEC §7; bodies and answers in src/shared/accounts.ts):
+//
+//   POST /api/client-register         201 {data: user, meta: {token}} + the sid cookie
+//   POST /api/client-login            200 {data: user, meta: {token}} + the sid cookie; 401 'Check your credentials'
+//   GET  /api/client                  200 {data: user}; 401 anonymous, expired or revoked
+//   POST /api/client-logout           200 {message}: the token is revoked, the cookie cleared
+//   POST /api/client-forgot-password  200 {message}, whether or not the email has an account
+//   POST /api/client-reset-password   200 {message}; 400 for a bad, used or expired token
+//   POST /api/profilesubmit           200 {data: user}; 401 anonymous
+//   POST /api/favoritesubmit          200 {data: {favorites}}; 401 anonymous
+// (GET /api/favorites is a read: api/account-reads.ts.)
+//
+// Every answer is `private, no-store`. A bad body is a 400 naming the field.
+// CSRF: the cookie is SameSite=Lax, and every POST here must be JSON
+// (Content-Type: application/json; else 415), which a cross-site form cannot
+// send; logout may also come without a body.
+//
+// Rate limits on register, login, forgot and reset (and on profile changes
+// that check the password): per client address for each route
+// (AUTH_RATE_LIMIT a minute; request.ip honours only the TRUST_PROXY hops),
+// counted before the body is read, and per account (the normalised email, or
+// the reset token), counted once the body is valid. Per process.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { create, type Struct } from 'superstruct';
+import {
+  FAVORITE_BODIES, FavoriteAction, ForgotPasswordBody, LoginBody, ProfileBody, RegisterBody, ResetPasswordBody,
+  type AuthAnswer, type ClientAnswer, type FavoriteBody, type FavoritesAnswer, type MessageAnswer,
+} from '../../shared/accounts.ts';
+import { HttpError } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { privateNoStore } from '../plugins/caching.ts';
+import { clearSessionCookie, requestToken, setSessionCookie } from '../plugins/session.ts';
+import { hashToken } from '../services/accounts/tokens.ts';
+import type { ActiveSession } from '../services/accounts/index.ts';
+
+const MINUTE = 60_000;
+
+/** Per account: how many attempts in how long. */
+const ACCOUNT_LIMITS = {
+  login: { max: 10, timeWindow: 15 * MINUTE },
+  register: { max: 5, timeWindow: 60 * MINUTE },
+  forgot: { max: 3, timeWindow: 60 * MINUTE },
+  reset: { max: 5, timeWindow: 15 * MINUTE },
+  /** Profile changes that check the current password: a stolen session must not guess it. */
+  password: { max: 10, timeWindow: 15 * MINUTE },
+} as const;
+type Limited = keyof typeof ACCOUNT_LIMITS;
+
+const tooMany = (seconds: number) => t('account.errors.rateLimited', { seconds: Math.max(1, seconds) });
+
+const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
+  (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+
+/** The account an attempt is about: the email as stored, the reset token's hash, or the client. */
+const ACCOUNT_KEYS: Record<Limited, (request: FastifyRequest) => string | Promise<string>> = {
+  login: (r) => String(bodyOf(r).email).trim().toLowerCase(),
+  register: (r) => String(bodyOf(r).email).trim().toLowerCase(),
+  forgot: (r) => String(bodyOf(r).email).trim().toLowerCase(),
+  reset: (r) => hashToken(String(bodyOf(r).token)),
+  password: async (r) => `client:${(await r.client())?.id}`,
+};
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts } = app.services;
+
+  await app.register(rateLimit, { global: false });
+  const perAddress = {
+    max: app.config.AUTH_RATE_LIMIT,
+    timeWindow: MINUTE,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    // Thrown, then answered by the app's error handler as any 4xx (Retry-After is already set).
+    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) =>
+      ({ statusCode: context.statusCode, message: tooMany(Math.ceil(context.ttl / 1000)) }),
+  };
+  const limiters = Object.fromEntries(
+    (Object.keys(ACCOUNT_LIMITS) as Limited[]).map((name) => [
+      name,
+      app.createRateLimit({ ...ACCOUNT_LIMITS[name], keyGenerator: ACCOUNT_KEYS[name] }),
+    ]),
+  ) as Record<Limited, ReturnType<FastifyInstance['createRateLimit']>>;
+
+  /** Counts an attempt on the account; a 429 with Retry-After once there were too many. */
+  async function limitAccount(name: Limited, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const result = await limiters[name](request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new HttpError(429, tooMany(result.ttlInSeconds));
+    }
+  }
+
+  async function signedIn(request: FastifyRequest): Promise<ActiveSession> {
+    const session = await request.client();
+    if (!session) throw new HttpError(401, t('account.errors.loginRequired'));
+    return session;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'application/json') return;
+    const empty = !request.headers['content-type'] && !request.headers['transfer-encoding'] && !Number(request.headers['content-length'] ?? 0);
+    if (empty && request.url.split('?')[0] === '/api/client-logout') return;
+    reply.header('cache-control', 'no-store');
+    throw new HttpError(415, t('account.errors.jsonOnly'));
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    privateNoStore(reply);
+    return payload;
+  });
+
+  const limited = { config: { rateLimit: perAddress } };
+
+  app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
+    const body = create(request.body ?? {}, RegisterBody);
+    await limitAccount('register', request, reply);
+    const { user, token } = await accounts.register(body, { host: request.hostname });
+    app.outbox.kick();
+    setSessionCookie(reply, token);
+    reply.code(201);
+    return { data: user, meta: { token } };
+  });
+
+  app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
+    const body = create(request.body ?? {}, LoginBody);
+    await limitAccount('login', request, reply);
+    const result = await accounts.login(body);
+    if (!result) throw new HttpError(401, t('messages.loginFailed'));
+    setSessionCookie(reply, result.token);
+    return { data: result.user, meta: { token: result.token } };
+  });
+
+  app.get('/api/client', async (request): Promise<ClientAnswer> => {
+    const session = await signedIn(request);
+    return { data: await accounts.user(session.id) };
+  });
+
+  app.post('/api/client-logout', async (request, reply): Promise<MessageAnswer> => {
+    const token = requestToken(request);
+    if (token) await accounts.logout(token);
+    clearSessionCookie(reply);
+    return { message: t('account.loggedOut') };
+  });
+
+  app.post('/api/client-forgot-password', limited, async (request, reply): Promise<MessageAnswer> => {
+    const body = create(request.body ?? {}, ForgotPasswordBody);
+    await limitAccount('forgot', request, reply);
+    await accounts.forgotPassword(body.email);
+    app.outbox.kick();
+    return { message: t('messages.resetLinkSent') };
+  });
+
+  app.post('/api/client-reset-password', limited, async (request, reply): Promise<MessageAnswer> => {
+    const body = create(request.body ?? {}, ResetPasswordBody);
+    await limitAccount('reset', request, reply);
+    await accounts.resetPassword(body.token, body.password);
+    // A cookie of a session this just ended is of no use any more.
+    clearSessionCookie(reply);
+    return { message: t('messages.passwordReset') };
+  });
+
+  app.post('/api/profilesubmit', async (request, reply): Promise<ClientAnswer> => {
+    const session = await signedIn(request);
+    const body = create(request.body ?? {}, ProfileBody);
+    if (body.current_password !== undefined) await limitAccount('password', request, reply);
+    return { data: await accounts.updateProfile(session, body) };
+  });
+
+  app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {
+    const session = await signedIn(request);
+    const { action } = create({ action: bodyOf(request).action }, FavoriteAction);
+    const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, any>);
+    const favorites = 'ids' in body
+      ? await accounts.mergeFavorites(session.id, body.ids)
+      : body.action === 'add'
+        ? await accounts.addFavorite(session.id, body.id)
+        : await accounts.removeFavorite(session.id, body.id);
+    return { data: { favorites } };
+  });
+}

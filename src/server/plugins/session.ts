@@ -1,0 +1,49 @@
+// Who is asking: the client of a request, from its session token, taken from
+// `Authorization: Bearer …` first (SPEC §7), else from the `sid` cookie that
+// server-rendered pages are known by. Resolved at most once per request, and
+// only when asked (assets never touch the store). A Bearer header that names
+// no live session is anonymous: an explicit credential is not swapped for the
+// cookie's.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../shared/constants.ts';
+import { SESSION_DAYS } from '../../shared/accounts.ts';
+import type { AccountService, ActiveSession } from '../services/accounts/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in client of this request (its id and session), or null. */
+    client(): Promise<ActiveSession | null>;
+  }
+}
+
+const BEARER = /^Bearer[ \t]+([^\s,]+)[ \t]*$/i;
+
+/** The session token a request carries, if any. */
+export function requestToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) return BEARER.exec(header)?.[1] ?? null;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie || null;
+}
+
+export function installSession(app: FastifyInstance, accounts: AccountService): void {
+  const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+  app.decorateRequest('client', function (this: FastifyRequest) {
+    let found = resolved.get(this);
+    if (!found) {
+      const token = requestToken(this);
+      found = token ? accounts.session(token) : Promise.resolve(null);
+      resolved.set(this, found);
+    }
+    return found;
+  });
+}
+
+/** Sets the session cookie: HttpOnly, Secure, SameSite=Lax, for the whole site, as long as the session lasts. */
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 24 * 60 * 60 });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
+}

@@ -1,0 +1,306 @@
+// Client accounts (issue 5): registration, login, sessions, password resets,
+// the profile and favorites. The API routes (api/accounts.ts) check bodies
+// with the shared structs and rate-limit; this service decides.
+//
+// Not revealing whether an email has an account (docs/decisions.md):
+// - login: an unknown email is checked against a dummy hash, so both failures
+//   cost one scrypt and answer the same null;
+// - registration: every request costs one hash and one verify. An email with
+//   an account is answered like a new registration (same status and shape),
+//   but with a token that opens no session, and the owner is mailed that
+//   someone tried; if the password given is the account's, it is simply a login.
+// - forgot password: the same answer either way; only an account gets a mail.
+import type { Kysely } from 'kysely';
+import type { Database, ClientRow } from '../../store/schema.ts';
+import type { PartnerService } from '../partners.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { ProjectCard } from '../../../shared/catalogue.ts';
+import {
+  CLIENT_SCOPE, RESET_TOKEN_TTL_MINUTES, type ClientUser, type LoginBody, type ProfileBody, type RegisterBody,
+} from '../../../shared/accounts.ts';
+import { HttpError } from '../../../shared/errors.ts';
+import { t } from '../../../shared/i18n.ts';
+import { uniqueViolation } from '../../store/errors.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { hashPassword, isCommonPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { findSession, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
+import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
+import { accountLink, alreadyRegisteredMail, resetMail } from './mails.ts';
+
+export type { ActiveSession } from './sessions.ts';
+
+export interface AccountOptions {
+  /** The cost of new password hashes (config SCRYPT_LOG_N). */
+  hashParams: ScryptParams;
+  /** The main site's public address (config SITE_URL): links in mails start here. */
+  siteUrl: string;
+  now?: () => Date;
+}
+
+/** A login: the user and the token of the new session (or of none, see register). */
+export interface Authenticated {
+  user: ClientUser;
+  token: string;
+}
+
+/** Where a request came from: its host decides the partner first (DESIGN §6). */
+export interface AccountOrigin {
+  host: string | null;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A 400 naming the field, worded like the struct failures (api/errors.ts). */
+const fieldError = (field: string, message: string) => new HttpError(400, `${field}: ${message}`);
+
+export class AccountService {
+  private readonly now: () => Date;
+  private dummy: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly partners: PartnerService,
+    private readonly catalogue: CatalogueService,
+    private readonly options: AccountOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  // --- registration and login ----------------------------------------------
+
+  async register(body: RegisterBody, origin: AccountOrigin): Promise<Authenticated> {
+    this.refuseCommon(body.password);
+    const email = normaliseEmail(body.email);
+    const partner = await this.partners.resolve(origin.host, body.partner ?? null);
+    const existing = await this.byEmail(email);
+    // One hash and one verify whichever way this goes, so the time tells nothing.
+    const [hash, isOwner] = await Promise.all([
+      hashPassword(body.password, this.options.hashParams),
+      this.verifyOrDummy(body.password, existing?.password_hash ?? null),
+    ]);
+    if (existing) return isOwner ? this.logIn(existing, body.favorites) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
+
+    const now = this.now();
+    const at = now.toISOString();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('clients')
+          .values({ email, password_hash: hash, name: null, phone: null, partner_id: partner?.id ?? null, created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await mergeFavorites(trx, id, body.favorites ?? [], now);
+        const { token } = await startSession(trx, id, now);
+        return { user: await this.userOf(trx, id), token };
+      });
+    } catch (error) {
+      // The same email registered at the same moment by another request.
+      const taken = uniqueViolation(error) === 'email' ? await this.byEmail(email) : undefined;
+      if (taken) return this.decoy(taken, email, partner?.id ?? null, body.favorites);
+      throw error;
+    }
+  }
+
+  /** The user and a new session, or null for a wrong email or password (the same way). */
+  async login(body: LoginBody): Promise<Authenticated | null> {
+    const client = await this.byEmail(normaliseEmail(body.email));
+    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null);
+    if (!client || !ok) return null;
+    if (needsRehash(client.password_hash, this.options.hashParams)) {
+      const hash = await hashPassword(body.password, this.options.hashParams);
+      await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
+    }
+    return this.logIn(client, body.favorites);
+  }
+
+  /** The session `token` names, or null. */
+  session(token: string): Promise<ActiveSession | null> {
+    return findSession(this.db, token, this.now());
+  }
+
+  async logout(token: string): Promise<void> {
+    await revokeToken(this.db, token, this.now());
+  }
+
+  user(clientId: number): Promise<ClientUser> {
+    return this.userOf(this.db, clientId);
+  }
+
+  // --- forgot and reset password -------------------------------------------
+
+  /** Mails a reset link if `email` has an account; says nothing either way. */
+  async forgotPassword(email: string): Promise<void> {
+    const client = await this.byEmail(normaliseEmail(email));
+    if (!client) return;
+    const token = newToken();
+    const now = this.now();
+    const partner = await this.partnerOf(client);
+    const link = accountLink(this.options.siteUrl, partner, 'client-reset-password', token);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('password_resets')
+        .values({
+          token_hash: hashToken(token),
+          client_id: client.id,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString(),
+          used_at: null,
+        })
+        .execute();
+      await queueMail(trx, client.email, resetMail(partner?.name ?? t('site.name'), link), now);
+    });
+  }
+
+  /**
+   * Sets a new password with a reset token: once, within the hour. Every
+   * session of the client ends, and every other reset link of theirs too.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    this.refuseCommon(password);
+    const hash = await hashPassword(password, this.options.hashParams);
+    const now = this.now();
+    const at = now.toISOString();
+    const done = await this.db.transaction().execute(async (trx) => {
+      const reset = await trx
+        .selectFrom('password_resets')
+        .select(['id', 'client_id'])
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      if (!reset) return false;
+      // Marked used on the row itself: of two requests with one token, one wins.
+      const used = await trx.updateTable('password_resets').set({ used_at: at }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('password_resets').set({ used_at: at }).where('client_id', '=', reset.client_id).where('used_at', 'is', null).execute();
+      await trx.updateTable('clients').set({ password_hash: hash, updated_at: at }).where('id', '=', reset.client_id).execute();
+      await revokeClientSessions(trx, reset.client_id, now);
+      return true;
+    });
+    if (!done) throw fieldError('token', t('account.errors.resetInvalid'));
+  }
+
+  // --- profile ---------------------------------------------------------------
+
+  /**
+   * Changes the given fields. The email and the password need the current
+   * password; a new password ends the client's other sessions.
+   */
+  async updateProfile(session: ActiveSession, body: ProfileBody): Promise<ClientUser> {
+    const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
+    const email = body.email === undefined ? undefined : normaliseEmail(body.email);
+    const changesEmail = email !== undefined && email !== client.email;
+    const changesPassword = body.password !== undefined;
+    if (changesEmail || changesPassword) {
+      if (body.current_password === undefined) throw fieldError('current_password', t('account.errors.currentPassword'));
+      if (!(await verifyPassword(body.current_password, client.password_hash))) throw fieldError('current_password', t('messages.loginFailed'));
+    }
+    if (changesPassword) this.refuseCommon(body.password!);
+    const set: Partial<Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at'>> = {};
+    if (body.name !== undefined) set.name = body.name;
+    if (body.phone !== undefined) set.phone = body.phone;
+    if (changesEmail) set.email = email;
+    if (changesPassword) set.password_hash = await hashPassword(body.password!, this.options.hashParams);
+    const now = this.now();
+    if (Object.keys(set).length) {
+      set.updated_at = now.toISOString();
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          await trx.updateTable('clients').set(set).where('id', '=', client.id).execute();
+          if (changesPassword) await revokeClientSessions(trx, client.id, now, session.sessionId);
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'email') throw new HttpError(409, `email: ${t('account.errors.emailTaken')}`);
+        throw error;
+      }
+    }
+    return this.user(client.id);
+  }
+
+  // --- favorites -------------------------------------------------------------
+
+  async addFavorite(clientId: number, projectId: number): Promise<number[]> {
+    if (!(await listedProject(this.db, projectId))) throw fieldError('id', t('account.errors.unknownProject'));
+    await mergeFavorites(this.db, clientId, [projectId], this.now());
+    return favoriteIds(this.db, clientId);
+  }
+
+  async removeFavorite(clientId: number, projectId: number): Promise<number[]> {
+    await removeFavorite(this.db, clientId, projectId);
+    return favoriteIds(this.db, clientId);
+  }
+
+  async mergeFavorites(clientId: number, ids: number[]): Promise<number[]> {
+    await mergeFavorites(this.db, clientId, ids, this.now());
+    return favoriteIds(this.db, clientId);
+  }
+
+  /** The favorites as cards, as the partner's site `partnerId` shows them. */
+  async favoriteCards(clientId: number, partnerId: number | null): Promise<ProjectCard[]> {
+    return favoriteCards(this.db, clientId, await this.catalogue.scope(partnerId));
+  }
+
+  // --- helpers ---------------------------------------------------------------
+
+  private refuseCommon(password: string): void {
+    if (isCommonPassword(password)) throw fieldError('password', t('account.errors.passwordCommon'));
+  }
+
+  private byEmail(email: string): Promise<ClientRow | undefined> {
+    return this.db.selectFrom('clients').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
+  private async verifyOrDummy(password: string, stored: string | null): Promise<boolean> {
+    this.dummy ??= hashPassword(newToken(), this.options.hashParams);
+    if (stored === null) {
+      await verifyPassword(password, await this.dummy);
+      return false;
+    }
+    return verifyPassword(password, stored);
+  }
+
+  private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
+    const now = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      await mergeFavorites(trx, client.id, favorites ?? [], now);
+      const { token } = await startSession(trx, client.id, now);
+      return { user: await this.userOf(trx, client.id), token };
+    });
+  }
+
+  /**
+   * The answer to registering an email that has an account, to someone who
+   * does not know its password: shaped like a new account's, with a token that
+   * opens no session. The owner is told by mail.
+   */
+  private async decoy(owner: ClientRow, email: string, partnerId: number | null, favorites: number[] | undefined): Promise<Authenticated> {
+    const now = this.now();
+    const partner = await this.partnerOf(owner);
+    const link = accountLink(this.options.siteUrl, partner, 'client-forgot-password');
+    const next = await this.db.selectFrom('clients').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const known = favorites?.length
+      ? (await this.db.selectFrom('projects').select('id').where('id', 'in', [...new Set(favorites)]).execute()).map((r) => r.id)
+      : [];
+    await this.db.transaction().execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(partner?.name ?? t('site.name'), link), now));
+    const user = toUser({ id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId }, known.sort((a, b) => a - b));
+    return { user, token: newToken() };
+  }
+
+  private async partnerOf(client: ClientRow) {
+    if (client.partner_id === null) return null;
+    const row = await this.db.selectFrom('partners').select(['slug', 'domain', 'name']).where('id', '=', client.partner_id).executeTakeFirst();
+    return row ?? null;
+  }
+
+  private async userOf(db: Kysely<Database>, clientId: number): Promise<ClientUser> {
+    const client = await db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    return toUser(client, await favoriteIds(db, clientId));
+  }
+}
+
+/** The user object, its keys always in this order (a decoy must not differ even there). */
+function toUser(client: Pick<ClientRow, 'id' | 'email' | 'name' | 'phone' | 'partner_id'>, favorites: number[]): ClientUser {
+  return { id: client.id, email: client.email, name: client.name, phone: client.phone, scope: [CLIENT_SCOPE], partner_id: client.partner_id, favorites };
+}
