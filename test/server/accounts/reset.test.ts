@@ -1,0 +1,139 @@
+// Forgot and reset password on each store: the same answer whether or not the
+// email has an account; the mail, read from the outbox, links to the address
+// configured for the client's site whatever Host the request forged; the token
+// works once, within the hour, and ends every session of the client.
+import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import { forEachStore } from '../../helpers/db.ts';
+import type { Store } from '../../../src/server/store/db.ts';
+import { accountsApp, bearer, PASSWORD, post, registered, withCookie } from './helpers.ts';
+import type { MemoryTransport } from '../leads/helpers.ts';
+
+const NEW_PASSWORD = 'sunny terrace in altea';
+const SITE_URL = 'https://www.spainnewhomes.example';
+
+/** The link of the last reset mail: the outbox's row first, as the worker will send it. */
+async function resetLink(store: Store, transport: MemoryTransport, count: number): Promise<URL> {
+  const rows = await store.db.selectFrom('mail_outbox').selectAll().where('lead_id', 'is', null).orderBy('id').execute();
+  t.ok(rows.length >= count, 'the mail is in the outbox, written with the reset');
+  await transport.waitFor(count);
+  const text = String(transport.sent[count - 1]!.message.text);
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no link in ${text}`);
+  return new URL(link);
+}
+
+const forgot = (app: FastifyInstance, email: string, headers: Record<string, string> = {}) =>
+  post(app, '/api/client-forgot-password', { email }, headers);
+const reset = (app: FastifyInstance, token: string, password = NEW_PASSWORD) =>
+  post(app, '/api/client-reset-password', { token, password, password_repeat: password });
+
+forEachStore(
+  t,
+  'forgot → mail → reset: the link is the configured site’s, it works once, and every session ends',
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store, { SITE_URL });
+    const first = await registered(app, 'ana@example.com');
+    const second = (await post(app, '/api/client-login', { email: 'ana@example.com', password: PASSWORD })).json().meta.token;
+
+    // A forged Host must not choose where the link points.
+    const known = await forgot(app, 'ANA@example.com', { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    const unknown = await forgot(app, 'nobody@example.com');
+    t.equal(known.statusCode, 200);
+    t.same(known.json(), { message: 'Thanks, we will send you a link to reset your password' });
+    t.same(unknown.json(), known.json(), 'the same answer for an email without an account');
+    t.equal(unknown.statusCode, known.statusCode);
+    t.equal(known.headers['cache-control'], 'private, no-store');
+
+    const link = await resetLink(store, transport, 1);
+    t.equal(transport.sent.length, 1, 'only the account got a mail');
+    const mail = transport.sent[0]!.message;
+    t.equal(mail.to, 'ana@example.com');
+    t.equal(mail.subject, 'Reset your password');
+    t.equal(link.origin, SITE_URL, 'the configured main site, not the Host');
+    t.match(link.pathname, /^\/old\/client-reset-password\/[A-Za-z0-9_-]{43}$/);
+    const token = link.pathname.split('/').pop()!;
+    const stored = await store.db.selectFrom('password_resets').selectAll().executeTakeFirstOrThrow();
+    t.not(stored.token_hash, token, 'the store keeps a hash of the token');
+    t.equal(Date.parse(stored.expires_at) - Date.parse(stored.created_at), 60 * 60 * 1000, 'valid for an hour');
+    const sentRow = await store.db.selectFrom('mail_outbox').selectAll().where('lead_id', 'is', null).executeTakeFirstOrThrow();
+    t.ok(sentRow.sent_at, 'sent');
+    t.equal(sentRow.message, null, 'and the link is no longer kept in the outbox');
+
+    const done = await reset(app, token);
+    t.equal(done.statusCode, 200, done.body);
+    t.same(done.json(), { message: 'Thanks, You can now login with your email address and new password' });
+    for (const tk of [first, second]) {
+      t.equal((await app.inject({ url: '/api/client', headers: bearer(tk) })).statusCode, 401, 'every session ended');
+      t.equal((await app.inject({ url: '/api/client', headers: withCookie(tk) })).statusCode, 401);
+    }
+    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: PASSWORD })).statusCode, 401, 'the old password is gone');
+    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode, 200, 'the new one works');
+
+    const again = await reset(app, token, 'yet another passphrase');
+    t.equal(again.statusCode, 400, 'a used token is refused');
+    t.match(again.json().message, /^token: This link is invalid, used or expired/);
+    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode, 200, 'and changed nothing');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  'a reset token is refused after an hour, when unknown or malformed, and a newer link voids none of the checks',
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store);
+    await registered(app, 'lena@example.se');
+    await forgot(app, 'lena@example.se');
+    const token = (await resetLink(store, transport, 1)).pathname.split('/').pop()!;
+    // An hour and a second later.
+    const past = (ms: number) => new Date(Date.now() - ms).toISOString();
+    await store.db.updateTable('password_resets').set({ created_at: past(3_601_000), expires_at: past(1000) }).execute();
+    const expired = await reset(app, token);
+    t.equal(expired.statusCode, 400, 'expired');
+    t.match(expired.json().message, /^token: /);
+
+    const unknown = await reset(app, 'A'.repeat(43));
+    t.equal(unknown.statusCode, 400, 'unknown');
+    for (const bad of ['short', 'A'.repeat(44), 'A'.repeat(42) + '!', '']) {
+      const res = await reset(app, bad);
+      t.equal(res.statusCode, 400, `malformed ${JSON.stringify(bad)}`);
+      t.match(res.json().message, /^token/);
+    }
+    const common = await reset(app, token, 'password123');
+    t.equal(common.statusCode, 400);
+    t.match(common.json().message, /^password: This password is one of the most common/, 'a common password is refused');
+
+    // Two links: using one voids the other.
+    await forgot(app, 'lena@example.se');
+    await forgot(app, 'lena@example.se');
+    const a = (await resetLink(store, transport, 2)).pathname.split('/').pop()!;
+    const b = (await resetLink(store, transport, 3)).pathname.split('/').pop()!;
+    t.equal((await reset(app, b)).statusCode, 200);
+    t.equal((await reset(app, a)).statusCode, 400, 'the older link is void once a reset was made');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  'the link goes to the partner’s site the client registered on: its domain, or the main site’s address and its slug',
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store, { SITE_URL: 'https://spainnewhomes.example:8443/' });
+    await registered(app, 'dom@example.com', { partner: 'costa-casas' });
+    await store.db.updateTable('partners').set({ domain: null }).where('slug', '=', 'sol-homes').execute();
+    await registered(app, 'slug@example.com', { partner: 'sol-homes' });
+
+    await forgot(app, 'dom@example.com', { host: 'sol-homes.localhost' });
+    const byDomain = await resetLink(store, transport, 1);
+    t.equal(byDomain.origin, 'https://costa-casas.localhost:8443', "the partner's domain, with the configured scheme and port");
+    t.match(byDomain.pathname, /^\/costa-casas\/client-reset-password\/[A-Za-z0-9_-]{43}$/);
+    t.match(String(transport.sent[0]!.message.text), /Costa Casas/, "the partner's name");
+
+    await forgot(app, 'slug@example.com');
+    const bySlug = await resetLink(store, transport, 2);
+    t.equal(bySlug.origin, 'https://spainnewhomes.example:8443');
+    t.match(bySlug.pathname, /^\/sol-homes\/client-reset-password\//, 'a partner without a domain: the main site and its slug');
+  },
+  { seed: true },
+);
