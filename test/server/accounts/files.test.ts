@@ -1,0 +1,57 @@
+// Registered-only files: /api/project/files gives a logged-in client the
+// download address GET /api/files/{id}, which serves the file to them and
+// refuses anyone else; the demo documents are not public media either.
+import t from 'tap';
+import { forEachStore } from '../../helpers/db.ts';
+import { accountsApp, bearer, post, registered, withCookie } from './helpers.ts';
+
+forEachStore(
+  t,
+  'a registered-only file: locked and refused anonymously, a download once logged in',
+  async (t, store) => {
+    const { app, fixture } = await accountsApp(t, store);
+    const project = fixture.projects.find((p) => !p.withdrawn && p.files.some((f) => f.registered_only))!;
+    const file = project.files.find((f) => f.registered_only)!;
+    // A demo document, drawn by the server, and a feed's file elsewhere.
+    await store.db.updateTable('project_files').set({ url: '/media/demo/p7-price-list.svg' }).where('id', '=', file.id).execute();
+    const remote = fixture.projects.flatMap((p) => (p.withdrawn ? [] : p.files)).find((f) => f.registered_only && f.id !== file.id)!;
+    await store.db.updateTable('project_files').set({ url: 'https://developer.example/brochure.pdf' }).where('id', '=', remote.id).execute();
+
+    const anonymousList = (await app.inject(`/api/project/files?id=${project.id}`)).json();
+    t.match(anonymousList.data.find((f: { id: number }) => f.id === file.id), { url: null, locked: true }, 'listed, locked, without an address');
+    t.equal(anonymousList.message, 'register to access all information');
+    const refused = await app.inject(`/api/files/${file.id}`);
+    t.equal(refused.statusCode, 401, 'the download address refuses a visitor');
+    t.equal(refused.json().message, 'register to access all information');
+    t.equal((await app.inject('/media/demo/p7-price-list.svg')).statusCode, 404, 'and the document is not public media');
+
+    const token = await registered(app, 'ana@example.com');
+    const list = (await app.inject({ url: `/api/project/files?id=${project.id}`, headers: withCookie(token) }));
+    t.equal(list.headers['cache-control'], 'private, no-store');
+    const entry = list.json().data.find((f: { id: number }) => f.id === file.id);
+    t.match(entry, { url: `/api/files/${file.id}`, locked: false }, 'a logged-in client gets the download address');
+    t.equal(list.json().message, null);
+
+    for (const headers of [withCookie(token), bearer(token)]) {
+      const res = await app.inject({ url: entry.url, headers });
+      t.equal(res.statusCode, 200, 'served to the client');
+      t.equal(res.headers['content-type'], 'image/svg+xml; charset=utf-8');
+      t.match(res.body, /^<svg[\s\S]*Price list[\s\S]*<\/svg>$/);
+      t.equal(res.headers['cache-control'], 'private, no-store', 'never kept by a shared cache');
+    }
+    const away = await app.inject({ url: `/api/files/${remote.id}`, headers: withCookie(token) });
+    t.equal(away.statusCode, 302, "a feed's file elsewhere: sent there");
+    t.equal(away.headers.location, 'https://developer.example/brochure.pdf');
+    t.equal((await app.inject(`/api/files/${remote.id}`)).statusCode, 401, 'not to a visitor');
+
+    await post(app, '/api/client-logout', undefined, bearer(token));
+    t.equal((await app.inject({ url: entry.url, headers: withCookie(token) })).statusCode, 401, 'refused again after logout');
+
+    const other = await registered(app, 'lena@example.se');
+    const withdrawn = fixture.projects.find((p) => p.withdrawn && p.files.length);
+    if (withdrawn) t.equal((await app.inject({ url: `/api/files/${withdrawn.files[0]!.id}`, headers: bearer(other) })).statusCode, 404, 'a withdrawn project’s file is gone');
+    t.equal((await app.inject({ url: '/api/files/987654', headers: bearer(other) })).statusCode, 404);
+    for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(30)]) t.equal((await app.inject({ url: `/api/files/${bad}`, headers: bearer(other) })).statusCode, 400, `id ${bad}`);
+  },
+  { seed: true },
+);
