@@ -1,7 +1,7 @@
 // The one route table of the site (SPEC §2). The server renders from it and the
 // client navigates with it. Order matters: the first route that matches wins, so
 // static paths come before the `/:partner` catch-alls.
-import { searchNeeds, type SearchUrlForm } from './search-url.ts';
+import { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, type SearchUrlForm } from './search-url.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
@@ -56,6 +56,13 @@ const contentNeed = (params: RouteParams): DataNeed[] =>
 function withPartner(params: RouteParams, query: Record<string, string>): Record<string, string> {
   return params.partner ? { ...query, partner: params.partner } : query;
 }
+
+/**
+ * A partner's landing pages (its home, its new-build page): the first page of
+ * its search (the newest listed projects in its scope) and its place tree with
+ * counts, the same reads (and cache keys) as its /search.
+ */
+const landingNeeds = (params: RouteParams): DataNeed[] => searchDataNeeds(DEFAULT_SEARCH, params.partner);
 
 type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware'> & {
   name: string;
@@ -155,12 +162,12 @@ export const routes: RouteDef[] = [
     { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
   ]),
   ...section('partner', '/:partner', 'partner', ['partner'], [
-    { name: 'home', path: '/', page: 'partner-home', header: 'transparent' },
+    { name: 'home', path: '/', page: 'partner-home', header: 'transparent', data: landingNeeds },
     ...accountPages,
     ...listingPages,
     ...searchPages('/:partner'),
     forSale('/:partner'),
-    { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid' },
+    { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
     { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },

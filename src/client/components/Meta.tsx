@@ -25,6 +25,7 @@ export interface MetaProps {
   description?: string;
   /** The picture of a link preview: absolute, or a path on this site. Default: the site's picture. */
   image?: string;
+  /** What the picture shows (the default picture's is seo.defaultImageAlt). */
   imageAlt?: string;
   /** og:type; 'website' unless given (e.g. 'article' for a guide). */
   type?: string;
@@ -87,6 +88,7 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
   const addresses = pageAddresses(where, { canonicalPath: canonical, noindex });
   const origin = new URL(addresses.url).origin;
   const picture = absoluteUrl(origin, image ?? defaultImage);
+  const alt = imageAlt ?? (image ? undefined : t('seo.defaultImageAlt'));
   return (
     <>
       <title>{fullTitle}</title>
@@ -102,12 +104,12 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
       <meta property="og:image" content={picture} />
       {!image && <meta property="og:image:width" content={DEFAULT_IMAGE_SIZE.width} />}
       {!image && <meta property="og:image:height" content={DEFAULT_IMAGE_SIZE.height} />}
-      {imageAlt && <meta property="og:image:alt" content={imageAlt} />}
+      {alt && <meta property="og:image:alt" content={alt} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title ?? fullTitle} />
       <meta name="twitter:description" content={text} />
       <meta name="twitter:image" content={picture} />
-      {imageAlt && <meta name="twitter:image:alt" content={imageAlt} />}
+      {alt && <meta name="twitter:image:alt" content={alt} />}
     </>
   );
 }

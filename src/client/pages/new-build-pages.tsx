@@ -1,6 +1,8 @@
-// /{partner}/new-build-pages: buying a new-build home with the partner — why
-// buy new, off-plan or key-ready, the golden rules, and the way to its search.
-// Featured projects join this page with the catalogue.
+// /{partner}/new-build-pages: buying a new-build home with the partner — a
+// search entry, its newest developments and its areas (the route's data: its
+// scope), why buy new, off-plan or key-ready, the golden rules, and the way to
+// its search.
+import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { CtaBand } from '../components/HeroSlider.tsx';
@@ -9,8 +11,9 @@ import { GuideCards } from '../components/RichText.tsx';
 import { Link } from '../components/Link.tsx';
 import { CardGrid, Checklist, PageHeader, Panel, Section, SplitWithPanel, type IconCard } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
+import { LandingSections } from '../components/PartnerLanding.tsx';
 
-export default function NewBuildPagesPage() {
+export default function NewBuildPagesPage({ match }: PageProps) {
   const { name } = useContactDetails();
   const search = useHref('/search');
   const contact = useHref('/contact');
@@ -23,6 +26,8 @@ export default function NewBuildPagesPage() {
           {t('newBuild.cta')}
         </Link>
       </PageHeader>
+
+      <LandingSections match={match} id="nb" title={t('newBuild.featured.title')} lead={t('newBuild.featured.lead', { name })} />
 
       <Section id="why-title" title={t('newBuild.why.title')}>
         <CardGrid items={tList<IconCard>('newBuild.why.items')} />

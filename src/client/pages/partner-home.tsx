@@ -1,5 +1,7 @@
-// /{partner}: the partner's branded home — a welcome with its name, the ways
-// into its site, its contact details and the buyer's guides.
+// /{partner}: the partner's branded home — a welcome with its name, a search
+// entry, its newest developments and its areas (the route's data: its scope),
+// the ways into its site, its contact details and the buyer's guides.
+import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { PageHero } from '../components/HeroSlider.tsx';
@@ -8,6 +10,7 @@ import { ContactList, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';
 import { Features, Section } from '../components/Sections.tsx';
+import { LandingSections } from '../components/PartnerLanding.tsx';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';
 
 interface Entry {
@@ -17,7 +20,7 @@ interface Entry {
   text: string;
 }
 
-export default function PartnerHomePage() {
+export default function PartnerHomePage({ match }: PageProps) {
   const contact = useContactDetails();
   const name = contact.name;
   const section = useSection();
@@ -35,6 +38,8 @@ export default function PartnerHomePage() {
           {t('nav.newBuild')}
         </Link>
       </PageHero>
+
+      <LandingSections match={match} id="partner" title={t('partnerHome.featured.title')} lead={t('partnerHome.featured.lead', { name })} />
 
       <Section id="explore-title" title={t('partnerHome.explore.title')}>
         <ul className="grid grid--4">

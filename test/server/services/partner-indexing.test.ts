@@ -16,7 +16,7 @@ forEachStore(
     t.equal(DEFAULT_LISTING_INDEXING, 'canonical');
     t.equal((await partners.bySlug('costa-casas'))?.listing_indexing, 'canonical', 'a partner stored without it has the default');
     t.equal((await partners.create({ slug: 'plain', name: 'Plain' })).listing_indexing, 'canonical', 'a new partner: the default');
-    const hidden = await partners.create({ slug: 'hidden', name: 'Hidden', indexing: ' NoIndex ' });
+    const hidden = await partners.create({ slug: 'hidden', name: 'Hidden', indexing: ' NoIndex ' } as never);
     t.equal(hidden.listing_indexing, 'noindex', 'given on create (trimmed, any case)');
     t.equal((await partners.bySlug('hidden'))?.listing_indexing, 'noindex', 'stored');
 
@@ -30,9 +30,9 @@ forEachStore(
       t.type(error, InputError);
       t.match(error, { field: 'indexing', message });
     };
-    await refused(partners.create({ slug: 'bad', name: 'Bad', indexing: 'index' }), /must be canonical or noindex \(got "index"\)/);
-    await refused(partners.update('costa-casas', { indexing: 'none' }), /must be canonical or noindex/);
-    await refused(partners.update('costa-casas', { indexing: '' }), /cannot be cleared/);
+    await refused(partners.create({ slug: 'bad', name: 'Bad', indexing: 'index' } as never), /must be canonical or noindex \(got "index"\)/);
+    await refused(partners.update('costa-casas', { indexing: 'none' } as never), /must be canonical or noindex/);
+    await refused(partners.update('costa-casas', { indexing: '' } as never), /cannot be cleared/);
     await refused(partners.update('costa-casas', { indexing: null } as never), /cannot be cleared/);
     t.equal(await partners.bySlug('bad'), null, 'nothing refused was stored');
     t.equal((await partners.bySlug('costa-casas'))?.listing_indexing, 'canonical');
