@@ -1,0 +1,141 @@
+// The map of the search results (issue 4, "The map" and "search by map"):
+// the search's markers, clustered; a marker's click opens its card in a popup
+// and selects it; after the visitor pans or zooms, "Search this area" hands
+// the view's bbox to the page; a full-screen toggle (aria-pressed; Escape
+// leaves). Full screen is the page's CSS class on the map's box, not the
+// Fullscreen API, so it works on phones; the map fills whatever box it gets.
+//
+// Client-only: the server renders the sized, empty box and the controls;
+// Leaflet loads in an effect (useLeafletMap.ts).
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import useSWR from 'swr';
+import type * as Leaflet from 'leaflet';
+import type { MarkersAnswer } from '../../../shared/catalogue.ts';
+import { t } from '../../../shared/i18n.ts';
+import { bboxParam } from './bbox.ts';
+import { ClusteredMarkers } from './clustered-markers.ts';
+import { ConsentNotice } from './ConsentNotice.tsx';
+import { MarkerPopup } from './MarkerPopup.tsx';
+import { useLeafletMap } from './useLeafletMap.ts';
+
+export interface ResultsMapProps {
+  /** The GET query of the search (as for /api/properties, with account_id) without page and per_page. */
+  query: string;
+  selectedId?: number | null;
+  onSelect?: (id: number) => void;
+  fullscreen: boolean;
+  onFullscreenChange: (on: boolean) => void;
+  /** "Search this area": the view as 'west,south,east,north'. Without it, no such button. */
+  onSearchArea?: (bbox: string) => void;
+  className?: string;
+}
+
+/** Spain, before the markers are known or when there are none. */
+const DEFAULT_VIEW = { center: [39.6, -3.2] as [number, number], zoom: 5 };
+const MAP_OPTIONS: Leaflet.MapOptions = { ...DEFAULT_VIEW, minZoom: 2, maxZoom: 18, worldCopyJump: false };
+
+interface OpenPopup {
+  id: number;
+  element: HTMLElement;
+  popup: Leaflet.Popup;
+}
+
+export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onFullscreenChange, onSearchArea, className }: ResultsMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const { leaflet, tilesBlocked, failed } = useLeafletMap(container, MAP_OPTIONS);
+  const { data } = useSWR<MarkersAnswer>(leaflet ? `/api/map-markers?${query}` : null, { revalidateOnMount: true, keepPreviousData: true });
+  const [markers, setMarkers] = useState<ClusteredMarkers | null>(null);
+  const [popup, setPopup] = useState<OpenPopup | null>(null);
+  const [moved, setMoved] = useState(false);
+  // Moves the map makes itself (fitting the results) are not the visitor's.
+  const fitting = useRef(false);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+
+  useEffect(() => {
+    if (!leaflet) return;
+    const { L, map } = leaflet;
+    const layer = new ClusteredMarkers(L, map, (marker, icon) => {
+      const element = document.createElement('div');
+      element.className = 'map-popup';
+      const opened = L.popup({ minWidth: 240, maxWidth: 300, className: 'map-popup-wrap', autoPanPadding: L.point(24, 24) })
+        .setLatLng(icon.getLatLng())
+        .setContent(element)
+        .openOn(map);
+      opened.on('remove', () => setPopup((open) => (open?.element === element ? null : open)));
+      setPopup({ id: marker.id, element, popup: opened });
+      onSelectRef.current?.(marker.id);
+    });
+    const onMoveEnd = () => {
+      if (fitting.current) fitting.current = false;
+      else setMoved(true);
+    };
+    map.on('moveend', onMoveEnd);
+    setMarkers(layer);
+    return () => {
+      map.off('moveend', onMoveEnd);
+      layer.remove();
+      setMarkers(null);
+    };
+  }, [leaflet]);
+
+  // New results: draw them, and show them all unless the visitor chose the area.
+  useEffect(() => {
+    if (!leaflet || !markers || !data) return;
+    markers.set(data.data);
+    if (new URLSearchParams(query).has('bbox')) return;
+    const { L, map } = leaflet;
+    fitting.current = true;
+    if (data.data.length) map.fitBounds(L.latLngBounds(data.data.map((m) => [m.lat, m.lng] as [number, number])), { padding: [32, 32], maxZoom: 15 });
+    else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
+    setMoved(false);
+  }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    markers?.select(selectedId);
+  }, [markers, selectedId]);
+
+  // The page resizes the map's box for full screen (its class); the map follows.
+  useEffect(() => {
+    leaflet?.map.invalidateSize();
+    if (!fullscreen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onFullscreenChange(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen, leaflet, onFullscreenChange]);
+
+  const searchArea = () => {
+    if (!leaflet || !onSearchArea) return;
+    const b = leaflet.map.getBounds();
+    setMoved(false);
+    onSearchArea(bboxParam({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }));
+  };
+
+  const classes = ['results-map', fullscreen ? 'is-fullscreen' : '', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <section className={classes} aria-label={t('map.label')}>
+      <div ref={container} className="results-map__canvas" />
+      <div className="results-map__top">
+        {moved && onSearchArea ? (
+          <button type="button" className="map-button map-button--primary" onClick={searchArea}>
+            {t('map.searchArea')}
+          </button>
+        ) : null}
+        {data?.meta.truncated ? (
+          <p className="map-notice" role="status">
+            {t('map.truncated', { shown: data.data.length, total: data.meta.total })}
+          </p>
+        ) : null}
+      </div>
+      <button type="button" className="map-button map-button--fullscreen" aria-pressed={fullscreen} onClick={() => onFullscreenChange(!fullscreen)}>
+        {t('map.fullscreen')}
+      </button>
+      {failed ? <p className="map-notice map-notice--failed">{t('map.failed')}</p> : null}
+      {tilesBlocked ? <ConsentNotice /> : null}
+      {popup ? createPortal(<MarkerPopup id={popup.id} onChange={() => popup.popup.update()} />, popup.element) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+// A Leaflet map in a container, for the browser only: Leaflet is imported
+// here, inside an effect, so it never runs during server rendering and loads
+// only on pages that show a map. The tile layer is added once the visitor's
+// consent allows it (or at once for first-party tiles, see tiles.ts); until
+// then markers sit on a plain background and `tilesBlocked` is true.
+import { useEffect, useState, type RefObject } from 'react';
+import type * as Leaflet from 'leaflet';
+import { useConsent } from '../../lib/consent.tsx';
+import { tileConfig, type TileConfig } from './tiles.ts';
+
+export type LeafletModule = typeof Leaflet;
+
+export interface LeafletMap {
+  L: LeafletModule;
+  map: Leaflet.Map;
+}
+
+let loading: Promise<LeafletModule> | null = null;
+
+function loadLeaflet(): Promise<LeafletModule> {
+  loading ??= import('leaflet').then(
+    (mod) => ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export interface UseLeafletMap {
+  /** null until Leaflet has loaded and the map exists. */
+  leaflet: LeafletMap | null;
+  /** True while tiles wait for the visitor's consent (never on the server: nothing is known there). */
+  tilesBlocked: boolean;
+  /** Leaflet could not be loaded (e.g. offline). */
+  failed: boolean;
+}
+
+export function useLeafletMap(container: RefObject<HTMLElement | null>, options: Leaflet.MapOptions): UseLeafletMap {
+  const [leaflet, setLeaflet] = useState<LeafletMap | null>(null);
+  const [tiles, setTiles] = useState<TileConfig | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { ready, allowed } = useConsent();
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: Leaflet.Map | undefined;
+    setTiles(tileConfig());
+    loadLeaflet().then(
+      (L) => {
+        if (cancelled || !container.current) return;
+        created = L.map(container.current, options);
+        setLeaflet({ L, map: created });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.warn('the map could not be loaded', error);
+        setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      created?.remove();
+      setLeaflet(null);
+    };
+    // The options are the map's initial ones: a new map for new options is never wanted.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const tilesAllowed = Boolean(tiles && (tiles.firstParty || (ready && allowed('functional'))));
+  useEffect(() => {
+    if (!leaflet || !tiles || !tilesAllowed) return;
+    const layer = leaflet.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19, crossOrigin: false }).addTo(leaflet.map);
+    return () => {
+      layer.remove();
+    };
+  }, [leaflet, tiles, tilesAllowed]);
+
+  return { leaflet, tilesBlocked: Boolean(leaflet) && !tilesAllowed, failed };
+}

@@ -1,0 +1,51 @@
+// The maps' plain parts: grid clustering, the bbox a view hands to the search,
+// which tile addresses are first-party (no consent needed), and the markers'
+// short prices and labels.
+import t from 'tap';
+import { gridCluster } from '../../../../src/client/components/map/cluster.ts';
+import { bboxParam } from '../../../../src/client/components/map/bbox.ts';
+import { isFirstParty } from '../../../../src/client/components/map/tiles.ts';
+import { markerLabel, shortPrice } from '../../../../src/client/components/map/marker-icons.ts';
+
+t.test('points in one grid cell form one group; the key is stable', async (t) => {
+  const points = [
+    { id: 1, x: 10, y: 10 },
+    { id: 2, x: 60, y: 50 },
+    { id: 3, x: 70, y: 10 },
+    { id: 4, x: 130, y: 10 },
+    { id: 5, x: -5, y: 10 },
+  ];
+  const groups = gridCluster(points, (p) => p, 64);
+  t.same(groups.map((g) => g.members.map((m) => m.id)), [[1, 2], [3], [4], [5]], 'cells [0,64) × [0,64), [64,128)…, negative cells apart');
+  t.same(groups.map((g) => g.key), ['0:0:2', '1:0:1', '2:0:1', '-1:0:1']);
+  t.same(gridCluster(points, (p) => p, 64).map((g) => g.key), groups.map((g) => g.key), 'the same input, the same keys');
+  t.same(gridCluster(points, (p) => p, 1000).map((g) => g.members.length), [4, 1], 'a coarser grid merges more');
+  t.same(gridCluster([], (p: { x: number; y: number }) => p, 64), [], 'nothing to cluster');
+});
+
+t.test('a view becomes west,south,east,north, clamped to the world and rounded', async (t) => {
+  t.equal(bboxParam({ west: -0.7512345678, south: 37.9, east: -0.6, north: 38.0000049 }), '-0.75123,37.9,-0.6,38');
+  t.equal(bboxParam({ west: -250, south: -95, east: 30, north: 95 }), '-180,-90,30,90', 'past the edges of the world');
+  t.equal(bboxParam({ west: -400, south: 10, east: 400, north: 20 }), '-180,10,180,20', 'wider than the world: every longitude');
+  t.equal(bboxParam({ west: 170, south: 10, east: 190, north: 20 }), '170,10,180,20', 'across the antimeridian: cut at it');
+});
+
+t.test('first-party tiles are those of the page’s own origin', async (t) => {
+  const origin = 'https://www.example.com';
+  t.ok(isFirstParty('/tiles/{z}/{x}/{y}.png', origin), 'a relative template');
+  t.ok(isFirstParty('https://www.example.com/tiles/{z}/{x}/{y}.png', origin), 'the same origin');
+  t.notOk(isFirstParty('https://tile.openstreetmap.org/{z}/{x}/{y}.png', origin), 'OpenStreetMap');
+  t.notOk(isFirstParty('https://{s}.tiles.example.com/{z}/{x}/{y}.png', origin), 'a subdomain is another origin');
+  t.notOk(isFirstParty('http://www.example.com/tiles/{z}/{x}/{y}.png', origin), 'another scheme');
+  t.notOk(isFirstParty('https://www.example.com:8443/{z}/{x}/{y}.png', origin), 'another port');
+});
+
+t.test('markers show a short price and are named with the full one', async (t) => {
+  t.equal(shortPrice(245_000), '€ 245k');
+  t.equal(shortPrice(1_250_000), '€ 1.250k');
+  t.equal(shortPrice(950), '€ 950');
+  t.equal(shortPrice(0), '', 'no price shown for 0');
+  t.equal(shortPrice(null), '');
+  t.equal(markerLabel({ name: 'Mar Azul', price: 245_000 }), 'Mar Azul, € 245.000');
+  t.equal(markerLabel({ name: 'Mar Azul', price: null }), 'Mar Azul');
+});
