@@ -1,18 +1,14 @@
 // A page's head for search engines and link previews: title, description,
 // canonical address, robots, Open Graph and Twitter card. React 19 hoists the
 // tags into the document head. Addresses are absolute and built from
-// configuration (src/shared/seo.ts), never from the request's host.
-//
-// A partner's copy of a listing (its for-sale and search pages, under
-// /{partner} or on its own domain) follows the partner's `listing_indexing`:
-// canonical to the main site's page of the same listing, or noindex. The
-// /old section's listing pages are canonical to the main site's.
+// configuration (src/shared/seo.ts), never from the request's host; which
+// address is canonical, and when a page is noindex: lib/page-addresses.ts.
 import { useLocation, useSearch } from 'wouter';
 import { t } from '../../shared/i18n.ts';
-import type { PublicPartner } from '../../shared/partner.ts';
-import { absoluteUrl, canonicalPath, isListingPath, OG_LOCALE, siteOrigin, withoutPrefix } from '../../shared/seo.ts';
+import { absoluteUrl, OG_LOCALE } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
-import { useSection, type SectionInfo } from '../lib/section.tsx';
+import { useSection } from '../lib/section.tsx';
+import { pageAddresses, type Where } from '../lib/page-addresses.ts';
 import { useSiteUrl } from '../lib/config.tsx';
 import defaultImage from '../assets/og-default.jpg';
 
@@ -36,43 +32,6 @@ export interface MetaProps {
   canonicalPath?: string;
   /** Keep the page out of search engines (the error screen): robots noindex, no canonical link. */
   noindex?: boolean;
-}
-
-export interface PageAddresses {
-  /** The page's own address, without tracking parameters. */
-  url: string;
-  canonical: string | null;
-  robots: string | null;
-  /** og:url: the canonical address, except on a partner's copy of a listing, whose preview stays on the partner's site. */
-  shareUrl: string;
-}
-
-export interface Where {
-  siteUrl: string;
-  section: SectionInfo;
-  partner: PublicPartner | null;
-  /** The path and query string shown. */
-  path: string;
-}
-
-/** The addresses and robots rule of a page; pure, so the rules can be tested without rendering. */
-export function pageAddresses(where: Where, props: Pick<MetaProps, 'canonicalPath' | 'noindex'> = {}): PageAddresses {
-  const { siteUrl, section, partner } = where;
-  const main = siteOrigin(siteUrl);
-  const origin = section.hostPartner && partner?.domain ? siteOrigin(siteUrl, partner.domain) : main;
-  const url = absoluteUrl(origin, canonicalPath(where.path));
-  if (props.noindex) return { url, canonical: null, robots: 'noindex', shareUrl: url };
-  const wanted = canonicalPath(props.canonicalPath ?? where.path);
-
-  const partnerSlug = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
-  const prefix = partnerSlug ? `/${partnerSlug}` : section.section === 'old' ? '/old' : '';
-  const mainPath = withoutPrefix(wanted, prefix);
-  if (prefix && isListingPath(mainPath)) {
-    if (partnerSlug && partner?.listing_indexing === 'noindex') return { url, canonical: null, robots: 'noindex, follow', shareUrl: url };
-    return { url, canonical: absoluteUrl(main, mainPath), robots: null, shareUrl: partnerSlug ? url : absoluteUrl(main, mainPath) };
-  }
-  const canonical = absoluteUrl(origin, wanted);
-  return { url, canonical, robots: null, shareUrl: canonical };
 }
 
 export function Meta({ title, description, image, imageAlt, type = 'website', canonicalPath: canonical, noindex }: MetaProps) {

@@ -158,3 +158,16 @@ t.test("a partner's copies of the listings: canonical to the main site, or noind
   const old = await page(app, `/old/for-sale/${id}`);
   t.same(canonicals(old.html), [`${SITE}/for-sale/${id}`], "/old's copy points at the main site's");
 });
+
+t.test("a page's own picture: the property page's first image, absolute, with its alt text", async (t) => {
+  const app = await testApp(t, { env });
+  const { id } = await listing(app);
+  const project = await app.services.catalogue.project(id, null);
+  const image = project?.images[0];
+  t.ok(image, 'a demo project with images');
+  const { html } = await page(app, `/for-sale/${id}`);
+  t.equal(meta(html, 'og:image'), `${SITE}${image!.url}`);
+  t.equal(meta(html, 'twitter:image'), `${SITE}${image!.url}`);
+  t.ok(meta(html, 'og:image:alt'), 'described');
+  t.equal(meta(html, 'og:image:width'), null, 'no size for a picture it does not know');
+});

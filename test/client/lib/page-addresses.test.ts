@@ -1,0 +1,44 @@
+// <Meta>'s address rules (pageAddresses) for the pages other engineers build:
+// a page's own canonicalPath, and a partner's listing copies in every section.
+import t from 'tap';
+import { pageAddresses, type Where } from '../../../src/client/lib/page-addresses.ts';
+import type { SectionInfo } from '../../../src/client/lib/section.tsx';
+import type { PublicPartner } from '../../../src/shared/partner.ts';
+
+const SITE = 'https://www.example.com';
+const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: string | null = 'casas.example'): PublicPartner => ({
+  id: 7, slug: 'casas', domain, name: 'Casas', logo: null, email: null, phone: null, address: null, city: null,
+  colors: { primary: '#000000', secondary: '#ffffff', heading_color: '#ffffff' }, listing_indexing,
+});
+const main: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
+const underSlug: SectionInfo = { section: 'partner', partnerSlug: 'casas', hostPartner: null };
+const onDomain: SectionInfo = { section: 'main', partnerSlug: 'casas', hostPartner: 'casas' };
+const where = (section: SectionInfo, path: string, p: PublicPartner | null = null): Where => ({ siteUrl: SITE, section, partner: p, path });
+
+t.test('a page may name its own canonical path', async (t) => {
+  const a = pageAddresses(where(main, '/search/spain?view=map&page=2'), { canonicalPath: '/search/spain?page=2' });
+  t.equal(a.canonical, `${SITE}/search/spain?page=2`);
+  t.equal(a.url, `${SITE}/search/spain?view=map&page=2`);
+  t.equal(a.shareUrl, a.canonical);
+  t.equal(a.robots, null);
+});
+
+t.test("a partner's listing copies, with or without the section prefix in canonicalPath", async (t) => {
+  for (const canonicalPath of [undefined, '/casas/search/spain?page=2', '/search/spain?page=2']) {
+    const a = pageAddresses(where(underSlug, '/casas/search/spain?page=2&utm_source=x', partner('canonical')), { canonicalPath });
+    t.equal(a.canonical, `${SITE}/search/spain?page=2`, `canonicalPath ${canonicalPath}`);
+    t.equal(a.shareUrl, `${SITE}/casas/search/spain?page=2`);
+  }
+  const own = pageAddresses(where(onDomain, '/for-sale/4', partner('canonical')));
+  t.equal(own.url, 'https://casas.example/for-sale/4', 'its own domain');
+  t.equal(own.canonical, `${SITE}/for-sale/4`, 'canonical to the main site');
+  const hidden = pageAddresses(where(onDomain, '/casas/for-sale/4', partner('noindex')));
+  t.same([hidden.canonical, hidden.robots], [null, 'noindex, follow']);
+  const page = pageAddresses(where(onDomain, '/contact', partner('noindex')));
+  t.same([page.canonical, page.robots], ['https://casas.example/contact', null], 'other pages are its own');
+  const error = pageAddresses(where(underSlug, '/casas/for-sale/4', partner('canonical')), { noindex: true });
+  t.same([error.canonical, error.robots], [null, 'noindex'], 'noindex wins');
+  const old = pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/search/spain'));
+  t.equal(old.canonical, `${SITE}/search/spain`, "/old's listings: the main site's");
+  t.equal(pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/buying-process')).canonical, `${SITE}/old/buying-process`);
+});
