@@ -121,8 +121,9 @@ function clearable(struct: Struct<string, any>): Struct<string | null | undefine
 /**
  * POST /api/profilesubmit → 200 ClientAnswer. Absent fields are left as they
  * are; '' or null clears name or phone. Changing the email or the password needs
- * current_password (else 400 naming current_password; a wrong one is 401
- * 'Check your credentials'). A password change ends every other session.
+ * current_password (else 400 naming current_password; a wrong one is 400
+ * 'current_password: Check your credentials'; an email in use is 409). A
+ * password change ends every other session.
  */
 export const ProfileBody = refine(object({
   name: clearable(Name),

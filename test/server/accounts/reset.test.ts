@@ -4,7 +4,7 @@
 // works once, within the hour, and ends every session of the client.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { forEachStore } from '../../helpers/db.ts';
+import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { accountsApp, bearer, PASSWORD, post, registered, withCookie } from './helpers.ts';
 import type { MemoryTransport } from '../leads/helpers.ts';
@@ -13,7 +13,7 @@ const NEW_PASSWORD = 'sunny terrace in altea';
 const SITE_URL = 'https://www.spainnewhomes.example';
 
 /** The link of the last reset mail: the outbox's row first, as the worker will send it. */
-async function resetLink(store: Store, transport: MemoryTransport, count: number): Promise<URL> {
+async function resetLink(t: TapTest, store: Store, transport: MemoryTransport, count: number): Promise<URL> {
   const rows = await store.db.selectFrom('mail_outbox').selectAll().where('lead_id', 'is', null).orderBy('id').execute();
   t.ok(rows.length >= count, 'the mail is in the outbox, written with the reset');
   await transport.waitFor(count);
@@ -45,7 +45,7 @@ forEachStore(
     t.equal(unknown.statusCode, known.statusCode);
     t.equal(known.headers['cache-control'], 'private, no-store');
 
-    const link = await resetLink(store, transport, 1);
+    const link = await resetLink(t, store, transport, 1);
     t.equal(transport.sent.length, 1, 'only the account got a mail');
     const mail = transport.sent[0]!.message;
     t.equal(mail.to, 'ana@example.com');
@@ -85,7 +85,7 @@ forEachStore(
     const { app, transport } = await accountsApp(t, store);
     await registered(app, 'lena@example.se');
     await forgot(app, 'lena@example.se');
-    const token = (await resetLink(store, transport, 1)).pathname.split('/').pop()!;
+    const token = (await resetLink(t, store, transport, 1)).pathname.split('/').pop()!;
     // An hour and a second later.
     const past = (ms: number) => new Date(Date.now() - ms).toISOString();
     await store.db.updateTable('password_resets').set({ created_at: past(3_601_000), expires_at: past(1000) }).execute();
@@ -107,8 +107,8 @@ forEachStore(
     // Two links: using one voids the other.
     await forgot(app, 'lena@example.se');
     await forgot(app, 'lena@example.se');
-    const a = (await resetLink(store, transport, 2)).pathname.split('/').pop()!;
-    const b = (await resetLink(store, transport, 3)).pathname.split('/').pop()!;
+    const a = (await resetLink(t, store, transport, 2)).pathname.split('/').pop()!;
+    const b = (await resetLink(t, store, transport, 3)).pathname.split('/').pop()!;
     t.equal((await reset(app, b)).statusCode, 200);
     t.equal((await reset(app, a)).statusCode, 400, 'the older link is void once a reset was made');
   },
@@ -125,13 +125,13 @@ forEachStore(
     await registered(app, 'slug@example.com', { partner: 'sol-homes' });
 
     await forgot(app, 'dom@example.com', { host: 'sol-homes.localhost' });
-    const byDomain = await resetLink(store, transport, 1);
+    const byDomain = await resetLink(t, store, transport, 1);
     t.equal(byDomain.origin, 'https://costa-casas.localhost:8443', "the partner's domain, with the configured scheme and port");
     t.match(byDomain.pathname, /^\/costa-casas\/client-reset-password\/[A-Za-z0-9_-]{43}$/);
     t.match(String(transport.sent[0]!.message.text), /Costa Casas/, "the partner's name");
 
     await forgot(app, 'slug@example.com');
-    const bySlug = await resetLink(store, transport, 2);
+    const bySlug = await resetLink(t, store, transport, 2);
     t.equal(bySlug.origin, 'https://spainnewhomes.example:8443');
     t.match(bySlug.pathname, /^\/sol-homes\/client-reset-password\//, 'a partner without a domain: the main site and its slug');
   },
