@@ -92,6 +92,7 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
     t.match(html, new RegExp(`<h2[^>]*>${label}</h2>`), `a section labelled ${label}`);
   t.match(text, p.detail.amenities[0]!, 'the amenities');
   t.match(text, p.detail.location.town.name, 'the location');
+  t.match(html, /<section class="place-map project-location__map"/, "the map's place, drawn in the browser");
   t.equal(fact(html, 'Developer'), p.detail.developer, "the developer among the project's details");
 
   // The units: a real table with a caption and header cells, a row per unit.

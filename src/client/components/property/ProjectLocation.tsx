@@ -1,6 +1,8 @@
 // Where the project is: its address (the feed's detail, town, region, country)
-// and, where the project has coordinates, the map of engineer B's PlaceMap.
+// and, when the project has coordinates, a map with its pin (PlaceMap: client
+// only, tiles of another site only after functional consent).
 import type { ProjectDetail } from '../../../shared/catalogue.ts';
+import { PlaceMap } from '../map/index.ts';
 
 export function projectAddress(project: ProjectDetail): string {
   const { detail, town, region, country } = project.location;
@@ -8,9 +10,11 @@ export function projectAddress(project: ProjectDetail): string {
 }
 
 export function ProjectLocation({ project }: { project: ProjectDetail }) {
+  const { lat, lng } = project.location;
   return (
     <div className="project-location">
       <address className="project-location__address">{projectAddress(project)}</address>
+      {lat !== null && lng !== null && <PlaceMap lat={lat} lng={lng} label={project.name} className="project-location__map" />}
     </div>
   );
 }

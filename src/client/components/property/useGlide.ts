@@ -35,6 +35,8 @@ export function useGlide(root: RefObject<HTMLElement | null>, count: number, sta
         gap: 0,
         keyboard: false,
         rewind: true,
+        // A click during a slide's animation counts (Glide would drop it).
+        waitForTransition: false,
         animationDuration: still ? 0 : 350,
         rewindDuration: still ? 0 : 500,
       });
