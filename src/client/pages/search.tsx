@@ -42,7 +42,7 @@ export default function SearchPage({ match }: PageProps) {
 
   const pagination = answer ? <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} /> : null;
   const empty = answer && answer.data.length === 0 ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} /> : null;
-  const updating = results.isValidating && results.data !== undefined;
+  const updating = results.updating;
 
   return (
     <div className={`container page search-page search-page--${filters.view}${fullscreen && isMap ? ' is-map-fullscreen' : ''}`}>
@@ -82,7 +82,7 @@ export default function SearchPage({ match }: PageProps) {
           {results.error ? (
             <div className="search-error" role="alert">
               <p>{t('messages.networkError')}</p>
-              <button type="button" className="button button--outline" onClick={() => void results.mutate()}>
+              <button type="button" className="button button--outline" onClick={results.retry}>
                 {t('search.retry')}
               </button>
             </div>

@@ -2,7 +2,7 @@
 // of the query string alone does not re-resolve the route), its results and
 // place tree from SWR under the keys the server used, and the filters are kept
 // in localStorage per section (storage.ts) and mirrored into the client store.
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import useSWR from 'swr';
 import type { GeoAnswer, SearchAnswer } from '../../../shared/catalogue.ts';
@@ -23,11 +23,45 @@ export interface NavigateOptions {
 // The server's answers are in SWR's fallback and Navigator preloads the rest,
 // so nothing is fetched on mount; a key that is missing anyway (the URL moved
 // under a render) is fetched. `undefined` lifts the app's revalidateOnMount: false.
-const SWR_OPTIONS = { keepPreviousData: true, revalidateOnMount: undefined } as const;
+const SWR_OPTIONS = { revalidateOnMount: undefined } as const;
+
+/**
+ * SWR with the last answer kept on screen while the next one loads (no flash).
+ * Not SWR's keepPreviousData: that prefers the previous key's answer to the
+ * server's answer of the new key (the fallback), e.g. page 2's cards on page 1.
+ */
+function useLaggingSWR<T>(key: string) {
+  const swr = useSWR<T>(key, SWR_OPTIONS);
+  const last = useRef<T | undefined>(swr.data);
+  if (swr.data !== undefined) last.current = swr.data;
+  return {
+    data: swr.data ?? last.current,
+    error: swr.error as unknown,
+    /** A new search is loading while the last one's answer is shown. */
+    updating: swr.data === undefined && swr.isValidating,
+    retry: () => void swr.mutate(),
+  };
+}
+
+/**
+ * The query string of this page's own URL. During a navigation to another
+ * path the old page is still mounted for a moment while the URL already shows
+ * the new one: its query is not this page's (read with these route params, it
+ * would be another search, and would be saved as the visitor's choice).
+ */
+function useOwnSearch(): string {
+  const [location] = useLocation();
+  const [ownPath] = useState(location);
+  const search = useSearch();
+  const own = useRef(search);
+  if (location === ownPath) own.current = search;
+  return own.current;
+}
 
 export function useSearchPage(match: RouteMatch) {
-  const search = useSearch();
-  const [, navigate] = useLocation();
+  const search = useOwnSearch();
+  const [location, navigate] = useLocation();
+  const [ownPath] = useState(location);
   const section = useSection();
   const store = useStoreApi();
   const root = useHref('/search');
@@ -37,8 +71,8 @@ export function useSearchPage(match: RouteMatch) {
 
   const filters = useMemo(() => parseSearchUrl(match.params, search, form), [match.params, search, form]);
   const [resultsNeed, geoNeed] = searchDataNeeds(filters, partner);
-  const results = useSWR<SearchAnswer>(dataKey(resultsNeed!), SWR_OPTIONS);
-  const geo = useSWR<GeoAnswer>(dataKey(geoNeed!), SWR_OPTIONS);
+  const results = useLaggingSWR<SearchAnswer>(dataKey(resultsNeed!));
+  const geo = useLaggingSWR<GeoAnswer>(dataKey(geoNeed!));
 
   const hrefFor = useCallback((next: Partial<SearchFilters>) => searchHref(root, { ...filters, ...next }), [root, filters]);
 
@@ -61,6 +95,7 @@ export function useSearchPage(match: RouteMatch) {
   );
 
   useEffect(() => {
+    if (location !== ownPath) return; // leaving for another page
     const query = new URLSearchParams(search);
     // A GET form's place fields (a link from another page's form): the readable URL.
     if (hasGeoQuery(query)) return void navigate(hrefFor({}), { replace: true });
