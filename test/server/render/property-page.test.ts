@@ -98,7 +98,7 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   // The units: a real table with a caption and header cells, a row per unit.
   const table = /<table class="units-table">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
   t.match(table, /<caption[^>]*>The homes of [^<]+<\/caption>/, 'a caption');
-  t.same([...table.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]), ['Type', 'Bedrooms', 'Bathrooms', 'Areas', 'Floor', 'Price', 'Status'], 'column headers');
+  t.same([...table.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]), ['Type', 'Beds', 'Baths', 'Areas', 'Floor', 'Price', 'Status'], 'column headers');
   const rows = [...table.matchAll(/<tr class="units-table__row[^"]*">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
   t.equal(rows.length, p.units.length, 'one row per unit');
   p.units.forEach((unit, i) => {
