@@ -1,13 +1,14 @@
 // The view the server rendered, rebuilt from the initial state: on the server
 // before streaming and in the browser before hydrating, so both render the same.
 import type { InitialState } from '../shared/state.ts';
-import { matchCandidates } from '../shared/match.ts';
+import { hostCandidates, matchCandidates } from '../shared/match.ts';
 import { loadPage } from './pages/index.ts';
 import type { View } from './App.tsx';
 
 export async function viewFromState(state: InitialState): Promise<View> {
   const path = state.routePath.split('?')[0] ?? '/';
-  const match = state.route ? (matchCandidates(path).find((m) => m.route.name === state.route) ?? null) : null;
+  const candidates = state.hostPartner ? hostCandidates(path, state.hostPartner) : matchCandidates(path);
+  const match = state.route ? (candidates.find((m) => m.route.name === state.route) ?? null) : null;
   const Page = match && !state.error ? (await loadPage(match.route.page)).default : null;
   return { path, match, Page, error: state.error, layout: state.layout };
 }

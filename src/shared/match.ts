@@ -41,6 +41,21 @@ export function matchCandidates(path: string, table: RouteDef[] = defaultRoutes)
 }
 
 /**
+ * The candidates for a path on a partner's own domain, best first: the path is
+ * the partner's own site, so `/` is its home and `/new-build-pages` its page;
+ * the partner's section wins, then the main site's fixed pages it lacks
+ * (`/franchise`), then its content pages (the catch-all, so it comes last).
+ */
+export function hostCandidates(path: string, hostPartnerSlug: string, table: RouteDef[] = defaultRoutes): RouteMatch[] {
+  const own = matchCandidates(`/${hostPartnerSlug}${path === '/' ? '' : path}`, table).filter(
+    (c) => c.route.section === 'partner' && c.params.partner?.toLowerCase() === hostPartnerSlug,
+  );
+  const isContent = (c: RouteMatch) => c.route.page === 'content';
+  const shared = matchCandidates(path, table).filter((c) => !isContent(c) || c.route.section === 'old');
+  return [...own.filter((c) => !isContent(c)), ...shared, ...own.filter(isContent)];
+}
+
+/**
  * Picks the route for a path. A route with a {partner} parameter applies only
  * when that partner exists, and, on a partner's own domain, only to that partner.
  * When the path had no other home, an unknown partner is 404 'Not Found'.
@@ -52,7 +67,8 @@ export async function resolveRoute(
   table: RouteDef[] = defaultRoutes,
 ): Promise<RouteMatch> {
   let partnerMissing = false;
-  for (const candidate of matchCandidates(path, table)) {
+  const candidates = hostPartnerSlug ? hostCandidates(path, hostPartnerSlug, table) : matchCandidates(path, table);
+  for (const candidate of candidates) {
     const slug = candidate.params.partner;
     if (slug === undefined) return candidate;
     const ok = hostPartnerSlug

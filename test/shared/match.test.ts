@@ -46,8 +46,18 @@ t.test('an unknown partner is Not Found; an unknown path is This page could not 
 });
 
 t.test("on a partner's own domain, only that partner's routes apply", async (t) => {
-  t.equal(await name('/', 'costa-casas'), 'main:home');
-  t.equal(await name('/costa-casas/contact', 'costa-casas'), 'partner:contact');
+  t.equal(await name('/', 'costa-casas'), 'partner:home', "the domain's root is the partner's home");
+  t.equal(await name('/new-build-pages', 'costa-casas'), 'partner:new-build-pages');
+  t.equal(await name('/contact', 'costa-casas'), 'partner:contact');
+  t.equal(await name('/search/spain/alicante', 'costa-casas'), 'partner:search');
+  t.equal(await name('/for-sale/12', 'costa-casas'), 'partner:for-sale');
+  t.equal(await name('/buying-process', 'costa-casas'), 'partner:content', 'content pages are the partner\'s (its own or the shared ones)');
+  t.equal(await name('/franchise', 'costa-casas'), 'main:franchise', 'a main page the partner section lacks is the main one, not a content slug');
+  t.equal(await name('/login', 'costa-casas'), 'main:login');
+  t.equal(await name('/old/contact', 'costa-casas'), 'old:contact');
+  t.equal(await name('/costa-casas/contact', 'costa-casas'), 'partner:contact', 'the long form still works');
+  const home = await resolveRoute('/', exists, 'costa-casas');
+  t.equal(home.params.partner, 'costa-casas', 'the page reads as the partner');
   await t.rejects(resolveRoute('/sol-homes/contact', () => true, 'costa-casas'), new HttpError(404, 'Not Found'));
 });
 
@@ -62,8 +72,10 @@ t.test('data keys are stable whatever the order of the query', async (t) => {
   t.equal(dataKey({ endpoint: '/api/content', query: { slug: 'a', partner: 'b' } }), '/api/content?partner=b&slug=a');
   t.equal(dataKey({ endpoint: '/api/content', query: { partner: 'b', slug: 'a' } }), '/api/content?partner=b&slug=a');
   t.equal(dataKey({ endpoint: '/api/x', query: {} }), '/api/x');
-  t.equal(routes.filter((r) => r.section === 'partner').length, 15, 'the fifteen partner routes of SPEC §2');
-  t.equal(routes.filter((r) => r.section === 'old').length, 11, 'the eleven old-section routes of SPEC §2');
+  // SPEC §2's routes, plus the client's profile page (issue 5) in each section that has accounts.
+  const specRoutes = (section: string) => routes.filter((r) => r.section === section && !r.name.endsWith(':profile')).length;
+  t.equal(specRoutes('partner'), 15, 'the fifteen partner routes of SPEC §2');
+  t.equal(specRoutes('old'), 11, 'the eleven old-section routes of SPEC §2');
 });
 
 t.test('the layout: partner first, plain for no route, else the route own', async (t) => {

@@ -68,6 +68,13 @@ t.test('a partner is resolved by its own domain first', async (t) => {
   t.equal(layoutOf(res.body), 'partner', 'the main routes wear the partner layout on its domain');
   t.match(res.body, /--color-primary:#0b5d4b/);
 
+  t.equal(state.route, 'partner:home', "the domain's root is the partner's home");
+  const newBuild = await app.inject({ url: '/new-build-pages', headers: { host: 'costa-casas.localhost' } });
+  t.equal(newBuild.statusCode, 200, "the partner's new-build page answers at its short address");
+  t.equal(stateOf(newBuild.body).route, 'partner:new-build-pages');
+  const franchise = await app.inject({ url: '/franchise', headers: { host: 'costa-casas.localhost' } });
+  t.equal(stateOf(franchise.body).route, 'main:franchise', 'a main page the partner section lacks');
+
   const other = await app.inject({ url: '/sol-homes/contact', headers: { host: 'costa-casas.localhost' } });
   t.equal(other.statusCode, 404, "another partner's pages are not served on a partner's domain");
 });
