@@ -12,7 +12,10 @@ t.test('pages hydrate cleanly', async (t) => {
   t.test('the homepage hydrates with no console error or warning and no failed request', async (t) => {
     const { page, problems } = await newPage(t, browser, { width: 375, height: 740 });
     const requests: string[] = [];
-    page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      requests.push(u.pathname + u.search);
+    });
     const response = await page.goto(`${url}/`, { waitUntil: 'load' });
     t.equal(response?.status(), 200, 'the homepage answers 200');
     t.ok(await page.evaluate(() => (window as unknown as { __STATE__?: { serverRendered?: boolean } }).__STATE__?.serverRendered), 'the initial state says it was server-rendered');
@@ -27,7 +30,9 @@ t.test('pages hydrate cleanly', async (t) => {
     t.pass('a tap on the toggle opens the menu');
 
     await page.waitForNetworkIdle({ idleTime: 500 });
-    t.notOk(requests.some((r) => r.includes(' /api/')), 'hydration fetches no data: SWR serves it from the embedded state');
+    // Links in view may prefetch their pages' data (SPEC §7); the page's own data is never fetched again.
+    const embedded = await page.evaluate(() => Object.keys((window as unknown as { __STATE__: { data: object } }).__STATE__.data));
+    t.notOk(requests.some((r) => embedded.includes(r)), 'hydration fetches no data: SWR serves it from the embedded state');
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
@@ -55,11 +60,19 @@ t.test('pages hydrate cleanly', async (t) => {
   for (const path of ['/franchise', '/costa-casas', '/buying-process', '/costa-casas/contact']) {
     t.test(`${path} hydrates with no console error or warning and no failed request`, async (t) => {
       const { page, problems } = await newPage(t, browser);
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        requests.push(u.pathname + u.search);
+      });
       const response = await page.goto(`${url}${path}`, { waitUntil: 'load' });
       t.equal(response?.status(), 200, `${path} answers 200`);
       await waitForHydration(page);
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.ok(await page.$('[data-layout]'), 'a layout is on the page');
+      const embedded = await page.evaluate(() => Object.keys((window as unknown as { __STATE__: { data: object } }).__STATE__.data));
+      if (path === '/costa-casas') t.ok(embedded.length > 0, 'the landing page embeds its data');
+      t.same(requests.filter((r) => embedded.includes(r)), [], 'the embedded data is not fetched again');
       const h1 = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
       t.ok(h1, `after hydration the page still shows its heading (${h1})`);
       // React escapes text as below; the heading must be in the server's HTML.
