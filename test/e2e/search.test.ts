@@ -235,6 +235,22 @@ t.test('the search page in the browser', async (t) => {
     t.same(problems.all(), [], 'no console errors');
   });
 
+  t.test('on a phone the filters fold behind a button, and stay open across a change of place', async (t) => {
+    const { page, problems } = await visitor(t, { width: 390, height: 844 });
+    await open(page, '/search?bedrooms=2');
+    const formShown = () => page.$eval('#search-form', (f) => getComputedStyle(f).display !== 'none');
+    t.equal(await formShown(), false, 'the results come first');
+    t.equal(await textOf(page, '.search-filters-toggle'), 'Filters (1)');
+    await click(page, '.search-filters-toggle');
+    t.equal(await formShown(), true);
+    t.equal(await page.$eval('.search-filters-toggle', (b) => b.getAttribute('aria-expanded')), 'true');
+    await page.select('#search-country', 'spain');
+    await waitForUrl(page, '/search/spain?bedrooms=2');
+    await page.waitForFunction(() => document.querySelector('.search-filters-toggle')?.textContent === 'Filters (2)');
+    t.equal(await formShown(), true, 'still open on the new page');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
   t.test('without JavaScript: the form is sent, the server moves it to the readable URL', async (t) => {
     const { page, problems } = await visitor(t, { javaScript: false });
     await page.goto(`${url}/search`, { waitUntil: 'load' });

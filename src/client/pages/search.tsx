@@ -2,12 +2,12 @@
 // for a place URL, the results as a grid, a list or a strip over the map, and
 // pagination. Server-rendered from the URL, so it works without JavaScript;
 // with it, the results follow the URL through SWR without flashing.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageProps } from './index.ts';
 import type { PlaceRef } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue.ts';
 import { t } from '../../shared/i18n.ts';
-import { geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
+import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
@@ -57,9 +57,9 @@ export default function SearchPage({ match }: PageProps) {
       </header>
 
       <div className="search-layout">
-        <aside className="search-layout__filters">
+        <FiltersPanel state={state}>
           <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
-        </aside>
+        </FiltersPanel>
 
         <section id={RESULTS_ID} className={updating ? 'search-layout__results is-updating' : 'search-layout__results'} aria-labelledby="search-results-title" aria-busy={updating}>
           <h2 id="search-results-title" className="visually-hidden">
@@ -103,6 +103,29 @@ export default function SearchPage({ match }: PageProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+// Whether the visitor opened the filters on a narrow screen; kept across the
+// new page a change of place is (the hydrating render starts closed, as the server's).
+let filtersOpen = false;
+
+/**
+ * Below 992 px the filters fold behind a button, so the results are in view.
+ * Only with scripting (CSS `scripting: enabled`): without it they stay open.
+ */
+function FiltersPanel({ state, children }: { state: SearchPageState; children: ReactNode }) {
+  const [open, setOpen] = useState(filtersOpen);
+  const f = state.filters;
+  const active = [f.cat.length > 0, geoSegments(f.esGeo).length > 0, f.bedrooms > 0, f.bathrooms > 0, f.pricefrom > 0 || f.priceto < DEFAULT_SEARCH.priceto].filter(Boolean).length;
+  const toggle = () => setOpen((filtersOpen = !open));
+  return (
+    <aside className={open ? 'search-layout__filters is-open' : 'search-layout__filters'}>
+      <button type="button" className="button button--outline search-filters-toggle" aria-expanded={open} aria-controls={SEARCH_FORM_ID} onClick={toggle}>
+        {active ? t('search.filters.toggleCount', { count: active }) : t('search.filters.toggle')}
+      </button>
+      {children}
+    </aside>
   );
 }
 
