@@ -14,9 +14,13 @@ export function shortPrice(price: number | null): string {
   return price < 1000 ? formatPrice(price) : `${formatPrice(Math.round(price / 1000))}k`;
 }
 
-/** The marker's accessible name: the project and its full price. */
+/**
+ * The marker's accessible name: the project and the price its pill shows. The
+ * short price, not the full one: a name must contain the visible text (WCAG
+ * 2.5.3), so that "click € 245k" works by voice; the popup has the full price.
+ */
 export function markerLabel(marker: Pick<MapMarker, 'name' | 'price'>): string {
-  const price = formatPrice(marker.price);
+  const price = shortPrice(marker.price);
   return price ? t('map.marker', { name: marker.name, price }) : marker.name;
 }
 

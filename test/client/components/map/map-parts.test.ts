@@ -40,12 +40,12 @@ t.test('first-party tiles are those of the page’s own origin', async (t) => {
   t.notOk(isFirstParty('https://www.example.com:8443/{z}/{x}/{y}.png', origin), 'another port');
 });
 
-t.test('markers show a short price and are named with the full one', async (t) => {
+t.test('markers show a short price and are named with it', async (t) => {
   t.equal(shortPrice(245_000), '€ 245k');
   t.equal(shortPrice(1_250_000), '€ 1.250k');
   t.equal(shortPrice(950), '€ 950');
   t.equal(shortPrice(0), '', 'no price shown for 0');
   t.equal(shortPrice(null), '');
-  t.equal(markerLabel({ name: 'Mar Azul', price: 245_000 }), 'Mar Azul, € 245.000');
+  t.equal(markerLabel({ name: 'Mar Azul', price: 245_000 }), 'Mar Azul, € 245k', 'the price as its pill shows it (label in name)');
   t.equal(markerLabel({ name: 'Mar Azul', price: null }), 'Mar Azul');
 });
