@@ -50,7 +50,8 @@ export const PlaceSlug = pattern(size(string(), 1, 80), /^[a-z0-9]+(?:-[a-z0-9]+
 const PartnerSlug = size(string(), 1, 80);
 const Rooms = min(max(integer(), ROOMS_UPPER_BOUND), 0);
 const Price = min(max(integer(), PRICE_UPPER_BOUND), 0);
-export const ProjectId = min(integer(), 1);
+/** Ids are 32-bit in the store (PostgreSQL integer): a larger one names nothing, a 400 not a 500. */
+export const ProjectId = min(max(integer(), 2_147_483_647), 1);
 
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export const PER_PAGE_DEFAULT = 12;

@@ -36,7 +36,15 @@ export function prefetchPath(path: string): void {
   const match = matchCandidates(pathname)[0];
   if (!match) return;
   loadPage(match.route.page).catch(() => done.delete(path));
-  if (match.params.partner === undefined) for (const need of dataNeeds(match, query)) preload(dataKey(need), getJson).catch(() => {});
+  if (match.params.partner !== undefined) return;
+  // A route's data step may refuse the address (a bad id): then there is nothing to prefetch.
+  let needs: ReturnType<typeof dataNeeds> = [];
+  try {
+    needs = dataNeeds(match, query);
+  } catch {
+    return;
+  }
+  for (const need of needs) preload(dataKey(need), getJson).catch(() => {});
 }
 
 /** Watches a link; when it scrolls into view, prefetches it in idle time. */

@@ -61,11 +61,12 @@ forEachStore(t, 'the GET form: empty parameters are absent, places may be nested
 
 forEachStore(t, 'bad ids and paths of the other reads are 400 naming the field', async (t, store) => {
   const { app } = await catalogueApp(t, store);
-  for (const url of ['/api/property', '/api/project/units', '/api/project/files']) {
+  for (const url of ['/api/property', '/api/project/units', '/api/project/files', '/api/project/similar']) {
     for (const [query, body, field] of [
       ['id=abc', { id: 'abc' }, /^id\b/],
       ['id=0', { id: 0 }, /^id\b/],
       ['id=1.5', { id: 1.5 }, /^id\b/],
+      ['id=3000000000', { id: 3_000_000_000 }, /^id\b/],
       ['', {}, /^id is required$/],
       ['id=1&extra=1', { id: 1, extra: 1 }, /^extra is not allowed$/],
     ] as const) {
