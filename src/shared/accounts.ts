@@ -19,7 +19,7 @@ import {
   type Infer, type Struct,
 } from 'superstruct';
 import { BrokerFields, ContactFields } from './leads.ts';
-import type { ProjectCard } from './catalogue.ts';
+import { ProjectId, type ProjectCard } from './catalogue.ts';
 import { t } from './i18n.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -39,7 +39,6 @@ export const CLIENT_SCOPE = 'client';
 /** The lead forms' email: required, trimmed, one mailbox, at most 254 characters. */
 export const Email = ContactFields.schema.email;
 
-const ProjectId = min(integer(), 1);
 
 /** A new password: length only here; the server also refuses the most common ones. */
 export const Password: Struct<string, null> = refine(string(), 'password', (v) => {
