@@ -25,6 +25,10 @@ import { scrollToHash, scrollToY } from './lib/scroll.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
 import { ConsentProvider } from './lib/consent.tsx';
 import { ConfigProvider } from './lib/config.tsx';
+import { AuthProvider, createAuthStore, useAuthStore } from './lib/auth.tsx';
+import { ToastProvider } from './components/toast/Toasts.tsx';
+import { AuthTransitions } from './components/account/AuthTransitions.tsx';
+import { isPersonalKey } from './components/account/personal-data.ts';
 
 export interface View {
   path: string;
@@ -53,21 +57,26 @@ export interface AppProps {
 export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ssrSearch }: AppProps) {
   for (const href of preload) preloadModule(href, { as: 'script', ...(scriptNonce ? { nonce: scriptNonce } : {}) });
   const [store] = useState(() => createStore(state.state));
+  const [auth] = useState(() => createAuthStore(state.client ?? null));
   const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};
   return (
     <Router {...router}>
       <StoreProvider store={store}>
-        <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
-          <ProgressProvider>
-            <ConsentProvider>
-              <ConfigProvider value={state.config}>
-                <Document nonce={nonce} stylesheets={state.config.stylesheets}>
-                  <Navigator initial={view} hostPartner={state.hostPartner} />
-                </Document>
-              </ConfigProvider>
-            </ConsentProvider>
-          </ProgressProvider>
-        </SWRConfig>
+        <AuthProvider store={auth}>
+          <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
+            <ProgressProvider>
+              <ConsentProvider>
+                <ConfigProvider value={state.config}>
+                  <Document nonce={nonce} stylesheets={state.config.stylesheets}>
+                    <ToastProvider>
+                      <Navigator initial={view} hostPartner={state.hostPartner} />
+                    </ToastProvider>
+                  </Document>
+                </ConfigProvider>
+              </ConsentProvider>
+            </ProgressProvider>
+          </SWRConfig>
+        </AuthProvider>
       </StoreProvider>
     </Router>
   );
@@ -83,18 +92,19 @@ interface DataCache {
   put(key: string, data: unknown): void;
 }
 
-async function resolveView(path: string, store: Store, hostPartner: string | null, cache: DataCache): Promise<View> {
+async function resolveView(path: string, store: Store, hostPartner: string | null, cache: DataCache, loggedIn: boolean): Promise<View> {
   const match = await resolveRoute(path, (slug) => loadPartnerInto(store, slug), hostPartner);
   if (!match.params.partner && !hostPartner && store.get().partner_id !== 0)
     store.set({ partner: null, partner_id: 0, partner_domain: null });
-  runGuards(match, path, false);
+  runGuards(match, path, loggedIn);
   await runMiddleware(match);
   const missing = dataNeeds(match, window.location.search).map(dataKey).filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
     // preload() reuses a prefetch of the same key; the answer then goes into
-    // SWR's cache, where the page's useSWR finds it without revalidating.
-    ...missing.map((key) => preload(key, getJson).then((data) => cache.put(key, data))),
+    // SWR's cache, where the page's useSWR finds it without revalidating. A
+    // personal read is always fetched: a prefetch may predate a login.
+    ...missing.map((key) => (isPersonalKey(key) ? getJson(key) : preload(key, getJson)).then((data) => cache.put(key, data))),
     // Pending data shows for at least PAGE_DATA_MIN_DELAY_MS, so it never flashes.
     missing.length ? delay(PAGE_DATA_MIN_DELAY_MS) : null,
   ]);
@@ -105,6 +115,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
   const [location, navigate] = useLocation();
   const [view, setView] = useState(initial);
   const store = useStoreApi();
+  const auth = useAuthStore();
   const progress = useProgress();
   const { cache, mutate } = useSWRConfig();
   const navigation = useRef(0);
@@ -117,7 +128,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
       has: (key) => cache.get(key)?.data !== undefined,
       put: (key, value) => void mutate(key, value, { revalidate: false }),
     };
-    resolveView(location, store, hostPartner, data).then(
+    resolveView(location, store, hostPartner, data, auth.user() !== null).then(
       (next) => {
         if (id !== navigation.current) return;
         store.set({ headerClass: next.match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID });
@@ -150,6 +161,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
   const failed = view.error ?? { statusCode: 500, message: t('errors.genericTitle') };
   return (
     <SectionProvider value={section}>
+      <AuthTransitions />
       <Layout match={view.match}>
         {view.error || !view.Page || !view.match ? (
           <ErrorView error={failed} />

@@ -19,6 +19,7 @@ export type PageName =
   | 'client-forgot-password'
   | 'client-reset-password'
   | 'favorites'
+  | 'profile'
   | 'for-sale'
   | 'search'
   | 'content';
@@ -105,7 +106,9 @@ const accountPages: Shape[] = [
   { name: 'client-login', path: '/client-login', page: 'client-login', header: 'solid', auth: 'guest' },
   { name: 'client-register', path: '/client-register', page: 'client-register', header: 'solid', auth: 'guest' },
   { name: 'client-reset-password', path: '/client-reset-password/*?', page: 'client-reset-password', header: 'solid', auth: 'guest' },
-  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'required' },
+  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'required',
+    data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}) }] },
+  { name: 'profile', path: '/profile', page: 'profile', header: 'solid', auth: 'required' },
 ];
 const listingPages: Shape[] = [
   { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },

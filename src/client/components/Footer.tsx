@@ -7,6 +7,7 @@ import { navItems } from '../lib/nav.ts';
 import { Link } from './Link.tsx';
 import { Icon, Logo } from './Logo.tsx';
 import { CookieSettingsButton } from './consent/index.ts';
+import { TERMS_PATH } from '../lib/account-links.ts';
 
 const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents', 'nie-number'] as const;
 
@@ -110,6 +111,9 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <p>{t('footer.copyright', { year, name: contact.name })}</p>
+        <Link className="site-footer__terms" href={hrefIn(section, TERMS_PATH)}>
+          {t('accountUi.termsLink')}
+        </Link>
         <CookieSettingsButton />
       </div>
     </footer>

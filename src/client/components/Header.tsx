@@ -8,6 +8,7 @@ import { hrefIn, useSection } from '../lib/section.tsx';
 import { navItems } from '../lib/nav.ts';
 import { Link } from './Link.tsx';
 import { Logo } from './Logo.tsx';
+import { AccountMenu } from './account/AccountMenu.tsx';
 
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const headerClass = useStore((s) => s.headerClass);
@@ -57,6 +58,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
                 ))}
               </ul>
             </nav>
+            <AccountMenu />
             <button
               ref={toggle}
               type="button"

@@ -12,6 +12,7 @@ import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';
 import { categoryLabel } from '../lib/labels.ts';
 import { ProjectCard } from './ProjectCard.tsx';
+import { FavoriteButton } from './account/FavoriteButton.tsx';
 import { Link } from './Link.tsx';
 import { Section } from './Sections.tsx';
 
@@ -51,7 +52,7 @@ function FeaturedProjects({ id, title, lead, search }: { id: string; title: stri
       <ul className="grid grid--3 featured-projects">
         {projects.map((project, i) => (
           <li key={project.id}>
-            <ProjectCard project={project} eager={i < 3} />
+            <ProjectCard project={project} eager={i < 3} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
           </li>
         ))}
       </ul>

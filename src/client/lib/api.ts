@@ -1,4 +1,6 @@
 // The client side of the API: a fetcher for SWR (GET by key) and a JSON POST.
+// Once a client has logged in, every call carries its session token as
+// `Authorization: Bearer …` (SPEC §7); src/client/lib/auth.tsx sets it.
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 
@@ -11,20 +13,31 @@ async function parse(response: Response): Promise<unknown> {
   return body;
 }
 
+let bearer: string | null = null;
+
+/** The session token sent with every call from now on; null: none (the HttpOnly cookie still goes). */
+export function setBearerToken(token: string | null): void {
+  bearer = token;
+}
+
+function headers(extra: Record<string, string>): Record<string, string> {
+  return bearer ? { ...extra, authorization: `Bearer ${bearer}` } : extra;
+}
+
 function network(error: unknown): never {
   if (error instanceof HttpError) throw error;
   throw new HttpError(503, t('messages.networkError'));
 }
 
 export function getJson<T = unknown>(key: string): Promise<T> {
-  return fetch(key, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+  return fetch(key, { headers: headers({ accept: 'application/json' }), credentials: 'same-origin' })
     .then(parse, network) as Promise<T>;
 }
 
 export function postJson<T = unknown>(url: string, body: unknown): Promise<T> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: headers({ 'content-type': 'application/json', accept: 'application/json' }),
     credentials: 'same-origin',
     body: JSON.stringify(body),
   }).then(parse, network) as Promise<T>;

@@ -29,6 +29,7 @@ import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
 import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
 import { JsonLd } from '../components/property/JsonLd.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
+import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 
 /** The page's place in the site: home → search → region → town → project (paths within a section). */
 function trailPaths(project: ProjectDetail): ListingPaths {
@@ -94,6 +95,7 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
               {price}
             </p>
           )}
+          <FavoriteButton projectId={project.id} name={project.name} variant="page" />
         </header>
       </div>
       <div className="container property__layout">

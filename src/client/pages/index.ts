@@ -22,6 +22,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   'client-forgot-password': () => import('./client-forgot-password.tsx'),
   'client-reset-password': () => import('./client-reset-password.tsx'),
   favorites: () => import('./favorites.tsx'),
+  profile: () => import('./profile.tsx'),
   'for-sale': () => import('./for-sale.tsx'),
   search: () => import('./search.tsx'),
   content: () => import('./content.tsx'),

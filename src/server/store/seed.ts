@@ -42,7 +42,9 @@ export const DEMO_PARTNERS = [
 
 export function demoPages(): DemoPage[] {
   const pages = lookup(en, 'demo.pages');
-  return Array.isArray(pages) ? (pages as DemoPage[]) : [];
+  // The terms of use and privacy statement that registration links to (/terms).
+  const terms = lookup(en, 'accountUi.termsPage') as DemoPage | undefined;
+  return [...(Array.isArray(pages) ? (pages as DemoPage[]) : []), ...(terms ? [terms] : [])];
 }
 
 export async function seedDemo(store: Store): Promise<void> {

@@ -15,7 +15,7 @@ export interface FieldProps {
   error?: string | undefined;
   required?: boolean;
   multiline?: boolean;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password';
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
   autoComplete: string;
   placeholder?: string;

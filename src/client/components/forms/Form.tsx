@@ -39,15 +39,23 @@ export interface UseForm {
 
 const IDLE: FormStatus = { state: 'idle', result: null, message: null, detail: null };
 
-export function useForm<T>(options: {
+export function useForm<T, A = unknown>(options: {
   names: string[];
   struct: Struct<T, any>;
   /** The element id of each field, to move the focus to the first wrong one. */
   idOf: (name: string) => string;
-  send: (fields: T, idempotencyKey: string) => Promise<unknown>;
+  send: (fields: T, idempotencyKey: string) => Promise<A>;
+  /** Values to start from (e.g. a profile's saved details); '' for any other field. */
+  initial?: Record<string, string>;
+  /** The message after a success; default 'Thanks you for your request'; null: none. */
+  successMessage?: (answer: A) => string | null;
+  /** The message after a failure; default 'Sorry an error occured, check your internet'. */
+  failureMessage?: (error: unknown) => string;
+  /** Fields emptied after a success (e.g. passwords). */
+  clearOnSuccess?: string[];
 }): UseForm {
-  const { names, struct, idOf, send } = options;
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, ''])));
+  const { names, struct, idOf, send, initial, successMessage, failureMessage, clearOnSuccess } = options;
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, initial?.[n] ?? ''])));
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FormStatus>(IDLE);
@@ -90,16 +98,18 @@ export function useForm<T>(options: {
       busy.current = true;
       setStatus({ state: 'processing', result: null, message: null, detail: null });
       send(fields, key.current).then(
-        () => {
+        (answer) => {
           busy.current = false;
-          setStatus({ state: 'done', result: 'valid', message: t('messages.requestThanks'), detail: null });
+          if (clearOnSuccess?.length) setValues((v) => ({ ...v, ...Object.fromEntries(clearOnSuccess.map((n) => [n, ''])) }));
+          const message = successMessage ? successMessage(answer) : t('messages.requestThanks');
+          setStatus({ state: 'done', result: 'valid', message, detail: null });
         },
         (error: unknown) => {
           busy.current = false;
           const fieldError = error instanceof HttpError && error.statusCode === 400 ? /^(\w+)(?::| is) (.+)$/.exec(error.message) : null;
           if (fieldError && names.includes(fieldError[1]!)) setServerErrors({ [fieldError[1]!]: fieldError[2]! });
           const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
-          setStatus({ state: 'done', result: 'invalid', message: t('messages.networkError'), detail });
+          setStatus({ state: 'done', result: 'invalid', message: failureMessage ? failureMessage(error) : t('messages.networkError'), detail });
         },
       );
     },

@@ -8,6 +8,7 @@ import { t } from '../../../shared/i18n.ts';
 import { dataKey } from '../../../shared/match.ts';
 import { useSection } from '../../lib/section.tsx';
 import { ProjectCard } from '../ProjectCard.tsx';
+import { FavoriteButton } from '../account/FavoriteButton.tsx';
 
 export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void }) {
   const { partnerSlug, hostPartner } = useSection();
@@ -17,5 +18,5 @@ export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void
   useEffect(onChange, [data, error]); // eslint-disable-line react-hooks/exhaustive-deps
   if (error) return <p className="map-popup__status">{t('map.popupFailed')}</p>;
   if (!data) return <p className="map-popup__status" role="status">{t('map.popupLoading')}</p>;
-  return <ProjectCard project={data.data} variant="popup" eager />;
+  return <ProjectCard project={data.data} variant="popup" eager actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />} />;
 }

@@ -3,6 +3,7 @@
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ProjectCard } from '../ProjectCard.tsx';
+import { FavoriteButton } from '../account/FavoriteButton.tsx';
 import { Section } from '../Sections.tsx';
 
 export function SimilarProjects({ projects, region }: { projects: Project[]; region: string }) {
@@ -12,7 +13,7 @@ export function SimilarProjects({ projects, region }: { projects: Project[]; reg
       <ul className="grid grid--4 similar-projects">
         {projects.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} headingLevel={3} />
+            <ProjectCard project={project} headingLevel={3} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
           </li>
         ))}
       </ul>

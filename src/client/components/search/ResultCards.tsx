@@ -2,6 +2,7 @@
 // map. Pictures of the first row load at once; the rest when scrolled to.
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
+import { FavoriteButton } from '../account/FavoriteButton.tsx';
 
 /** Cards in the first visible row of each arrangement. */
 const FIRST_ROW: Record<'grid' | 'list' | 'strip', number> = { grid: 3, list: 1, strip: 4 };
@@ -20,7 +21,7 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
     <ul className={`search-cards search-cards--${variant}`} id={id} hidden={hidden}>
       {projects.map((project, i) => (
         <li key={project.id} className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'} data-project-item={project.id}>
-          <ProjectCard project={project} variant={card} eager={i < FIRST_ROW[variant]} />
+          <ProjectCard project={project} variant={card} eager={i < FIRST_ROW[variant]} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
         </li>
       ))}
     </ul>

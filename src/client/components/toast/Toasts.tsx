@@ -1,0 +1,81 @@
+// Toasts (SPEC §4, §9): short messages at the top right for 5000 ms, e.g.
+// 'Added' and 'Removed' for favorites, 'Successfully logged in'. Stacked, newest
+// last; each can be dismissed, and waits while the pointer or the focus is on
+// it. The region is a polite live region present from the first render (so
+// screen readers announce what is added to it), empty on the server.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS } from '../../../shared/constants.ts';
+import { t } from '../../../shared/i18n.ts';
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+interface Toast {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+export interface ToastApi {
+  show(message: string, tone?: ToastTone): void;
+}
+
+/** More than this at once and the oldest goes. */
+const MAX_TOASTS = 4;
+
+const ToastContext = createContext<ToastApi>({ show() {} });
+
+export function useToast(): ToastApi {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(0);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const api = useMemo<ToastApi>(
+    () => ({
+      show(message, tone = 'success') {
+        const id = ++next.current;
+        setToasts((list) => [...list, { id, message, tone }].slice(-MAX_TOASTS));
+      },
+    }),
+    [],
+  );
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite" aria-label={t('accountUi.toast.region')}>
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [paused]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div
+      className={`toast toast--${toast.tone}`}
+      data-tone={toast.tone}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      <p className="toast__message">{toast.message}</p>
+      <button type="button" className="toast__close" aria-label={t('accountUi.toast.dismiss')} onClick={onDismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// What the account pages and the header do once the API has answered: log in
+// (the answer's user and token, the toasts, the local favorites now in the
+// account), log out, and the message a failed account call shows.
+import { useLocation } from 'wouter';
+import type { AuthAnswer } from '../../shared/accounts.ts';
+import { HttpError } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { postJson } from './api.ts';
+import { useAuthStore } from './auth.tsx';
+import { readLocalFavorites, writeLocalFavorites } from './favorites.ts';
+import { useToast } from '../components/toast/Toasts.tsx';
+
+/** The body's `favorites`: what this browser kept while anonymous, if anything. */
+export function localFavoritesBody(): { favorites?: number[] } {
+  const ids = readLocalFavorites();
+  return ids.length ? { favorites: [...ids] } : {};
+}
+
+/**
+ * Logs in with a login or registration answer: `message` ('Successfully logged
+ * in' or 'Successfully authenticated'), and 'Synced' when the favorites kept in
+ * this browser (`merged`, sent with the body) are now the account's.
+ */
+export function useSignIn(): (answer: AuthAnswer, message: string, merged: number[] | undefined) => void {
+  const auth = useAuthStore();
+  const toast = useToast();
+  return (answer, message, merged) => {
+    auth.signIn(answer);
+    toast.show(message);
+    if (merged?.length) {
+      // Only what was sent: a heart clicked meanwhile in another tab stays.
+      writeLocalFavorites(readLocalFavorites().filter((id) => !merged.includes(id)));
+      toast.show(t('messages.synced'));
+    }
+  };
+}
+
+/** POST /api/client-logout, then no user (the transition goes home). A network failure keeps the visitor logged in. */
+export function useLogout(): () => Promise<void> {
+  const auth = useAuthStore();
+  const toast = useToast();
+  return async () => {
+    try {
+      await postJson('/api/client-logout', {});
+    } catch (error) {
+      // The session is over on the server either way, unless the call never got there.
+      if (!(error instanceof HttpError) || error.statusCode === 503) {
+        toast.show(t('messages.networkError'), 'error');
+        return;
+      }
+    }
+    auth.signOut();
+    toast.show(t('account.loggedOut'), 'info');
+  };
+}
+
+/** The message under an account form that failed (SPEC §8). */
+export function accountFailure(error: unknown): string {
+  if (!(error instanceof HttpError)) return t('messages.networkError');
+  if (error.statusCode === 401) return t('messages.loginFailed');
+  if (error.statusCode === 400) return t('forms.errors.summary');
+  // 409: a field's conflict, e.g. 'email: This email address cannot be used…'
+  if (error.statusCode === 409) return error.message.replace(/^\w+: /, '');
+  return t('messages.networkError');
+}
+
+/** Navigates within the site (a `Link`'s way, from code). */
+export function useNavigate(): (to: string, replace?: boolean) => void {
+  const [, navigate] = useLocation();
+  return (to, replace = false) => navigate(to, { replace });
+}

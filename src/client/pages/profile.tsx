@@ -1,0 +1,102 @@
+// profile (/old/profile, /{partner}/profile; login required): the client's
+// name and phone, and, in a form of its own, the email address and password,
+// which change only with the current password (POST /api/profilesubmit). The
+// answer is the user, now shown everywhere (the header's menu too).
+import { coerce, record, string } from 'superstruct';
+import { PASSWORD_MIN_LENGTH, ProfileBody, type ClientAnswer, type ClientUser } from '../../shared/accounts.ts';
+import { HttpError } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { postJson } from '../lib/api.ts';
+import { accountFailure } from '../lib/account-actions.ts';
+import { useAuthStore, useUser } from '../lib/auth.tsx';
+import { AccountForm, AccountPage, fieldId } from '../components/account/AccountForm.tsx';
+import { useForm } from '../components/forms/Form.tsx';
+
+/** The access form leaves out a new password it was not given. */
+const AccessForm = coerce(ProfileBody, record(string(), string()), ({ password, password_repeat, ...rest }) =>
+  password || password_repeat ? { ...rest, password, password_repeat } : rest);
+
+function useSave(clearOnSuccess: string[] = []) {
+  const auth = useAuthStore();
+  return {
+    async send(fields: object): Promise<ClientAnswer> {
+      try {
+        const answer = await postJson<ClientAnswer>('/api/profilesubmit', fields);
+        auth.update(answer.data);
+        return answer;
+      } catch (error) {
+        // The session ended meanwhile (a wrong current password is a 400): logged out, and so home.
+        if (error instanceof HttpError && error.statusCode === 401) auth.signOut();
+        throw error;
+      }
+    },
+    successMessage: () => t('accountUi.profile.saved'),
+    failureMessage: accountFailure,
+    clearOnSuccess,
+  };
+}
+
+function DetailsForm({ user }: { user: ClientUser }) {
+  const form = useForm({
+    names: ['name', 'phone'],
+    struct: ProfileBody,
+    idOf: (name) => fieldId('profile', name),
+    initial: { name: user.name ?? '', phone: user.phone ?? '' },
+    ...useSave(),
+  });
+  return (
+    <section className="account-section" aria-labelledby="profile-details-title">
+      <h2 id="profile-details-title">{t('accountUi.profile.detailsTitle')}</h2>
+      <AccountForm
+        id="profile"
+        form={form}
+        labelledBy="profile-details-title"
+        submitLabel={t('accountUi.profile.save')}
+        fields={[
+          { name: 'name', label: t('forms.fields.name.label'), autoComplete: 'name', required: false, placeholder: t('forms.fields.name.placeholder') },
+          { name: 'phone', label: t('forms.fields.phone.label'), type: 'tel', autoComplete: 'tel', required: false, placeholder: t('forms.fields.phone.placeholder') },
+        ]}
+      />
+    </section>
+  );
+}
+
+function AccessDetailsForm({ user }: { user: ClientUser }) {
+  const form = useForm({
+    names: ['email', 'password', 'password_repeat', 'current_password'],
+    struct: AccessForm,
+    idOf: (name) => fieldId('access', name),
+    initial: { email: user.email },
+    ...useSave(['password', 'password_repeat', 'current_password']),
+  });
+  return (
+    <section className="account-section" aria-labelledby="profile-access-title">
+      <h2 id="profile-access-title">{t('accountUi.profile.accessTitle')}</h2>
+      <p>{t('accountUi.profile.accessLead')}</p>
+      <AccountForm
+        id="access"
+        form={form}
+        labelledBy="profile-access-title"
+        submitLabel={t('accountUi.profile.saveAccess')}
+        fields={[
+          { name: 'email', label: t('accountUi.fields.email'), type: 'email', autoComplete: 'email' },
+          { name: 'password', label: t('accountUi.fields.newPassword'), type: 'password', autoComplete: 'new-password', required: false, placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }) },
+          { name: 'password_repeat', label: t('accountUi.fields.passwordRepeat'), type: 'password', autoComplete: 'new-password', required: false },
+          { name: 'current_password', label: t('accountUi.fields.currentPassword'), type: 'password', autoComplete: 'current-password' },
+        ]}
+      />
+    </section>
+  );
+}
+
+export default function ProfilePage() {
+  const user = useUser();
+  // The guard sends a visitor to log in; this is the moment of a logout.
+  if (!user) return null;
+  return (
+    <AccountPage title={t('accountUi.profile.title')} lead={t('accountUi.profile.lead')} wide>
+      <DetailsForm user={user} />
+      <AccessDetailsForm user={user} />
+    </AccountPage>
+  );
+}
