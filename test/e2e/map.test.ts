@@ -1,6 +1,6 @@
-// The maps in Chromium (issue 4, "The map" and "search by map"), mounted in a
-// test-only page (harness/map-harness.tsx, bundled here) on the real server
-// with a fixture catalogue and its security headers. Tiles come from a local
+// The maps in Chromium (issue 4, "The map" and "search by map"), on the
+// search page's map view and a property page, served with a fixture catalogue.
+// Tiles come from a local
 // tile server on another port: another origin, so they are a third-party
 // request that waits for functional cookies. Checked: markers and clusters
 // on a plain background before consent and not one tile request, a cluster's
@@ -10,22 +10,15 @@
 // attribution once functional cookies are accepted; no request to any host
 // but 127.0.0.1 and no console error or CSP violation.
 import http from 'node:http';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import t from 'tap';
-import { build } from 'esbuild';
 import type { Page } from 'puppeteer-core';
 import { testApp, tempDir } from '../helpers/app.ts';
-import { launchBrowser, newPage, within } from '../helpers/browser.ts';
-import { buildCatalogue } from '../helpers/catalogue.ts';
+import { launchBrowser, newPage, waitForHydration, within } from '../helpers/browser.ts';
+import { buildCatalogue, type Fixture } from '../helpers/catalogue.ts';
 import type { TapTest } from '../helpers/db.ts';
 import { openStore } from '../../src/server/store/db.ts';
-import { DIST_DIR } from '../../src/server/app.ts';
-import { readManifest } from '../../src/server/plugins/assets.ts';
-import { loadConfig, publicConfig } from '../../src/server/config.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** A 256×256 grey PNG, made here (no file, no package). */
 function tilePng(): Buffer {
@@ -61,47 +54,15 @@ async function tileServer(tt: TapTest): Promise<{ template: string; served: stri
   return { template: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, served };
 }
 
-/** The app with a fixture catalogue, plus the harness page, its script and its box's styles. */
-async function harnessServer(tt: TapTest, tileTemplate: string): Promise<string> {
+/** The app on a store holding a fixture catalogue, tiles from `tileTemplate`. */
+async function catalogueServer(tt: TapTest, tileTemplate: string): Promise<{ url: string; fixture: Fixture }> {
   const store = await openStore({ dataDir: tempDir(tt) });
   tt.teardown(() => store.close());
-  await buildCatalogue(store.db, { projects: 150, seed: 11 });
-  const env = { SEED_DEMO: 'false', MAP_TILE_URL: tileTemplate, MAP_ATTRIBUTION: 'Test tiles &copy; nobody' };
-  const app = await testApp(tt, { store, env });
-  const bundle = await build({
-    absWorkingDir: root,
-    entryPoints: ['test/e2e/harness/map-harness.tsx'],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // The harness shows no picture of the app's own.
-    loader: { '.css': 'empty', '.svg': 'empty', '.jpg': 'empty', '.png': 'empty', '.webp': 'empty', '.woff2': 'empty' },
-    logLevel: 'warning',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const stylesheets = readManifest(path.join(DIST_DIR, 'client')).css;
-  const state = JSON.stringify({ config: publicConfig(loadConfig({ DATA_DIR: tempDir(tt), ...env }), stylesheets) }).replace(/</g, '\\u003c');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>map harness</title><link rel="icon" href="data:,">
-${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}<link rel="stylesheet" href="/__map-harness.css">
-<script type="application/json" id="state">${state}</script><script type="module" src="/__map-harness.js"></script></head>
-<body><div id="root"></div></body></html>`;
-  const css = '.harness-map{position:relative;width:900px;height:600px}.harness-map__map{position:absolute;inset:0}.harness-map.is-fullscreen{position:fixed;inset:0;width:auto;height:auto;z-index:1500}';
-  app.get('/__map-harness', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
-  app.get('/__map-harness.js', (_req, reply) => reply.type('text/javascript').send(script));
-  app.get('/__map-harness.css', (_req, reply) => reply.type('text/css').send(css));
+  const fixture = await buildCatalogue(store.db, { projects: 150, seed: 11 });
+  const app = await testApp(tt, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tileTemplate, MAP_ATTRIBUTION: 'Test tiles &copy; nobody' } });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, fixture };
 }
-
-interface Recorded {
-  selected: number[];
-  areas: string[];
-  fullscreen: boolean[];
-}
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { __mapTest: Recorded }).__mapTest);
 
 /** The clusters on the map, as their counts. */
 const clusters = (page: Page) => page.$$eval('.map-cluster', (els) => els.map((el) => Number(el.textContent)));
@@ -115,14 +76,17 @@ async function settled(page: Page): Promise<void> {
 
 t.test('the results map: clusters, zoom, popup, search this area, full screen, tiles after consent', async (t) => {
   const tiles = await tileServer(t);
-  const url = await harnessServer(t, tiles.template);
+  const { url } = await catalogueServer(t, tiles.template);
   const browser = await launchBrowser(t);
   // The fixture's pictures are addresses only: the popup's card asks for one.
   const { page, problems } = await newPage(t, browser, { width: 1280, height: 900, allowFailure: (u) => u.includes('/assets/fixture/') });
   const requests: string[] = [];
   page.on('request', (request) => void requests.push(request.url()));
 
-  await page.goto(`${url}/__map-harness?q=${encodeURIComponent('account_id=1')}`);
+  await page.goto(`${url}/search?view=map`);
+  await waitForHydration(page);
+  // The page's panel of result cards lies over the map's lower part: folded away.
+  await page.click('.search-map__toggle');
   await page.waitForSelector('.map-cluster');
   await settled(page);
 
@@ -153,7 +117,7 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
 
   // Zoom on into clusters until single markers show.
   for (let i = 0; i < 8 && (await markerCount(page)) === 0; i++) {
-    await page.click('.map-cluster');
+    await page.click('.map-cluster .map-cluster__count');
     await settled(page);
   }
   t.ok((await markerCount(page)) > 0, 'single markers at a closer zoom');
@@ -168,14 +132,20 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   await page.waitForSelector('.leaflet-popup .project-card--popup');
   const card = await page.$eval('.leaflet-popup .project-card--popup', (el) => ({ id: Number(el.getAttribute('data-project')), title: el.querySelector('.project-card__title')?.textContent?.trim() }));
   t.ok(marker.label!.startsWith(`${card.title}, `), `the popup shows the marker's project (${card.title})`);
-  t.same((await recorded(page)).selected, [card.id], 'onSelect got its id');
-  t.ok(await page.$('.map-marker.is-selected'), 'the marker is shown as selected');
+  // onSelect → the page's selectedId → the marker's look.
+  await page.waitForSelector('.map-marker.is-selected');
+  t.equal(await page.$eval('.map-marker.is-selected', (el) => el.getAttribute('aria-label')), marker.label, 'the page selected it');
   t.match(await page.$eval('.leaflet-popup .project-card__title a', (a) => a.getAttribute('href')), new RegExp(`/for-sale/${card.id}$`), 'the card links to the property');
 
   // Search this area: the view's bbox, then markers of that area only.
   const areaMarkers = page.waitForResponse((r) => r.url().includes('/api/map-markers?') && r.url().includes('bbox='));
+  // The page brought the selected card into view (smooth scrolling): the map back
+  // first, clear of the sticky header.
+  await page.evaluate(() => document.querySelector('.results-map')!.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await settled(page);
   await page.click('.map-button--primary');
-  const [area] = (await recorded(page)).areas;
+  await page.waitForFunction(() => new URLSearchParams(window.location.search).has('bbox'));
+  const area = new URL(page.url()).searchParams.get('bbox');
   t.match(area, /^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, `a bbox came back (${area})`);
   const [w, s, e, n] = area!.split(',').map(Number);
   t.ok(w! < e! && s! < n! && e! - w! < 5, 'west < east, south < north, a zoomed-in view');
@@ -191,18 +161,20 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   t.equal(await page.$eval(toggle, (b) => b.getAttribute('aria-pressed')), 'false', 'not pressed');
   t.equal(await page.$eval(toggle, (b) => b.textContent), msg('map.fullscreen'), 'labelled');
   await page.click(toggle);
-  await page.waitForSelector('.harness-map.is-fullscreen');
+  await page.waitForSelector('.search-map.is-fullscreen');
   t.equal(await page.$eval(toggle, (b) => b.getAttribute('aria-pressed')), 'true', 'pressed');
   const box = await page.$eval('.results-map', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
   t.same([box.width, box.height], [1280, 900], 'the map covers the window');
   await page.keyboard.press('Escape');
-  await page.waitForSelector('.harness-map:not(.is-fullscreen)');
+  await page.waitForSelector('.search-map:not(.is-fullscreen)');
   t.equal(await page.$eval(toggle, (b) => b.getAttribute('aria-pressed')), 'false', 'Escape leaves full screen');
   await page.click(toggle);
-  await page.waitForSelector('.harness-map.is-fullscreen');
+  await page.waitForSelector('.search-map.is-fullscreen');
   await page.click(toggle);
-  await page.waitForSelector('.harness-map:not(.is-fullscreen)');
-  t.same((await recorded(page)).fullscreen, [true, false, true, false], 'on and off, by the button and by Escape');
+  await page.waitForSelector('.search-map:not(.is-fullscreen)');
+  t.equal(await page.$eval(toggle, (b) => b.getAttribute('aria-pressed')), 'false', 'the button turns it off too');
+  await settled(page);
+  t.equal(await page.$('.map-button--primary'), null, 'resizing is not moving: no "Search this area"');
 
   t.same(tiles.served, [], 'still no tile before consent');
 
@@ -220,17 +192,19 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
 
 t.test('the place map: one labelled marker, the consent notice, tiles after consent', async (t) => {
   const tiles = await tileServer(t);
-  const url = await harnessServer(t, tiles.template);
+  const { url, fixture } = await catalogueServer(t, tiles.template);
+  const project = fixture.projects.find((p) => !p.withdrawn && p.units_available > 0)!;
   const browser = await launchBrowser(t);
-  const { page, problems } = await newPage(t, browser);
-  await page.goto(`${url}/__map-harness?place=${encodeURIComponent('Torrevieja, Alicante')}&lat=37.978&lng=-0.683`);
-  await page.waitForSelector('.map-pin');
-  t.equal(await page.$eval('.map-pin', (el) => el.getAttribute('aria-label')), 'Torrevieja, Alicante', 'the marker is labelled');
-  t.equal(await page.$eval('.place-map', (el) => el.getAttribute('aria-label')), 'Map: Torrevieja, Alicante', 'the map is a labelled region');
+  const { page, problems } = await newPage(t, browser, { allowFailure: (u) => u.includes('/assets/fixture/') });
+  await page.goto(`${url}/for-sale/${project.id}`);
+  await waitForHydration(page);
+  await page.waitForSelector('.place-map .map-pin');
+  t.equal(await page.$eval('.map-pin', (el) => el.getAttribute('aria-label')), project.name, 'the marker is labelled');
+  t.equal(await page.$eval('.place-map', (el) => el.getAttribute('aria-label')), `Map: ${project.name}`, 'the map is a labelled region');
   t.ok(await page.$('.place-map .map-notice--consent'), 'the consent notice');
   await page.click('.map-pin');
   await page.waitForSelector('.leaflet-popup');
-  t.equal(await page.$eval('.leaflet-popup .map-popup__label', (el) => el.textContent), 'Torrevieja, Alicante', 'its popup says the label');
+  t.equal(await page.$eval('.leaflet-popup .map-popup__label', (el) => el.textContent), project.name, 'its popup says the label');
   t.same(tiles.served, [], 'no tile before consent');
 
   // 'here' opens the settings; functional cookies on, saved: the tiles come.

@@ -35,6 +35,20 @@ export interface ResultsMapProps {
 const DEFAULT_VIEW = { center: [39.6, -3.2] as [number, number], zoom: 5 };
 const MAP_OPTIONS: Leaflet.MapOptions = { ...DEFAULT_VIEW, minZoom: 2, maxZoom: 18, worldCopyJump: false };
 
+/** The centre and zoom of a view: what a visitor's pan or zoom changes, and a resize does not. */
+interface View {
+  center: Leaflet.LatLng;
+  zoom: number;
+}
+
+const viewOf = (map: Leaflet.Map): View => ({ center: map.getCenter(), zoom: map.getZoom() });
+
+/** Whether the map shows another view than `view` (a resize moves the centre by half a pixel at most). */
+function movedFrom(map: Leaflet.Map, view: View | null): boolean {
+  if (!view || view.zoom !== map.getZoom()) return true;
+  return map.latLngToContainerPoint(view.center).distanceTo(map.getSize().divideBy(2)) > 2;
+}
+
 interface OpenPopup {
   id: number;
   element: HTMLElement;
@@ -48,8 +62,11 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
   const [markers, setMarkers] = useState<ClusteredMarkers | null>(null);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
   const [moved, setMoved] = useState(false);
-  // Moves the map makes itself (fitting the results) are not the visitor's.
+  // Moves the map makes itself (fitting the results) are not the visitor's, and
+  // neither is a resize (full screen): the view the visitor last had is kept
+  // and "Search this area" shows once its centre or zoom changes.
   const fitting = useRef(false);
+  const lastView = useRef<View | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
@@ -67,9 +84,12 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
       setPopup({ id: marker.id, element, popup: opened });
       onSelectRef.current?.(marker.id);
     });
+    lastView.current = viewOf(map);
     const onMoveEnd = () => {
-      if (fitting.current) fitting.current = false;
-      else setMoved(true);
+      if (fitting.current) {
+        fitting.current = false;
+        lastView.current = viewOf(map);
+      } else if (movedFrom(map, lastView.current)) setMoved(true);
     };
     map.on('moveend', onMoveEnd);
     setMarkers(layer);
@@ -109,7 +129,9 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
 
   const searchArea = () => {
     if (!leaflet || !onSearchArea) return;
-    const b = leaflet.map.getBounds();
+    const { map } = leaflet;
+    const b = map.getBounds();
+    lastView.current = viewOf(map);
     setMoved(false);
     onSearchArea(bboxParam({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }));
   };

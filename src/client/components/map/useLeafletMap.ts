@@ -50,7 +50,9 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
     loadLeaflet().then(
       (L) => {
         if (cancelled || !container.current) return;
-        created = L.map(container.current, options);
+        // The attribution sits at the top: the page may lay a panel over the map's foot.
+        created = L.map(container.current, { ...options, attributionControl: false });
+        L.control.attribution({ position: 'topright' }).addTo(created);
         setLeaflet({ L, map: created });
       },
       (error: unknown) => {
