@@ -1,7 +1,10 @@
-// `npm run bench`: the production server under load on loopback, in one run,
-// for three things side by side: the homepage rendered by React on the server,
-// a 404 page, and the very same homepage bytes served as a static file by the
-// same server. Prints figures and the SSR/static ratio; never passes or fails.
+// `npm run bench`: first the size of what each page loads (bench/sizes.ts),
+// then the production server under load on loopback, in one run: the
+// homepage, a place search with results and a property page rendered by React
+// on the server, each beside the very same bytes served as a static file by
+// the same server, and a 404 page. Prints figures and the SSR/static ratios;
+// never passes or fails. Then the catalogue's figures (search, import).
+// BENCH_ONLY=sizes|http|catalogue (or a comma list) runs only those parts.
 //
 // The server runs pinned to core 0 and the load generator (bench/load.ts, in
 // its own process) to core 1 when `taskset` exists and there are two cores, so
@@ -15,11 +18,13 @@ import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
+import { DIST_DIR, runSizes } from './sizes.ts';
+import { textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STATIC_DIR = path.join(ROOT, 'dist/client/assets');
-const STATIC_NAME = 'bench-home.html';
-const STATIC_FILE = path.join(STATIC_DIR, STATIC_NAME);
+const STATIC_DIR = path.join(DIST_DIR, 'client/assets');
+/** A place whose search has results in the demo data. */
+const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -34,11 +39,15 @@ interface Scenario {
   status: number;
 }
 
-const SCENARIOS: Scenario[] = [
-  { name: 'homepage SSR', path: '/', status: 200 },
-  { name: '404 page SSR', path: '/no/such/page/here', status: 404 },
-  { name: 'homepage static', path: `/assets/${STATIC_NAME}`, status: 200 },
-];
+/** A server-rendered page and its static twin: the same bytes as a file. */
+interface PagePair {
+  name: string;
+  ssr: Scenario;
+  static: Scenario;
+  bytes: number;
+}
+
+const NOT_FOUND: Scenario = { name: '404 page SSR', path: '/no/such/page/here', status: 404 };
 
 function hasTaskset(): boolean {
   return spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -131,13 +140,52 @@ function table(rows: Array<{ scenario: Scenario; result: LoadResult }>): string 
     Object.entries(result.statuses).map(([code, n]) => `${code}×${n}`).join(' '),
     String(result.errors + result.timeouts),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [row(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(row)].join('\n');
+  return textTable(header, lines, 2);
+}
+
+/** The static copies written by this run, removed at the end. */
+const staticFiles: string[] = [];
+
+/**
+ * Saves the bytes the server renders for `page` as /assets/bench-{key}.html,
+ * checks the server serves them back unchanged, and pairs the two.
+ */
+async function staticTwin(base: string, name: string, key: string, page: string): Promise<PagePair> {
+  const res = await fetch(`${base}${page}`);
+  if (!res.ok) throw new Error(`GET ${page} answered ${res.status}`);
+  const html = Buffer.from(await res.arrayBuffer());
+  const file = path.join(STATIC_DIR, `bench-${key}.html`);
+  staticFiles.push(file);
+  fs.writeFileSync(file, html);
+  const copyPath = `/assets/bench-${key}.html`;
+  const copy = await fetch(`${base}${copyPath}`);
+  const copied = Buffer.from(await copy.arrayBuffer());
+  if (!copy.ok || copied.length !== html.length) throw new Error(`the static copy of ${page} is not served as written (HTTP ${copy.status}, ${copied.length} of ${html.length} bytes)`);
+  return {
+    name,
+    ssr: { name: `${name} SSR`, path: page, status: 200 },
+    static: { name: `${name} static`, path: copyPath, status: 200 },
+    bytes: html.length,
+  };
+}
+
+/** Each page's SSR beside its static twin: the share of throughput rendering keeps, and the p99 it adds. */
+function ratios(rows: Array<{ name: string; ssr: LoadResult; static: LoadResult }>): string {
+  const header = ['page', 'SSR req/s', 'static req/s', 'SSR/static req/s', 'SSR p99 ms', 'static p99 ms', 'p99 SSR/static'];
+  const lines = rows.map((r) => [
+    r.name,
+    fmt(r.ssr.requestsPerSecond),
+    fmt(r.static.requestsPerSecond),
+    fmt(r.ssr.requestsPerSecond / r.static.requestsPerSecond, 3),
+    fmt(r.ssr.latencyMs.p99, 2),
+    fmt(r.static.latencyMs.p99, 2),
+    `${fmt(r.ssr.latencyMs.p99 / r.static.latencyMs.p99, 1)}×`,
+  ]);
+  return textTable(header, lines);
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/client/manifest.json'))) throw new Error('the client build is missing: run `npm run bench` (it builds first)');
+  if (!fs.existsSync(path.join(DIST_DIR, 'client/manifest.json'))) throw new Error('the client build is missing: run `npm run bench` (it builds first)');
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -151,7 +199,7 @@ async function main(): Promise<void> {
     if (cleaned) return;
     cleaned = true;
     if (loadChild && loadChild.exitCode === null) loadChild.kill('SIGTERM');
-    fs.rmSync(STATIC_FILE, { force: true });
+    for (const file of staticFiles) fs.rmSync(file, { force: true });
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -164,14 +212,18 @@ async function main(): Promise<void> {
   try {
     await waitUntilReady(base, server);
 
-    // The static copy: exactly the bytes the server renders for the homepage.
-    const home = await fetch(`${base}/`);
-    if (!home.ok) throw new Error(`GET / answered ${home.status}`);
-    const html = Buffer.from(await home.arrayBuffer());
-    fs.writeFileSync(STATIC_FILE, html);
-    const copy = await fetch(`${base}/assets/${STATIC_NAME}`);
-    const copied = Buffer.from(await copy.arrayBuffer());
-    if (!copy.ok || copied.length !== html.length) throw new Error(`the static copy is not served as written (HTTP ${copy.status}, ${copied.length} of ${html.length} bytes)`);
+    // The property page of a project the place search shows.
+    const searchHtml = await (await fetch(`${base}${PLACE_SEARCH}`)).text();
+    const projectId = /data-project="(\d+)"/.exec(searchHtml)?.[1];
+    if (!projectId) throw new Error(`${PLACE_SEARCH} shows no project`);
+    const pages: PagePair[] = [];
+    for (const [name, key, page] of [
+      ['homepage', 'home', '/'],
+      ['search', 'search', PLACE_SEARCH],
+      ['property', 'property', `/for-sale/${projectId}`],
+    ] as const) {
+      pages.push(await staticTwin(base, name, key, page));
+    }
 
     console.log(`# node ${process.version}, ${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
     console.log(
@@ -179,41 +231,63 @@ async function main(): Promise<void> {
         ? '# server pinned to core 0, load generator to core 1 (taskset)'
         : `# not pinned (${hasTaskset() ? 'only one core' : 'taskset not found'}): server and load generator share the CPUs, figures are lower and noisier`,
     );
-    console.log(`# ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured per scenario, on loopback; homepage ${html.length} bytes`);
+    console.log(`# ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s measured per scenario, on loopback`);
+    console.log(`# ${pages.map((p) => `${p.name} ${p.ssr.path} ${p.bytes} bytes`).join('; ')}`);
 
-    const rows: Array<{ scenario: Scenario; result: LoadResult }> = [];
-    for (const scenario of SCENARIOS) {
+    // Each page's SSR and then its static twin, so a pair is measured close in time.
+    const results = new Map<Scenario, LoadResult>();
+    for (const scenario of [...pages.flatMap((p) => [p.ssr, p.static]), NOT_FOUND]) {
       process.stdout.write(`# ${scenario.name} …\n`);
       const result = await runLoad({ url: `${base}${scenario.path}`, connections: CONNECTIONS, duration: DURATION_S, warmup: WARMUP_S });
       const wrong = Object.entries(result.statuses).filter(([code]) => Number(code) !== scenario.status);
       if (wrong.length || result.errors || result.timeouts)
         console.log(`# warning: ${scenario.name} expected only HTTP ${scenario.status}; got ${JSON.stringify(result.statuses)}, ${result.errors} errors, ${result.timeouts} timeouts`);
-      rows.push({ scenario, result });
+      results.set(scenario, result);
     }
 
     console.log('');
-    console.log(table(rows));
-    const ssr = rows[0]!.result;
-    const notFound = rows[1]!.result;
-    const stat = rows[2]!.result;
+    console.log(table([...results].map(([scenario, result]) => ({ scenario, result }))));
     console.log('');
-    console.log(`SSR/static requests/s: ${fmt(ssr.requestsPerSecond / stat.requestsPerSecond, 3)}  (static serves ${fmt(stat.requestsPerSecond / ssr.requestsPerSecond, 1)}× as many)`);
-    console.log(`SSR/static p99 latency: ${fmt(ssr.latencyMs.p99 / stat.latencyMs.p99, 1)}×`);
-    console.log(`404/static requests/s: ${fmt(notFound.requestsPerSecond / stat.requestsPerSecond, 3)}, p99 ${fmt(notFound.latencyMs.p99 / stat.latencyMs.p99, 1)}×`);
+    const homeStatic = results.get(pages[0]!.static)!;
+    console.log(
+      ratios([
+        ...pages.map((p) => ({ name: p.name, ssr: results.get(p.ssr)!, static: results.get(p.static)! })),
+        { name: '404 (vs homepage static)', ssr: results.get(NOT_FOUND)!, static: homeStatic },
+      ]),
+    );
   } finally {
     await cleanup();
   }
 }
 
-// The HTTP figures first, then the catalogue's: search in-process, and import.
+const PARTS = ['sizes', 'http', 'catalogue'] as const;
+type Part = (typeof PARTS)[number];
+
+/** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
+function partsToRun(only = process.env.BENCH_ONLY ?? ''): Set<Part> {
+  const asked = only.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (one or more of ${PARTS.join(', ')})`);
+  return new Set(asked.length ? (asked as Part[]) : PARTS);
+}
+
+// The page sizes first (a second), then the HTTP figures, then the catalogue's: search in-process, and import.
 async function all(): Promise<void> {
-  await main();
-  const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=http to skip the catalogue figures
-  if (only && only !== 'catalogue') return;
-  console.log('\n## Catalogue search\n');
-  await runSearchBench();
-  console.log('\n## Catalogue import\n');
-  await runImportBench();
+  const parts = partsToRun();
+  if (parts.has('sizes')) {
+    console.log('## What each page loads\n');
+    runSizes();
+  }
+  if (parts.has('http')) {
+    console.log('\n## Pages under load\n');
+    await main();
+  }
+  if (parts.has('catalogue')) {
+    console.log('\n## Catalogue search\n');
+    await runSearchBench();
+    console.log('\n## Catalogue import\n');
+    await runImportBench();
+  }
 }
 
 all().catch((error: unknown) => {

@@ -1,0 +1,157 @@
+// What each page of the route table makes a browser download from the client
+// build: the JavaScript (the entry and what it imports, plus the page's chunk
+// and its shared chunks, the list the server preloads: pageAssets of
+// src/server/plugins/assets.ts), the JavaScript it may fetch later on demand
+// (dynamic imports such as Leaflet or Glide, other pages left out) and the
+// CSS; raw and gzipped as @fastify/compress sends them (zlib's default level).
+// Figures only, no server, no load: a second or so.
+//
+//   npx tsx bench/sizes.ts            (alone; DIST_DIR picks another build)
+//   BENCH_ONLY=sizes npm run bench    (builds first)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pageAssets, readManifest, type Manifest } from '../src/server/plugins/assets.ts';
+import { routes } from '../src/shared/routes.ts';
+import { textTable } from './table.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
+
+export interface PageSize {
+  /** The page's name, or the error screen (no page chunk). */
+  page: string;
+  js: { files: number; raw: number; gzip: number };
+  /** Fetched only when a part of the page asks for it (a dynamic import). */
+  onDemand: { files: number; raw: number; gzip: number };
+  css: { files: number; raw: number; gzip: number };
+}
+
+/**
+ * The `import … from "…"` statements that open an esbuild ES module (static
+ * imports always come first in its output), and every `import("…")` in it.
+ */
+function importsOf(source: string): { statics: string[]; dynamics: string[] } {
+  const statics: string[] = [];
+  const head = /^\s*import\s*(?:[^"';]*?\bfrom\s*)?"([^"]+)";?/;
+  let rest = source;
+  for (let match = head.exec(rest); match; match = head.exec(rest)) {
+    statics.push(match[1]!);
+    rest = rest.slice(match[0].length);
+  }
+  const dynamics = [...source.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!);
+  return { statics, dynamics };
+}
+
+class Assets {
+  private readonly sources = new Map<string, Buffer>();
+  private readonly gzipped = new Map<string, number>();
+
+  constructor(private readonly clientDir: string) {}
+
+  /** The file behind an /assets/… address. */
+  read(url: string): Buffer {
+    let source = this.sources.get(url);
+    if (!source) {
+      if (!url.startsWith('/assets/')) throw new Error(`not a built asset: ${url}`);
+      source = fs.readFileSync(path.join(this.clientDir, url));
+      this.sources.set(url, source);
+    }
+    return source;
+  }
+
+  gzipSize(url: string): number {
+    let size = this.gzipped.get(url);
+    if (size === undefined) {
+      size = zlib.gzipSync(this.read(url)).length;
+      this.gzipped.set(url, size);
+    }
+    return size;
+  }
+
+  /** `urls` and everything they import statically, as a browser loads a module graph. */
+  closure(urls: string[], into = new Set<string>()): Set<string> {
+    for (const url of urls) {
+      if (into.has(url)) continue;
+      into.add(url);
+      this.closure(importsOf(this.read(url).toString('utf8')).statics, into);
+    }
+    return into;
+  }
+
+  /** What the modules in `loaded` may import later, not counting pages (each page is its own row). */
+  onDemand(loaded: Set<string>, pages: Set<string>): Set<string> {
+    const later = new Set<string>();
+    const roots = [...loaded].flatMap((url) => importsOf(this.read(url).toString('utf8')).dynamics).filter((url) => !pages.has(url));
+    for (const url of this.closure(roots)) if (!loaded.has(url)) later.add(url);
+    return later;
+  }
+
+  total(urls: Iterable<string>): { files: number; raw: number; gzip: number } {
+    let files = 0;
+    let raw = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      files++;
+      raw += this.read(url).length;
+      gzip += this.gzipSize(url);
+    }
+    return { files, raw, gzip };
+  }
+}
+
+/** The pages of the route table, in its order, then the error screen. */
+export function routePages(): Array<string | null> {
+  return [...new Set(routes.map((r) => r.page)), null];
+}
+
+export function pageSizes(distDir = DIST_DIR): PageSize[] {
+  const clientDir = path.join(distDir, 'client');
+  const manifest: Manifest = readManifest(clientDir);
+  const assets = new Assets(clientDir);
+  const pageChunks = new Set(Object.values(manifest.pages).map((files) => files[0]!));
+  return routePages().map((page) => {
+    const { entry, preload, stylesheets } = pageAssets(manifest, page);
+    if (page && !manifest.pages[page]) throw new Error(`the build has no chunk for the page '${page}'`);
+    const loaded = assets.closure([entry, ...preload]);
+    return {
+      page: page ?? '(error screen)',
+      js: assets.total(loaded),
+      onDemand: assets.total(assets.onDemand(loaded, pageChunks)),
+      css: assets.total(stylesheets),
+    };
+  });
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function sizesTable(rows: PageSize[]): string {
+  const header = ['page', 'JS files', 'JS KiB', 'JS gzip KiB', 'on demand gzip KiB', 'CSS KiB', 'CSS gzip KiB', 'JS+CSS gzip KiB'];
+  const lines = rows.map((r) => [
+    r.page,
+    String(r.js.files),
+    kb(r.js.raw),
+    kb(r.js.gzip),
+    r.onDemand.files ? `${kb(r.onDemand.gzip)} (${r.onDemand.files})` : '-',
+    kb(r.css.raw),
+    kb(r.css.gzip),
+    kb(r.js.gzip + r.css.gzip),
+  ]);
+  return textTable(header, lines);
+}
+
+export function runSizes(distDir = DIST_DIR): void {
+  const where = path.relative(process.cwd(), distDir);
+  console.log(`# ${where.startsWith('..') ? distDir : where || '.'}: what each page loads at first (JS: the entry's and the page's module graph), what it may fetch on demand (dynamic imports, other pages left out; files in brackets), and the CSS; gzip at zlib's default level`);
+  console.log(sizesTable(pageSizes(distDir)));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    runSizes();
+  } catch (error) {
+    console.error(`sizes failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
