@@ -6,7 +6,7 @@ import { Router, useLocation } from 'wouter';
 import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, type RouteMatch } from '../shared/match.ts';
+import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
 import { runGuards, runMiddleware } from '../shared/middleware.ts';
 import { Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import type { LayoutName } from '../shared/routes.ts';
@@ -140,7 +140,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
         if (id !== navigation.current) return;
         if (error instanceof Redirect) {
           progress.finish();
-          navigate(error.location, { replace: true });
+          navigate(onOwnDomain(error.location, hostPartner), { replace: true });
           return;
         }
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;

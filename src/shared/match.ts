@@ -55,6 +55,15 @@ export function hostCandidates(path: string, hostPartnerSlug: string, table: Rou
   return [...own.filter((c) => !isContent(c)), ...shared, ...own.filter(isContent)];
 }
 
+/** A location inside the site as it reads on a partner's own domain: without the `/{slug}` prefix. */
+export function onOwnDomain(location: string, hostPartnerSlug: string | null): string {
+  const prefix = hostPartnerSlug ? `/${hostPartnerSlug}` : null;
+  if (!prefix || !location.toLowerCase().startsWith(prefix)) return location;
+  const rest = location.slice(prefix.length);
+  if (rest === '' || rest.startsWith('?')) return `/${rest}`;
+  return rest.startsWith('/') ? rest : location;
+}
+
 /**
  * Picks the route for a path. A route with a {partner} parameter applies only
  * when that partner exists, and, on a partner's own domain, only to that partner.

@@ -1,6 +1,6 @@
 // The route matcher that the server and the client share.
 import t from 'tap';
-import { matchCandidates, resolveRoute, dataKey } from '../../src/shared/match.ts';
+import { matchCandidates, resolveRoute, dataKey, onOwnDomain } from '../../src/shared/match.ts';
 import { runMiddleware } from '../../src/shared/middleware.ts';
 import { HttpError } from '../../src/shared/errors.ts';
 import { routes } from '../../src/shared/routes.ts';
@@ -87,4 +87,13 @@ t.test('the layout: partner first, plain for no route, else the route own', asyn
   t.equal(layoutFor(await resolveRoute('/login', exists, null), false), 'app-pages');
   t.equal(layoutFor(null, false), 'plain-app');
   t.equal(layoutFor(null, true), 'partner');
+});
+
+t.test("a redirect on a partner's own domain drops the /{slug} prefix", async (t) => {
+  t.equal(onOwnDomain('/costa-casas/search?x=1', 'costa-casas'), '/search?x=1');
+  t.equal(onOwnDomain('/costa-casas', 'costa-casas'), '/');
+  t.equal(onOwnDomain('/costa-casas?x=1', 'costa-casas'), '/?x=1');
+  t.equal(onOwnDomain('/costa-casas-two/search', 'costa-casas'), '/costa-casas-two/search', 'another slug that starts alike');
+  t.equal(onOwnDomain('/login?redirect=%2Ffavorites', 'costa-casas'), '/login?redirect=%2Ffavorites');
+  t.equal(onOwnDomain('/costa-casas/search', null), '/costa-casas/search', 'not on a partner domain');
 });

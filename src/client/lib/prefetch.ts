@@ -19,24 +19,31 @@ export function canPrefetch(nav: Navigator = navigator): boolean {
   return true;
 }
 
-const done = new Set<string>();
+// A link in view fetches its page's code in idle time; its data waits for a sign
+// of intent (pointer over it, focus, touch), so a page of 12 result cards does
+// not fetch 48 answers nobody may ask for.
+const codeDone = new Set<string>();
+const dataDone = new Set<string>();
 let observer: IntersectionObserver | null = null;
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(fn, 1);
 
-export function prefetchPath(path: string): void {
+/** Prefetches the page at `path` (path + query): its code, and with `withData` its data too. */
+export function prefetchPath(path: string, withData = false): void {
   // The page in view already has its code and data.
-  if (path === window.location.pathname + window.location.search) return;
-  if (done.has(path) || !canPrefetch()) return;
-  done.add(path);
+  if (path === window.location.pathname + window.location.search || !canPrefetch()) return;
+  const [pathname = path, query = ''] = path.split('?', 2);
   // The first candidate that needs no partner check is certain; partner routes
   // fetch their code only (their data depends on the partner lookup).
-  const [pathname = path, query = ''] = path.split('?', 2);
   const match = matchCandidates(pathname)[0];
   if (!match) return;
-  loadPage(match.route.page).catch(() => done.delete(path));
-  if (match.params.partner !== undefined) return;
+  if (!codeDone.has(pathname)) {
+    codeDone.add(pathname);
+    loadPage(match.route.page).catch(() => codeDone.delete(pathname));
+  }
+  if (!withData || dataDone.has(path) || match.params.partner !== undefined) return;
+  dataDone.add(path);
   // A route's data step may refuse the address (a bad id): then there is nothing to prefetch.
   let needs: ReturnType<typeof dataNeeds> = [];
   try {
@@ -44,12 +51,22 @@ export function prefetchPath(path: string): void {
   } catch {
     return;
   }
-  for (const need of needs) preload(dataKey(need), getJson).catch(() => {});
+  for (const need of needs) preload(dataKey(need), getJson).catch(() => dataDone.delete(path));
 }
 
-/** Watches a link; when it scrolls into view, prefetches it in idle time. */
+/** Watches a link: in view, its code is prefetched in idle time; on intent, its data. */
 export function observeLink(el: HTMLAnchorElement): () => void {
-  if (typeof IntersectionObserver === 'undefined') return () => {};
+  const target = () => el.pathname + el.search;
+  const intent = () => prefetchPath(target(), true);
+  el.addEventListener('pointerenter', intent);
+  el.addEventListener('focus', intent);
+  el.addEventListener('touchstart', intent, { passive: true });
+  const stopIntent = () => {
+    el.removeEventListener('pointerenter', intent);
+    el.removeEventListener('focus', intent);
+    el.removeEventListener('touchstart', intent);
+  };
+  if (typeof IntersectionObserver === 'undefined') return stopIntent;
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
@@ -59,5 +76,8 @@ export function observeLink(el: HTMLAnchorElement): () => void {
     }
   });
   observer.observe(el);
-  return () => observer?.unobserve(el);
+  return () => {
+    stopIntent();
+    observer?.unobserve(el);
+  };
 }

@@ -2,7 +2,7 @@
 // page's data needs in-process, decide the status, then stream (DESIGN §2).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, type RouteMatch } from '../../shared/match.ts';
+import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
@@ -80,25 +80,13 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
 }
 
 
-/**
- * A redirect on a partner's own domain: the partner's section is the site's
- * root there, so a route's `/{slug}/search/…` is `/search/…`.
- */
-function onOwnDomain(location: string, hostSlug: string | undefined): string {
-  const prefix = hostSlug ? `/${hostSlug}` : null;
-  if (!prefix || !location.toLowerCase().startsWith(prefix)) return location;
-  const rest = location.slice(prefix.length);
-  if (rest === '' || rest.startsWith('?')) return `/${rest}`;
-  return rest.startsWith('/') ? rest : location;
-}
-
 export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
     const resolved = await resolvePage(app, request, renderer.routes, url.pathname, url.search);
     if (resolved.redirect) {
       noStore(reply);
-      return reply.redirect(onOwnDomain(resolved.redirect.location, resolved.hostPartner?.slug), resolved.redirect.statusCode);
+      return reply.redirect(onOwnDomain(resolved.redirect.location, resolved.hostPartner?.slug ?? null), resolved.redirect.statusCode);
     }
     const build = (error: ErrorState | null, match: RouteMatch | null): InitialState => ({
       config: renderer.publicConfig,
