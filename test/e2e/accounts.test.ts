@@ -273,6 +273,42 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), []);
   });
 
+  t.test('the profile: name and phone saved; email and password only with the current password', async (t) => {
+    await account('paula@example.com');
+    const { page, problems } = await visitor(t, { allowFailure: (u) => new URL(u).pathname === '/api/profilesubmit' });
+    await open(page, '/costa-casas/client-login');
+    await logIn(page, 'paula@example.com');
+    await waitForPath(page, '/costa-casas');
+    await openMenu(page);
+    await page.click('#account-menu-list a[href="/costa-casas/profile"]');
+    await waitForPath(page, '/costa-casas/profile');
+
+    await fill(page, 'profile', { name: 'Paula Ruiz', phone: '+34 600 11 22 33' });
+    await submit(page, 'profile');
+    await page.waitForSelector('form.account-form--profile [data-result=valid]');
+    t.equal(await statusOf(page, 'profile'), 'Saved');
+    t.match(await db.selectFrom('clients').select(['name', 'phone']).where('email', '=', 'paula@example.com').executeTakeFirst(), { name: 'Paula Ruiz', phone: '+34 600 11 22 33' });
+    t.equal(await textOf(page, '.account-menu__who'), 'Paula Ruiz', 'the header knows the new name');
+
+    await fill(page, 'access', { password: 'a fresh passphrase', password_repeat: 'a fresh passphrase', current_password: 'wrong guess at it' });
+    await submit(page, 'access');
+    await page.waitForSelector('form.account-form--access [data-result=invalid]');
+    t.equal(await textOf(page, '#access-current-password-error'), 'Check your credentials', 'a wrong current password is refused');
+    await retype(page, 'form.account-form--access [name=current_password]', PASSWORD);
+    await submit(page, 'access');
+    await page.waitForSelector('form.account-form--access [data-result=valid]');
+    t.equal(await page.$eval('form.account-form--access [name=password]', (el) => (el as HTMLInputElement).value), '', 'the passwords are cleared');
+
+    await logOut(page);
+    await waitForPath(page, '/costa-casas');
+    await navigate(page, '/costa-casas/client-login');
+    await logIn(page, 'paula@example.com', 'a fresh passphrase');
+    await waitForPath(page, '/costa-casas');
+    await page.waitForSelector(MENU_TOGGLE);
+    t.pass('the new password logs in');
+    t.same(problems.all(), []);
+  });
+
   t.test("a wrong password: 'Check your credentials'; the API out of reach: the network message", async (t) => {
     await account('sofia@example.com');
     const { page, problems } = await visitor(t, { allowFailure: (u) => new URL(u).pathname === '/api/client-login' });

@@ -1,7 +1,6 @@
 // What the account pages and the header do once the API has answered: log in
 // (the answer's user and token, the toasts, the local favorites now in the
 // account), log out, and the message a failed account call shows.
-import { useLocation } from 'wouter';
 import type { AuthAnswer } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -62,10 +61,4 @@ export function accountFailure(error: unknown): string {
   // 409: a field's conflict, e.g. 'email: This email address cannot be used…'
   if (error.statusCode === 409) return error.message.replace(/^\w+: /, '');
   return t('messages.networkError');
-}
-
-/** Navigates within the site (a `Link`'s way, from code). */
-export function useNavigate(): (to: string, replace?: boolean) => void {
-  const [, navigate] = useLocation();
-  return (to, replace = false) => navigate(to, { replace });
 }

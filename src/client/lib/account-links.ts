@@ -40,8 +40,7 @@ export function sectionHome(info: SectionInfo): string {
 
 /** The section's login page, coming back to `returnPath` afterwards when it may be returned to. */
 export function loginHref(info: SectionInfo, returnPath?: string): string {
-  const login = accountHref(info, '/client-login');
-  return returnPath && isSafeReturnPath(returnPath) ? `${login}?${RETURN_PARAM}=${encodeURIComponent(returnPath)}` : login;
+  return withReturn(accountHref(info, '/client-login'), returnPath && isSafeReturnPath(returnPath) ? returnPath : null);
 }
 
 /** The `redirect` of a login page's query string, when it may be followed; else null. */

@@ -58,7 +58,7 @@ export function writeLocalFavorites(ids: readonly number[]): void {
     if (ids.length) store?.setItem(LOCAL_FAVORITES_KEY, JSON.stringify(ids));
     else store?.removeItem(LOCAL_FAVORITES_KEY);
   } catch {
-    // full or refused: the heart still shows for this visit's renders below
+    // full or refused: nothing is kept, and the heart shows as it was
   }
   for (const l of listeners) l();
 }
