@@ -8,7 +8,8 @@ import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
 import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
 import { runGuards, runMiddleware } from '../shared/middleware.ts';
-import { Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
+import { HttpError, Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
+import { loginRedirect } from '../shared/return-path.ts';
 import type { LayoutName } from '../shared/routes.ts';
 import { PAGE_DATA_MIN_DELAY_MS } from '../shared/constants.ts';
 import { createStore, StoreProvider, useStore, useStoreApi, type Store } from './store.tsx';
@@ -141,6 +142,13 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
         if (error instanceof Redirect) {
           progress.finish();
           navigate(onOwnDomain(error.location, hostPartner), { replace: true });
+          return;
+        }
+        // A personal read refused: the session has ended (expired, revoked elsewhere).
+        if (error instanceof HttpError && error.statusCode === 401 && auth.user()) {
+          auth.expire();
+          progress.finish();
+          navigate(onOwnDomain(loginRedirect(location), hostPartner), { replace: true });
           return;
         }
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;

@@ -96,14 +96,7 @@ t.test('client accounts in the browser', async (t) => {
   const buttonResult = (page: Page, form: string) =>
     page.$eval(`form.account-form--${form} button[type=submit]`, (b) => [b.getAttribute('data-state'), b.getAttribute('data-result')]);
 
-  /** Closes the toasts, as a visitor would before reaching what they cover. */
-  async function dismissToasts(page: Page): Promise<void> {
-    for (const button of await page.$$('.toasts .toast__close')) await button.click();
-    await page.waitForFunction(() => !document.querySelector('.toasts .toast'));
-  }
-
   async function openMenu(page: Page): Promise<void> {
-    await dismissToasts(page);
     await page.click(MENU_TOGGLE);
     await page.waitForSelector('#account-menu-list:not([hidden])');
   }
@@ -184,6 +177,20 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), []);
   });
 
+  t.test('a session ended elsewhere: the next personal page sends the client to log in again', async (t) => {
+    await account('olga@example.com');
+    const { page, problems } = await visitor(t, { allowFailure: (u) => new URL(u).pathname === '/api/favorites' });
+    await open(page, '/login');
+    await logIn(page, 'olga@example.com');
+    await waitForPath(page, '/');
+    await db.deleteFrom('sessions').where('client_id', '=', await clientId('olga@example.com')).execute();
+    await navigate(page, '/old/favorites');
+    await waitForPath(page, '/login?redirect=%2Fold%2Ffavorites');
+    await page.waitForSelector(LOGIN_LINK);
+    t.pass('logged out, on the login page that comes back to the favorites');
+    t.same(problems.all(), []);
+  });
+
   t.test('hearts: added and removed with their toasts, listed on the favorites page', async (t) => {
     await account('marta@example.com');
     const { page, problems } = await visitor(t);
@@ -201,6 +208,11 @@ t.test('client accounts in the browser', async (t) => {
     await waitForToast(page, MESSAGES.added);
     await page.waitForSelector(`${heart}[aria-pressed=true]`);
     t.same(await favoritesOf('marta@example.com'), [id], 'stored in the account');
+    t.equal(await page.$eval('.toasts', (el) => `${el.getAttribute('role')} ${el.getAttribute('aria-live')}`), 'status polite', 'toasts are announced politely');
+    const shown = await toasts(page);
+    await page.click('.toasts .toast:last-child .toast__close');
+    await page.waitForFunction((n: number) => document.querySelectorAll('.toasts .toast').length === n, {}, shown.length - 1);
+    t.notOk((await toasts(page)).includes(MESSAGES.added), 'a toast can be dismissed');
 
     await openMenu(page);
     await page.click('#account-menu-list a[href="/old/favorites"]');
@@ -306,6 +318,28 @@ t.test('client accounts in the browser', async (t) => {
     await waitForPath(page, '/costa-casas');
     await page.waitForSelector(MENU_TOGGLE);
     t.pass('the new password logs in');
+    t.same(problems.all(), []);
+  });
+
+  t.test("on a partner's own domain: its login page, back to the page that asked, its favorites", async (t) => {
+    await account('nora@example.com');
+    // Chromium resolves every *.localhost name to the loopback address.
+    const own = `http://costa-casas.localhost:${new URL(url).port}`;
+    const { page, problems } = await newPage(t, browser);
+    await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: own });
+    await page.goto(`${own}/favorites`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    t.equal(await here(page), '/login?redirect=%2Ffavorites', 'sent to log in on the same domain');
+    t.equal(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
+    await logIn(page, 'nora@example.com');
+    await waitForPath(page, '/favorites');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your favorites');
+    await openMenu(page);
+    t.same(
+      await page.$$eval('#account-menu-list a', (links) => links.map((a) => a.getAttribute('href'))),
+      ['/favorites', '/profile'],
+      "the menu's pages are the domain's own",
+    );
     t.same(problems.all(), []);
   });
 

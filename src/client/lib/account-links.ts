@@ -3,7 +3,7 @@
 //
 // - The main site has no account pages of its own except /login: its others
 //   are the /old section's (the reset mail links there too). A partner's are
-//   under /{partner}, also on its own domain, where only /{slug}/… names them.
+//   under /{partner}, and at the root of its own domain (its site there).
 // - Logging in or out lands on the home of the site the visitor is on: the
 //   partner's home on a partner's site, `/` otherwise (/old has no home: its
 //   root is the index of the guides). Except that a visitor sent to log in
@@ -20,14 +20,10 @@ export type AccountPath =
   | '/favorites'
   | '/profile';
 
-function partnerOf(info: SectionInfo): string | null {
-  return info.hostPartner ?? (info.section === 'partner' ? info.partnerSlug : null);
-}
-
 /** The address of an account page in the visitor's section. */
 export function accountHref(info: SectionInfo, path: AccountPath): string {
-  const partner = partnerOf(info);
-  if (partner) return `/${partner}${path}`;
+  if (info.hostPartner) return path;
+  if (info.section === 'partner' && info.partnerSlug) return `/${info.partnerSlug}${path}`;
   if (info.section === 'main' && path === '/client-login') return LOGIN_PATH;
   return `/old${path}`;
 }

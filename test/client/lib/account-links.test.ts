@@ -19,7 +19,7 @@ const HOSTILE = [
   'javascript:alert(1)', 'evil.com', '/%09/evil.com', '/a?next=//evil.com', '/../x', '/%0d%0aSet-Cookie:x=1',
 ];
 
-t.test('account pages: /old on the main site (but /login), the partner’s own under /{partner}', async (t) => {
+t.test("account pages: /old on the main site (but /login), the partner's own under /{partner}", async (t) => {
   t.equal(accountHref(MAIN, '/client-login'), '/login');
   t.equal(accountHref(MAIN, '/client-register'), '/old/client-register');
   t.equal(accountHref(MAIN, '/favorites'), '/old/favorites');
@@ -27,7 +27,8 @@ t.test('account pages: /old on the main site (but /login), the partner’s own u
   t.equal(accountHref(OLD, '/profile'), '/old/profile');
   t.equal(accountHref(PARTNER, '/client-login'), '/costa-casas/client-login');
   t.equal(accountHref(PARTNER, '/favorites'), '/costa-casas/favorites');
-  t.equal(accountHref(HOST, '/client-forgot-password'), '/costa-casas/client-forgot-password', 'on its own domain only /{slug}/… names them');
+  t.equal(accountHref(HOST, '/client-forgot-password'), '/client-forgot-password', "on its own domain, the partner's site is the root");
+  t.equal(accountHref(HOST, '/client-login'), '/client-login');
 });
 
 t.test("a section's home", async (t) => {

@@ -1,7 +1,8 @@
 // The header's account control: a login link for a visitor; for a logged-in
 // client a menu button (a disclosure) opening favorites, profile and logout.
 // Closes on Escape (focus back on the button), on a click outside and on
-// navigation.
+// navigation. While it is open the toasts, which show where it opens, wait
+// unseen behind it.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '../../../shared/i18n.ts';
@@ -34,9 +35,12 @@ export function AccountMenu() {
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    // The toasts show where the menu opens (toast.css hides them meanwhile).
+    document.body.classList.add('account-menu-open');
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      document.body.classList.remove('account-menu-open');
     };
   }, [open]);
 
