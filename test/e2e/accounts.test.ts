@@ -321,8 +321,7 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), []);
   });
 
-  t.test("on a partner's own domain: its login page, back to the page that asked, its favorites", async (t) => {
-    await account('nora@example.com');
+  t.test("on a partner's own domain: its pages, registering from the login page and back to the page that asked", async (t) => {
     // Chromium resolves every *.localhost name to the loopback address.
     const own = `http://costa-casas.localhost:${new URL(url).port}`;
     const { page, problems } = await newPage(t, browser);
@@ -331,9 +330,18 @@ t.test('client accounts in the browser', async (t) => {
     await waitForHydration(page);
     t.equal(await here(page), '/login?redirect=%2Ffavorites', 'sent to log in on the same domain');
     t.equal(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
-    await logIn(page, 'nora@example.com');
+
+    await page.click('a[href="/client-register?redirect=%2Ffavorites"]');
+    await waitForPath(page, '/client-register?redirect=%2Ffavorites');
+    await fill(page, 'register', { email: 'nora@example.com', password: PASSWORD, password_repeat: PASSWORD });
+    await page.click('form.account-form--register [name=terms]');
+    await submit(page, 'register');
     await waitForPath(page, '/favorites');
+    await waitForToast(page, MESSAGES.authenticated);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your favorites');
+    const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
+    t.match(await db.selectFrom('clients').select('partner_id').where('email', '=', 'nora@example.com').executeTakeFirst(), { partner_id: costa.id }, "the client is the partner's");
+
     await openMenu(page);
     t.same(
       await page.$$eval('#account-menu-list a', (links) => links.map((a) => a.getAttribute('href'))),

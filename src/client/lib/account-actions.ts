@@ -10,27 +10,36 @@ import { readLocalFavorites, writeLocalFavorites } from './favorites.ts';
 import { useToast } from '../components/toast/Toasts.tsx';
 
 /** The body's `favorites`: what this browser kept while anonymous, if anything. */
-export function localFavoritesBody(): { favorites?: number[] } {
+function localFavoritesBody(): { favorites?: number[] } {
   const ids = readLocalFavorites();
   return ids.length ? { favorites: [...ids] } : {};
 }
 
 /**
- * Logs in with a login or registration answer: `message` ('Successfully logged
- * in' or 'Successfully authenticated'), and 'Synced' when the favorites kept in
- * this browser (`merged`, sent with the body) are now the account's.
+ * The sending of the login or registration form (useForm's options): the body
+ * with this browser's favorites; the answer logs the client in with `message`
+ * ('Successfully logged in' or 'Successfully authenticated'), and 'Synced' when
+ * those favorites are now the account's. The form itself then says nothing: the
+ * toast does, and the transition leaves the page.
  */
-export function useSignIn(): (answer: AuthAnswer, message: string, merged: number[] | undefined) => void {
+export function useAuthenticate(endpoint: '/api/client-login' | '/api/client-register', message: string) {
   const auth = useAuthStore();
   const toast = useToast();
-  return (answer, message, merged) => {
-    auth.signIn(answer);
-    toast.show(message);
-    if (merged?.length) {
-      // Only what was sent: a heart clicked meanwhile in another tab stays.
-      writeLocalFavorites(readLocalFavorites().filter((id) => !merged.includes(id)));
-      toast.show(t('messages.synced'));
-    }
+  return {
+    async send(fields: object): Promise<AuthAnswer> {
+      const { favorites } = localFavoritesBody();
+      const answer = await postJson<AuthAnswer>(endpoint, { ...fields, ...(favorites ? { favorites } : {}) });
+      auth.signIn(answer);
+      toast.show(message);
+      if (favorites) {
+        // Only what was sent: a heart clicked meanwhile in another tab stays.
+        writeLocalFavorites(readLocalFavorites().filter((id) => !favorites.includes(id)));
+        toast.show(t('messages.synced'));
+      }
+      return answer;
+    },
+    successMessage: () => null,
+    failureMessage: accountFailure,
   };
 }
 

@@ -28,6 +28,11 @@ export function accountHref(info: SectionInfo, path: AccountPath): string {
   return `/old${path}`;
 }
 
+/** The slug of the partner whose site this is (its domain, or /{partner}); null on the main site. */
+export function sitePartner(info: SectionInfo): string | null {
+  return info.hostPartner ?? (info.section === 'partner' ? info.partnerSlug : null);
+}
+
 /** The home of the site the visitor is on. */
 export function sectionHome(info: SectionInfo): string {
   if (info.hostPartner) return '/';

@@ -4,7 +4,7 @@ import { ForgotPasswordBody } from '../../shared/accounts.ts';
 import { t } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { accountFailure } from '../lib/account-actions.ts';
-import { accountHref } from '../lib/account-links.ts';
+import { accountHref, sitePartner } from '../lib/account-links.ts';
 import { useSection } from '../lib/section.tsx';
 import { AccountForm, AccountPage, fieldId } from '../components/account/AccountForm.tsx';
 import { useForm } from '../components/forms/Form.tsx';
@@ -14,7 +14,7 @@ const FORM = 'forgot';
 
 export default function ClientForgotPasswordPage() {
   const section = useSection();
-  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const partner = sitePartner(section);
   const form = useForm({
     names: ['email'],
     struct: ForgotPasswordBody,

@@ -4,10 +4,9 @@
 // back to the page that sent the visitor here (`redirect`). A wrong email or
 // password: 'Check your credentials'.
 import { useSearch } from 'wouter';
-import { LoginBody, type AuthAnswer } from '../../shared/accounts.ts';
+import { LoginBody } from '../../shared/accounts.ts';
 import { t } from '../../shared/i18n.ts';
-import { postJson } from '../lib/api.ts';
-import { accountFailure, localFavoritesBody, useSignIn } from '../lib/account-actions.ts';
+import { useAuthenticate } from '../lib/account-actions.ts';
 import { accountHref, returnPathOf, withReturn } from '../lib/account-links.ts';
 import { useLocalFavorites } from '../lib/favorites.ts';
 import { useSection } from '../lib/section.tsx';
@@ -21,20 +20,11 @@ export default function ClientLoginPage() {
   const section = useSection();
   const back = returnPathOf(useSearch());
   const kept = useLocalFavorites().length;
-  const signIn = useSignIn();
   const form = useForm({
     names: ['email', 'password'],
     struct: LoginBody,
     idOf: (name) => fieldId(FORM, name),
-    async send(fields) {
-      const extra = localFavoritesBody();
-      const answer = await postJson<AuthAnswer>('/api/client-login', { ...fields, ...extra });
-      signIn(answer, t('messages.loggedIn'), extra.favorites);
-      return answer;
-    },
-    // The toast says it; the page is left at once.
-    successMessage: () => null,
-    failureMessage: accountFailure,
+    ...useAuthenticate('/api/client-login', t('messages.loggedIn')),
   });
   // Registering instead comes back to the same page.
   const register = withReturn(accountHref(section, '/client-register'), back);

@@ -5,11 +5,10 @@
 // the transition goes home, or back to the page that sent the visitor to log in.
 import { useSearch } from 'wouter';
 import { coerce, record, string } from 'superstruct';
-import { PASSWORD_MIN_LENGTH, RegisterBody, type AuthAnswer } from '../../shared/accounts.ts';
+import { PASSWORD_MIN_LENGTH, RegisterBody } from '../../shared/accounts.ts';
 import { t } from '../../shared/i18n.ts';
-import { postJson } from '../lib/api.ts';
-import { accountFailure, localFavoritesBody, useSignIn } from '../lib/account-actions.ts';
-import { accountHref, returnPathOf, TERMS_PATH, withReturn } from '../lib/account-links.ts';
+import { useAuthenticate } from '../lib/account-actions.ts';
+import { accountHref, returnPathOf, sitePartner, TERMS_PATH, withReturn } from '../lib/account-links.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { AccountForm, AccountPage, TermsCheckbox, fieldId } from '../components/account/AccountForm.tsx';
 import { useForm } from '../components/forms/Form.tsx';
@@ -23,20 +22,14 @@ const RegisterForm = coerce(RegisterBody, record(string(), string()), (v) => ({ 
 export default function ClientRegisterPage() {
   const section = useSection();
   const back = returnPathOf(useSearch());
-  const signIn = useSignIn();
-  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const authenticate = useAuthenticate('/api/client-register', t('messages.authenticated'));
+  const partner = sitePartner(section);
   const form = useForm({
     names: ['email', 'password', 'password_repeat', 'terms'],
     struct: RegisterForm,
     idOf: (name) => fieldId(FORM, name),
-    async send(fields) {
-      const extra = localFavoritesBody();
-      const answer = await postJson<AuthAnswer>('/api/client-register', { ...fields, ...extra, ...(partner ? { partner } : {}) });
-      signIn(answer, t('messages.authenticated'), extra.favorites);
-      return answer;
-    },
-    successMessage: () => null,
-    failureMessage: accountFailure,
+    ...authenticate,
+    send: (fields) => authenticate.send({ ...fields, ...(partner ? { partner } : {}) }),
   });
   const login = withReturn(accountHref(section, '/client-login'), back);
 

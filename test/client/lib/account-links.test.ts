@@ -3,7 +3,7 @@
 // followed only when it is a local path that cannot lead to another origin.
 import t from 'tap';
 import {
-  accountHref, authTransitionTarget, loginHref, returnPathOf, sectionHome, withReturn,
+  accountHref, authTransitionTarget, loginHref, returnPathOf, sectionHome, sitePartner, withReturn,
 } from '../../../src/client/lib/account-links.ts';
 import type { SectionInfo } from '../../../src/client/lib/section.tsx';
 
@@ -29,6 +29,13 @@ t.test("account pages: /old on the main site (but /login), the partner's own und
   t.equal(accountHref(PARTNER, '/favorites'), '/costa-casas/favorites');
   t.equal(accountHref(HOST, '/client-forgot-password'), '/client-forgot-password', "on its own domain, the partner's site is the root");
   t.equal(accountHref(HOST, '/client-login'), '/client-login');
+});
+
+t.test('the partner whose site this is', async (t) => {
+  t.equal(sitePartner(MAIN), null);
+  t.equal(sitePartner(OLD), null);
+  t.equal(sitePartner(PARTNER), 'costa-casas');
+  t.equal(sitePartner(HOST), 'costa-casas');
 });
 
 t.test("a section's home", async (t) => {
