@@ -24,9 +24,9 @@ export async function runMiddleware(match: RouteMatch): Promise<void> {
 /**
  * The route's access rule (SPEC §4): a page that requires login sends an
  * anonymous visitor to /login, remembering the path; a guest-only page sends a
- * logged-in client home.
+ * logged-in client home: the home of the partner's site it is on, else `/`.
  */
 export function runGuards(match: RouteMatch, path: string, loggedIn: boolean): void {
   if (match.route.auth === 'required' && !loggedIn) throw new Redirect(loginRedirect(path));
-  if (match.route.auth === 'guest' && loggedIn) throw new Redirect('/');
+  if (match.route.auth === 'guest' && loggedIn) throw new Redirect(match.params.partner ? `/${match.params.partner}` : '/');
 }

@@ -112,8 +112,9 @@ export class ContentService {
  * /{partner}/uw-makelaar, ...) and first segments (/franchise): a content page
  * with one of these slugs would never be shown.
  */
+// `terms` is reserved for partner slugs because it is a content page of its own.
 const PAGE_RESERVED: ReadonlySet<string> = new Set([
-  ...RESERVED_SLUGS,
+  ...[...RESERVED_SLUGS].filter((slug) => slug !== 'terms'),
   ...routes
     .filter((r) => r.section !== 'main')
     .map((r) => r.path.split('/')[2] ?? '')

@@ -81,5 +81,7 @@ forEachStore(
     t.equal((await content.pages()).length, 1, 'nothing refused was stored');
     const own = await content.upsert({ slug: 'sol-homes', partner: 'costa-casas', title: 'T', body: 'B' });
     t.equal(own.created, true, "a partner's page may share a partner's slug (/costa-casas/sol-homes)");
+    const terms = await content.upsert({ slug: 'terms', title: 'Terms', body: 'B' });
+    t.equal(terms.page.slug, 'terms', 'the terms page is a content page: reserved for partners, not for pages');
   },
 );
