@@ -91,6 +91,8 @@ t.test('axe-core finds no serious or critical violation', async (t) => {
     { name: 'search, the map view', path: `${PLACE}?view=map`, status: 200, ready: ['.results-map .leaflet-marker-icon', '.results-map .leaflet-control-attribution a'] },
     { name: `property ${project}`, path: `/for-sale/${project}`, status: 200, ready: ['.gallery__viewer--ready', '.place-map .leaflet-marker-icon'] },
     { name: 'contact', path: '/contact', status: 200, ready: ['main form'] },
+    { name: 'log in', path: '/login', status: 200, ready: ['main form'] },
+    { name: 'register', path: '/old/client-register', status: 200, ready: ['main form'] },
     { name: 'not found', path: '/no/such/page/here', status: 404, ready: ['section.error-page'] },
   ];
 
