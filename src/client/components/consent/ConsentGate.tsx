@@ -19,18 +19,26 @@ export interface ConsentGateProps {
 }
 
 export function ConsentGate({ children, className }: ConsentGateProps) {
-  const { ready, allowed, openSettings } = useConsent();
-  const id = useId();
+  const { ready, allowed } = useConsent();
   const classes = ['consent-gate', className].filter(Boolean).join(' ');
   if (ready && allowed('functional')) return <div className={`${classes} is-allowed`}>{children}</div>;
   return (
     <div className={`${classes} is-blocked`}>
-      <p className="consent-gate__message">
-        <span id={id}>{t('consent.blocked')}</span>{' '}
-        <button type="button" className="consent-link consent-gate__here" aria-describedby={id} aria-haspopup="dialog" onClick={openSettings}>
-          {t('consent.here')}
-        </button>
-      </p>
+      <BlockedMessage className="consent-gate__message" linkClassName="consent-gate__here" />
     </div>
+  );
+}
+
+/** 'To see this, please enable functional cookies' and the 'here' button that opens the settings. */
+export function BlockedMessage({ className, linkClassName }: { className: string; linkClassName?: string }) {
+  const { openSettings } = useConsent();
+  const id = useId();
+  return (
+    <p className={className}>
+      <span id={id}>{t('consent.blocked')}</span>{' '}
+      <button type="button" className={linkClassName ? `consent-link ${linkClassName}` : 'consent-link'} aria-describedby={id} aria-haspopup="dialog" onClick={openSettings}>
+        {t('consent.here')}
+      </button>
+    </p>
   );
 }

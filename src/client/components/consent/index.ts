@@ -1,3 +1,3 @@
 // The cookie consent of SPEC §4: what the rest of the app uses.
 export { CookieConsent, CookieSettingsButton } from './CookieConsent.tsx';
-export { ConsentGate, type ConsentGateProps } from './ConsentGate.tsx';
+export { BlockedMessage, ConsentGate, type ConsentGateProps } from './ConsentGate.tsx';
