@@ -54,9 +54,14 @@ t.test('the search page in the browser', async (t) => {
         throw new Error(`at ${await here(page)} the cards are ${JSON.stringify(await cardIds(page))}, not ${JSON.stringify(ids)}`);
       });
   };
+  // A DOM click, not one at coordinates: on a loaded machine the layout may
+  // still move between measuring a link and the mouse reaching it.
   const click = async (page: Page, selector: string) => {
-    await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
-    await page.click(selector);
+    await page.waitForFunction(() => !document.querySelector('.search-layout__results.is-updating'));
+    await page.$eval(selector, (el) => {
+      el.scrollIntoView({ block: 'center' });
+      (el as HTMLElement).click();
+    });
   };
   /** Clicks the link in `within` whose text is `text`. */
   const clickLink = async (page: Page, within: string, text: string) => {
