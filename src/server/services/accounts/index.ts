@@ -24,7 +24,7 @@ import { uniqueViolation } from '../../store/errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { findSession, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
+import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
 import { accountLink, alreadyRegisteredMail, resetMail } from './mails.ts';
 
@@ -65,6 +65,11 @@ export class AccountService {
     private readonly options: AccountOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+  }
+
+  /** Deletes sessions and reset tokens that ended a week ago or more (app upkeep, every few hours). */
+  prune(): Promise<{ sessions: number; resets: number }> {
+    return pruneEnded(this.db, this.now());
   }
 
   // --- registration and login ----------------------------------------------

@@ -59,3 +59,23 @@ export async function revokeClientSessions(db: Kysely<Database>, clientId: numbe
     .$if(keep !== undefined, (qb) => qb.where('id', '!=', keep!))
     .execute();
 }
+
+/** Ended sessions and reset tokens are kept this long (for support questions), then deleted. */
+export const ENDED_KEPT_DAYS = 7;
+
+/**
+ * Deletes sessions that expired or were revoked, and reset tokens that expired
+ * or were used, more than ENDED_KEPT_DAYS ago: rows no request can use any more.
+ */
+export async function pruneEnded(db: Kysely<Database>, now: Date): Promise<{ sessions: number; resets: number }> {
+  const before = new Date(now.getTime() - ENDED_KEPT_DAYS * DAY_MS).toISOString();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before)]))
+    .executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), resets: Number(resets.numDeletedRows) };
+}
