@@ -12,9 +12,21 @@ export const OG_LOCALE = 'en_GB';
 /** `path?query#hash` without tracking parameters and without the fragment; the path and the other parameters stay as they are. */
 export function canonicalPath(pathAndQuery: string): string {
   const url = new URL(pathAndQuery, 'http://x');
-  for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
-  const query = url.searchParams.toString();
-  return url.pathname + (query ? `?${query}` : '');
+  // Pairs are kept as written, not re-serialised: URLSearchParams would escape
+  // the commas of `cat=2,12`, pointing the canonical at an address no link uses.
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair && !TRACKING_PARAM.test(decodeKey(pair.split('=')[0]!)));
+  return url.pathname + (kept.length ? `?${kept.join('&')}` : '');
+}
+
+function decodeKey(key: string): string {
+  try {
+    return decodeURIComponent(key.replace(/\+/g, ' '));
+  } catch {
+    return key;
+  }
 }
 
 /**

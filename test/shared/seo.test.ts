@@ -9,6 +9,8 @@ t.test('canonicalPath drops tracking parameters and the fragment, and keeps the 
   t.equal(canonicalPath('/x?gclid=1&fbclid=2&msclkid=3&_ga=4&_gl=5&mc_cid=6&yclid=7&srsltid=8'), '/x');
   t.equal(canonicalPath('/search/spain?cat=1%2C12&UTM_Source=x&page=2#top'), '/search/spain?cat=1%2C12&page=2', 'any case; others kept in order');
   t.equal(canonicalPath('/a%20b?q=caf%C3%A9'), '/a%20b?q=caf%C3%A9', 'escapes as they were');
+  t.equal(canonicalPath('/search/spain?cat=2,12&bbox=-1,37,0,38&utm_source=x'), '/search/spain?cat=2,12&bbox=-1,37,0,38', 'a search keeps the very address it links to (commas not escaped)');
+  t.equal(canonicalPath('/x?a=1+2&b&utm_medium=y&c=%2C'), '/x?a=1+2&b&c=%2C', 'each kept pair as it was written');
 });
 
 t.test('siteOrigin: SITE_URL, or a partner domain with its scheme and port', async (t) => {
