@@ -3,7 +3,7 @@
 //   POST /api/client-register         201 {data: user, meta: {token}} + the sid cookie
 //   POST /api/client-login            200 {data: user, meta: {token}} + the sid cookie; 401 'Check your credentials'
 //   GET  /api/client                  200 {data: user}; 401 anonymous, expired or revoked
-//   POST /api/client-logout           200 {message}: the token is revoked, the cookie cleared
+//   POST /api/client-logout           200 {message}: the Bearer's and the cookie's sessions revoked, the cookie cleared
 //   POST /api/client-forgot-password  200 {message}, whether or not the email has an account
 //   POST /api/client-reset-password   200 {message}; 400 for a bad, used or expired token
 //   POST /api/profilesubmit           200 {data: user}; 401 anonymous
@@ -30,7 +30,7 @@ import {
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../plugins/caching.ts';
-import { clearSessionCookie, requestToken, setSessionCookie } from '../plugins/session.ts';
+import { carriedTokens, clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
 
@@ -136,8 +136,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/client-logout', async (request, reply): Promise<MessageAnswer> => {
-    const token = requestToken(request);
-    if (token) await accounts.logout(token);
+    // The cookie's session too: a login in another tab may have replaced the cookie this tab's Bearer came with.
+    for (const token of carriedTokens(request)) await accounts.logout(token);
     clearSessionCookie(reply);
     return { message: t('account.loggedOut') };
   });

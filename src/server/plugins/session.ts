@@ -26,6 +26,12 @@ export function requestToken(request: FastifyRequest): string | null {
   return cookie || null;
 }
 
+/** Every session token a request carries, the Bearer's and the cookie's: a logout ends both. */
+export function carriedTokens(request: FastifyRequest): string[] {
+  const tokens = [requestToken(request), request.cookies?.[SESSION_COOKIE] || null];
+  return [...new Set(tokens.filter((token): token is string => token !== null))];
+}
+
 export function installSession(app: FastifyInstance, accounts: AccountService): void {
   const resolved = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
   app.decorateRequest('client', function (this: FastifyRequest) {

@@ -203,3 +203,19 @@ forEachStore(
   },
   { seed: true },
 );
+
+forEachStore(
+  t,
+  'logout ends the session of the cookie too when the Bearer names another (a login in another tab replaced the cookie)',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store);
+    const inMemory = await registered(app, 'tab@example.com');
+    const inCookie = (await post(app, '/api/client-login', { email: 'tab@example.com', password: PASSWORD })).json().meta.token as string;
+
+    const out = await post(app, '/api/client-logout', {}, { ...bearer(inMemory), ...withCookie(inCookie) });
+    t.equal(out.statusCode, 200);
+    t.match(sessionCookie(out), /^sid=;/, 'the cookie is cleared');
+    t.equal((await app.inject({ url: '/api/client', headers: bearer(inMemory) })).statusCode, 401, "the Bearer's session ended");
+    t.equal((await app.inject({ url: '/api/client', headers: bearer(inCookie) })).statusCode, 401, "and the cookie's: nobody is left logged in by it");
+  },
+);
