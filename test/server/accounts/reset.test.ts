@@ -117,6 +117,35 @@ forEachStore(
 
 forEachStore(
   t,
+  'a password or email changed on the profile voids the reset links sent before it',
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store);
+    const session = await registered(app, 'vera@example.com');
+    const profile = (body: object) => post(app, '/api/profilesubmit', body, bearer(session));
+
+    await forgot(app, 'vera@example.com');
+    const beforePassword = (await resetLink(t, store, transport, 1)).pathname.split('/').pop()!;
+    const changed = await profile({ password: 'a changed passphrase', password_repeat: 'a changed passphrase', current_password: PASSWORD });
+    t.equal(changed.statusCode, 200, changed.body);
+    t.equal((await reset(app, beforePassword)).statusCode, 400, 'a link from before the new password is refused');
+
+    await forgot(app, 'vera@example.com');
+    const beforeEmail = (await resetLink(t, store, transport, 2)).pathname.split('/').pop()!;
+    t.equal((await profile({ email: 'vera.new@example.com', current_password: 'a changed passphrase' })).statusCode, 200);
+    t.equal((await reset(app, beforeEmail)).statusCode, 400, 'a link mailed to the old address is refused');
+    t.equal((await post(app, '/api/client-login', { email: 'vera.new@example.com', password: 'a changed passphrase' })).statusCode, 200, 'and the password stands');
+
+    t.equal((await profile({ name: 'Vera' })).statusCode, 200);
+    await forgot(app, 'vera.new@example.com');
+    const afterName = (await resetLink(t, store, transport, 3)).pathname.split('/').pop()!;
+    t.equal((await profile({ name: 'Vera V', phone: '+34 600 000 000' })).statusCode, 200);
+    t.equal((await reset(app, afterName)).statusCode, 200, 'a name or phone change leaves the link working');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
   'the link goes to the partner’s site the client registered on: its domain, or the main site’s address and its slug',
   async (t, store) => {
     const { app, transport } = await accountsApp(t, store, { SITE_URL: 'https://spainnewhomes.example:8443/' });

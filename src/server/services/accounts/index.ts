@@ -178,7 +178,7 @@ export class AccountService {
       // Marked used on the row itself: of two requests with one token, one wins.
       const used = await trx.updateTable('password_resets').set({ used_at: at }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('password_resets').set({ used_at: at }).where('client_id', '=', reset.client_id).where('used_at', 'is', null).execute();
+      await voidResetLinks(trx, reset.client_id, at);
       await trx.updateTable('clients').set({ password_hash: hash, updated_at: at }).where('id', '=', reset.client_id).execute();
       await revokeClientSessions(trx, reset.client_id, now);
       return true;
@@ -190,7 +190,9 @@ export class AccountService {
 
   /**
    * Changes the given fields. The email and the password need the current
-   * password; a new password ends the client's other sessions.
+   * password; a new password ends the client's other sessions, and either
+   * change voids the reset links sent before it (one may sit in a mailbox the
+   * client just left).
    */
   async updateProfile(session: ActiveSession, body: ProfileBody): Promise<ClientUser> {
     const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
@@ -214,6 +216,7 @@ export class AccountService {
         await this.db.transaction().execute(async (trx) => {
           await trx.updateTable('clients').set(set).where('id', '=', client.id).execute();
           if (changesPassword) await revokeClientSessions(trx, client.id, now, session.sessionId);
+          if (changesPassword || changesEmail) await voidResetLinks(trx, client.id, set.updated_at!);
         });
       } catch (error) {
         if (uniqueViolation(error) === 'email') throw new HttpError(409, `email: ${t('account.errors.emailTaken')}`);
@@ -303,6 +306,11 @@ export class AccountService {
     const client = await db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', clientId).executeTakeFirstOrThrow();
     return toUser(client, await favoriteIds(db, clientId));
   }
+}
+
+/** Marks every unused reset link of the client used: none of them may set a password any more. */
+async function voidResetLinks(db: Kysely<Database>, clientId: number, at: string): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: at }).where('client_id', '=', clientId).where('used_at', 'is', null).execute();
 }
 
 /** The user object, its keys always in this order (a decoy must not differ even there). */
