@@ -402,9 +402,15 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), []);
   });
 
-  /** The reset link of the last mail to `email`: the outbox row, then its .eml file under DATA_DIR/mail. */
+  /** The reset link of the last mail to `email`: the outbox row (written just after forgot answers), then its .eml file under DATA_DIR/mail. */
   async function resetLinkFor(email: string): Promise<string> {
-    const row = await db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mailRow = () => db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).orderBy('id', 'desc').executeTakeFirst();
+    let row = await mailRow();
+    for (let i = 0; i < 200 && !row; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await mailRow();
+    }
+    if (!row) throw new Error(`no mail to ${email} in the outbox`);
     const file = path.join(app.config.DATA_DIR, 'mail', `mail-${row.id}.eml`);
     for (let i = 0; i < 200 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
     // Quoted-printable: soft line breaks and =XX escapes.

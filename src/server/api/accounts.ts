@@ -4,7 +4,8 @@
 //   POST /api/client-login            200 {data: user, meta: {token}} + the sid cookie; 401 'Check your credentials'
 //   GET  /api/client                  200 {data: user}; 401 anonymous, expired or revoked
 //   POST /api/client-logout           200 {message}: the Bearer's and the cookie's sessions revoked, the cookie cleared
-//   POST /api/client-forgot-password  200 {message}, whether or not the email has an account
+//   POST /api/client-forgot-password  200 {message}, whether or not the email has an account (the
+//                                     link is written and mailed after answering, so it takes as long)
 //   POST /api/client-reset-password   200 {message}; 400 for a bad, used or expired token
 //   POST /api/profilesubmit           200 {data: user}; 401 anonymous
 //   POST /api/favoritesubmit          200 {data: {favorites}}; 401 anonymous
@@ -110,6 +111,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const limited = { config: { rateLimit: perAddress } };
+  /** Forgot-password work still running after its answer; a closing app waits for it. */
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
 
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
@@ -145,8 +151,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-forgot-password', limited, async (request, reply): Promise<MessageAnswer> => {
     const body = create(request.body ?? {}, ForgotPasswordBody);
     await limitAccount('forgot', request, reply);
-    await accounts.forgotPassword(body.email);
-    app.outbox.kick();
+    // Done after answering: writing an account's link and mail must not make its answer slower than none's.
+    const work = accounts.forgotPassword(body.email).then(
+      () => app.outbox.kick(),
+      (error: unknown) => request.log.error({ err: error }, 'reset link not written'),
+    );
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
     return { message: t('messages.resetLinkSent') };
   });
 
