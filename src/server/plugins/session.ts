@@ -17,11 +17,15 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer[ \t]+([^\s,]+)[ \t]*$/i;
+const BEARER_SCHEME = /^Bearer(?:[ \t]|$)/i;
 
-/** The session token a request carries, if any. */
+/**
+ * The session token a request carries, if any. Only the Bearer scheme is ours:
+ * another one (e.g. Basic, in front of a staging site) leaves the cookie to decide.
+ */
 export function requestToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (header) return BEARER.exec(header)?.[1] ?? null;
+  if (header && BEARER_SCHEME.test(header)) return BEARER.exec(header)?.[1] ?? null;
   const cookie = request.cookies?.[SESSION_COOKIE];
   return cookie || null;
 }

@@ -219,3 +219,17 @@ forEachStore(
     t.equal((await app.inject({ url: '/api/client', headers: bearer(inCookie) })).statusCode, 401, "and the cookie's: nobody is left logged in by it");
   },
 );
+
+forEachStore(
+  t,
+  'only the Bearer scheme speaks for the session: another Authorization (a staging site\'s Basic) leaves the cookie to decide',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store);
+    const token = await registered(app, 'staging@example.com');
+    const basic = { authorization: `Basic ${Buffer.from('team:secret').toString('base64')}` };
+    t.equal((await app.inject({ url: '/api/client', headers: { ...basic, ...withCookie(token) } })).statusCode, 200, 'Basic + cookie: the cookie is the session');
+    t.equal((await app.inject({ url: '/api/client', headers: basic })).statusCode, 401, 'Basic alone is nobody');
+    t.equal((await app.inject({ url: '/api/client', headers: { authorization: 'Bearer nonsense', ...withCookie(token) } })).statusCode, 401, 'a bad Bearer is still not swapped for the cookie');
+    t.equal((await app.inject({ url: '/api/client', headers: { authorization: 'Bearer', ...withCookie(token) } })).statusCode, 401, 'an empty Bearer neither');
+  },
+);
