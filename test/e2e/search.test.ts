@@ -152,6 +152,30 @@ t.test('the search page in the browser', async (t) => {
     t.same(problems.all(), [], 'no console errors');
   });
 
+  t.test('the map view shows its results above the results panel, on a phone and on a desktop', async (t) => {
+    for (const [width, height] of [
+      [375, 740],
+      [1280, 900],
+    ] as const) {
+      const { page, problems } = await visitor(t, { width, height });
+      await open(page, '/search/spain?view=map');
+      await page.waitForSelector('.search-map .map-cluster, .search-map .map-marker');
+      await page.waitForNetworkIdle();
+      const layout = await page.evaluate(async () => {
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const map = document.querySelector('.search-map')!.getBoundingClientRect();
+        const panel = document.querySelector('.search-map__panel')!.getBoundingClientRect();
+        const covered = [...document.querySelectorAll('.search-map .map-cluster, .search-map .map-marker')]
+          .map((m) => m.getBoundingClientRect())
+          .filter((b) => b.top + b.height / 2 > panel.top).length;
+        return { mapShown: (panel.top - map.top) / map.height, covered };
+      });
+      t.ok(layout.mapShown >= 0.35, `${width} px: the panel leaves at least a third of the map in view (${layout.mapShown.toFixed(2)})`);
+      t.equal(layout.covered, 0, `${width} px: no marker or cluster of the fitted results lies under the panel`);
+      t.same(problems.all(), [], 'no console errors');
+    }
+  });
+
   t.test('the filters and the view are restored from localStorage after a reload, per section', async (t) => {
     const { page, problems } = await visitor(t);
     await open(page, '/search/spain/malaga?bedrooms=3&view=list');

@@ -28,6 +28,8 @@ export interface ResultsMapProps {
   onFullscreenChange: (on: boolean) => void;
   /** "Search this area": the view as 'west,south,east,north'. Without it, no such button. */
   onSearchArea?: (bbox: string) => void;
+  /** How many pixels at the map's foot the page lays something over (a results panel): the results are fitted above them. */
+  coveredBottom?: () => number;
   className?: string;
 }
 
@@ -55,7 +57,7 @@ interface OpenPopup {
   popup: Leaflet.Popup;
 }
 
-export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onFullscreenChange, onSearchArea, className }: ResultsMapProps) {
+export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onFullscreenChange, onSearchArea, coveredBottom, className }: ResultsMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const { leaflet, tilesBlocked, failed } = useLeafletMap(container, MAP_OPTIONS);
   const { data } = useSWR<MarkersAnswer>(leaflet ? `/api/map-markers?${query}` : null, { revalidateOnMount: true, keepPreviousData: true });
@@ -107,8 +109,10 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     if (new URLSearchParams(query).has('bbox')) return;
     const { L, map } = leaflet;
     fitting.current = true;
-    if (data.data.length) map.fitBounds(L.latLngBounds(data.data.map((m) => [m.lat, m.lng] as [number, number])), { padding: [32, 32], maxZoom: 15 });
-    else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
+    if (data.data.length) {
+      const bounds = L.latLngBounds(data.data.map((m) => [m.lat, m.lng] as [number, number]));
+      map.fitBounds(bounds, { paddingTopLeft: [32, 32], paddingBottomRight: [32, 32 + (coveredBottom?.() ?? 0)], maxZoom: 15 });
+    } else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
     setMoved(false);
   }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps
 

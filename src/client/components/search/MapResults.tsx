@@ -1,7 +1,7 @@
 // The map view: the map of every match (engineer B's ResultsMap) with this
 // page's results as a horizontal strip of cards over it, in a panel that
 // expands and collapses. Full screen is a class on the page (set by the page).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ResultsMap } from '../map/index.ts';
@@ -22,6 +22,12 @@ export interface MapResultsProps {
 export function MapResults({ state, projects, fullscreen, onFullscreenChange, children }: MapResultsProps) {
   const [expanded, setExpanded] = useState(true);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  // The panel and its gap to the map's foot (the map's box is its offset parent).
+  const coveredBottom = () => {
+    const box = panel.current?.offsetParent;
+    return box && panel.current ? box.clientHeight - panel.current.offsetTop : 0;
+  };
 
   // A marker chosen on the map: its card comes into view in the strip.
   useEffect(() => {
@@ -40,8 +46,9 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
         fullscreen={fullscreen}
         onFullscreenChange={onFullscreenChange}
         onSearchArea={(bbox) => state.go({ bbox, page: 1 })}
+        coveredBottom={coveredBottom}
       />
-      <section className={expanded ? 'search-map__panel' : 'search-map__panel is-collapsed'} aria-labelledby="search-map-panel-title">
+      <section ref={panel} className={expanded ? 'search-map__panel' : 'search-map__panel is-collapsed'} aria-labelledby="search-map-panel-title">
         <div className="search-map__bar">
           <h2 className="search-map__title" id="search-map-panel-title">
             {t('search.panel.title')}
