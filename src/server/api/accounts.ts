@@ -31,6 +31,7 @@ import {
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../plugins/caching.ts';
+import { rateLimitKey } from '../plugins/client-address.ts';
 import { carriedTokens, clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
@@ -69,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const perAddress = {
     max: app.config.AUTH_RATE_LIMIT,
     timeWindow: MINUTE,
-    keyGenerator: (request: FastifyRequest) => request.ip,
+    keyGenerator: (request: FastifyRequest) => rateLimitKey(request.ip),
     // Thrown, then answered by the app's error handler as any 4xx (Retry-After is already set).
     errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) =>
       ({ statusCode: context.statusCode, message: tooMany(Math.ceil(context.ttl / 1000)) }),

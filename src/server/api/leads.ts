@@ -13,6 +13,7 @@ import { LEAD_BODIES, LeadEnvelope, type LeadBody, type LeadCreated } from '../.
 import { t } from '../../shared/i18n.ts';
 import { LeadService } from '../services/leads.ts';
 import { privateNoStore } from '../plugins/caching.ts';
+import { rateLimitKey } from '../plugins/client-address.ts';
 
 const RATE_WINDOW_MS = 60_000;
 
@@ -20,7 +21,7 @@ export async function leadRoutes(app: FastifyInstance): Promise<void> {
   const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL);
 
   // Only this route is limited (global: false); the count is per client
-  // address, request.ip, which honours TRUST_PROXY. Per process: with several
+  // address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Per process: with several
   // processes each counts on its own.
   await app.register(rateLimit, { global: false });
 
@@ -36,7 +37,7 @@ export async function leadRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: {
           max: app.config.LEAD_RATE_LIMIT,
           timeWindow: RATE_WINDOW_MS,
-          keyGenerator: (request) => request.ip,
+          keyGenerator: (request) => rateLimitKey(request.ip),
           // Thrown, then answered by the app's error handler as any 4xx.
           errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: t('forms.errors.rateLimited') }),
         },

@@ -37,6 +37,18 @@ forEachStore(
 
 forEachStore(
   t,
+  'an IPv6 client counts by its /64: rotating the interface part does not get around the limit',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store, { AUTH_RATE_LIMIT: '3' });
+    for (let i = 0; i < 3; i++) t.equal((await attempt(app, i, {}, `2001:db8:5:6::${i + 1}`)).statusCode, 401, `attempt ${i + 1} is answered`);
+    isTooMany(t, await attempt(app, 3, {}, '2001:db8:5:6:ffff:1:2:3'), 'the 4th from another address of the same /64');
+    t.equal((await attempt(app, 4, {}, '2001:db8:5:7::1')).statusCode, 401, 'another /64 is another client');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
   'behind one configured proxy: only the address the proxy saw counts, not what the client forwarded',
   async (t, store) => {
     const { app } = await accountsApp(t, store, { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '10.0.0.1' });
