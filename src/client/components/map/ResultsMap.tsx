@@ -51,6 +51,9 @@ function movedFrom(map: Leaflet.Map, view: View | null): boolean {
   return map.latLngToContainerPoint(view.center).distanceTo(map.getSize().divideBy(2)) > 2;
 }
 
+/** How long after a popup starts panning into view the map's moves are its own. */
+const AUTOPAN_QUIET_MS = 1000;
+
 interface OpenPopup {
   id: number;
   element: HTMLElement;
@@ -69,6 +72,8 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
   // and "Search this area" shows once its centre or zoom changes.
   const fitting = useRef(false);
   const lastView = useRef<View | null>(null);
+  // A popup panning into view moves the map after a click, animated: not a choice of area either.
+  const quietUntil = useRef(0);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
 
@@ -88,15 +93,20 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     });
     lastView.current = viewOf(map);
     const onMoveEnd = () => {
-      if (fitting.current) {
+      if (fitting.current || performance.now() < quietUntil.current) {
         fitting.current = false;
         lastView.current = viewOf(map);
       } else if (movedFrom(map, lastView.current)) setMoved(true);
     };
+    const onAutoPan = () => {
+      quietUntil.current = performance.now() + AUTOPAN_QUIET_MS;
+    };
     map.on('moveend', onMoveEnd);
+    map.on('autopanstart', onAutoPan);
     setMarkers(layer);
     return () => {
       map.off('moveend', onMoveEnd);
+      map.off('autopanstart', onAutoPan);
       layer.remove();
       setMarkers(null);
     };
@@ -122,7 +132,12 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
 
   // The page resizes the map's box for full screen (its class); the map follows.
   useEffect(() => {
-    leaflet?.map.invalidateSize();
+    if (leaflet) {
+      // Without animation the resize's own pan ends inside this call: not the visitor's move.
+      fitting.current = true;
+      leaflet.map.invalidateSize({ animate: false });
+      fitting.current = false;
+    }
     if (!fullscreen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onFullscreenChange(false);
