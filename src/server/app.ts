@@ -29,6 +29,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './plugins/upkeep.ts';
+import { feedImageRoutes } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(partnerRoutes);
   await app.register(readRoutes);
   await app.register(mediaRoutes);
+  await app.register(feedImageRoutes);
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   await app.register(leadRoutes);

@@ -255,3 +255,12 @@ export interface GeoAnswer {
     place: (PlaceRef & { kind: GeoNode['kind']; count: number; lat: number | null; lng: number | null; trail: PlaceRef[] }) | null;
   };
 }
+
+/**
+ * The address a browser loads a listing's picture from. A feed's picture on
+ * another server is served through this site (/media/images/{id}): no request
+ * reaches a third party before the visitor's consent, and the CSP stays 'self'.
+ */
+export function publicImageUrl(imageId: number, url: string): string {
+  return /^https?:\/\//i.test(url) ? `/media/images/${imageId}` : url;
+}

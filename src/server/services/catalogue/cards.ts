@@ -2,7 +2,7 @@
 // for the projects with their category and places, one for their images.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { ImageRef, PlaceRef, ProjectCard, Range } from '../../../shared/catalogue.ts';
+import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
 /** Images a card shows: photos first, then floor plans, each in feed order. */
 export const CARD_IMAGES = 3;
@@ -74,7 +74,7 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
     .as('ranked');
   const rows = await db
     .selectFrom(ranked)
-    .select(['project_id', 'url', 'caption', 'floorplan'])
+    .select(['project_id', 'id', 'url', 'caption', 'floorplan'])
     .where('rank', '<=', CARD_IMAGES)
     .orderBy('project_id')
     .orderBy('rank')
@@ -82,7 +82,7 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));
-    list.push({ url: r.url, caption: r.caption, floorplan: Boolean(r.floorplan) });
+    list.push({ url: publicImageUrl(r.id, r.url), caption: r.caption, floorplan: Boolean(r.floorplan) });
   }
   return out;
 }

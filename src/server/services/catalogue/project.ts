@@ -3,7 +3,7 @@
 // partner's scope, is not found (null), as an unknown id is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { FilesAnswer, ImageRef, ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
+import { publicImageUrl, type FilesAnswer, type ImageRef, type ProjectDetail, type UnitRow } from '../../../shared/catalogue.ts';
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -33,7 +33,7 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
     .executeTakeFirst();
   if (!row) return null;
   const [images, categories] = await Promise.all([
-    db.selectFrom('images').select(['url', 'caption', 'floorplan']).where('project_id', '=', id).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('images').select(['id', 'url', 'caption', 'floorplan']).where('project_id', '=', id).orderBy('position').orderBy('id').execute(),
     db
       .selectFrom('project_categories as pc')
       .innerJoin('categories as c', 'c.id', 'pc.category_id')
@@ -42,7 +42,7 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
       .orderBy('c.id')
       .execute(),
   ]);
-  const all: ImageRef[] = images.map((i) => ({ url: i.url, caption: i.caption, floorplan: Boolean(i.floorplan) }));
+  const all: ImageRef[] = images.map((i) => ({ url: publicImageUrl(i.id, i.url), caption: i.caption, floorplan: Boolean(i.floorplan) }));
   return {
     ...toCard(row, all),
     description: row.description,

@@ -1,0 +1,65 @@
+// A feed's pictures on other servers reach browsers through /media/images/{id}:
+// the answers name only first-party addresses, the picture is fetched once and
+// kept on disk, and what is not a picture is refused.
+import t from 'tap';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { testApp } from '../../helpers/app.ts';
+import { buildCatalogue } from '../../helpers/catalogue.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+t.test('pictures of a feed on another server are served first-party', async (t) => {
+  const hits: Record<string, number> = {};
+  const upstream = http.createServer((req, res) => {
+    hits[req.url!] = (hits[req.url!] ?? 0) + 1;
+    if (req.url === '/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (req.url === '/page') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => upstream.close());
+  const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  const fixture = await buildCatalogue(app.store.db, { projects: 12, seed: 3 });
+  const project = fixture.projects.find((p) => !p.withdrawn && p.images.length >= 3)!;
+  const images = await app.store.db.selectFrom('images').select(['id', 'project_id']).where('project_id', '=', project.id).orderBy('position').execute();
+  t.ok(images.length >= 2, 'the project has pictures');
+  const [photo, page] = images as [{ id: number }, { id: number }];
+  await app.store.db.updateTable('images').set({ url: `${origin}/photo.png` }).where('id', '=', photo.id).execute();
+  await app.store.db.updateTable('images').set({ url: `${origin}/page` }).where('id', '=', page.id).execute();
+
+  const detail = await app.inject(`/api/property?id=${project.id}`);
+  t.equal(detail.statusCode, 200);
+  t.notOk(detail.body.includes(origin), 'the answer names no other server');
+  t.ok(detail.json().data.images.some((i: { url: string }) => i.url === `/media/images/${photo.id}`), 'the picture is named by its first-party address');
+  const search = await app.inject('/api/properties?account_id=1&per_page=48');
+  t.notOk(search.body.includes(origin), 'nor do the result cards');
+
+  const first = await app.inject(`/media/images/${photo.id}`);
+  t.equal(first.statusCode, 200);
+  t.equal(first.headers['content-type'], 'image/png');
+  t.match(first.headers['cache-control'], /^public/);
+  t.equal(first.headers['x-content-type-options'], 'nosniff');
+  t.same(first.rawPayload, PNG, 'the picture itself');
+  const again = await app.inject(`/media/images/${photo.id}`);
+  t.same(again.rawPayload, PNG);
+  t.equal(hits['/photo.png'], 1, 'fetched once, then served from the disk');
+
+  const notPicture = await app.inject(`/media/images/${page.id}`);
+  t.equal(notPicture.statusCode, 502, 'an HTML answer is no picture');
+  t.match(notPicture.json().message, /not a picture/);
+  t.equal(notPicture.headers['cache-control'], 'no-store');
+
+  await app.store.db.updateTable('images').set({ url: `${origin}/gone.jpg` }).where('id', '=', page.id).execute();
+  t.equal((await app.inject(`/media/images/${page.id}`)).statusCode, 502, 'a failing server is a 502');
+
+  t.equal((await app.inject('/media/images/99999999')).statusCode, 404, 'an unknown id');
+  t.equal((await app.inject('/media/images/abc')).statusCode, 400, 'not a number');
+  const local = images[2] ?? null;
+  if (local) t.equal((await app.inject(`/media/images/${local.id}`)).statusCode, 404, 'a first-party picture is served where it is, not here');
+
+  await app.store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', project.id).execute();
+  t.equal((await app.inject(`/media/images/${photo.id}`)).statusCode, 404, 'a project that left the feed shows no pictures');
+});
