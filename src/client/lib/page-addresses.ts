@@ -43,6 +43,11 @@ export function pageAddresses(where: Where, props: { canonicalPath?: string | un
     if (partnerSlug && partner?.listing_indexing === 'noindex') return { url, canonical: null, robots: 'noindex, follow', shareUrl: url };
     return { url, canonical: absoluteUrl(main, mainPath), robots: null, shareUrl: partnerSlug ? url : absoluteUrl(main, mainPath) };
   }
+  // A partner's own pages seen under /{partner} on the main host: their home is the partner's domain, if it has one.
+  if (partnerSlug && !section.hostPartner && partner?.domain) {
+    const canonical = absoluteUrl(siteOrigin(siteUrl, partner.domain), mainPath);
+    return { url, canonical, robots: null, shareUrl: canonical };
+  }
   const canonical = absoluteUrl(origin, wanted);
   return { url, canonical, robots: null, shareUrl: canonical };
 }

@@ -36,6 +36,12 @@ t.test("a partner's listing copies, with or without the section prefix in canoni
   t.same([hidden.canonical, hidden.robots], [null, 'noindex, follow']);
   const page = pageAddresses(where(onDomain, '/contact', partner('noindex')));
   t.same([page.canonical, page.robots], ['https://casas.example/contact', null], 'other pages are its own');
+  const home = pageAddresses(where(underSlug, '/casas', partner('canonical')));
+  t.same([home.url, home.canonical], [`${SITE}/casas`, 'https://casas.example/'], "under /{slug} on the main host, a partner's page is canonical on its domain");
+  const contact = pageAddresses(where(underSlug, '/casas/contact?utm_source=x', partner('canonical')));
+  t.equal(contact.canonical, 'https://casas.example/contact');
+  const noDomain = pageAddresses(where(underSlug, '/casas/contact', partner('canonical', null)));
+  t.equal(noDomain.canonical, `${SITE}/casas/contact`, 'without a domain the /{slug} address is its home');
   const error = pageAddresses(where(underSlug, '/casas/for-sale/4', partner('canonical')), { noindex: true });
   t.same([error.canonical, error.robots], [null, 'noindex'], 'noindex wins');
   const old = pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/search/spain'));
