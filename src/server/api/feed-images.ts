@@ -73,6 +73,8 @@ export async function feedImageRoutes(app: FastifyInstance): Promise<void> {
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .select('i.url')
       .where('i.id', '=', id)
+      // A floor plan is a registered client's file (/api/files/{id}), not a public picture.
+      .where('i.floorplan', '=', 0)
       .where('p.withdrawn_at', 'is', null)
       .executeTakeFirst();
     if (!row || !/^https?:\/\//i.test(row.url)) throw new HttpError(404, NOT_FOUND_MESSAGE);

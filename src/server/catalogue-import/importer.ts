@@ -19,7 +19,7 @@ import type { DialectName, Store } from '../store/db.ts';
 import type { Database, ProjectsTable, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID, KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
-import { readKyero, type FeedInput, type FeedItem, type FeedProperty } from './kyero.ts';
+import { DOCUMENT_TITLES, readKyero, type FeedInput, type FeedItem, type FeedProperty } from './kyero.ts';
 import { detach, slugify } from './text.ts';
 
 export interface Rejection {
@@ -54,6 +54,7 @@ export interface ImportOptions {
 }
 
 export const BATCH_SIZE = 1000;
+const FLOOR_PLAN_TITLE = DOCUMENT_TITLES.floor_plan;
 export const MAX_REJECTIONS_KEPT = 1000;
 /** Rows per insert: PostgreSQL takes at most 65535 parameters per statement, SQLite 32766. */
 const PARAMETER_LIMIT: Record<DialectName, number> = { postgres: 65_000, sqlite: 32_000 };
@@ -452,9 +453,16 @@ class ImportRun {
       join projects p on p.source = ${source} and p.ref = i.ref
       join import_touched t on t.project_id = p.id`.execute(db);
     await sql`delete from project_files where ${inFeed}`.execute(db);
+    // Floor plans are for registered clients (SPEC §2, §6): a feed's floor-plan
+    // pictures are also listed as floor-plan files, and the public reads leave
+    // them out of the pictures.
     await sql`insert into project_files (project_id, kind, title, url, registered_only, position)
-      select p.id, f.kind, f.title, f.url, 1, row_number() over (partition by p.id order by f.seq) - 1
-      from import_files f
+      select p.id, f.kind, f.title, f.url, 1, row_number() over (partition by p.id order by f.picture, f.seq) - 1
+      from (
+        select ref, kind, title, url, seq, 0 as picture from import_files
+        union all
+        select ref, 'floor_plan', coalesce(caption, ${FLOOR_PLAN_TITLE}), url, seq, 1 from import_images where floorplan = 1
+      ) f
       join projects p on p.source = ${source} and p.ref = f.ref
       join import_touched t on t.project_id = p.id`.execute(db);
 

@@ -429,7 +429,7 @@ const DOCUMENT_KINDS: Record<string, FileKind> = {
   pricelist: 'price_list', prices: 'price_list', floorplan: 'floor_plan', floorplans: 'floor_plan', plans: 'floor_plan',
   brochure: 'brochure', dossier: 'brochure',
 };
-const DOCUMENT_TITLES: Record<FileKind, string> = { price_list: 'Price list', floor_plan: 'Floor plan', brochure: 'Brochure' };
+export const DOCUMENT_TITLES: Record<FileKind, string> = { price_list: 'Price list', floor_plan: 'Floor plan', brochure: 'Brochure' };
 
 function documents(el: El | undefined): FeedDocument[] {
   const out: FeedDocument[] = [];

@@ -79,7 +79,12 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   t.equal(counts.projects, 150, 'in 150 projects');
   t.equal(counts.geo_places, 1 + 4 + 27, 'Spain, four provinces, 27 towns');
   const documents = new Set(demoXml.split('<property>').slice(1).flatMap((b) => [...b.matchAll(/<document kind="[a-z_]+"><url>([^<]+)<\/url>/g)].map((m) => m[1])));
-  t.equal(counts.project_files, documents.size, 'each development\'s documents once');
+  const plans = await store.db.selectFrom('images').select(['project_id', 'url']).where('floorplan', '=', 1).execute();
+  t.ok(plans.length > 0, 'the demo feed has floor-plan pictures');
+  t.equal(counts.project_files, documents.size + plans.length, "each development's documents once, and each floor-plan picture as a floor-plan file");
+  const planFiles = await store.db.selectFrom('project_files').select(['project_id', 'url', 'kind']).where('kind', '=', 'floor_plan').execute();
+  const asFiles = new Set(planFiles.map((f) => `${f.project_id} ${f.url}`));
+  t.ok(plans.every((p) => asFiles.has(`${p.project_id} ${p.url}`)), 'every floor-plan picture is a registered-only file of its project');
 
   const expected = expectedProjects(units);
   const rows = await store.db.selectFrom('projects').selectAll().execute();
@@ -270,6 +275,10 @@ forEachStore(t, 'a project takes its first unit\'s fields and the union of its u
   t.same(files, [
     { position: 0, kind: 'price_list', title: 'Prices', url: '/price.pdf', registered_only: 1 },
     { position: 1, kind: 'brochure', title: 'Brochure', url: '/brochure.pdf', registered_only: 1 },
+    // Floor-plan pictures are registered-only floor-plan files too, after the documents.
+    { position: 2, kind: 'floor_plan', title: '/plan-1.svg', url: '/plan-1.svg', registered_only: 1 },
+    { position: 3, kind: 'floor_plan', title: 'Floor plan', url: '/plan-2.svg', registered_only: 1 },
+    { position: 4, kind: 'floor_plan', title: 'Floor plan', url: '/c.svg', registered_only: 1 },
   ]);
   const town = await store.db.selectFrom('geo_places').select(['lat', 'lng']).where('path', '=', 'spain/alicante/torrevieja').executeTakeFirstOrThrow();
   t.same(town, { lat: 38.5, lng: -0.1 }, 'a town at its projects\' mean position');

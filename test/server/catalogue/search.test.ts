@@ -158,8 +158,8 @@ forEachStore(t, 'a card carries what a result card and a map marker need', async
     t.type(card.location.lat, 'number');
     t.type(card.location.lng, 'number');
     t.equal(card.category.id, p.category_id);
-    // Photos first, then floor plans, each in feed order; three at most.
-    const order = [...p.images].sort((a, b) => Number(a.floorplan) - Number(b.floorplan) || a.position - b.position);
+    // Photos only, in feed order, three at most: floor plans are registered-only files.
+    const order = p.images.filter((i) => !i.floorplan).sort((a, b) => a.position - b.position);
     t.same(card.images.map((i) => i.url), order.slice(0, 3).map((i) => i.url), `images of ${card.id}`);
     if (card.images.length) withImages++;
   }

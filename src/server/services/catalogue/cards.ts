@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
-/** Images a card shows: photos first, then floor plans, each in feed order. */
+/** Pictures a card shows, in feed order: photos only (floor plans are registered-only files). */
 export const CARD_IMAGES = 3;
 
 /** The projects `ids` with the columns a card needs, joined to category and places. */
@@ -69,8 +69,10 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
   const ranked = db
     .selectFrom('images')
     .select(['project_id', 'url', 'caption', 'floorplan', 'position', 'id'])
-    .select(sql<number>`row_number() over (partition by project_id order by floorplan, position, id)`.as('rank'))
+    .select(sql<number>`row_number() over (partition by project_id order by position, id)`.as('rank'))
     .where('project_id', 'in', ids)
+    // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
+    .where('floorplan', '=', 0)
     .as('ranked');
   const rows = await db
     .selectFrom(ranked)

@@ -33,7 +33,7 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
     .executeTakeFirst();
   if (!row) return null;
   const [images, categories] = await Promise.all([
-    db.selectFrom('images').select(['id', 'url', 'caption', 'floorplan']).where('project_id', '=', id).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('images').select(['id', 'url', 'caption', 'floorplan']).where('project_id', '=', id).where('floorplan', '=', 0).orderBy('position').orderBy('id').execute(),
     db
       .selectFrom('project_categories as pc')
       .innerJoin('categories as c', 'c.id', 'pc.category_id')
