@@ -82,7 +82,8 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
 
 export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, 'http://x');
+    // Appended, not resolved: '//for-sale' is a path here, not a protocol-relative address of host 'for-sale'.
+    const url = new URL(`http://x${request.url}`);
     const resolved = await resolvePage(app, request, renderer.routes, url.pathname, url.search);
     if (resolved.redirect) {
       noStore(reply);

@@ -78,3 +78,12 @@ t.test('a partner is resolved by its own domain first', async (t) => {
   const other = await app.inject({ url: '/sol-homes/contact', headers: { host: 'costa-casas.localhost' } });
   t.equal(other.statusCode, 404, "another partner's pages are not served on a partner's domain");
 });
+
+t.test("a path starting with '//' is a path, not another host's address", async (t) => {
+  const app = await testApp(t);
+  for (const url of ['//for-sale', '//contact', '//evil.example/x']) {
+    const res = await app.inject(url);
+    t.equal(res.statusCode, 404, `${url} names no page`);
+    t.not(stateOf(res.body).route, 'main:home', `${url} is not the home page`);
+  }
+});
