@@ -102,6 +102,12 @@ t.test('the search page in the browser', async (t) => {
     await waitForCards(page, expected);
     t.ok(expected.length > 0, 'the search still finds something');
     t.equal(await page.$eval('#search-priceto', (i) => (i as HTMLInputElement).value), '400000');
+    // A typed price is a step of its own in the history: Back returns to the rooms choice before it.
+    await page.goBack();
+    await waitForUrl(page, '/search/spain/alicante?cat=1&bedrooms=2');
+    await page.goForward();
+    await waitForUrl(page, '/search/spain/alicante?cat=1&bedrooms=2&priceto=400000');
+    await waitForCards(page, expected);
 
     await page.select('#search-sort', 'price_desc');
     await waitForUrl(page, '/search/spain/alicante?cat=1&bedrooms=2&priceto=400000&sort=price_desc');

@@ -48,7 +48,13 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
     setPrices({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   }, [filters.pricefrom, filters.priceto]);
 
-  const change = (next: Partial<SearchFilters>, replace = false) => go({ ...next, page: 1 }, { replace });
+  // A burst of typing in the price fields is one step in the history: its first
+  // commit adds an entry, the next ones (more typing) replace it.
+  const typedEntry = useRef(false);
+  const change = (next: Partial<SearchFilters>, replace = false) => {
+    if (!replace) typedEntry.current = false;
+    go({ ...next, page: 1 }, { replace });
+  };
 
   const toggleCategory = (event: ChangeEvent<HTMLInputElement>) => {
     const id = Number(event.target.value);
@@ -66,7 +72,16 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
     const next = { ...prices, [event.target.name === 'pricefrom' ? 'from' : 'to']: event.target.value };
     setPrices(next);
     clearTimeout(typing.current);
-    typing.current = setTimeout(() => commitPrices(next.from, next.to, true), TYPING_DELAY_MS);
+    typing.current = setTimeout(() => {
+      commitPrices(next.from, next.to, typedEntry.current);
+      typedEntry.current = true;
+    }, TYPING_DELAY_MS);
+  };
+
+  /** Leaving a price field ends the burst: what it typed is committed, and the next typing is a new step. */
+  const endTyping = () => {
+    commitPrices(prices.from, prices.to, typedEntry.current);
+    typedEntry.current = false;
   };
 
   const submit = (event: FormEvent) => {
@@ -115,8 +130,8 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
       <fieldset className="search-form__group">
         <legend className="search-form__legend">{t('search.filters.price')}</legend>
         <div className="search-form__row">
-          <PriceField name="pricefrom" label={t('search.filters.priceFrom')} placeholder={t('search.filters.noMin')} value={prices.from} onChange={typePrice} onCommit={() => commitPrices(prices.from, prices.to, true)} />
-          <PriceField name="priceto" label={t('search.filters.priceTo')} placeholder={t('search.filters.noMax')} value={prices.to} onChange={typePrice} onCommit={() => commitPrices(prices.from, prices.to, true)} />
+          <PriceField name="pricefrom" label={t('search.filters.priceFrom')} placeholder={t('search.filters.noMin')} value={prices.from} onChange={typePrice} onCommit={endTyping} />
+          <PriceField name="priceto" label={t('search.filters.priceTo')} placeholder={t('search.filters.noMax')} value={prices.to} onChange={typePrice} onCommit={endTyping} />
         </div>
       </fieldset>
 
