@@ -258,10 +258,28 @@ export function hasFilters(f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' |
   );
 }
 
+type QueryPair = [string, string | number | undefined | false];
+
+/** The pairs that carry a value, as text: false, undefined and '' mean "left out". */
+function keptPairs(pairs: QueryPair[]): Array<[string, string]> {
+  return pairs.filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== false && p[1] !== '').map(([k, v]) => [k, String(v)]);
+}
+
 /** Values are digits, commas, dots, minus signs and enum words: only the odd one needs escaping. */
-function queryString(pairs: Array<[string, string | number | undefined | false]>): string {
-  const kept = pairs.filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== false && p[1] !== '');
-  return kept.map(([k, v]) => `${k}=${encodeURIComponent(String(v)).replace(/%2C/g, ',')}`).join('&');
+function queryString(pairs: QueryPair[]): string {
+  return keptPairs(pairs).map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+}
+
+/** The filters after the category and the place, in the same order in the page's address and the API's query; defaults left out. */
+function narrowingPairs(f: SearchFilters): QueryPair[] {
+  return [
+    ['bedrooms', f.bedrooms > 0 && f.bedrooms],
+    ['bathrooms', f.bathrooms > 0 && f.bathrooms],
+    ['pricefrom', f.pricefrom > 0 && f.pricefrom],
+    ['priceto', f.priceto < PRICE_UPPER_BOUND && f.priceto],
+    ['sort', f.sort !== DEFAULT_SEARCH.sort && f.sort],
+    ['bbox', f.bbox],
+  ];
 }
 
 /**
@@ -274,12 +292,7 @@ export function searchHref(root: string, filters: Partial<SearchFilters>): strin
   const path = [root, ...geoSegments(f.esGeo)].join('/');
   const qs = queryString([
     ['cat', f.cat.length > 0 && f.cat.join(',')],
-    ['bedrooms', f.bedrooms > 0 && f.bedrooms],
-    ['bathrooms', f.bathrooms > 0 && f.bathrooms],
-    ['pricefrom', f.pricefrom > 0 && f.pricefrom],
-    ['priceto', f.priceto < PRICE_UPPER_BOUND && f.priceto],
-    ['sort', f.sort !== DEFAULT_SEARCH.sort && f.sort],
-    ['bbox', f.bbox],
+    ...narrowingPairs(f),
     ['view', f.view !== DEFAULT_SEARCH.view && f.view],
     ['page', f.page > 1 && f.page],
   ]);
@@ -293,25 +306,18 @@ export interface ApiQueryOptions {
 }
 
 /** The GET query of /api/properties as ordered pairs (the reverse of catalogue-reads' searchFromQuery). */
-export function searchQueryPairs(filters: SearchFilters, { paging = true, partner }: ApiQueryOptions = {}): Array<[string, string]> {
-  const f = filters;
-  const pairs: Array<[string, string | number | false | undefined]> = [
+export function searchQueryPairs(f: SearchFilters, { paging = true, partner }: ApiQueryOptions = {}): Array<[string, string]> {
+  return keptPairs([
     ['account_id', SEARCH_ACCOUNT_ID],
     ['cat', f.cat.length > 0 && f.cat.join(',')],
     ['country', f.esGeo.country],
     ['region', f.esGeo.country && f.esGeo.region],
     ['town', f.esGeo.country && f.esGeo.region && f.esGeo.town],
-    ['bedrooms', f.bedrooms > 0 && f.bedrooms],
-    ['bathrooms', f.bathrooms > 0 && f.bathrooms],
-    ['pricefrom', f.pricefrom > 0 && f.pricefrom],
-    ['priceto', f.priceto < PRICE_UPPER_BOUND && f.priceto],
-    ['sort', f.sort !== DEFAULT_SEARCH.sort && f.sort],
-    ['bbox', f.bbox],
+    ...narrowingPairs(f),
     ['page', paging && f.page > 1 && f.page],
     ['per_page', paging && PER_PAGE_DEFAULT],
     ['partner', partner],
-  ];
-  return pairs.filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== false && p[1] !== '').map(([k, v]) => [k, String(v)]);
+  ]);
 }
 
 /** The GET query string of /api/properties (and, without paging, of the map's markers). */
