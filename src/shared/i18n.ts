@@ -8,8 +8,6 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
 
-export const LOCALE = 'en';
-
 export function lookup(messages: unknown, key: string): unknown {
   let node: unknown = messages;
   for (const part of key.split('.')) {

@@ -105,11 +105,6 @@ export const PropertyFields = object({
 });
 export type PropertyFields = Infer<typeof PropertyFields>;
 
-export const FIELDS = { contact: ContactFields, broker: BrokerFields, property: PropertyFields } as const;
-export type LeadFields = ContactFields | BrokerFields | PropertyFields;
-/** Every field any form has, as the store keeps them. */
-export type AnyLeadField = keyof ContactFields | keyof BrokerFields | keyof PropertyFields;
-
 // --- the request -------------------------------------------------------------
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 // The partner as the API and the pages see it (SPEC §3), and the body of
 // POST /api/partner/get-data (SPEC §7).
-import { object, string, number, optional, record, pattern, size, enums, type Infer, nullable } from 'superstruct';
+import { object, string, number, optional, record, pattern, size, enums, type Infer } from 'superstruct';
 import { DEFAULT_COLORS } from './constants.ts';
 
 export const HexColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
@@ -11,13 +11,6 @@ export const PartnerColors = object({
   heading_color: HexColor,
 });
 export type PartnerColors = Infer<typeof PartnerColors>;
-
-export const PartnerContact = object({
-  email: nullable(string()),
-  phone: nullable(string()),
-  address: nullable(string()),
-  city: nullable(string()),
-});
 
 /**
  * How search engines treat a partner's copies of the listings (its for-sale

@@ -190,5 +190,3 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
     .filter(Boolean),
   'api', 'assets', 'healthz', 'readyz', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'terms',
 ]);
-
-export const routeByName = new Map(routes.map((r) => [r.name, r]));
