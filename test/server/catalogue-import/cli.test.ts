@@ -4,34 +4,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
+import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
 import { DEMO_FEED_FILE } from '../../../src/server/demo/seed.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 
 // Each run starts Node and tsx; a loaded runner needs room.
 t.setTimeout(300_000);
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'src/server/cli/import.ts');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function importCli(target: Pick<StoreTarget, 'env'>, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: ROOT, env: { ...process.env, ...target.env, NODE_ENV: 'test' }, timeout: 120_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+  return runCli('import', args, target.env, 120_000);
 }
 
 /** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches. */

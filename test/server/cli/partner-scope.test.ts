@@ -1,35 +1,17 @@
 // `npm run partner -- scope …` end to end: a real process on a real store that
 // holds the demo catalogue, then the site's own search (POST /api/properties)
 // showing only what the partner's scope allows.
-import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
 
 t.setTimeout(300_000);
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'src/server/cli/partner.ts');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run partner -- ...args`, as `node --import tsx` (as in partner.test.ts). */
+/** `npm run partner -- ...args`. */
 function partner(target: Pick<StoreTarget, 'env'>, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: ROOT, env: { ...process.env, ...target.env, NODE_ENV: 'test' }, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+  return runCli('partner', args, target.env);
 }
 
 /** Exit 0, nothing on stderr, and the output. */

@@ -4,36 +4,19 @@
 // tests cover every rule the input must meet.
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { forEachTarget, type StoreTarget } from '../../helpers/db.ts';
 import { tempDir } from '../../helpers/app.ts';
+import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 
 // About 40 processes: on a busy two-core runner this file alone has taken a
 // minute, close to .taprc's 120 s. Give it room rather than flake.
 t.setTimeout(300_000);
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CLI = path.join(ROOT, 'src/server/cli/partner.ts');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run partner -- ...args`, as `node --import tsx` (what npm's tsx runs, without npm's start-up). */
+/** `npm run partner -- ...args`. */
 function partner(target: Pick<StoreTarget, 'env'>, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: ROOT, env: { ...process.env, ...target.env, NODE_ENV: 'test', ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+  return runCli('partner', args, { ...target.env, ...env });
 }
 
 const lines = (s: string) => s.trimEnd().split('\n');
