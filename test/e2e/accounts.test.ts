@@ -136,6 +136,17 @@ t.test('client accounts in the browser', async (t) => {
     await waitForHydration(page);
     t.ok(await page.$(MENU_TOGGLE), 'still logged in after a reload (the session cookie)');
 
+    await openMenu(page);
+    t.ok(await page.$('body.account-menu-open'), 'while the menu is open the toasts wait behind it');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#account-menu-list[hidden]');
+    t.ok(await page.$eval(MENU_TOGGLE, (b) => b === document.activeElement), 'Escape closes the menu, the focus back on its button');
+    t.notOk(await page.$('body.account-menu-open'), 'and the toasts show again');
+    await openMenu(page);
+    await page.$eval('main', (main) => main.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await page.waitForSelector('#account-menu-list[hidden]');
+    t.equal(await here(page), '/', 'a pointer down outside closes the menu, on the same page');
+
     await open(page, '/contact');
     await logOut(page);
     await waitForPath(page, '/');
