@@ -1,11 +1,11 @@
 // The site header: logo, navigation, and the mobile slide-in menu below the lg
 // breakpoint. Transparent over a hero (class header-transparent, SPEC §2).
-import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '../../shared/i18n.ts';
 import { useStore } from '../store.tsx';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { navItems } from '../lib/nav.ts';
+import { useDisclosure } from '../lib/useDisclosure.ts';
 import { Link } from './Link.tsx';
 import { Logo } from './Logo.tsx';
 import { AccountMenu } from './account/AccountMenu.tsx';
@@ -13,31 +13,13 @@ import { AccountMenu } from './account/AccountMenu.tsx';
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const headerClass = useStore((s) => s.headerClass);
   const section = useSection();
-  const [open, setOpen] = useState(false);
   const [location] = useLocation();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggle } = useDisclosure('menu-open');
   const partner = useStore((s) => s.partner);
   const brand = partner?.name ?? t('site.name');
   const phone = partner ? partner.phone : t('office.phone');
   const email = partner ? partner.email : t('office.email');
   const items = navItems(section.section).map((item) => ({ ...item, href: hrefIn(section, item.path) }));
-
-  useEffect(() => setOpen(false), [location]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('menu-open');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('menu-open');
-    };
-  }, [open]);
 
   return (
     <header className={`site-header ${headerClass}`}>

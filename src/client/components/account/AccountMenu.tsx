@@ -1,48 +1,27 @@
 // The header's account control: a login link for a visitor; for a logged-in
 // client a menu button (a disclosure) opening favorites, profile and logout.
 // Closes on Escape (focus back on the button), on a click outside and on
-// navigation. While it is open the toasts, which show where it opens, wait
-// unseen behind it.
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+// navigation (lib/useDisclosure.ts). While it is open the toasts, which show
+// where it opens, wait unseen behind it (toast.css, by the body's class).
+import { useEffect, useRef } from 'react';
 import { t } from '../../../shared/i18n.ts';
 import { useUser } from '../../lib/auth.tsx';
 import { useLogout } from '../../lib/account-actions.ts';
 import { accountHref } from '../../lib/account-links.ts';
 import { useSection } from '../../lib/section.tsx';
+import { useDisclosure } from '../../lib/useDisclosure.ts';
 import { Link } from '../Link.tsx';
 import { Icon } from '../Logo.tsx';
 
 export function AccountMenu() {
   const user = useUser();
   const section = useSection();
-  const [location] = useLocation();
-  const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggle } = useDisclosure('account-menu-open', root);
   const logout = useLogout();
 
-  useEffect(() => setOpen(false), [location, user]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    // The toasts show where the menu opens (toast.css hides them meanwhile).
-    document.body.classList.add('account-menu-open');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-      document.body.classList.remove('account-menu-open');
-    };
-  }, [open]);
+  // Any change of the user (a logout, a login, an update) closes it too.
+  useEffect(() => setOpen(false), [user, setOpen]);
 
   if (!user)
     return (
@@ -57,7 +36,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu" ref={root}>
       <button
-        ref={button}
+        ref={toggle}
         type="button"
         className="account-menu__toggle"
         aria-expanded={open}
