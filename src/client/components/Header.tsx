@@ -8,6 +8,7 @@ import { navItems } from '../lib/nav.ts';
 import { useDisclosure } from '../lib/useDisclosure.ts';
 import { Link } from './Link.tsx';
 import { Logo } from './Logo.tsx';
+import { telHref, useContactDetails } from './Footer.tsx';
 import { AccountMenu } from './account/AccountMenu.tsx';
 
 export function Header({ minimal = false }: { minimal?: boolean }) {
@@ -15,10 +16,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   const section = useSection();
   const [location] = useLocation();
   const { open, setOpen, toggle } = useDisclosure('menu-open');
-  const partner = useStore((s) => s.partner);
-  const brand = partner?.name ?? t('site.name');
-  const phone = partner ? partner.phone : t('office.phone');
-  const email = partner ? partner.email : t('office.email');
+  const { name: brand, phone, email } = useContactDetails();
   const items = navItems(section.section).map((item) => ({ ...item, href: hrefIn(section, item.path) }));
 
   return (
@@ -80,7 +78,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
                 <p className="mobile-menu__contact-name">{brand}</p>
                 {phone && (
                   <p>
-                    <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+                    <a href={telHref(phone)}>{phone}</a>
                   </p>
                 )}
                 {email && (
