@@ -6,9 +6,10 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import { pageCache, privateNoStore } from '../plugins/caching.ts';
 
 /**
- * The context of the reads of one request. The host's partner is looked up
- * once, however many reads the request runs; the page renderer passes the one
- * it already resolved. `client`: the request's logged-in client (request.client()).
+ * The context of the reads of one request. The host's partner and each slug's
+ * are looked up once, however many reads the request runs; the page renderer
+ * passes the host's one it already resolved. `client`: the request's logged-in
+ * client (request.client()).
  */
 export function readContext(
   app: FastifyInstance,
@@ -18,9 +19,15 @@ export function readContext(
 ): ReadContext {
   const { partners } = app.services;
   let host = hostPartner;
+  const slugs = new Map<string, Promise<PublicPartner | null>>();
+  const bySlug = (slug: string) => {
+    const key = slug.toLowerCase();
+    if (!slugs.has(key)) slugs.set(key, partners.bySlug(key));
+    return slugs.get(key)!;
+  };
   return {
     services: app.services,
-    partner: async (slug) => (await (host ??= partners.byHost(request.hostname))) ?? (slug ? partners.bySlug(slug) : null),
+    partner: async (slug) => (await (host ??= partners.byHost(request.hostname))) ?? (slug ? bySlug(slug) : null),
     client,
   };
 }

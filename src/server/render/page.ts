@@ -40,26 +40,18 @@ interface Resolved {
 async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
-  const found = new Map<string, PublicPartner | null>();
   const session = await request.client();
+  // Resolves the path's partner for the route and the page's reads alike: one lookup per slug.
+  const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
   try {
-    out.match = await resolveRoute(
-      path,
-      async (slug) => {
-        if (!found.has(slug)) found.set(slug, await partners.bySlug(slug));
-        return found.get(slug) !== null;
-      },
-      hostPartner?.slug ?? null,
-      routes,
-    );
+    out.match = await resolveRoute(path, async (slug) => (await ctx.partner(slug)) !== null, hostPartner?.slug ?? null, routes);
     const slug = out.match.params.partner;
-    if (!hostPartner && slug) out.partner = found.get(slug.toLowerCase()) ?? null;
+    if (!hostPartner && slug) out.partner = await ctx.partner(slug);
     // A page that needs an account sends a visitor to /login?redirect=<path>; a guest page sends a client home.
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
     if (session) out.client = await app.services.accounts.user(session.id);
-    const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
     for (const need of dataNeeds(out.match, search)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
