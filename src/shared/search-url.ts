@@ -5,7 +5,8 @@
 // A URL is read leniently: a value that is malformed or out of range is
 // dropped, so a hand-edited address still shows a page. A place path that names
 // no place is the one thing that fails (404): it is the page's identity.
-import { KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue.ts';
+import type { Infer } from 'superstruct';
+import { GeoFilter, KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { DataNeed, RouteParams } from './routes.ts';
@@ -15,11 +16,7 @@ export const SEARCH_VIEWS = ['grid', 'list', 'map'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
 
 /** Place slugs from the country down; a level is present only under its parent. */
-export interface GeoPath {
-  country?: string;
-  region?: string;
-  town?: string;
-}
+export type GeoPath = Infer<typeof GeoFilter>;
 
 export interface SearchFilters {
   /** Category ids, ascending, without repeats. */
