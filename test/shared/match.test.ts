@@ -63,7 +63,8 @@ t.test("on a partner's own domain, only that partner's routes apply", async (t) 
 
 t.test('middleware: partner does nothing, an unknown name is a 500', async (t) => {
   const match = await resolveRoute('/costa-casas/contact', exists, null);
-  await t.resolves(runMiddleware(match));
+  t.same(match.route.middleware, ['partner'], 'a partner route names the partner middleware');
+  await t.resolves(runMiddleware(match), 'which does nothing');
   await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['partner', 'auth-x'] } }), new HttpError(500, 'Unknown middleware auth-x'));
   await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['toString'] } }), new HttpError(500, 'Unknown middleware toString'), 'no prototype names');
 });
