@@ -3,13 +3,14 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { StoreState } from '../shared/state.ts';
 
-export interface Store {
-  get(): StoreState;
-  set(patch: Partial<StoreState>): void;
+export interface Store<S = StoreState> {
+  get(): S;
+  set(patch: Partial<S>): void;
   subscribe(listener: () => void): () => void;
 }
 
-export function createStore(initial: StoreState): Store {
+/** An external store for useSyncExternalStore: the client store, and the auth store's state (lib/auth.tsx). */
+export function createStore<S extends object>(initial: S): Store<S> {
   let state = initial;
   const listeners = new Set<() => void>();
   return {

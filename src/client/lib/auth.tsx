@@ -12,6 +12,7 @@
 // hand one visitor's user to the next on the server.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthAnswer, ClientUser } from '../../shared/accounts.ts';
+import { createStore } from '../store.tsx';
 import { setBearerToken } from './api.ts';
 
 /** What last changed the user: a transition follows a login or a logout only. */
@@ -32,21 +33,12 @@ export interface AuthStore {
 }
 
 export function createAuthStore(initial: ClientUser | null): AuthStore {
-  let user = initial;
-  let change: AuthChange = 'initial';
-  const listeners = new Set<() => void>();
-  const set = (next: ClientUser | null, why: AuthChange) => {
-    user = next;
-    change = why;
-    for (const l of listeners) l();
-  };
+  const state = createStore<{ user: ClientUser | null; change: AuthChange }>({ user: initial, change: 'initial' });
+  const set = (user: ClientUser | null, change: AuthChange) => state.set({ user, change });
   return {
-    user: () => user,
-    lastChange: () => change,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    user: () => state.get().user,
+    lastChange: () => state.get().change,
+    subscribe: state.subscribe,
     signIn(answer) {
       setBearerToken(answer.meta.token);
       set(answer.data, 'login');
