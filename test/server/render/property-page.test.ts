@@ -198,6 +198,15 @@ t.test('a project name cannot close the JSON-LD script', async (t) => {
   t.equal(listing.description, `</SCRIPT>${hostile}`);
 });
 
+t.test('the areas the demo project may lack show under their SPEC §2 labels when the units have them', async (t) => {
+  const app = await testApp(t);
+  await app.store.db.updateTable('units').set({ plot_area: 300, solarium_area: 20, garden_area: 50 }).where('project_id', '=', 4).execute();
+  const html = (await app.inject('/for-sale/4')).body;
+  t.equal(fact(html, 'Plot area'), '300 m²');
+  t.equal(fact(html, 'Solarium'), '20 m²');
+  t.equal(fact(html, 'Garden'), '50 m²');
+});
+
 t.test('a fact without a value is left out', async (t) => {
   const app = await testApp(t);
   await app.store.db.updateTable('units').set({ solarium_area: null, garden_area: null, plot_area: null }).where('project_id', '=', 4).execute();
