@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
 import { ASSET_CACHE } from '../plugins/caching.ts';
+import { HttpError } from '../../shared/errors.ts';
 
 /** Drawn pictures are small and few; keep the most recent ones rendered. */
 const CACHE_SIZE = 500;
@@ -22,7 +23,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const name = dot < 0 ? file : file.slice(0, dot);
     const extension = dot < 0 ? '' : file.slice(dot + 1);
     if (!name || name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) {
-      return reply.code(400).header('cache-control', 'no-store').send({ error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
+      throw new HttpError(400, 'the picture name must be lowercase letters, digits and dashes');
     }
     let svg = extension === 'svg' && !isDemoDocument(name) ? cache.get(name) : undefined;
     if (!svg && extension === 'svg' && !isDemoDocument(name)) {
@@ -32,7 +33,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
     }
-    if (!svg) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not Found', message: 'no such picture' });
+    if (!svg) throw new HttpError(404, 'no such picture');
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', ASSET_CACHE).send(svg);
   });
 }

@@ -4,11 +4,13 @@ import Fastify from 'fastify';
 import { SaxesParser } from 'saxes';
 import t from 'tap';
 import { mediaRoutes } from '../../../src/server/api/media.ts';
+import { installErrorHandler } from '../../../src/server/api/errors.ts';
 import { drawDemoImage } from '../../../src/server/demo/svg.ts';
 import type { TapTest } from '../../helpers/db.ts';
 
 async function app(t: TapTest) {
   const fastify = Fastify({ logger: false });
+  installErrorHandler(fastify);
   await fastify.register(mediaRoutes);
   t.teardown(() => fastify.close());
   return fastify;
@@ -50,7 +52,7 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 400, url);
     t.equal(res.headers['cache-control'], 'no-store');
-    t.match(res.json(), { error: 'Bad Request' });
+    t.same(res.json(), { statusCode: 400, error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
   }
   // Documents are registered clients' downloads (GET /api/files/{id}), never public media.
   for (const url of ['/media/demo/p1-castle-1.svg', '/media/demo/p1-villa-1.png', '/media/demo/p1-villa-1', '/media/demo/nothing.svg',
@@ -58,6 +60,7 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 404, url);
     t.equal(res.headers['cache-control'], 'no-store');
+    t.same(res.json(), { statusCode: 404, error: 'Not Found', message: 'no such picture' });
   }
   t.equal(drawDemoImage('p1-villa-1<'), null, 'the drawer refuses what the route refuses');
 });
