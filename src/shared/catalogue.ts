@@ -138,7 +138,9 @@ export interface ImageRef {
   floorplan: boolean;
 }
 
-export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready';
+/** A new-build stage, or 'resale' for a home a feed marks `<new_build>0</new_build>` (imported only on request). */
+export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready' | 'resale';
+export const NEW_BUILD_STAGES: readonly ProjectStage[] = ['off_plan', 'under_construction', 'key_ready'];
 
 /** What a result card and a map marker need. */
 export interface ProjectCard {
@@ -183,7 +185,12 @@ export interface SearchAnswer {
 
 /** POST /api/property: everything the detail page shows, apart from units and files. */
 export interface ProjectDetail extends ProjectCard {
+  /** Plain text: English, else the feed's first language ('' when the feed gives none). */
   description: string;
+  /** The same description as sanitised rich text (p, br, ul, ol, li, strong, em, b, i only; no attributes). */
+  description_html: string;
+  /** Every language the feed gives, keyed by ISO 639-1 code, as plain text. */
+  descriptions: Record<string, string>;
   amenities: string[];
   categories: Array<{ id: number; key: string }>;
   units_total: number;
@@ -202,8 +209,9 @@ export interface UnitRow {
   id: number;
   ref: string | null;
   category: { id: number; key: string };
-  bedrooms: number;
-  bathrooms: number;
+  /** null: the feed does not say (it wrote 0 or nothing). */
+  bedrooms: number | null;
+  bathrooms: number | null;
   built_area: number | null;
   plot_area: number | null;
   terrace_area: number | null;

@@ -28,6 +28,8 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     built: { min: 80, max: 120 },
     plot: null,
     units_available: 2,
+    description_html: '<p>Sea views.</p>',
+    descriptions: { en: 'Sea views.' },
     delivery_date: '2027-03',
     images: [
       { url: '/media/demo/p42-apartment-1.svg', caption: null, floorplan: false },

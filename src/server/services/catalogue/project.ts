@@ -46,6 +46,9 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   return {
     ...toCard(row, all),
     description: row.description,
+    // Filled from the store by the import-fidelity migration (issue 9, in progress).
+    description_html: '',
+    descriptions: row.description ? { en: row.description } : {},
     amenities: parseAmenities(row.amenities),
     categories: categories.map((c) => ({ id: c.id, key: c.key })),
     units_total: row.units_total,
