@@ -9,18 +9,21 @@
 //   - what must be remembered across the whole feed lives in temporary tables
 //     (ids seen, each development's lead fields, images, files), not in memory;
 //     in memory are only maps of ids (categories, places, the projects met);
-//   - a unit whose <date> is unchanged is not written; only the projects that
-//     something happened to ("touched") are recomputed at the end, set-based.
+//   - a unit whose content is unchanged (its hash; <date> is only a hint) is
+//     not written; only the projects that something happened to ("touched")
+//     are recomputed at the end, set-based.
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
 // in README.md beside this file.
+import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DialectName, Store } from '../store/db.ts';
 import type { Database, ProjectsTable, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID, KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
-import { DOCUMENT_TITLES, readKyero, type FeedInput, type FeedItem, type FeedProperty } from './kyero.ts';
+import { DOCUMENT_TITLES, newReadReport, readKyero, type FeedInput, type FeedItem, type FeedProperty, type ReadReport } from './kyero.ts';
 import { detach, slugify } from './text.ts';
+import { projectNames } from './project-names.ts';
 
 export interface Rejection {
   /** The property's <id>; null when it has none. */
@@ -33,10 +36,12 @@ export interface Rejection {
 export interface ImportSummary {
   /** Units new to the catalogue, or back after having been withdrawn. */
   added: number;
-  /** Units whose <date> changed. */
+  /** Units whose content changed (whatever their <date> says). */
   updated: number;
-  /** Units whose <date> is the one already stored: not written. */
+  /** Units whose content is the one already stored: not written. */
   unchanged: number;
+  /** Resales (<new_build>0</new_build>) left out, because the source does not take them. */
+  skippedResales: number;
   /** Units of this source missing from the feed: withdrawn (kept, not shown). */
   withdrawn: number;
   /** Properties refused, with the reason (the first MAX_REJECTIONS_KEPT; see rejectedTotal). */
@@ -44,6 +49,8 @@ export interface ImportSummary {
   rejectedTotal: number;
   /** Projects whose derived columns were recomputed. */
   projectsTouched: number;
+  /** What reading had to mend: bytes that were not UTF-8, text encoded twice. */
+  read: ReadReport;
 }
 
 export interface ImportOptions {
@@ -51,6 +58,28 @@ export interface ImportOptions {
   source: string;
   /** The import's clock (tests pin it). */
   now?: Date;
+  /** Import <new_build>0</new_build> properties as resale homes (default: skip and count them). */
+  includeResales?: boolean;
+  /**
+   * Refuse (changing nothing) a feed under a source name never imported before
+   * when most of its ids are stored under another source: a date-stamped file
+   * name would otherwise duplicate a catalogue. The CLI sets it when no --source is given.
+   */
+  checkSourceIdentity?: boolean;
+}
+
+/** A new source name for a feed whose properties are mostly stored under another. */
+export class SourceIdentityError extends Error {
+  override name = 'SourceIdentityError';
+  constructor(
+    readonly source: string,
+    readonly storedUnder: string,
+    readonly matching: number,
+    readonly total: number,
+  ) {
+    super(`${matching} of the feed's ${total} properties are already stored under source '${storedUnder}', not '${source}': ` +
+      `to update them, import with --source ${storedUnder}; to keep both, name this one with --source`);
+  }
 }
 
 export const BATCH_SIZE = 1000;
@@ -68,7 +97,14 @@ type ImportTables = {
   import_projects: Pick<
     ProjectsTable,
     'ref' | 'name' | 'developer' | 'stage' | 'description' | 'amenities' | 'country_id' | 'region_id' | 'town_id' | 'location_detail' | 'lat' | 'lng' | 'delivery_date'
-  >;
+  > & {
+    description_html: string;
+    descriptions: string;
+    urls: string;
+    /** Names made for a development the feed does not name, from plain to most specific; null when it names it. */
+    name_detail: string | null;
+    name_ref: string | null;
+  };
   import_images: { ref: string; url: string; caption: string | null; floorplan: number; seq: number };
   import_files: { ref: string; url: string; kind: string; title: string; seq: number };
   import_touched: { project_id: number };
@@ -88,7 +124,7 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
   const now = (options.now ?? new Date()).toISOString();
   return store.db.transaction().execute(async (trx) => {
     await ensureKnownCategories(trx);
-    const run = new ImportRun(trx.withTables<ImportTables>(), store.dialect, source, now);
+    const run = new ImportRun(trx.withTables<ImportTables>(), store.dialect, source, now, options);
     await run.start();
     // Batches are written one at a time, in order, but the next one is parsed
     // while the database works on the last (on PostgreSQL that is another
@@ -102,7 +138,7 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
       batch = [];
     };
     try {
-      for await (const item of readKyero(input)) {
+      for await (const item of readKyero(input, run.readReport)) {
         batch.push(item);
         if (batch.length >= BATCH_SIZE) await flush();
       }
@@ -130,14 +166,16 @@ export async function ensureKnownCategories(db: Transaction<Database> | Store['d
 interface ExistingUnit {
   id: number;
   feed_id: string;
-  feed_date: string;
+  content_hash: string | null;
   project_id: number;
   withdrawn_at: string | null;
 }
 
 class ImportRun {
+  readonly readReport = newReadReport();
   private readonly summary: ImportSummary = {
-    added: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: [], rejectedTotal: 0, projectsTouched: 0,
+    added: 0, updated: 0, unchanged: 0, skippedResales: 0, withdrawn: 0, rejected: [], rejectedTotal: 0, projectsTouched: 0,
+    read: this.readReport,
   };
   /** Category key → id, and the ids still free for new types. */
   private readonly categories = new Map<string, number>();
@@ -157,6 +195,7 @@ class ImportRun {
     private readonly dialect: DialectName,
     private readonly source: string,
     private readonly now: string,
+    private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity'>,
   ) {}
 
   /** Rows per statement for a table of that many columns. */
@@ -185,7 +224,8 @@ class ImportRun {
     await sql`create temporary table import_projects (
       ref text primary key, name text not null, developer text, stage text not null, description text not null,
       amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
-      location_detail text, lat ${real}, lng ${real}, delivery_date text) ${temp}`.execute(db);
+      location_detail text, lat ${real}, lng ${real}, delivery_date text,
+      description_html text not null, descriptions text not null, urls text not null, name_detail text, name_ref text) ${temp}`.execute(db);
     await sql`create temporary table import_images (
       ref text not null, url text not null, caption text, floorplan integer not null, seq integer not null,
       primary key (ref, url)) ${temp}`.execute(db);
@@ -213,6 +253,9 @@ class ImportRun {
       if (!item.ok) {
         this.reject({ id: item.id, line: item.line, reason: item.reason });
         if (item.id) rejectedIds.push(item.id);
+      } else if (item.property.newBuild === false && !this.options.includeResales) {
+        // Not imported: a resale stored by an earlier import that took them is withdrawn.
+        this.summary.skippedResales++;
       } else if (inBatch.has(item.property.id)) {
         this.reject({ id: item.property.id, line: item.property.line, reason: 'id: appears more than once in the feed (the first is kept)' });
       } else {
@@ -260,20 +303,20 @@ class ImportRun {
       for (const rows of this.chunk(refs, 1))
         for (const r of await db.selectFrom('projects').select(['id', 'ref']).where('source', '=', this.source).where('ref', 'in', rows).execute())
           this.projects.set(detach(r.ref), r.id);
-      const staged: Array<Row<'import_projects'>> = refs.map((ref) => projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!));
+      const staged: Array<Row<'import_projects'>> = refs.map((ref) => projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!, this.now));
       const missing = staged.filter((s) => !this.projects.has(s.ref));
       for (const rows of this.chunk(missing, 22)) {
         const inserted = await db
           .insertInto('projects')
           .values(
-            rows.map((s) => ({
+            rows.map(({ name_detail: _detail, name_ref: _ref, ...s }) => ({
               ...s,
               source: this.source,
               category_id: categoryIds.get(leads.get(s.ref)!)!,
               units_total: 0,
               units_available: 0,
               listed_at: this.now,
-              updated_at: leads.get(s.ref)!.date,
+              updated_at: leads.get(s.ref)!.date ?? this.now,
             })),
           )
           .returning(['id', 'ref'])
@@ -283,7 +326,7 @@ class ImportRun {
           this.touched.add(r.id);
         }
       }
-      for (const rows of this.chunk(staged, 13)) await db.insertInto('import_projects').values(rows).execute();
+      for (const rows of this.chunk(staged, 18)) await db.insertInto('import_projects').values(rows).execute();
     }
 
     // 4. Units: look up what is stored, write only what is new or changed.
@@ -291,7 +334,7 @@ class ImportRun {
     for (const rows of this.chunk(properties, 1))
       for (const u of await db
         .selectFrom('units')
-        .select(['id', 'feed_id', 'feed_date', 'project_id', 'withdrawn_at'])
+        .select(['id', 'feed_id', 'content_hash', 'project_id', 'withdrawn_at'])
         .where('source', '=', this.source)
         .where('feed_id', 'in', rows.map((p) => p.id))
         .execute())
@@ -301,7 +344,8 @@ class ImportRun {
     for (const p of properties) {
       const projectId = this.projects.get(projectRef(p))!;
       const old = existing.get(p.id);
-      if (old && old.withdrawn_at === null && old.feed_date === p.date) {
+      const hash = contentHash(p);
+      if (old && old.withdrawn_at === null && old.content_hash === hash && old.project_id === projectId) {
         this.summary.unchanged++;
         continue;
       }
@@ -309,9 +353,9 @@ class ImportRun {
       else this.summary.updated++;
       this.touched.add(projectId);
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
-      writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now));
+      writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
     }
-    for (const rows of this.chunk(writes, 20))
+    for (const rows of this.chunk(writes, 21))
       await db
         .insertInto('units')
         .values(rows)
@@ -332,6 +376,7 @@ class ImportRun {
             status: eb.ref('excluded.status'),
             pool: eb.ref('excluded.pool'),
             feed_date: eb.ref('excluded.feed_date'),
+            content_hash: eb.ref('excluded.content_hash'),
             withdrawn_at: null,
             updated_at: eb.ref('excluded.updated_at'),
           })),
@@ -401,6 +446,7 @@ class ImportRun {
 
   async finish(): Promise<ImportSummary> {
     const { db, source, now } = this;
+    if (this.options.checkSourceIdentity) await this.checkSourceIdentity();
 
     // Units of this source that the feed no longer lists: withdrawn, never deleted.
     const gone = await db
@@ -428,6 +474,24 @@ class ImportRun {
     return this.summary;
   }
 
+  /** See ImportOptions.checkSourceIdentity. Throws SourceIdentityError, which rolls the import back. */
+  private async checkSourceIdentity(): Promise<void> {
+    const { db, source } = this;
+    const known = await db.selectFrom('units').select('id').where('source', '=', source).limit(1).executeTakeFirst();
+    if (known) return;
+    const total = Number((await db.selectFrom('import_seen').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const other = await db
+      .selectFrom('units')
+      .select(['source', (eb) => eb.fn.countAll().as('n')])
+      .where('source', '<>', source)
+      .where('feed_id', 'in', db.selectFrom('import_seen').select('feed_id'))
+      .groupBy('source')
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (other && Number(other.n) * 2 > total) throw new SourceIdentityError(source, other.source, Number(other.n), total);
+  }
+
   /** Every touched project's fields, images, files and derived columns; places' coordinates. Set-based. */
   private async recompute(): Promise<void> {
     const { db, source, now } = this;
@@ -438,7 +502,8 @@ class ImportRun {
     await sql`update projects set
         name = i.name, developer = i.developer, stage = i.stage, description = i.description, amenities = i.amenities,
         country_id = i.country_id, region_id = i.region_id, town_id = i.town_id, location_detail = i.location_detail,
-        lat = i.lat, lng = i.lng, delivery_date = i.delivery_date
+        lat = i.lat, lng = i.lng, delivery_date = i.delivery_date,
+        description_html = i.description_html, descriptions = i.descriptions, urls = i.urls
       from import_projects i
       where i.ref = projects.ref and ${listed}`.execute(db);
 
@@ -477,10 +542,10 @@ class ImportRun {
         coalesce(sum(case when u.withdrawn_at is null and u.status = 'available' then 1 else 0 end), 0) as available,
         min(case when u.withdrawn_at is null and u.status = 'available' then u.price end) as price_min,
         max(case when u.withdrawn_at is null and u.status = 'available' then u.price end) as price_max,
-        min(case when u.withdrawn_at is null and u.status = 'available' then u.bedrooms end) as beds_min,
-        max(case when u.withdrawn_at is null and u.status = 'available' then u.bedrooms end) as beds_max,
-        min(case when u.withdrawn_at is null and u.status = 'available' then u.bathrooms end) as baths_min,
-        max(case when u.withdrawn_at is null and u.status = 'available' then u.bathrooms end) as baths_max,
+        min(case when u.withdrawn_at is null and u.status = 'available' then nullif(u.bedrooms, 0) end) as beds_min,
+        max(case when u.withdrawn_at is null and u.status = 'available' then nullif(u.bedrooms, 0) end) as beds_max,
+        min(case when u.withdrawn_at is null and u.status = 'available' then nullif(u.bathrooms, 0) end) as baths_min,
+        max(case when u.withdrawn_at is null and u.status = 'available' then nullif(u.bathrooms, 0) end) as baths_max,
         min(case when u.withdrawn_at is null and u.status = 'available' then u.built_area end) as built_min,
         max(case when u.withdrawn_at is null and u.status = 'available' then u.built_area end) as built_max,
         min(case when u.withdrawn_at is null and u.status = 'available' then u.plot_area end) as plot_min,
@@ -511,6 +576,7 @@ class ImportRun {
     await sql`delete from project_categories where project_id in (select project_id from import_touched)`.execute(db);
     await sql`insert into project_categories (project_id, category_id) select distinct u.project_id, u.category_id ${counted}`.execute(db);
     await sql`drop table import_stats`.execute(db);
+    await this.distinctNames();
 
     // Places: a town sits at the mean of its developments in the feed (a new
     // one first at the first seen), a region at the mean of its towns, a
@@ -531,6 +597,24 @@ class ImportRun {
         lng = (select g.lng from geo_places g where g.id = projects.town_id)
       where lat is null and ${listed}`.execute(db);
   }
+
+  /**
+   * A development the feed does not name gets a made-up name (project-names.ts):
+   * while a listed project shares it, the next, more specific one is taken
+   * (location detail, then reference, then the project's id). Names the feed
+   * gives are never changed, even when two developments share one.
+   */
+  private async distinctNames(): Promise<void> {
+    const { db, source } = this;
+    const shared = (column: string) => sql`update projects set name = ${sql.raw(column)}
+      from import_projects i
+      where i.ref = projects.ref and projects.source = ${source} and i.name_detail is not null
+        and projects.id in (select project_id from import_touched) and projects.withdrawn_at is null
+        and exists (select 1 from projects o where o.name = projects.name and o.id <> projects.id and o.withdrawn_at is null)`;
+    await shared('i.name_detail').execute(db);
+    await shared('i.name_ref').execute(db);
+    await shared(`i.name_ref || ' #' || cast(projects.id as text)`).execute(db);
+  }
 }
 
 /** Units without a development_ref form a project of their own. */
@@ -538,14 +622,22 @@ export function projectRef(p: FeedProperty): string {
   return p.developmentRef ?? `unit:${p.id}`;
 }
 
-function projectFields(ref: string, p: FeedProperty, place: { country: number; region: number; town: number }): Row<'import_projects'> {
+function projectFields(ref: string, p: FeedProperty, place: { country: number; region: number; town: number }, now: string): Row<'import_projects'> {
+  const names = p.developmentName ? null : projectNames(p);
+  const descriptions = Object.fromEntries(Object.entries(p.descriptions).map(([code, d]) => [code, { text: d.text, html: d.html }]));
   return {
     ref,
-    name: p.developmentName ?? `${p.type.charAt(0).toUpperCase()}${p.type.slice(1).toLowerCase()} in ${p.town}`,
+    name: p.developmentName ?? names!.plain,
+    name_detail: names?.detail ?? null,
+    name_ref: names?.ref ?? null,
     developer: p.developer,
-    // Without a stage: still to be delivered (after the feed's date) is off plan, otherwise ready.
-    stage: p.stage ?? (p.deliveryDate && p.deliveryDate > p.date.slice(0, 7) ? 'off_plan' : 'key_ready'),
-    description: p.description,
+    // A resale is never under a new-build stage. Without a stage: still to be
+    // delivered (after the feed's date, or now) is off plan, otherwise ready.
+    stage: p.newBuild === false ? 'resale' : (p.stage ?? (p.deliveryDate && p.deliveryDate > (p.date ?? now).slice(0, 7) ? 'off_plan' : 'key_ready')),
+    description: p.description.text,
+    description_html: p.description.html,
+    descriptions: JSON.stringify(descriptions),
+    urls: JSON.stringify(p.urls),
     amenities: JSON.stringify(p.features),
     country_id: place.country,
     region_id: place.region,
@@ -557,15 +649,22 @@ function projectFields(ref: string, p: FeedProperty, place: { country: number; r
   };
 }
 
-function unitRow(p: FeedProperty, projectId: number, categoryId: number, source: string, now: string) {
+/** Everything the feed says about a unit, hashed: the test of whether it changed. */
+function contentHash(p: FeedProperty): string {
+  const { line: _line, ...content } = p;
+  return createHash('sha1').update(JSON.stringify(content)).digest('base64url');
+}
+
+function unitRow(p: FeedProperty, projectId: number, categoryId: number, source: string, now: string, hash: string) {
   return {
     project_id: projectId,
     source,
     feed_id: p.id,
     ref: p.ref,
     category_id: categoryId,
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
+    // 0 is 'not given' in these two NOT NULL columns (schema.ts).
+    bedrooms: p.bedrooms ?? 0,
+    bathrooms: p.bathrooms ?? 0,
     built_area: p.built,
     plot_area: p.plot,
     terrace_area: p.terrace,
@@ -575,7 +674,8 @@ function unitRow(p: FeedProperty, projectId: number, categoryId: number, source:
     price: p.price,
     status: p.status as UnitStatus,
     pool: p.pool ? 1 : 0,
-    feed_date: p.date,
+    feed_date: p.date ?? now,
+    content_hash: hash,
     withdrawn_at: null,
     created_at: now,
     updated_at: now,

@@ -3,19 +3,21 @@
 // (as a small element tree), so memory stays flat whatever the feed's size.
 //
 // Two kinds of trouble, kept apart:
-//   - a property that misses or garbles a required field (id, date, price,
-//     type, town, province) is yielded as { ok: false, reason } and the feed
-//     goes on;
+//   - a property that misses or garbles a required field (an id or a ref to key
+//     it by, price, type, town or province) is yielded as { ok: false, reason }
+//     and the feed goes on;
 //   - a document that is not well-formed XML, or whose root is not <root>, is
 //     fatal: readKyero throws a FeedError, and the importer rolls back.
 //
 // The format, with this project's extensions, is described in README.md.
 import { SaxesParser } from 'saxes';
+import { decodeHTML, escapeText } from 'entities';
 import type { FileKind, ProjectStage, UnitStatus } from '../store/schema.ts';
 import { categoryFor } from './categories.ts';
-import {
-  HTML_ENTITIES, parseAmount, parseCount, parseFeedDate, parseFlag, parseMonth, parseUrl, slugify, squash,
-} from './text.ts';
+import { FeedDecoder, repairDoubleEncoding, type DecodingReport } from './encoding.ts';
+import { properPlaceName } from './places.ts';
+import { plainField, richText, type RichText } from './rich-text.ts';
+import { parseAmount, parseCount, parseFeedDate, parseFlag, parseMonth, parseUrl, slugify, squash } from './text.ts';
 
 export interface FeedImage {
   url: string;
@@ -31,11 +33,16 @@ export interface FeedDocument {
 
 /** One Kyero <property>: a unit, checked and normalised. */
 export interface FeedProperty {
-  /** Kyero <id>: the stable key within a feed. */
+  /** The stable key within a feed: Kyero <id>, else 'ref:' and its <ref>. */
   id: string;
-  /** Kyero <date> as an ISO-8601 UTC timestamp: a change means the property was updated. */
-  date: string;
+  /**
+   * Kyero <date> as an ISO-8601 UTC timestamp, null when absent or unreadable.
+   * Only a hint: the importer compares a property's whole content.
+   */
+  date: string | null;
   ref: string | null;
+  /** <new_build>: false for a resale, null when the feed does not say (read as new build). */
+  newBuild: boolean | null;
   /** Whole euros. */
   price: number;
   /** The <type> as written (tidied); see categoryFor. */
@@ -46,15 +53,21 @@ export interface FeedProperty {
   locationDetail: string | null;
   lat: number | null;
   lng: number | null;
-  bedrooms: number;
-  bathrooms: number;
+  /** null: not given, or given as 0 (feeds write 0 for unknown). Areas likewise. */
+  bedrooms: number | null;
+  bathrooms: number | null;
   pool: boolean;
   built: number | null;
   plot: number | null;
   terrace: number | null;
   solarium: number | null;
   garden: number | null;
-  description: string;
+  /** The description to show: English, else the feed's first language (empty when none). */
+  description: RichText;
+  /** Every language's description, keyed by ISO 639-1 code, in feed order. */
+  descriptions: Record<string, RichText>;
+  /** <url> per language (the listing on the exporter's site). */
+  urls: Record<string, string>;
   features: string[];
   images: FeedImage[];
   documents: FeedDocument[];
@@ -92,6 +105,35 @@ interface El {
   attrs: Record<string, string>;
   text: string;
   children: El[];
+  /**
+   * For a language element of <desc>: its content as markup, with markup
+   * written as XML elements (<en><p>…</p></en>) serialised back, for richText.
+   */
+  markup?: string;
+}
+
+/** What reading the feed had to mend, for the import's summary. */
+export interface ReadReport {
+  decoding: DecodingReport;
+  /** Runs of text encoded twice by the exporter, repaired. */
+  repairedText: number;
+}
+
+export const newReadReport = (): ReadReport => ({ decoding: { declared: 'utf-8', transcodedBytes: 0 }, repairedText: 0 });
+
+/**
+ * Every HTML entity a feed may write outside CDATA (&eacute; &nbsp; &euro; …),
+ * resolved by the `entities` package, beside XML's own five.
+ */
+function htmlEntities(xml: Record<string, string>): Record<string, string> {
+  return new Proxy(xml, {
+    get(target, name) {
+      if (typeof name !== 'string') return undefined;
+      if (name in target) return target[name];
+      const decoded = decodeHTML(`&${name};`);
+      return decoded === `&${name};` ? undefined : decoded;
+    },
+  });
 }
 
 /** Chunks of the feed: a file or HTTP stream, any async iterable, or an array / generator of them. */
@@ -102,9 +144,9 @@ export type FeedInput = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array
  * body, any async iterable of chunks) and yields its properties in order.
  * Throws FeedError when the document is malformed or is not a Kyero feed.
  */
-export async function* readKyero(input: FeedInput): AsyncGenerator<FeedItem> {
+export async function* readKyero(input: FeedInput, report: ReadReport = newReadReport()): AsyncGenerator<FeedItem> {
   const parser = new SaxesParser({ position: true, fileName: '' });
-  Object.assign(parser.ENTITIES, HTML_ENTITIES);
+  parser.ENTITIES = htmlEntities(parser.ENTITIES);
 
   let depth = 0;
   let rootSeen = false;
@@ -125,6 +167,15 @@ export async function* readKyero(input: FeedInput): AsyncGenerator<FeedItem> {
       return;
     }
     if (stack.length) {
+      const parent = stack[stack.length - 1]!;
+      const markupOf = parent.name === '#markup' ? parent.children[0] : parent.markup !== undefined ? parent : undefined;
+      if (markupOf) {
+        // Markup inside a description: serialised into the language's text, not a tree.
+        if (++nodes > MAX_NODES) tooLarge = true;
+        markupOf.markup += `<${name}>`;
+        stack.push({ name: '#markup', attrs: NO_ATTRIBUTES, text: '', children: [markupOf] });
+        return;
+      }
       if (++nodes > MAX_NODES) {
         tooLarge = true;
         // Keep depth balanced with a throwaway element that collects nothing.
@@ -132,7 +183,8 @@ export async function* readKyero(input: FeedInput): AsyncGenerator<FeedItem> {
         return;
       }
       const el: El = { name, attrs: lowerKeys(tag.attributes as Record<string, string>), text: '', children: [] };
-      stack[stack.length - 1]!.children.push(el);
+      if (parent.name === 'desc' && stack.length === 2) el.markup = '';
+      parent.children.push(el);
       stack.push(el);
       return;
     }
@@ -145,28 +197,46 @@ export async function* readKyero(input: FeedInput): AsyncGenerator<FeedItem> {
     }
   });
 
-  const onText = (text: string) => {
-    const el = stack[stack.length - 1];
+  const onText = (text: string, raw: boolean) => {
+    let el = stack[stack.length - 1];
     if (!el || tooLarge) return;
     textSize += text.length;
     if (textSize > MAX_TEXT) {
       tooLarge = true;
       return;
     }
+    if (el.name === '#markup') el = el.children[0]!;
     el.text += text;
+    // CDATA holds markup as written; parsed text is escaped back for the markup.
+    if (el.markup !== undefined) el.markup += raw ? text : escapeText(text);
   };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
+  parser.on('text', (text) => onText(text, false));
+  parser.on('cdata', (text) => onText(text, true));
 
-  parser.on('closetag', () => {
+  const repaired = (text: string): string => {
+    const fixed = repairDoubleEncoding(text);
+    report.repairedText += fixed.repaired;
+    return fixed.text;
+  };
+
+  parser.on('closetag', (tag) => {
     depth--;
     if (!stack.length) return;
     const el = stack.pop()!;
+    if (el.name === '#markup') {
+      const lang = el.children[0]!;
+      lang.markup += `</${tag.name.toLowerCase()}>`;
+      lang.text += ' ';
+      return;
+    }
+    el.text = repaired(el.text);
+    if (el.markup) el.markup = repaired(el.markup);
     if (stack.length) return;
     out.push(tooLarge ? reject(el, startLine, ['property: too large (more than 5000 elements or 256 KB of text)']) : toItem(el, startLine));
   });
 
-  const decoder = new Decoder();
+  const decoder = new FeedDecoder();
+  report.decoding = decoder.report;
   try {
     for await (const chunk of input) {
       parser.write(decoder.decode(chunk));
@@ -195,43 +265,6 @@ function asFeedError(error: unknown): Error {
   return error instanceof Error ? error : new Error(message);
 }
 
-/**
- * UTF-8 by default; a feed that declares ISO-8859-1 or Windows-1252 in its
- * XML declaration is decoded as such (Spanish feeds still do).
- */
-class Decoder {
-  private decoder: TextDecoder | undefined;
-  private head: Uint8Array[] = [];
-  private headSize = 0;
-
-  decode(chunk: Uint8Array | string): string {
-    if (typeof chunk === 'string') return chunk;
-    if (!this.decoder) {
-      this.head.push(chunk);
-      this.headSize += chunk.length;
-      // The declaration is in the first bytes; wait for enough of them.
-      if (this.headSize < 256) return '';
-      return this.start();
-    }
-    return this.decoder.decode(chunk, { stream: true });
-  }
-
-  end(): string {
-    const rest = this.decoder ? '' : this.start();
-    return rest + this.decoder!.decode();
-  }
-
-  private start(): string {
-    const bytes = Buffer.concat(this.head);
-    this.head = [];
-    const decl = /^(?:\uFEFF)?<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(bytes.subarray(0, 256).toString('latin1'));
-    const declared = decl?.[1]?.toLowerCase();
-    const label = declared && /^(iso-8859-1|iso-8859-15|latin1|latin-1|windows-1252|cp1252)$/.test(declared) ? 'windows-1252' : 'utf-8';
-    this.decoder = new TextDecoder(label);
-    return this.decoder.decode(bytes, { stream: true });
-  }
-}
-
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function lowerKeys(attrs: Record<string, string>): Record<string, string> {
@@ -250,40 +283,73 @@ const childrenNamed = (el: El | undefined, name: string): El[] => el?.children.f
 /** The trimmed text of the first child of that name; '' when absent. */
 const textOf = (el: El | undefined, name: string): string => (child(el, name)?.text ?? '').trim();
 
+/** 'en', 'EN', 'en-GB', 'es_ES' → the ISO 639-1 code; anything else is no language. */
+function languageCode(name: string): string | null {
+  const m = /^([a-z]{2})(?:[-_][a-z]{2,4})?$/i.exec(name);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** A multilingual element's texts by language, in feed order; the first non-empty one of repeated keys. */
+function languages(el: El | undefined, text: (c: El) => string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of el?.children ?? []) {
+    const code = languageCode(c.name);
+    if (!code || out.has(code)) continue;
+    const value = text(c).trim();
+    if (value) out.set(code, value);
+  }
+  return out;
+}
+
 /**
- * A multilingual field (<desc><en>…</en><es>…</es></desc>): English when it has
- * text, else the first language that has; the first non-empty one of repeated
- * keys. Also accepts plain text directly inside the element.
+ * A multilingual field (<title><en>…</en><es>…</es></title>): English when it has
+ * text, else the first language that has. Also accepts text directly inside the element.
  */
 function languageText(el: El | undefined): string {
   if (!el) return '';
-  let first = '';
-  let english = '';
-  for (const c of el.children) {
-    const text = c.text.trim();
-    if (!text) continue;
-    if (c.name === 'en' && !english) english = text;
-    if (!first) first = text;
+  const texts = languages(el, (c) => c.text);
+  return texts.get('en') ?? texts.values().next().value ?? el.text.trim();
+}
+
+const MAX_DESCRIPTION = 20_000;
+
+/** <desc>: every language as rich text; the one shown is English, else the first. */
+function descriptions(el: El | undefined): { description: RichText; descriptions: Record<string, RichText> } {
+  const all: Record<string, RichText> = {};
+  for (const [code, markup] of languages(el, (c) => c.markup ?? c.text)) {
+    const text = richText(markup.slice(0, MAX_DESCRIPTION * 2));
+    if (text.text) all[code] = text;
   }
-  return english || first || el.text.trim();
+  // Text straight inside <desc>, in no language: shown, but not filed under a language.
+  const shown = all.en ?? Object.values(all)[0] ?? richText((el?.text ?? '').slice(0, MAX_DESCRIPTION * 2));
+  return { description: shown, descriptions: all };
+}
+
+function urls(el: El | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [code, raw] of languages(el, (c) => c.text)) {
+    const url = parseUrl(raw);
+    if (url && /^https?:/.test(url)) out[code] = url;
+  }
+  return out;
 }
 
 function reject(el: El, line: number, problems: string[]): FeedItem {
-  const id = textOf(el, 'id').slice(0, 100) || null;
+  const id = (textOf(el, 'id') || (textOf(el, 'ref') && `ref:${textOf(el, 'ref')}`)).slice(0, 100) || null;
   return { ok: false, id, line, reason: problems.join('; ') };
 }
 
 function toItem(el: El, line: number): FeedItem {
   const problems: string[] = [];
 
-  const id = squash(textOf(el, 'id'));
-  if (!id) problems.push('id: missing');
-  else if (id.length > 100) problems.push('id: longer than 100 characters');
+  // Without <id>, a property is keyed by its <ref>; the prefix keeps the two kinds of key apart.
+  const ref = squash(textOf(el, 'ref')).slice(0, 100) || null;
+  const id = squash(textOf(el, 'id')) || (ref ? `ref:${ref}` : '');
+  if (!id) problems.push('id: missing, and no <ref> to key the property by');
+  else if (id.length > 104) problems.push('id: longer than 100 characters');
 
-  const rawDate = textOf(el, 'date');
-  const date = rawDate ? parseFeedDate(rawDate) : null;
-  if (!rawDate) problems.push('date: missing');
-  else if (!date) problems.push(`date: not a date like 2024-05-31 12:00:00 (got "${clip(rawDate)}")`);
+  // <date> is a hint: absent or unreadable, the property is compared by content.
+  const date = parseFeedDate(textOf(el, 'date'));
 
   const rawPrice = textOf(el, 'price');
   const amount = rawPrice ? parseAmount(rawPrice) : null;
@@ -301,10 +367,10 @@ function toItem(el: El, line: number): FeedItem {
   if (!type) problems.push('type: missing');
   else if (!categoryFor(type)) problems.push(`type: not a property type (got "${clip(type)}")`);
 
-  const town = squash(textOf(el, 'town'));
+  const town = properPlaceName(squash(textOf(el, 'town')), 'town');
   if (!town) problems.push('town: missing');
   else if (!slugify(town)) problems.push(`town: not a place name (got "${clip(town)}")`);
-  const province = squash(textOf(el, 'province'));
+  const province = properPlaceName(squash(textOf(el, 'province')), 'province');
   if (!province) problems.push('province: missing');
   else if (!slugify(province)) problems.push(`province: not a place name (got "${clip(province)}")`);
   let country = squash(textOf(el, 'country'));
@@ -326,8 +392,9 @@ function toItem(el: El, line: number): FeedItem {
 
   const property: FeedProperty = {
     id,
-    date: date!,
-    ref: squash(textOf(el, 'ref')).slice(0, 100) || null,
+    date,
+    ref,
+    newBuild: parseFlag(textOf(el, 'new_build')),
     price: Math.round(amount!),
     type: type.slice(0, 80),
     town: town.slice(0, 100),
@@ -336,21 +403,22 @@ function toItem(el: El, line: number): FeedItem {
     locationDetail: squash(textOf(el, 'location_detail')).slice(0, 200) || null,
     lat,
     lng,
-    bedrooms: optionalCount(textOf(el, 'beds'), MAX_ROOMS) ?? 0,
-    bathrooms: optionalCount(textOf(el, 'baths'), MAX_ROOMS) ?? 0,
+    bedrooms: optionalCount(textOf(el, 'beds'), MAX_ROOMS),
+    bathrooms: optionalCount(textOf(el, 'baths'), MAX_ROOMS),
     pool: parseFlag(textOf(el, 'pool')) ?? false,
     built: area('built'),
     plot: area('plot'),
     terrace: area('terrace'),
     solarium: area('solarium'),
     garden: area('garden'),
-    description: languageText(child(el, 'desc')).slice(0, 20_000),
+    ...descriptions(child(el, 'desc')),
+    urls: urls(child(el, 'url')),
     features: features(child(el, 'features')),
     images: images(child(el, 'images')),
     documents: documents(child(el, 'documents')),
     developmentRef,
-    developmentName: squash(textOf(el, 'development_name')).slice(0, 200) || null,
-    developer: squash(textOf(el, 'developer')).slice(0, 200) || null,
+    developmentName: plainField(textOf(el, 'development_name')).slice(0, 200) || null,
+    developer: plainField(textOf(el, 'developer')).slice(0, 200) || null,
     deliveryDate,
     stage: stage(textOf(el, 'stage')),
     status: status(textOf(el, 'status')),
@@ -368,9 +436,9 @@ function coordinate(raw: string, bound: number): number | null {
   return Number.isFinite(n) && Math.abs(n) <= bound ? n : null;
 }
 
-/** An optional number: absent or unreadable means unknown (null), never a rejection. */
+/** An optional measure: absent, unreadable or 0 means unknown (null), never a rejection. */
 function optionalCount(raw: string, max: number): number | null {
-  return raw ? parseCount(raw, max) : null;
+  return (raw && parseCount(raw, max)) || null;
 }
 
 function stage(raw: string): ProjectStage | null {
@@ -393,7 +461,7 @@ function features(el: El | undefined): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const f of childrenNamed(el, 'feature')) {
-    const text = squash(languageText(f)).slice(0, 100);
+    const text = plainField(languageText(f)).slice(0, 100);
     const key = text.toLowerCase();
     if (text && !seen.has(key) && out.length < 60) {
       seen.add(key);
@@ -420,7 +488,7 @@ function images(el: El | undefined): FeedImage[] {
     const url = parseUrl(textOf(image, 'url') || image.text);
     if (!url || seen.has(url) || out.length >= 100) continue;
     seen.add(url);
-    out.push({ url, caption: squash(languageText(child(image, 'title'))).slice(0, 300) || null, floorplan: isFloorplan(image) });
+    out.push({ url, caption: plainField(languageText(child(image, 'title'))).slice(0, 300) || null, floorplan: isFloorplan(image) });
   }
   return out;
 }
@@ -439,7 +507,7 @@ function documents(el: El | undefined): FeedDocument[] {
     const url = parseUrl(textOf(doc, 'url'));
     if (!kind || !url || seen.has(url) || out.length >= 50) continue;
     seen.add(url);
-    out.push({ kind, url, title: squash(languageText(child(doc, 'title'))).slice(0, 200) || DOCUMENT_TITLES[kind] });
+    out.push({ kind, url, title: plainField(languageText(child(doc, 'title'))).slice(0, 200) || DOCUMENT_TITLES[kind] });
   }
   return out;
 }

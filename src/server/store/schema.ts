@@ -76,7 +76,14 @@ export interface ProjectsTable {
   developer: string | null;
   category_id: number;
   stage: ProjectStage;
+  /** Plain text (migration 0008 added the rest). */
   description: string;
+  /** Sanitised rich text of the same description. */
+  description_html: Generated<string>;
+  /** JSON: { [ISO 639-1 code]: { text, html } } for every language the feed gives. */
+  descriptions: Generated<string>;
+  /** JSON: { [ISO 639-1 code]: url } of the listing on the exporter's site. */
+  urls: Generated<string>;
   amenities: string;
   country_id: number;
   region_id: number;
@@ -114,6 +121,7 @@ export interface UnitsTable {
   feed_id: string;
   ref: string | null;
   category_id: number;
+  /** 0: the feed does not say (a NOT NULL column from before unknowns were kept; the API answers null). */
   bedrooms: number;
   bathrooms: number;
   built_area: number | null;
@@ -125,7 +133,10 @@ export interface UnitsTable {
   price: number;
   status: UnitStatus;
   pool: number;
+  /** The feed's <date>, or the import's time when the feed gives none. */
   feed_date: string;
+  /** A hash of everything the feed says about the unit (migration 0008); null for rows from before. */
+  content_hash: string | null;
   withdrawn_at: string | null;
   created_at: string;
   updated_at: string;
