@@ -31,3 +31,12 @@ export function formatRange(range: Range | null | undefined): string {
 export function formatArea(value: number | null | undefined): string {
   return value === null || value === undefined || value <= 0 ? '' : `${groupThousands(value)} m²`;
 }
+
+/**
+ * A measure's range as it may be shown: null when nothing is known (a feed
+ * writes 0 for unknown) or when its low end is 0, i.e. an unknown value was
+ * counted in it, as a store imported before issue 9 may hold: no '0 - 3'.
+ */
+export function knownRange(range: Range | null | undefined): Range | null {
+  return range && range.min > 0 && range.max > 0 ? range : null;
+}

@@ -2,7 +2,7 @@
 // over the map, a map popup, similar projects and favorites (SPEC §2, §9).
 import type { ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../shared/catalogue.ts';
-import { formatPriceRange, formatRange } from '../../shared/format.ts';
+import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
@@ -32,7 +32,11 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
   const Heading = `h${headingLevel}` as const;
   const image = project.images[0];
   const price = formatPriceRange(project.price);
-  const built = project.built ? `${formatRange(project.built)} m²` : '';
+  // A measure the feed does not give is left out, never shown as 0.
+  const bedrooms = knownRange(project.bedrooms);
+  const bathrooms = knownRange(project.bathrooms);
+  const builtRange = knownRange(project.built);
+  const built = builtRange ? `${formatRange(builtRange)} m²` : '';
   return (
     <article className={`project-card project-card--${variant}`} data-project={project.id}>
       <div className="project-card__media">
@@ -69,8 +73,8 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
           </p>
         ) : null}
         <ul className="project-card__facts">
-          {project.bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(project.bedrooms)} /> : null}
-          {project.bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(project.bathrooms)} /> : null}
+          {bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(bedrooms)} /> : null}
+          {bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(bathrooms)} /> : null}
           {built ? <Fact icon="area" label={t('card.built')} value={built} /> : null}
         </ul>
       </div>

@@ -19,6 +19,7 @@ import { PropertyContactForm } from '../components/LeadForm.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
 import { KeyFacts } from '../components/property/KeyFacts.tsx';
+import { Description } from '../components/property/Description.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
 import { UnitsTable } from '../components/property/UnitsTable.tsx';
 import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
@@ -47,7 +48,10 @@ function excerpt(text: string, max: number): string {
 function metaDescription(project: ProjectDetail): string {
   const price = formatPrice(project.price?.min);
   const values = { category: categoryLabel(project.category).toLowerCase(), town: project.location.town.name, region: project.location.region.name, price };
-  const lead = price ? t('property.meta.descriptionFrom', values) : t('property.meta.description', values);
+  const resale = project.stage === 'resale';
+  const lead = price
+    ? t(resale ? 'property.meta.resaleDescriptionFrom' : 'property.meta.descriptionFrom', values)
+    : t(resale ? 'property.meta.resaleDescription' : 'property.meta.description', values);
   return `${lead} ${excerpt(project.description, 150 - lead.length)}`.trim();
 }
 
@@ -67,7 +71,6 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
   ];
   const price = formatPriceRange(project.price);
   const image = project.images[0];
-  const paragraphs = project.description.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
 
   return (
     <article className="property" aria-labelledby="property-title">
@@ -102,13 +105,7 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
         <div className="property__main">
           <Gallery images={project.images} name={project.name} />
           <KeyFacts project={project} units={units} />
-          {paragraphs.length > 0 && (
-            <PropertySection id="description-title" title={t('property.description')} className="property-description">
-              {paragraphs.map((text, i) => (
-                <p key={i}>{text}</p>
-              ))}
-            </PropertySection>
-          )}
+          <Description project={project} />
           {project.amenities.length > 0 && (
             <PropertySection id="amenities-title" title={t('property.amenities')}>
               <ul className="checklist amenities">

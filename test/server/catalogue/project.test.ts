@@ -55,7 +55,7 @@ forEachStore(t, 'units: every unit still in the feed, every status, cheapest fir
   t.same(data.map((u) => u.status), live.map((u) => u.status));
   t.same(data[0], {
     id: live[0]!.id, ref: `R${live[0]!.id}`, category: { id: live[0]!.category_id, key: data[0]!.category.key },
-    bedrooms: live[0]!.bedrooms, bathrooms: live[0]!.bathrooms, built_area: live[0]!.built_area, plot_area: live[0]!.plot_area,
+    bedrooms: live[0]!.bedrooms || null, bathrooms: live[0]!.bathrooms || null, built_area: live[0]!.built_area, plot_area: live[0]!.plot_area,
     terrace_area: data[0]!.terrace_area, solarium_area: null, garden_area: null, floor: data[0]!.floor, price: live[0]!.price, status: live[0]!.status,
   });
   t.same((await post(app, '/api/project/units', { id: p.id })).json(), res.json(), 'POST answers the same');

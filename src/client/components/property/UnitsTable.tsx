@@ -14,11 +14,24 @@ const AREAS: Array<[keyof UnitRow, MessageKey]> = [
   ['garden_area', 'property.units.garden'],
 ];
 
-const NONE = '–';
+/** A cell the feed gives no value for: an en dash to the eye, 'Not given' to a screen reader. */
+function NotGiven() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{t('property.units.notGiven')}</span>
+    </>
+  );
+}
+
+/** A count of rooms; 0 or none is unknown (feeds write 0 for it). */
+function Rooms({ value }: { value: number | null }) {
+  return value !== null && value > 0 ? <>{value}</> : <NotGiven />;
+}
 
 function Areas({ unit }: { unit: UnitRow }) {
   const areas = AREAS.map(([key, label]) => [t(label), formatArea(unit[key] as number | null)] as const).filter(([, value]) => value);
-  if (!areas.length) return <>{NONE}</>;
+  if (!areas.length) return <NotGiven />;
   return (
     <ul className="unit-areas">
       {areas.map(([label, value]) => (
@@ -56,13 +69,17 @@ export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) 
                 {categoryLabel(unit.category)}
                 {unit.ref && <span className="units-table__ref">{unit.ref}</span>}
               </th>
-              <td>{unit.bedrooms}</td>
-              <td>{unit.bathrooms}</td>
+              <td>
+                <Rooms value={unit.bedrooms} />
+              </td>
+              <td>
+                <Rooms value={unit.bathrooms} />
+              </td>
               <td>
                 <Areas unit={unit} />
               </td>
-              <td>{unit.floor || NONE}</td>
-              <td className="units-table__number">{formatPrice(unit.price) || NONE}</td>
+              <td>{unit.floor || <NotGiven />}</td>
+              <td className="units-table__number">{formatPrice(unit.price) || <NotGiven />}</td>
               <td>
                 <span className={`unit-status unit-status--${unit.status}`}>{t(`property.units.statuses.${unit.status}`)}</span>
               </td>

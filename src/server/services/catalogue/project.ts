@@ -81,7 +81,14 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
     .orderBy('u.price')
     .orderBy('u.id')
     .execute();
-  return rows.map(({ category_id, category_key, ...u }) => ({ ...u, price: Number(u.price), category: { id: category_id, key: category_key } }));
+  return rows.map(({ category_id, category_key, ...u }) => ({
+    ...u,
+    // The store keeps 0 for a count the feed does not give (NOT NULL columns): the answer says null.
+    bedrooms: u.bedrooms > 0 ? u.bedrooms : null,
+    bathrooms: u.bathrooms > 0 ? u.bathrooms : null,
+    price: Number(u.price),
+    category: { id: category_id, key: category_key },
+  }));
 }
 
 /**
