@@ -394,7 +394,7 @@ function toItem(el: El, line: number): FeedItem {
     id,
     date,
     ref,
-    newBuild: parseFlag(textOf(el, 'new_build')),
+    newBuild: textOf(el, 'new_build') ? parseFlag(textOf(el, 'new_build')) : null,
     price: Math.round(amount!),
     type: type.slice(0, 80),
     town: town.slice(0, 100),

@@ -10,6 +10,7 @@
 // line breaks, lists, bold and italic) and nothing else, no attributes at all.
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTML, escapeText } from 'entities';
+import { RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
 
 export interface RichText {
   /** Plain text: entities decoded, tags gone, white space collapsed. */
@@ -18,12 +19,11 @@ export interface RichText {
   html: string;
 }
 
-const ALLOWED_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i'];
 /** Block elements kept as paragraphs, so their text does not run into the next. */
 const AS_PARAGRAPH = ['div', 'section', 'article', 'header', 'footer', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'address', 'dd', 'dt', 'tr', 'table'];
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {},
   allowedSchemes: [],
   transformTags: Object.fromEntries(AS_PARAGRAPH.map((tag) => [tag, 'p'])),

@@ -26,7 +26,7 @@ export async function visible(db: Kysely<Database>, id: number, scope: Scope): P
 export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectDetail | null> {
   const scoped = inScope(scope);
   const row = await cardQuery(db)
-    .select(['p.description', 'p.amenities', 'p.units_total', 'p.listed_at'])
+    .select(['p.description', 'p.description_html', 'p.descriptions', 'p.amenities', 'p.units_total', 'p.listed_at'])
     .where('p.id', '=', id)
     .where('p.withdrawn_at', 'is', null)
     .$if(scoped !== null, (qb) => qb.where(scoped!))
@@ -46,14 +46,27 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   return {
     ...toCard(row, all),
     description: row.description,
-    // Filled from the store by the import-fidelity migration (issue 9, in progress).
-    description_html: '',
-    descriptions: row.description ? { en: row.description } : {},
+    description_html: row.description_html,
+    descriptions: languageTexts(row.descriptions),
     amenities: parseAmenities(row.amenities),
     categories: categories.map((c) => ({ id: c.id, key: c.key })),
     units_total: row.units_total,
     listed_at: row.listed_at,
   };
+}
+
+/** descriptions is JSON { [code]: { text, html } }; the API answers each language's plain text. */
+function languageTexts(json: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === 'object')
+      for (const [code, d] of Object.entries(value as Record<string, { text?: unknown }>))
+        if (typeof d?.text === 'string') out[code] = d.text;
+  } catch {
+    // none
+  }
+  return out;
 }
 
 /** amenities is a JSON array of strings; anything else reads as none. */
