@@ -189,6 +189,8 @@ class ImportRun {
   /** Recent developments' staged image and file URLs (insertion-ordered: the oldest is dropped first). */
   private readonly staged = new Map<string, Set<string>>();
   private seq = 0;
+  /** Whether this source had units before this import (see checkSourceIdentity). */
+  private sourceKnown = false;
 
   constructor(
     private readonly db: Trx,
@@ -213,6 +215,7 @@ class ImportRun {
       if (c.id >= this.nextCategoryId) this.nextCategoryId = c.id + 1;
     }
     for (const p of await db.selectFrom('geo_places').select(['id', 'path']).execute()) this.places.set(p.path, p.id);
+    this.sourceKnown = Boolean(await db.selectFrom('units').select('id').where('source', '=', this.source).limit(1).executeTakeFirst());
 
     // Temporary tables: private to this connection, gone with the transaction
     // on PostgreSQL and dropped by finish() on SQLite (a rollback undoes them too).
@@ -477,8 +480,7 @@ class ImportRun {
   /** See ImportOptions.checkSourceIdentity. Throws SourceIdentityError, which rolls the import back. */
   private async checkSourceIdentity(): Promise<void> {
     const { db, source } = this;
-    const known = await db.selectFrom('units').select('id').where('source', '=', source).limit(1).executeTakeFirst();
-    if (known) return;
+    if (this.sourceKnown) return;
     const total = Number((await db.selectFrom('import_seen').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const other = await db
       .selectFrom('units')

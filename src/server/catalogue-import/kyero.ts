@@ -11,12 +11,12 @@
 //
 // The format, with this project's extensions, is described in README.md.
 import { SaxesParser } from 'saxes';
-import { decodeHTML, escapeText } from 'entities';
+import { decodeHTML } from 'entities';
 import type { FileKind, ProjectStage, UnitStatus } from '../store/schema.ts';
 import { categoryFor } from './categories.ts';
 import { FeedDecoder, repairDoubleEncoding, type DecodingReport } from './encoding.ts';
 import { properPlaceName } from './places.ts';
-import { plainField, richText, type RichText } from './rich-text.ts';
+import { escapeMarkup, plainField, richText, type RichText } from './rich-text.ts';
 import { parseAmount, parseCount, parseFeedDate, parseFlag, parseMonth, parseUrl, slugify, squash } from './text.ts';
 
 export interface FeedImage {
@@ -208,7 +208,7 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
     if (el.name === '#markup') el = el.children[0]!;
     el.text += text;
     // CDATA holds markup as written; parsed text is escaped back for the markup.
-    if (el.markup !== undefined) el.markup += raw ? text : escapeText(text);
+    if (el.markup !== undefined) el.markup += raw ? text : escapeMarkup(text);
   };
   parser.on('text', (text) => onText(text, false));
   parser.on('cdata', (text) => onText(text, true));

@@ -9,7 +9,7 @@
 // sanitize-html with an allow-list: the structure a buyer needs (paragraphs,
 // line breaks, lists, bold and italic) and nothing else, no attributes at all.
 import sanitizeHtml from 'sanitize-html';
-import { decodeHTML, escapeText } from 'entities';
+import { decodeHTML } from 'entities';
 import { RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
 
 export interface RichText {
@@ -41,6 +41,9 @@ export function richText(raw: string): RichText {
   return { text: plainText(html), html };
 }
 
+/** Text made safe inside markup: only what HTML needs (entities' escapeText also spells out U+00A0, hiding mojibake from repair). */
+export const escapeMarkup = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** Plain text with line breaks: blank lines separate paragraphs, a single line break stays one. */
 function paragraphs(text: string): string {
   return text
@@ -48,7 +51,7 @@ function paragraphs(text: string): string {
     .split(/\n[ \t\u00a0]*\n\s*/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${block.split(/[ \t\u00a0]*\n[ \t\u00a0]*/).map(escapeText).join('<br />')}</p>`)
+    .map((block) => `<p>${block.split(/[ \t\u00a0]*\n[ \t\u00a0]*/).map(escapeMarkup).join('<br />')}</p>`)
     .join('');
 }
 

@@ -130,29 +130,24 @@ export function parseFlag(raw: string): boolean | null {
   return null;
 }
 
-/** An http(s) URL, a protocol-relative one (made https) or a site-relative path; null otherwise. */
+/**
+ * An http(s) URL, a protocol-relative one (made https) or a site-relative path,
+ * with whatever a URL may not carry (spaces, accents, brackets) percent-encoded
+ * by the WHATWG URL parser, as browsers do: exporters write file names as they
+ * are ('01 fachada.jpg'). null for anything else.
+ */
 export function parseUrl(raw: string): string | null {
   const s = raw.trim();
-  if (!s || s.length > 2000 || /\s/.test(s)) return null;
-  if (s.startsWith('/') && !s.startsWith('//') && !s.includes('\\')) return s;
-  const candidate = s.startsWith('//') ? `https:${s}` : s;
+  if (!s || s.length > 2000 || s.includes('\\')) return null;
   try {
-    const url = new URL(candidate);
+    if (s.startsWith('/') && !s.startsWith('//')) {
+      const url = new URL(s, 'http://site.invalid');
+      return url.host === 'site.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
+    }
+    const url = new URL(s.startsWith('//') ? `https:${s}` : s);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return url.href;
   } catch {
     // not a URL
   }
   return null;
 }
-
-/** Named entities of HTML that feeds use in text although XML does not define them. */
-export const HTML_ENTITIES: Record<string, string> = {
-  nbsp: '\u00a0', euro: '€', pound: '£', copy: '©', reg: '®', trade: '™', deg: '°', sup2: '²', sup3: '³',
-  ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', hellip: '…',
-  bull: '•', middot: '·', times: '×', iexcl: '¡', iquest: '¿', ordf: 'ª', ordm: 'º', frac12: '½', frac14: '¼',
-  aacute: 'á', eacute: 'é', iacute: 'í', oacute: 'ó', uacute: 'ú', ntilde: 'ñ', uuml: 'ü', ccedil: 'ç',
-  Aacute: 'Á', Eacute: 'É', Iacute: 'Í', Oacute: 'Ó', Uacute: 'Ú', Ntilde: 'Ñ', Uuml: 'Ü', Ccedil: 'Ç',
-  agrave: 'à', egrave: 'è', igrave: 'ì', ograve: 'ò', ugrave: 'ù', acirc: 'â', ecirc: 'ê', icirc: 'î',
-  ocirc: 'ô', ucirc: 'û', auml: 'ä', euml: 'ë', iuml: 'ï', ouml: 'ö', aring: 'å', aelig: 'æ', oslash: 'ø',
-  Auml: 'Ä', Ouml: 'Ö', Aring: 'Å', AElig: 'Æ', Oslash: 'Ø', szlig: 'ß',
-};
