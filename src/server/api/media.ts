@@ -1,13 +1,18 @@
 // GET /media/demo/<name>.svg: the demo catalogue's pictures and documents,
 // drawn from their name (src/server/demo/svg.ts). The same name always gives
 // the same bytes, so they are cached as immutable, like the hashed assets.
+// GET /media/demo/<name>.jpg: the same picture as a 1200 × 630 JPEG for link
+// previews (demo/raster.ts), rendered once and kept under DATA_DIR/demo-images.
 //
 //   400  the name is not lowercase words of letters and digits joined by dashes
 //   404  a well-formed name that names no scene, or another extension, or a
 //        document (price list, floor plans, brochure): those are registered
 //        clients' downloads, served by GET /api/files/{id} (api/files.ts)
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
+import { demoJpegStore, DEMO_RASTER_TYPE } from '../demo/raster.ts';
 import { ASSET_CACHE } from '../plugins/caching.ts';
 import { HttpError } from '../../shared/errors.ts';
 
@@ -16,6 +21,7 @@ const CACHE_SIZE = 500;
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const cache = new Map<string, string>();
+  const jpegs = demoJpegStore(path.join(app.config.DATA_DIR, 'demo-images'));
 
   app.get<{ Params: { file: string } }>('/media/demo/:file', async (request, reply) => {
     const { file } = request.params;
@@ -24,6 +30,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const extension = dot < 0 ? '' : file.slice(dot + 1);
     if (!name || name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) {
       throw new HttpError(400, 'the picture name must be lowercase letters, digits and dashes');
+    }
+    if (extension === 'jpg') {
+      const jpeg = await jpegs.file(name);
+      if (!jpeg) throw new HttpError(404, 'no such picture');
+      return reply.header('content-type', DEMO_RASTER_TYPE).header('cache-control', ASSET_CACHE).send(fs.createReadStream(jpeg));
     }
     let svg = extension === 'svg' && !isDemoDocument(name) ? cache.get(name) : undefined;
     if (!svg && extension === 'svg' && !isDemoDocument(name)) {
