@@ -1,15 +1,22 @@
 // GET /media/demo/<name>.svg: deterministic, well-formed SVG, cached forever;
 // 400 for a name that is not one, 404 for a name that names no picture.
+// GET /media/demo/<name>.jpg: the same picture as a 1200 × 630 JPEG for link
+// previews, rendered once and kept under DATA_DIR.
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { SaxesParser } from 'saxes';
 import t from 'tap';
 import { mediaRoutes } from '../../../src/server/api/media.ts';
 import { installErrorHandler } from '../../../src/server/api/errors.ts';
 import { drawDemoImage } from '../../../src/server/demo/svg.ts';
 import type { TapTest } from '../../helpers/db.ts';
+import { testConfig } from '../../helpers/app.ts';
 
-async function app(t: TapTest) {
+async function app(t: TapTest, config = testConfig(t)) {
   const fastify = Fastify({ logger: false });
+  fastify.decorate('config', config);
   installErrorHandler(fastify);
   await fastify.register(mediaRoutes);
   t.teardown(() => fastify.close());
@@ -55,7 +62,8 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
     t.same(res.json(), { statusCode: 400, error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
   }
   // Documents are registered clients' downloads (GET /api/files/{id}), never public media.
-  for (const url of ['/media/demo/p1-castle-1.svg', '/media/demo/p1-villa-1.png', '/media/demo/p1-villa-1', '/media/demo/nothing.svg',
+  for (const url of ['/media/demo/p1-castle-1.svg', '/media/demo/p1-villa-1.png', '/media/demo/p1-castle-1.jpg', '/media/demo/p12-brochure.jpg',
+    '/media/demo/p12-price-list.jpg', '/media/demo/p1-villa-1', '/media/demo/nothing.svg',
     '/media/demo/p12-price-list.svg', '/media/demo/p12-floor-plans.svg', '/media/demo/p12-brochure.svg', '/media/demo/brochure.svg']) {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 404, url);
@@ -63,4 +71,29 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
     t.same(res.json(), { statusCode: 404, error: 'Not Found', message: 'no such picture' });
   }
   t.equal(drawDemoImage('p1-villa-1<'), null, 'the drawer refuses what the route refuses');
+});
+
+t.test('a picture as JPEG: 1200 × 630, immutable, rendered once and kept under DATA_DIR', async (t) => {
+  const config = testConfig(t);
+  const fastify = await app(t, config);
+  const names = ['p12-villa-1', 'p3-apartment-1', 'p5-pool-2', 'p12-plan-1'];
+  for (const name of names) {
+    const res = await fastify.inject(`/media/demo/${name}.jpg`);
+    t.equal(res.statusCode, 200, name);
+    t.equal(res.headers['content-type'], 'image/jpeg');
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const info = await sharp(res.rawPayload).metadata();
+    t.same([info.format, info.width, info.height], ['jpeg', 1200, 630], `${name}: a 1200 × 630 JPEG`);
+  }
+  const file = path.join(config.DATA_DIR, 'demo-images', 'p12-villa-1.jpg');
+  t.ok(fs.existsSync(file), 'kept on disk');
+  // A mark in the kept file shows the next answer is read from disk, not rendered again.
+  const kept = fs.readFileSync(file);
+  fs.writeFileSync(file, Buffer.concat([kept, Buffer.from('kept')]));
+  t.equal((await fastify.inject('/media/demo/p12-villa-1.jpg')).rawPayload.subarray(-4).toString(), 'kept', 'served from disk');
+
+  const again = await Promise.all([1, 2, 3].map(() => fastify.inject('/media/demo/p7-terrace-3.jpg')));
+  t.same(again.map((r) => r.statusCode), [200, 200, 200], 'asked three times at once');
+  t.ok(again.every((r) => r.rawPayload.equals(again[0]!.rawPayload)), 'the same bytes');
+  t.same(fs.readdirSync(path.dirname(file)).sort(), ['p12-plan-1.jpg', 'p12-villa-1.jpg', 'p3-apartment-1.jpg', 'p5-pool-2.jpg', 'p7-terrace-3.jpg'], 'one file each, no part left');
 });
