@@ -186,14 +186,14 @@ t.test('addressCountry is the ISO 3166-1 alpha-2 code, or left out', async (t) =
 t.test('names and descriptions are plain text: no tag, no entity', async (t) => {
   const p = project({
     name: 'Residencial <b>Mar</b> &amp; Sol',
-    description: '<![CDATA[<p>Sea&nbsp;views &amp; a <strong>pool</strong>.</p><p>Caf&eacute; &lt;script&gt;alert(1)&lt;/script&gt; nearby &#8364;</p>]]>',
+    description: '<![CDATA[<p>Sea&nbsp;views &amp; a <strong>pool</strong>.</p><p>Caf&#233; &lt;script&gt;alert(1)&lt;/script&gt; nearby &#x20AC;&hellip;</p>&amp;lt;br&amp;gt;&amp;amp;]]>',
     location: { ...project().location, town: place('Torrevieja &amp; <i>La Mata</i>', 'spain/alicante/torrevieja'), detail: '<span>Playa</span>' },
   });
   const data = listingStructuredData(input(p, []));
   const listing = (data as Graph)['@graph'][0]!;
   t.equal(listing.name, 'Residencial Mar & Sol');
   t.equal(listing.about.name, 'Residencial Mar & Sol');
-  t.equal(listing.description, 'Sea views & a pool.\nCafé alert(1) nearby €');
+  t.equal(listing.description, 'Sea views & a pool.\nCafé alert(1) nearby €\n\n&', 'tags out, entities decoded, twice-escaped text too; an unknown named entity dropped');
   t.equal(listing.about.address.addressLocality, 'Torrevieja & La Mata');
   t.equal(listing.about.address.streetAddress, 'Playa');
   const crumbs = (data as Graph)['@graph'][1]!.itemListElement as Array<{ name: string }>;
