@@ -36,10 +36,13 @@ export async function renderDemoJpeg(name: string): Promise<Buffer | null> {
  * Keeps the JPEGs of the demo's pictures in `dir`: `file(name)` is the path of
  * the picture's JPEG, rendered on the first call (one render per name however
  * many ask at once; written aside, then renamed, so never half a file), or null.
+ * Only names `listed` accepts are rendered: any well-formed name with a scene
+ * word draws a picture, and the disk must not fill with pictures nobody lists.
  */
-export function demoJpegStore(dir: string): { file(name: string): Promise<string | null> } {
+export function demoJpegStore(dir: string, listed: (name: string) => Promise<boolean>): { file(name: string): Promise<string | null> } {
   const pending = new Map<string, Promise<string | null>>();
   const render = async (name: string, file: string): Promise<string | null> => {
+    if (!(await listed(name))) return null;
     const jpeg = await renderDemoJpeg(name);
     if (!jpeg) return null;
     await fs.promises.mkdir(dir, { recursive: true });
