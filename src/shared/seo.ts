@@ -62,3 +62,22 @@ export function withoutPrefix(path: string, prefix: string): string {
 export function isListingPath(path: string): boolean {
   return /^\/(?:for-sale|search)(?:[/?]|$)/.test(path);
 }
+
+/** A link preview's picture: its address and, when known, its size and type (og:image:width, …). */
+export interface PreviewImage {
+  url: string;
+  width?: number;
+  height?: number;
+  type?: string;
+}
+
+// The demo's pictures are SVGs, which link previews do not show; each has a
+// 1200 × 630 JPEG twin (GET /media/demo/{name}.jpg, src/server/demo/raster.ts).
+const DEMO_SVG = /^\/media\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+export const DEMO_PREVIEW = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+/** The picture a link preview should show for a listing's picture `url`: a raster version of it. */
+export function previewImage(url: string): PreviewImage {
+  const demo = DEMO_SVG.exec(url);
+  return demo ? { url: `/media/demo/${demo[1]}.jpg`, ...DEMO_PREVIEW } : { url };
+}

@@ -3,11 +3,19 @@
 // BreadcrumbList home → search → region → town → project, as the text of a
 // <script type="application/ld+json">. Pure: the page passes in what it knows.
 //
+// Google's rules for offers: one price is an Offer with `price`; prices from
+// several units on sale are an AggregateOffer with `lowPrice`, `highPrice` and
+// `offerCount`; both with `priceCurrency` and `availability`. Every name and
+// description is plain text (no tag, no entity), and `addressCountry` an ISO
+// 3166-1 alpha-2 code, left out when the country has none we know.
+//
 // Every address is absolute and on the main site (the caller's `origin`): a
 // partner's copy of a listing is noindex or canonical to the main site, so the
 // listing crawlers should know is the main site's.
 import type { ProjectDetail, UnitRow } from './catalogue.ts';
 import { CURRENCY } from './constants.ts';
+import { countryCode } from './countries.ts';
+import { plainText } from './plain-text.ts';
 import { absoluteUrl } from './seo.ts';
 
 export interface ListingPaths {
@@ -49,45 +57,66 @@ function residenceType(categoryId: number): string {
   return categoryId === LAND ? 'Place' : 'Residence';
 }
 
+/** The prices on sale: those of the available units, else the project's range when its units are not known. */
+function pricesOnSale(project: ProjectDetail, units: UnitRow[]): { low: number; high: number; count: number } | null {
+  const available = units.filter((u) => u.status === 'available');
+  const prices = available.filter((u) => u.price > 0).map((u) => u.price);
+  if (prices.length) return { low: Math.min(...prices), high: Math.max(...prices), count: available.length };
+  // Units known, none on sale: sold out, whatever range the project still shows.
+  if (units.length && !available.length) return null;
+  const low = lowestAvailablePrice(project, units);
+  if (low === null) return null;
+  return { low, high: Math.max(low, project.price?.max ?? low), count: available.length || project.units_available };
+}
+
+function offerOf(project: ProjectDetail, units: UnitRow[], url: string): JsonObject {
+  const prices = pricesOnSale(project, units);
+  const availability = prices ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut';
+  if (prices && prices.high > prices.low) {
+    return {
+      '@type': 'AggregateOffer', url, priceCurrency: CURRENCY, lowPrice: prices.low, highPrice: prices.high,
+      ...(prices.count > 0 ? { offerCount: prices.count } : {}),
+      availability,
+    };
+  }
+  return { '@type': 'Offer', url, priceCurrency: CURRENCY, ...(prices ? { price: prices.low } : {}), availability };
+}
+
 export function listingStructuredData({ project, units, origin, paths, labels }: ListingInput): JsonObject {
   const url = (path: string) => absoluteUrl(origin, path);
+  const text = (value: string) => plainText(value, true);
   const { town, region, country, lat, lng, detail } = project.location;
-  const price = lowestAvailablePrice(project, units);
+  const name = text(project.name);
+  const description = plainText(project.description);
+  const countryIso = countryCode(country.slug, country.name);
   const residence: JsonObject = {
     '@type': residenceType(project.category.id),
-    name: project.name,
+    name,
     address: {
       '@type': 'PostalAddress',
-      ...(detail ? { streetAddress: detail } : {}),
-      addressLocality: town.name,
-      addressRegion: region.name,
-      addressCountry: country.name,
+      ...(detail && text(detail) ? { streetAddress: text(detail) } : {}),
+      addressLocality: text(town.name),
+      addressRegion: text(region.name),
+      ...(countryIso ? { addressCountry: countryIso } : {}),
     },
     ...(lat !== null && lng !== null ? { geo: { '@type': 'GeoCoordinates', latitude: lat, longitude: lng } } : {}),
   };
-  const offer: JsonObject = {
-    '@type': 'Offer',
-    url: url(paths.page),
-    priceCurrency: CURRENCY,
-    ...(price !== null ? { price } : {}),
-    availability: price !== null ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-  };
   const listing: JsonObject = {
     '@type': 'RealEstateListing',
-    name: project.name,
+    name,
     url: url(paths.page),
     datePosted: project.listed_at,
     ...(project.images.length ? { image: project.images.map((i) => url(i.url)) } : {}),
-    ...(project.description ? { description: project.description } : {}),
+    ...(description ? { description } : {}),
     about: residence,
-    offers: offer,
+    offers: offerOf(project, units, url(paths.page)),
   };
   const trail: Array<[string, string]> = [
     [labels.home, paths.home],
     [labels.search, paths.search],
-    [region.name, paths.region],
-    [town.name, paths.town],
-    [project.name, paths.page],
+    [text(region.name), paths.region],
+    [text(town.name), paths.town],
+    [name, paths.page],
   ];
   const breadcrumbs: JsonObject = {
     '@type': 'BreadcrumbList',

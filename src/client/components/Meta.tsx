@@ -3,24 +3,29 @@
 // tags into the document head. Addresses are absolute and built from
 // configuration (src/shared/seo.ts), never from the request's host; which
 // address is canonical, and when a page is noindex: lib/page-addresses.ts.
+// og:url is always the canonical address (the page's own when it has none), so
+// a shared link and a search engine agree on which page it is.
 import { useLocation, useSearch } from 'wouter';
 import { t } from '../../shared/i18n.ts';
-import { absoluteUrl, OG_LOCALE } from '../../shared/seo.ts';
+import { absoluteUrl, OG_LOCALE, type PreviewImage } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
 import { useSection } from '../lib/section.tsx';
 import { pageAddresses, type Where } from '../lib/page-addresses.ts';
 import { useSiteUrl } from '../lib/config.tsx';
 import defaultImage from '../assets/og-default.jpg';
 
-/** The default picture's size (src/client/assets/og-default.jpg), the one link previews prefer. */
-const DEFAULT_IMAGE_SIZE = { width: '1200', height: '630' };
+/** The default picture (src/client/assets/og-default.jpg), of the size link previews prefer. */
+const DEFAULT_IMAGE: PreviewImage = { url: defaultImage, width: 1200, height: 630, type: 'image/jpeg' };
 
 export interface MetaProps {
   /** The page's own title; the site's (or partner's) name is added after it. */
   title?: string;
   description?: string;
-  /** The picture of a link preview: absolute, or a path on this site. Default: the site's picture. */
-  image?: string;
+  /**
+   * The picture of a link preview (a JPEG, PNG or WebP; absolute, or a path on
+   * this site), with its size and type when known. Default: the site's picture.
+   */
+  image?: PreviewImage;
   /** What the picture shows (the default picture's is seo.defaultImageAlt). */
   imageAlt?: string;
   /** og:type; 'website' unless given (e.g. 'article' for a guide). */
@@ -46,7 +51,8 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
   const where: Where = { siteUrl, section, partner, path: search ? `${path}?${search}` : path };
   const addresses = pageAddresses(where, { canonicalPath: canonical, noindex });
   const origin = new URL(addresses.url).origin;
-  const picture = absoluteUrl(origin, image ?? defaultImage);
+  const picture = image ?? DEFAULT_IMAGE;
+  const pictureUrl = absoluteUrl(origin, picture.url);
   const alt = imageAlt ?? (image ? undefined : t('seo.defaultImageAlt'));
   return (
     <>
@@ -59,15 +65,16 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title ?? fullTitle} />
       <meta property="og:description" content={text} />
-      <meta property="og:url" content={addresses.shareUrl} />
-      <meta property="og:image" content={picture} />
-      {!image && <meta property="og:image:width" content={DEFAULT_IMAGE_SIZE.width} />}
-      {!image && <meta property="og:image:height" content={DEFAULT_IMAGE_SIZE.height} />}
+      <meta property="og:url" content={addresses.canonical ?? addresses.url} />
+      <meta property="og:image" content={pictureUrl} />
+      {picture.type && <meta property="og:image:type" content={picture.type} />}
+      {picture.width && <meta property="og:image:width" content={String(picture.width)} />}
+      {picture.height && <meta property="og:image:height" content={String(picture.height)} />}
       {alt && <meta property="og:image:alt" content={alt} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title ?? fullTitle} />
       <meta name="twitter:description" content={text} />
-      <meta name="twitter:image" content={picture} />
+      <meta name="twitter:image" content={pictureUrl} />
       {alt && <meta name="twitter:image:alt" content={alt} />}
     </>
   );

@@ -15,8 +15,6 @@ export interface PageAddresses {
   url: string;
   canonical: string | null;
   robots: string | null;
-  /** og:url: the canonical address, except on a partner's copy of a listing, whose preview stays on the partner's site. */
-  shareUrl: string;
 }
 
 export interface Where {
@@ -33,21 +31,21 @@ export function pageAddresses(where: Where, props: { canonicalPath?: string | un
   const main = siteOrigin(siteUrl);
   const origin = section.hostPartner && partner?.domain ? siteOrigin(siteUrl, partner.domain) : main;
   const url = absoluteUrl(origin, canonicalPath(where.path));
-  if (props.noindex) return { url, canonical: null, robots: 'noindex', shareUrl: url };
+  if (props.noindex) return { url, canonical: null, robots: 'noindex' };
   const wanted = canonicalPath(props.canonicalPath ?? where.path);
 
   const partnerSlug = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
   const prefix = partnerSlug ? `/${partnerSlug}` : section.section === 'old' ? '/old' : '';
   const mainPath = withoutPrefix(wanted, prefix);
   if (prefix && isListingPath(mainPath)) {
-    if (partnerSlug && partner?.listing_indexing === 'noindex') return { url, canonical: null, robots: 'noindex, follow', shareUrl: url };
-    return { url, canonical: absoluteUrl(main, mainPath), robots: null, shareUrl: partnerSlug ? url : absoluteUrl(main, mainPath) };
+    if (partnerSlug && partner?.listing_indexing === 'noindex') return { url, canonical: null, robots: 'noindex, follow' };
+    return { url, canonical: absoluteUrl(main, mainPath), robots: null };
   }
   // A partner's own pages seen under /{partner} on the main host: their home is the partner's domain, if it has one.
   if (partnerSlug && !section.hostPartner && partner?.domain) {
     const canonical = absoluteUrl(siteOrigin(siteUrl, partner.domain), mainPath);
-    return { url, canonical, robots: null, shareUrl: canonical };
+    return { url, canonical, robots: null };
   }
   const canonical = absoluteUrl(origin, wanted);
-  return { url, canonical, robots: null, shareUrl: canonical };
+  return { url, canonical, robots: null };
 }

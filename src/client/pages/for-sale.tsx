@@ -7,7 +7,8 @@ import type { PageProps } from './index.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, PropertyAnswer, UnitRow, UnitsAnswer } from '../../shared/catalogue.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
-import { siteOrigin } from '../../shared/seo.ts';
+import { plainText } from '../../shared/plain-text.ts';
+import { previewImage, siteOrigin } from '../../shared/seo.ts';
 import { listingStructuredData, type ListingPaths } from '../../shared/structured-data.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
@@ -40,7 +41,7 @@ function trailPaths(project: ProjectDetail): ListingPaths {
 
 /** At most `max` characters of `text`, cut at a word. */
 function excerpt(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = plainText(text, true);
   if (flat.length <= max) return flat;
   return `${flat.slice(0, flat.lastIndexOf(' ', max - 1)).replace(/[\s,.;:]+$/, '')}…`;
 }
@@ -70,14 +71,15 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
     { name: project.name, href: hrefIn(section, paths.page) },
   ];
   const price = formatPriceRange(project.price);
-  const image = project.images[0];
+  // A link preview shows a picture of the home, not a floor plan.
+  const preview = project.images.find((i) => !i.floorplan);
 
   return (
     <article className="property" aria-labelledby="property-title">
       <Meta
         title={t('property.meta.title', { name: project.name, town: town.name })}
         description={metaDescription(project)}
-        {...(image ? { image: image.url, imageAlt: imageAlt(project.images, 0, project.name) } : {})}
+        {...(preview ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) } : {})}
       />
       <JsonLd data={listingStructuredData({ project, units, origin, paths, labels })} />
       <div className="container property__top">

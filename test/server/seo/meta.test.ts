@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { testApp } from '../../helpers/app.ts';
 import { stateOf } from '../../helpers/html.ts';
+import sharp from 'sharp';
 import { canonicals, meta, metaAll, titleOf } from './head.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 
@@ -56,6 +57,7 @@ t.test('every page: title, description, canonical, Open Graph and Twitter tags f
     t.match(meta(html, 'og:image'), new RegExp(`^${SITE}/assets/og-default-[\\w-]+\\.jpg$`), 'the default picture, absolute');
     t.equal(meta(html, 'og:image:width'), '1200');
     t.equal(meta(html, 'og:image:height'), '630');
+    t.equal(meta(html, 'og:image:type'), 'image/jpeg');
     t.equal(meta(html, 'twitter:card'), 'summary_large_image');
     t.equal(meta(html, 'twitter:title'), meta(html, 'og:title'));
     t.equal(meta(html, 'twitter:description'), meta(html, 'description'));
@@ -136,7 +138,7 @@ t.test("a partner's copies of the listings: canonical to the main site, or noind
     t.equal(stateOf(html).state.partner?.listing_indexing, 'canonical', 'the setting reaches the client');
   }
   const shared = await page(app, `/costa-casas/for-sale/${id}`);
-  t.equal(meta(shared.html, 'og:url'), `${SITE}/costa-casas/for-sale/${id}`, "a shared link stays on the partner's site");
+  t.equal(meta(shared.html, 'og:url'), `${SITE}/for-sale/${id}`, 'og:url follows the canonical address');
 
   await app.services.partners.update('costa-casas', { indexing: 'noindex' });
   for (const c of copies) {
@@ -144,6 +146,7 @@ t.test("a partner's copies of the listings: canonical to the main site, or noind
     t.equal(status, 200, `${c.host}${c.url}`);
     t.equal(meta(html, 'robots'), 'noindex, follow', `${c.host}${c.url}: noindex, follow`);
     t.same(canonicals(html), [], 'and no canonical');
+    t.equal(meta(html, 'og:url'), `${c.host === 'localhost' ? SITE : 'https://costa-casas.localhost'}${c.url.replace(/\?.*/, '')}`, 'og:url: the page itself');
     t.equal(stateOf(html).state.partner?.listing_indexing, 'noindex', 'the setting reaches the client');
   }
   const contact = await page(app, '/costa-casas/contact');
@@ -160,15 +163,61 @@ t.test("a partner's copies of the listings: canonical to the main site, or noind
   t.same(canonicals(old.html), [`${SITE}/for-sale/${id}`], "/old's copy points at the main site's");
 });
 
-t.test("a page's own picture: the property page's first image, absolute, with its alt text", async (t) => {
+t.test("a page's own picture: the property page's first photo as a raster picture of at least 1200 × 630, served", async (t) => {
   const app = await testApp(t, { env });
   const { id } = await listing(app);
   const project = await app.services.catalogue.project(id, null);
-  const image = project?.images[0];
-  t.ok(image, 'a demo project with images');
-  const { html } = await page(app, `/for-sale/${id}`);
-  t.equal(meta(html, 'og:image'), `${SITE}${image!.url}`);
-  t.equal(meta(html, 'twitter:image'), `${SITE}${image!.url}`);
-  t.ok(meta(html, 'og:image:alt'), 'described');
-  t.equal(meta(html, 'og:image:width'), null, 'no size for a picture it does not know');
+  const photo = project?.images.find((i) => !i.floorplan);
+  t.match(photo?.url, /^\/media\/demo\/[a-z0-9-]+\.svg$/, 'a demo project, whose pictures are SVG');
+  for (const [path, host, origin] of [[`/for-sale/${id}`, 'localhost', SITE], [`/for-sale/${id}`, 'costa-casas.localhost', 'https://costa-casas.localhost']] as const) {
+    const { html } = await page(app, path, host);
+    const image = meta(html, 'og:image')!;
+    t.equal(image, `${origin}${photo!.url.replace(/\.svg$/, '.jpg')}`, `${host}: the photo's raster version, absolute`);
+    t.equal(meta(html, 'twitter:image'), image);
+    t.ok(meta(html, 'og:image:alt'), 'described');
+
+    const res = await app.inject({ url: new URL(image).pathname, headers: { host } });
+    t.equal(res.statusCode, 200, 'served');
+    const type = String(res.headers['content-type']);
+    t.match(type, /^image\/(jpeg|png|webp)$/, 'JPEG, PNG or WebP');
+    const info = await sharp(res.rawPayload).metadata();
+    t.equal(`image/${info.format}`, type, 'the bytes are what the type says');
+    t.ok(info.width! >= 1200 && info.height! >= 630, `at least 1200 × 630 (${info.width} × ${info.height})`);
+    t.equal(meta(html, 'og:image:type'), type);
+    t.equal(meta(html, 'og:image:width'), String(info.width));
+    t.equal(meta(html, 'og:image:height'), String(info.height));
+  }
+});
+
+t.test('og:url is the canonical address on every kind of page, main site and partner, under /{slug} and on its own domain', async (t) => {
+  const app = await testApp(t, { env });
+  const { id, place } = await listing(app);
+  const pages: Array<[string, string]> = [
+    ['/', 'localhost'],
+    ['/search', 'localhost'],
+    [`/search/${place}?page=1&utm_source=x`, 'localhost'],
+    [`/search/${place}?view=map`, 'localhost'],
+    [`/for-sale/${id}?utm_campaign=y`, 'localhost'],
+    ['/buying-process', 'localhost'],
+    ['/contact?gclid=1', 'localhost'],
+    [`/old/for-sale/${id}`, 'localhost'],
+    ['/costa-casas', 'localhost'],
+    ['/costa-casas/contact', 'localhost'],
+    ['/costa-casas/new-build-pages', 'localhost'],
+    [`/costa-casas/for-sale/${id}`, 'localhost'],
+    [`/costa-casas/search/${place}`, 'localhost'],
+    ['/', 'costa-casas.localhost'],
+    ['/contact?utm_source=x', 'costa-casas.localhost'],
+    ['/buying-process', 'costa-casas.localhost'],
+    [`/for-sale/${id}`, 'costa-casas.localhost'],
+    [`/search/${place}`, 'costa-casas.localhost'],
+    [`/costa-casas/for-sale/${id}`, 'costa-casas.localhost'],
+  ];
+  for (const [path, host] of pages) {
+    const { status, html } = await page(app, path, host);
+    t.equal(status, 200, `${host}${path}`);
+    const [canonical] = canonicals(html);
+    t.ok(canonical, `${host}${path} has a canonical address`);
+    t.equal(meta(html, 'og:url'), canonical, `${host}${path}: og:url is ${canonical}`);
+  }
 });
