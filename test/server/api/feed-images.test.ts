@@ -21,7 +21,7 @@ t.test('pictures of a feed on another server are served first-party', async (t) 
   t.teardown(() => upstream.close());
   const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
-  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' }, feedImages: { allowRanges: ['127.0.0.1/32'] } });
   const fixture = await buildCatalogue(app.store.db, { projects: 12, seed: 3 });
   const project = fixture.projects.find((p) => !p.withdrawn && p.images.filter((i) => !i.floorplan).length >= 3)!;
   const images = await app.store.db.selectFrom('images').select(['id']).where('project_id', '=', project.id).where('floorplan', '=', 0).orderBy('position').execute();
