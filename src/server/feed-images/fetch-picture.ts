@@ -79,7 +79,9 @@ export async function fetchPicture(url: string, options: FetchOptions): Promise<
       if (Number(res.headers['content-length'] ?? 0) > maxBytes) throw new PictureError(502, 'too large');
       return await readPicture(res, maxBytes, deadline);
     } catch (error) {
-      throw deadline.aborted ? tooSlow() : error;
+      if (deadline.aborted) throw tooSlow();
+      // Else the connection closed before the whole body came.
+      throw error instanceof PictureError ? error : new PictureError(502, 'the answer was cut off');
     } finally {
       res.destroy();
     }
