@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import { createFeedImageCache, PictureError } from '../../../src/server/feed-images/index.ts';
 import type { Picture } from '../../../src/server/feed-images/fetch-picture.ts';
 import { tempDir } from '../../helpers/app.ts';
+import type { TapTest } from '../../helpers/db.ts';
 import { PNG } from './pictures.ts';
 
-function setup(t: Tap.Test, answer: (url: string) => Promise<Picture>, extra: { maxFailures?: number } = {}) {
+function setup(t: TapTest, answer: (url: string) => Promise<Picture>, extra: { maxFailures?: number } = {}) {
   let clock = 1_000_000;
   const calls: string[] = [];
   const logged: Array<{ level: string; reason: unknown }> = [];

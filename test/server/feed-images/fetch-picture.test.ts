@@ -3,6 +3,7 @@
 import t from 'tap';
 import { addressPolicy, fetchPicture, PictureError, type Resolve } from '../../../src/server/feed-images/index.ts';
 import { JPEG, PNG, pictureServer } from './pictures.ts';
+import type { TapTest } from '../../helpers/db.ts';
 
 const LOOPBACK = ['127.0.0.1/32'];
 const TIMEOUT = 200;
@@ -14,7 +15,7 @@ const dnsOf = (table: Record<string, string[]>): Resolve => async (hostname) => 
   return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
 
-async function failure(t: Tap.Test, promise: Promise<unknown>): Promise<PictureError> {
+async function failure(t: TapTest, promise: Promise<unknown>): Promise<PictureError> {
   const error = await promise.then(() => null, (e: unknown) => e);
   t.type(error, PictureError, 'fails with a PictureError');
   return error as PictureError;
