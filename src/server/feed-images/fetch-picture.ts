@@ -75,7 +75,7 @@ export async function fetchPicture(url: string, options: FetchOptions): Promise<
       }
       if (status !== 200) throw new PictureError(502, `status ${status}`);
       const declared = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!(declared in PICTURE_TYPES)) throw new PictureError(502, `not a picture (${declared || 'no type'})`);
+      if (!Object.hasOwn(PICTURE_TYPES, declared)) throw new PictureError(502, `not a picture (${declared || 'no type'})`);
       if (Number(res.headers['content-length'] ?? 0) > maxBytes) throw new PictureError(502, 'too large');
       return await readPicture(res, maxBytes, deadline);
     } catch (error) {
