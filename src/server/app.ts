@@ -29,7 +29,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './plugins/upkeep.ts';
-import { feedImageRoutes } from './api/feed-images.ts';
+import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
@@ -57,6 +57,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
   sitemapMaxUrls?: number;
+  /** Tests only: let /media/images fetch from the loopback, and fake DNS (api/feed-images.ts). */
+  feedImages?: FeedImageOptions;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -97,7 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(partnerRoutes);
   await app.register(readRoutes);
   await app.register(mediaRoutes);
-  await app.register(feedImageRoutes);
+  await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   await app.register(leadRoutes);

@@ -11,6 +11,7 @@ t.test('defaults give a working site', async (t) => {
   t.equal(c.DATABASE_URL, undefined);
   t.equal(c.SEED_DEMO, true);
   t.equal(c.TRUST_PROXY, '');
+  t.equal(c.IMAGE_FETCH_TIMEOUT_MS, 10_000);
 });
 
 t.test('values are parsed from strings', async (t) => {
@@ -30,6 +31,7 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
   [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
+  [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /^Invalid configuration: IMAGE_FETCH_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000/],
 ];
 
 t.test('a bad value is one line naming the variable', async (t) => {

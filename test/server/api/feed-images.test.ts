@@ -21,7 +21,7 @@ t.test('pictures of a feed on another server are served first-party', async (t) 
   t.teardown(() => upstream.close());
   const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
-  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' }, feedImages: { allowRanges: ['127.0.0.1/32'] } });
   const fixture = await buildCatalogue(app.store.db, { projects: 12, seed: 3 });
   const project = fixture.projects.find((p) => !p.withdrawn && p.images.filter((i) => !i.floorplan).length >= 3)!;
   const images = await app.store.db.selectFrom('images').select(['id']).where('project_id', '=', project.id).where('floorplan', '=', 0).orderBy('position').execute();
@@ -62,4 +62,68 @@ t.test('pictures of a feed on another server are served first-party', async (t) 
 
   await app.store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', project.id).execute();
   t.equal((await app.inject(`/media/images/${photo.id}`)).statusCode, 404, 'a project that left the feed shows no pictures');
+});
+
+/** Public pictures of listed projects, their addresses set to `urls`: their ids. */
+async function picturesAt(app: Awaited<ReturnType<typeof testApp>>, urls: string[]): Promise<number[]> {
+  await buildCatalogue(app.store.db, { projects: 6, seed: 5 });
+  const images = await app.store.db
+    .selectFrom('images as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .select('i.id')
+    .where('i.floorplan', '=', 0)
+    .where('p.withdrawn_at', 'is', null)
+    .orderBy('i.id')
+    .limit(urls.length)
+    .execute();
+  for (const [i, url] of urls.entries()) await app.store.db.updateTable('images').set({ url }).where('id', '=', images[i]!.id).execute();
+  return images.map((i) => i.id);
+}
+
+t.test('a picture server that does not answer is a 504 within IMAGE_FETCH_TIMEOUT_MS, remembered for a while', async (t) => {
+  let connections = 0;
+  const silent = http.createServer(() => {});
+  silent.on('connection', () => void (connections += 1));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    silent.closeAllConnections();
+    silent.close();
+  });
+  const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  const app = await testApp(t, { env: { SEED_DEMO: 'false', IMAGE_FETCH_TIMEOUT_MS: '200' }, feedImages: { allowRanges: ['127.0.0.1/32'] } });
+  const [id] = await picturesAt(app, [`${origin}/photo.jpg`]);
+
+  const [first, second] = await Promise.all([app.inject(`/media/images/${id}`), app.inject(`/media/images/${id}`)]);
+  t.equal(first.statusCode, 504);
+  t.same(first.json(), { statusCode: 504, error: 'Internal Server Error', message: 'the picture could not be fetched: the picture server is too slow' }, "the app's error body");
+  t.equal(first.headers['cache-control'], 'no-store');
+  t.equal(second.statusCode, 504);
+  t.equal(connections, 1, 'two requests at once, one fetch');
+  for (let i = 0; i < 12; i++) t.equal((await app.inject(`/media/images/${id}`)).statusCode, 504);
+  t.equal(connections, 1, 'a failed picture is not fetched again on every view');
+});
+
+t.test('without the opt-in, pictures on the loopback or private addresses are refused', async (t) => {
+  const upstream = http.createServer((_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+  let connections = 0;
+  upstream.on('connection', () => void (connections += 1));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => upstream.close());
+  const port = (upstream.address() as AddressInfo).port;
+  const app = await testApp(t, {
+    env: { SEED_DEMO: 'false' },
+    feedImages: { resolve: async (host) => (host === 'pictures.test' ? [{ address: '127.0.0.1', family: 4 }] : []) },
+  });
+  const ids = await picturesAt(app, [
+    `http://127.0.0.1:${port}/photo.png`,
+    `http://pictures.test:${port}/photo.png`,
+    `http://[::ffff:7f00:1]:${port}/photo.png`,
+    'http://169.254.169.254/latest/meta-data/',
+  ]);
+  for (const id of ids) {
+    const res = await app.inject(`/media/images/${id}`);
+    t.equal(res.statusCode, 502, 'like a picture that cannot be fetched');
+    t.match(res.json().message, /not a public address/);
+  }
+  t.equal(connections, 0, 'nothing connected');
 });

@@ -1,0 +1,135 @@
+// Fetches one feed picture from its server: http(s) only, public addresses only
+// (checked again on every redirect, which are followed here, at most
+// MAX_REDIRECTS), one time-out for the whole of it (connect, headers, every
+// redirect and the last byte), at most `maxBytes`, and only what both says and
+// is a raster picture (formats.ts).
+import http from 'node:http';
+import https from 'node:https';
+import { HttpError } from '../../shared/errors.ts';
+import { addressPolicy, guardedLookup, literalAddress, RefusedAddress, systemResolve, type AddressPolicy, type Resolve } from './addresses.ts';
+import { PICTURE_TYPES, SNIFF_BYTES, sniffPicture, type PictureType } from './formats.ts';
+
+export const MAX_BYTES = 15 * 1024 * 1024;
+export const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const HEADERS = {
+  accept: Object.keys(PICTURE_TYPES).join(', '),
+  'user-agent': 'SpainNewHomes-PictureProxy/1.0',
+};
+
+/** Why a picture is not served: 504 for a server too slow, 502 for anything else. */
+export class PictureError extends HttpError {
+  constructor(
+    statusCode: 502 | 504,
+    readonly reason: string,
+    /** Set when the address was refused (not public, or not http(s)). */
+    readonly refused = false,
+  ) {
+    super(statusCode, `the picture could not be fetched: ${reason}`);
+    this.name = 'PictureError';
+  }
+}
+
+export interface FetchOptions {
+  timeoutMs: number;
+  maxBytes?: number;
+  policy?: AddressPolicy;
+  resolve?: Resolve;
+}
+
+export interface Picture {
+  type: PictureType;
+  bytes: Buffer;
+}
+
+export async function fetchPicture(url: string, options: FetchOptions): Promise<Picture> {
+  const policy = options.policy ?? addressPolicy();
+  const lookup = guardedLookup(policy, options.resolve ?? systemResolve);
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new PictureError(502, 'not a valid address', true);
+  }
+  for (let redirects = 0; ; redirects++) {
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      throw new PictureError(502, `not an http(s) address (${target.protocol})`, true);
+    }
+    const literal = literalAddress(target.hostname);
+    if (literal && !policy.allows(literal)) throw new PictureError(502, new RefusedAddress(target.hostname, literal).message, true);
+    const res = await request(target, lookup, deadline);
+    try {
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status)) {
+        const location = res.headers.location;
+        if (!location) throw new PictureError(502, `status ${status} without a location`);
+        if (redirects >= MAX_REDIRECTS) throw new PictureError(502, `more than ${MAX_REDIRECTS} redirects`);
+        try {
+          target = new URL(location, target);
+        } catch {
+          throw new PictureError(502, 'redirected to an invalid address', true);
+        }
+        continue;
+      }
+      if (status !== 200) throw new PictureError(502, `status ${status}`);
+      const declared = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!Object.hasOwn(PICTURE_TYPES, declared)) throw new PictureError(502, `not a picture (${declared || 'no type'})`);
+      if (Number(res.headers['content-length'] ?? 0) > maxBytes) throw new PictureError(502, 'too large');
+      return await readPicture(res, maxBytes, deadline);
+    } catch (error) {
+      if (deadline.aborted) throw tooSlow();
+      // Else the connection closed before the whole body came.
+      throw error instanceof PictureError ? error : new PictureError(502, 'the answer was cut off');
+    } finally {
+      res.destroy();
+    }
+  }
+}
+
+const tooSlow = () => new PictureError(504, 'the picture server is too slow');
+
+/** Sends a GET and resolves with the answer's headers; the body is the caller's to read or destroy. */
+function request(target: URL, lookup: ReturnType<typeof guardedLookup>, deadline: AbortSignal): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    // agent: false: a fresh connection each time, never a pooled socket to an address checked for another request.
+    const req = send(target, { method: 'GET', headers: HEADERS, lookup, agent: false, signal: deadline }, resolve);
+    req.on('error', (error) => {
+      if (deadline.aborted) return reject(tooSlow());
+      if (error instanceof RefusedAddress) return reject(new PictureError(502, error.message, true));
+      reject(new PictureError(502, `no answer (${(error as NodeJS.ErrnoException).code ?? error.message})`));
+    });
+    req.end();
+  });
+}
+
+async function readPicture(res: http.IncomingMessage, maxBytes: number, deadline: AbortSignal): Promise<Picture> {
+  // Aborting the request stops a body that stalls or trickles, too.
+  const stop = () => res.destroy(deadline.reason as Error);
+  deadline.addEventListener('abort', stop, { once: true });
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let type: PictureType | null = null;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw new PictureError(502, 'too large');
+      chunks.push(chunk);
+      // Refuse what is not a picture as soon as its first bytes say so, not after 15 MB of it.
+      if (!type && size >= SNIFF_BYTES) type = sniffed(Buffer.concat(chunks));
+    }
+    if (!res.complete) throw new PictureError(502, 'the answer was cut off');
+    const bytes = Buffer.concat(chunks);
+    return { type: type ?? sniffed(bytes), bytes };
+  } finally {
+    deadline.removeEventListener('abort', stop);
+  }
+}
+
+function sniffed(head: Buffer): PictureType {
+  const type = sniffPicture(head);
+  if (!type) throw new PictureError(502, 'not a picture (its content is no JPEG, PNG, WebP, GIF or AVIF)');
+  return type;
+}

@@ -1,0 +1,86 @@
+// Housekeeping of DATA_DIR/images: after an import, the files of pictures that
+// are no longer served (their image row is gone, its address changed, it became
+// a floor plan, or its project was withdrawn) are deleted, and so are
+// downloads that never finished (`.part` files older than an hour). Files not
+// named by the proxy are left alone. The rows are read for the files present
+// only, in batches, so a large catalogue is never loaded whole.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { feedImageKey, parseFeedImageName } from './files.ts';
+
+export const PART_MAX_AGE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+export interface FileCount {
+  files: number;
+  bytes: number;
+}
+
+export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = Date.now()): Promise<FileCount> {
+  const removed: FileCount = { files: 0, bytes: 0 };
+  const remove = async (name: string, stat?: fs.Stats) => {
+    const file = path.join(dir, name);
+    try {
+      const size = (stat ?? (await fs.promises.stat(file))).size;
+      await fs.promises.unlink(file);
+      removed.files += 1;
+      removed.bytes += size;
+    } catch (error) {
+      // Another instance (or a second import) pruned it first.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
+
+  const kept = new Map<number, Array<{ name: string; key: string }>>();
+  for (const entry of await listFiles(dir)) {
+    const parsed = parseFeedImageName(entry.name);
+    if (!parsed) continue;
+    if (parsed.part) {
+      const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
+      if (stat && now - stat.mtimeMs > PART_MAX_AGE_MS) await remove(entry.name, stat);
+      continue;
+    }
+    kept.set(parsed.id, [...(kept.get(parsed.id) ?? []), { name: entry.name, key: parsed.key }]);
+  }
+
+  const ids = [...kept.keys()];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const rows = await db
+      .selectFrom('images as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .select(['i.id', 'i.url'])
+      .where('i.id', 'in', ids.slice(i, i + BATCH))
+      // The same rows /media/images serves (api/feed-images.ts).
+      .where('i.floorplan', '=', 0)
+      .where('p.withdrawn_at', 'is', null)
+      .execute();
+    const live = new Set(rows.map((row) => feedImageKey(row.id, row.url)));
+    for (const id of ids.slice(i, i + BATCH)) {
+      for (const file of kept.get(id)!) if (!live.has(file.key)) await remove(file.name);
+    }
+  }
+  return removed;
+}
+
+/** What DATA_DIR/images holds: every file in it, leftovers included. */
+export async function feedImageCacheSize(dir: string): Promise<FileCount> {
+  const size: FileCount = { files: 0, bytes: 0 };
+  for (const entry of await listFiles(dir)) {
+    const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
+    if (!stat) continue;
+    size.files += 1;
+    size.bytes += stat.size;
+  }
+  return size;
+}
+
+async function listFiles(dir: string): Promise<fs.Dirent[]> {
+  try {
+    return (await fs.promises.readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
