@@ -51,6 +51,8 @@ export interface ImportOptions {
   source: string;
   /** The import's clock (tests pin it). */
   now?: Date;
+  /** Import resales (`<new_build>0</new_build>`) too, as resale homes; by default they are skipped and counted. */
+  includeResales?: boolean;
 }
 
 export const BATCH_SIZE = 1000;

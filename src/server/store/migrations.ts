@@ -7,6 +7,7 @@ import { leadsMigration } from './migrations/0004-leads.ts';
 import { accountsMigration } from './migrations/0005-accounts.ts';
 import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts';
 import { mapMigration } from './migrations/0007-map.ts';
+import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0005_accounts': accountsMigration,
   '0006_partner_indexing': partnerIndexingMigration,
   '0007_map': mapMigration,
+  '0009_feed_pulls': feedPullsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
