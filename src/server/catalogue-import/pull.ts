@@ -194,6 +194,10 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
     throw new FeedError(`download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${shown}`);
   }
   const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // The body may fail before the import reads it (it first opens its
+  // transaction): the error is kept on the stream and thrown by the reading,
+  // not left unhandled.
+  stream.on('error', () => undefined);
   async function* body(): AsyncGenerator<Uint8Array> {
     try {
       yield* gunzipIfGzip(stream);
