@@ -5,26 +5,13 @@
 import t from 'tap';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
-import { pullFeed, type PullLog, type PullOutcome } from '../../../src/server/catalogue-import/pull.ts';
+import { pullFeed, type PullOutcome } from '../../../src/server/catalogue-import/pull.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 import { startFeedServer } from './feed-server.ts';
+import { clock, logs, MINUTE } from './pull-helpers.ts';
 
 t.setTimeout(300_000);
-
-const T0 = Date.parse('2025-06-01T10:00:00.000Z');
-const MINUTE = 60_000;
-
-export function clock(start = T0) {
-  let at = start;
-  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
-}
-
-export function logs() {
-  const lines: Array<{ level: string; obj: Record<string, unknown>; msg: string }> = [];
-  const at = (level: string) => (obj: Record<string, unknown>, msg: string) => void lines.push({ level, obj, msg });
-  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } as unknown as PullLog };
-}
 
 const row = (store: Store) => store.db.selectFrom('feed_pulls').selectAll().where('source', '=', 'acme').executeTakeFirstOrThrow();
 const units = (store: Store) => store.db.selectFrom('units').select(['feed_id', 'price']).where('source', '=', 'acme').orderBy('feed_id').execute();
