@@ -38,9 +38,9 @@ function fakeTimer() {
       },
     } satisfies Pick<ScheduleOptions, 'setTimer' | 'clearTimer'>,
     fire() {
-      const [[id, fn]] = [...pending];
-      pending.delete(id!);
-      fn!();
+      const [id, fn] = [...pending][0]!;
+      pending.delete(id);
+      fn();
     },
   };
 }
