@@ -170,7 +170,8 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
   const timer = setTimeout(() => controller.abort(timeOut), timeoutMs);
   timer.unref();
   const onStop = () => controller.abort(new FeedError('interrupted'));
-  stop?.addEventListener('abort', onStop, { once: true });
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
   const cancel = () => {
     clearTimeout(timer);
     stop?.removeEventListener('abort', onStop);
