@@ -29,6 +29,8 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './plugins/upkeep.ts';
+import { installFeedPulls } from './plugins/feed-pulls.ts';
+import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
@@ -59,6 +61,8 @@ export interface AppOptions {
   sitemapMaxUrls?: number;
   /** Tests only: let /media/images fetch from the loopback, and fake DNS (api/feed-images.ts). */
   feedImages?: FeedImageOptions;
+  /** The feed schedule's clock, timer and interval (tests). */
+  feedPulls?: ScheduleOptions;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -102,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
+  installFeedPulls(app, options.feedPulls);
   await app.register(leadRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);

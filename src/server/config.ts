@@ -2,9 +2,10 @@
 // boot: a bad value stops the start with one line that names the variable.
 import path from 'node:path';
 import {
-  boolean, coerce, create, defaulted, enums, integer, max, min, object, optional, pattern, refine,
+  array, boolean, coerce, create, defaulted, enums, integer, max, min, object, optional, pattern, refine,
   string, StructError, type Infer,
 } from 'superstruct';
+import { FeedListError, parseFeeds, type FeedSource } from './catalogue-import/sources.ts';
 import type { PublicConfig } from '../shared/state.ts';
 import { t } from '../shared/i18n.ts';
 
@@ -21,6 +22,18 @@ const HttpUrl = refine(string(), 'HttpUrl', (v) => {
     return 'must be an http(s) URL';
   }
 });
+// FEEDS as a list; a value that does not parse stays a string, so that the
+// struct fails on it and loadConfig says why (parseFeeds' reason).
+const Feeds = defaulted(
+  coerce(array(object({ name: string(), url: string(), includeResales: boolean() })), string(), (v) => {
+    try {
+      return parseFeeds(v) satisfies FeedSource[];
+    } catch {
+      return v;
+    }
+  }),
+  [],
+);
 const PostgresUrl = pattern(string(), /^postgres(ql)?:\/\/.+/);
 const SmtpUrl = refine(string(), 'SmtpUrl', (v) => {
   try {
@@ -57,6 +70,9 @@ export const Config = object({
   AUTH_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
   // log2 of scrypt's N for new password hashes; below OWASP's 17 only when NODE_ENV=test (loadConfig).
   SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
+  FEEDS: Feeds,
+  FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
+  FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
 });
 export type Config = Infer<typeof Config>;
 export type ConfigInput = Partial<Record<keyof Config, string>>;
@@ -82,13 +98,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = error.path[0] ?? error.key;
       // A URL with credentials is not echoed to the logs.
       const got = key !== undefined && !SECRET.has(String(key)) ? input[String(key)] : undefined;
-      throw new ConfigError(`Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`);
+      const why = key === 'FEEDS' ? `: ${feedsProblem(input.FEEDS ?? '')}` : '';
+      throw new ConfigError(`Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${why}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`);
     }
     throw error;
   }
 }
 
-const SECRET = new Set(['SMTP_URL', 'DATABASE_URL']);
+// FEEDS too: a feed URL may carry a password (its reason names the entry instead).
+const SECRET = new Set(['SMTP_URL', 'DATABASE_URL', 'FEEDS']);
+
+function feedsProblem(value: string): string {
+  try {
+    parseFeeds(value);
+    return 'not readable';
+  } catch (error) {
+    return error instanceof FeedListError ? error.message : String(error);
+  }
+}
 /** OWASP's scrypt cost (N = 2^17, r = 8, p = 1). */
 export const SCRYPT_LOG_N_MIN = 17;
 
@@ -115,6 +142,9 @@ const expectations: Record<keyof Config, string> = {
   LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
   AUTH_RATE_LIMIT: 'a whole number of login, registration, forgot and reset attempts per minute per client address, from 1 to 10000',
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
+  FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
+  FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
+  FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
 };
 
 export function publicConfig(config: Config, stylesheets: string[]): PublicConfig {

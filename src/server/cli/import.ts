@@ -1,23 +1,35 @@
 // `npm run import -- <file or http(s) URL> [--source name]`: imports a Kyero v3
 // feed into the site's store (DATA_DIR, or DATABASE_URL), in one transaction.
+// `npm run import -- --pull [name]`: pulls the FEEDS sources (or one) now.
+// `npm run import -- status`: each source's last pull and next pull.
 //
 // Prints one summary line, then one line per rejected property:
 //   added 12, updated 3, unchanged 1480, withdrawn 2, rejected 1
 //   rejected DEV-0007-03 (line 1204): price: missing
+// (with --pull, each source's summary line starts with its name: `acme: added …`).
 //
-// Exit codes: 0 imported (even with rejected properties); 1 nothing changed
-// because the feed could not be read (no such file, failed download, malformed
-// XML, not a Kyero feed) or the store failed, with one line on stderr; 2 bad
+// Exit codes: 0 imported (even with rejected properties; with --pull: every
+// source imported, unchanged, or being pulled by another instance); 1 nothing
+// changed because the feed could not be read (no such file, failed download,
+// malformed XML, not a Kyero feed) or the store failed, with one line on stderr
+// (with --pull: a source failed; the others were still pulled); 2 bad
 // arguments or configuration.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openStore, type Store } from '../store/db.ts';
-import { importFeed, type ImportSummary } from '../catalogue-import/importer.ts';
+import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
+import { afterImport } from '../catalogue-import/after-import.ts';
+import { pullFeed } from '../catalogue-import/pull.ts';
+import { feedStatusLines } from '../catalogue-import/pull-status.ts';
+import { SOURCE_NAME } from '../catalogue-import/sources.ts';
+import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 
 const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name]
+       npm run import -- --pull [name]
+       npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
   DATA_DIR (default ./data) or DATABASE_URL. Units missing from the feed are
@@ -25,50 +37,134 @@ const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name]
 
   --source name   the feed's name, which keys its units (default: the URL's
                   host, or the file's name without extension; 'demo' for the
-                  shipped demo feed)`;
+                  shipped demo feed)
+
+  --pull [name]   pulls the sources of FEEDS now (or only the one named), as
+                  the server's schedule does: a conditional GET, imported only
+                  if it changed; a source another instance is pulling is skipped
+
+  status          prints each source's last pull (its result and counts, or
+                  its error) and its next pull; a file named 'status' is ./status`;
 
 class UsageError extends Error {}
 
-export function summaryLines(summary: ImportSummary): string[] {
-  const lines = [
-    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}`,
-  ];
-  for (const r of summary.rejected) lines.push(`rejected ${r.id ?? '(no id)'} (line ${r.line}): ${r.reason}`);
-  const more = summary.rejectedTotal - summary.rejected.length;
-  if (more > 0) lines.push(`… and ${more} more rejected`);
-  return lines;
-}
+type Args =
+  | { mode: 'help' }
+  | { mode: 'file'; location: string; source: string | undefined }
+  | { mode: 'pull'; name: string | undefined }
+  | { mode: 'status' };
 
-function parse(argv: string[]): { location: string; source: string | undefined; help: boolean } {
+function parse(argv: string[]): Args {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { source: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { source: { type: 'string' }, pull: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]!.replace(/\. To specify.*$/, ''));
   }
   const { values, positionals } = parsed;
-  if (values.help) return { location: '', source: undefined, help: true };
+  if (values.help) return { mode: 'help' };
+  if (values.pull) {
+    if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
+    if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
+    return { mode: 'pull', name: positionals[0] };
+  }
+  if (positionals.length === 1 && positionals[0] === 'status') {
+    if (values.source !== undefined) throw new UsageError('status takes no --source');
+    return { mode: 'status' };
+  }
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
-  if (values.source !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/.test(values.source))
+  if (values.source !== undefined && !SOURCE_NAME.test(values.source))
     throw new UsageError('--source must be 1 to 100 letters, digits, dots, dashes, colons or underscores');
-  return { location: positionals[0]!, source: values.source, help: false };
+  return { mode: 'file', location: positionals[0]!, source: values.source };
+}
+
+async function importFile(config: Config, location: string, source: string | undefined): Promise<number> {
+  const feed = await openFeed(location);
+  const isDemo = path.resolve(location) === DEMO_FEED_FILE;
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  try {
+    const summary = await importFeed(store, feed.input, { source: source ?? (isDemo ? DEMO_SOURCE : feed.source) });
+    process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
+    await afterImportReported(store, config, summary);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** The import has committed: a failure after it says so, rather than "nothing was changed". */
+async function afterImportReported(store: Store, config: Config, summary: Parameters<typeof afterImport>[2]): Promise<void> {
+  try {
+    await afterImport(store, config, summary);
+  } catch (error) {
+    process.stderr.write(`warning: imported, but the work after the import failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}\n`);
+  }
+}
+
+async function pull(config: Config, name: string | undefined): Promise<number> {
+  const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
+  if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
+  if (!feeds.length) throw new UsageError(`no source named ${JSON.stringify(name)} in FEEDS (${config.FEEDS.map((f) => f.name).join(', ')})`);
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  let code = 0;
+  // Ctrl-C: the import in flight rolls back and the lease is let go at once,
+  // rather than holding the source from the servers until it lapses.
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    for (const feed of feeds) {
+      if (stop.signal.aborted) break;
+      // pullFeed calls afterImport after a successful import.
+      const outcome = await pullFeed(store, config, feed, { force: true, signal: stop.signal });
+      if (outcome.result === 'imported') {
+        const [first, ...rest] = summaryLines(outcome.summary);
+        process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);
+      } else if (outcome.result === 'unchanged') process.stdout.write(`${feed.name}: unchanged (304 Not Modified)\n`);
+      else if (outcome.result === 'skipped' && outcome.reason === 'interrupted') {
+        process.stderr.write(`error: ${feed.name}: interrupted (nothing was changed)\n`);
+        code = 1;
+      } else if (outcome.result === 'skipped') process.stdout.write(`${feed.name}: skipped, another instance is pulling it\n`);
+      else {
+        process.stderr.write(`error: ${feed.name}: ${outcome.error} (nothing was changed)\n`);
+        code = 1;
+      }
+    }
+    return code;
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await store.close();
+  }
+}
+
+async function status(config: Config): Promise<number> {
+  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  try {
+    process.stdout.write(`${(await feedStatusLines(store, config)).join('\n')}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
-  let store: Store | undefined;
   try {
     const args = parse(argv);
-    if (args.help) {
+    if (args.mode === 'help') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
     const config = loadConfig(process.env);
-    const feed = await openFeed(args.location);
-    const isDemo = path.resolve(args.location) === DEMO_FEED_FILE;
-    store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-    const summary = await importFeed(store, feed.input, { source: args.source ?? (isDemo ? DEMO_SOURCE : feed.source) });
-    process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
-    return 0;
+    if (args.mode === 'pull') return await pull(config, args.name);
+    if (args.mode === 'status') return await status(config);
+    return await importFile(config, args.location, args.source);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`error: ${error.message}${error instanceof UsageError ? ' (see `npm run import -- --help`)' : ''}\n`);
@@ -77,8 +173,6 @@ async function main(argv: string[]): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`error: ${message.split('\n')[0]} (nothing was changed)\n`);
     return 1;
-  } finally {
-    await store?.close();
   }
 }
 

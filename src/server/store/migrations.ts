@@ -8,6 +8,7 @@ import { accountsMigration } from './migrations/0005-accounts.ts';
 import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts';
 import { mapMigration } from './migrations/0007-map.ts';
 import { feedFidelityMigration } from './migrations/0008-feed-fidelity.ts';
+import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0006_partner_indexing': partnerIndexingMigration,
   '0007_map': mapMigration,
   '0008_feed_fidelity': feedFidelityMigration,
+  '0009_feed_pulls': feedPullsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -297,3 +297,37 @@ export interface Database {
 
 export type ClientRow = Selectable<ClientsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+// --- feeds pulled on a schedule (migration 0009) -------------------------------
+
+export type FeedPullResult = 'imported' | 'unchanged' | 'failed';
+
+/** One source of FEEDS: how its last pull went, what the next one sends, and its lease. */
+export interface FeedPullsTable {
+  source: string;
+  /** The feed's URL without its password. */
+  url: string;
+  include_resales: number;
+  /** Validators of the last successfully imported answer, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** When the last pull started; null: never pulled (a row is made when a pull is first tried). */
+  pulled_at: string | null;
+  duration_ms: number | null;
+  result: FeedPullResult | null;
+  /** The last pull's reason for failing; null unless result is 'failed'. */
+  error: string | null;
+  /** When the feed was last imported (answered 200 and imported), and that import's counts (JSON). */
+  imported_at: string | null;
+  counts: string | null;
+  next_pull_at: string | null;
+  /** The lease: the instance pulling it now, until when (a crashed instance's lease lapses). */
+  locked_by: string | null;
+  locked_until: string | null;
+}
+
+export interface Database {
+  feed_pulls: FeedPullsTable;
+}
+
+export type FeedPullRow = Selectable<FeedPullsTable>;

@@ -1,0 +1,236 @@
+// A pull: one FEEDS source fetched with a conditional GET and, when it changed,
+// imported (importFeed: one transaction, so a pull that fails anywhere changes
+// nothing in the catalogue). Used by the schedule in a running server and by
+// `npm run import -- --pull`.
+//
+//   - The source's lease is taken first (pull-store.ts): of several instances
+//     on one store, one pulls it; the others skip it.
+//   - If-None-Match / If-Modified-Since come from the last successful import,
+//     and only while the URL and its options are the ones that import used:
+//     a 304 then means "nothing to do", one request.
+//   - Accept-Encoding: gzip (fetch decompresses); a body that is itself a
+//     gzip file (feed.xml.gz served as is) is decompressed too.
+//   - FEED_TIMEOUT_MS covers the connection and the whole body.
+//   - A failed pull is recorded ('failed' and its reason), logged at warn, and
+//     tried again at the next interval; its validators are kept.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { Readable, pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/db.ts';
+import type { FeedPullResult } from '../store/schema.ts';
+import { afterImport } from './after-import.ts';
+import { importFeed, type ImportSummary } from './importer.ts';
+import { FeedError } from './kyero.ts';
+import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
+import { publicUrl, type FeedSource } from './sources.ts';
+import { summaryCounts } from './summary.ts';
+
+/** Beyond the time-out, how long a pull may go on importing what it downloaded before its lease lapses. */
+export const LEASE_MARGIN_MS = 15 * 60 * 1000;
+const ERROR_MAX = 1000;
+
+export type PullLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface PullOptions {
+  /** Who pulls (the lease's holder); one per process. */
+  token?: string;
+  /** Pull even if the last pull is recent (by hand); the lease is still respected. */
+  force?: boolean;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Default: FEED_REFRESH_MINUTES. */
+  refreshMs?: number;
+  /** Default: FEED_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Default: the time-out plus LEASE_MARGIN_MS. */
+  leaseMs?: number;
+  /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
+  signal?: AbortSignal;
+  log?: PullLog;
+}
+
+export type PullOutcome =
+  | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number }
+  | { source: string; result: 'unchanged'; durationMs: number }
+  | { source: string; result: 'failed'; error: string; durationMs: number }
+  /** Not pulled: another instance holds its lease ('busy'), its last pull is recent ('not due'), or the server is closing. */
+  | { source: string; result: 'skipped'; reason: 'busy' | 'not due' | 'interrupted' };
+
+export const instanceToken = (): string => `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+const PROCESS_TOKEN = instanceToken();
+
+export async function pullFeed(store: Store, config: Config, feed: FeedSource, options: PullOptions = {}): Promise<PullOutcome> {
+  const now = options.now ?? (() => new Date());
+  const token = options.token ?? PROCESS_TOKEN;
+  const refreshMs = options.refreshMs ?? config.FEED_REFRESH_MINUTES * 60_000;
+  const timeoutMs = options.timeoutMs ?? config.FEED_TIMEOUT_MS;
+  const log = options.log;
+  const source = feed.name;
+
+  await ensureFeedRow(store.db, feed);
+  const started = now();
+  const row = await acquireLease(store.db, source, {
+    token,
+    now: started,
+    leaseMs: options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS,
+    dueBy: options.force ? undefined : new Date(started.getTime() - refreshMs),
+  });
+  if (!row) {
+    const current = await store.db.selectFrom('feed_pulls').select('locked_until').where('source', '=', source).executeTakeFirst();
+    const busy = Boolean(current?.locked_until && current.locked_until >= started.toISOString());
+    return { source, result: 'skipped', reason: busy ? 'busy' : 'not due' };
+  }
+
+  const url = publicUrl(feed.url);
+  const sameSettings = row.url === url && Boolean(row.include_resales) === feed.includeResales;
+  const validators = sameSettings ? { etag: row.etag, lastModified: row.last_modified } : { etag: null, lastModified: null };
+  const clock = performance.now();
+  const record = (result: FeedPullResult, fields: Parameters<typeof recordPull>[3] = {}) =>
+    recordPull(store.db, source, token, {
+      url,
+      include_resales: feed.includeResales ? 1 : 0,
+      pulled_at: started.toISOString(),
+      duration_ms: Math.round(performance.now() - clock),
+      result,
+      error: null,
+      next_pull_at: new Date(started.getTime() + refreshMs).toISOString(),
+      ...fields,
+    });
+
+  let outcome: PullOutcome;
+  let download: Download | undefined;
+  try {
+    download = await fetchFeed(feed.url, validators, timeoutMs, options.signal);
+    if (download.status === 304) {
+      await record('unchanged');
+      outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
+    } else {
+      const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started });
+      await record('imported', {
+        etag: download.etag,
+        last_modified: download.lastModified,
+        imported_at: started.toISOString(),
+        counts: JSON.stringify(summaryCounts(summary)),
+      });
+      outcome = { source, result: 'imported', summary, durationMs: elapsed(clock) };
+    }
+  } catch (error) {
+    if (options.signal?.aborted) {
+      await releaseLease(store.db, source, token);
+      log?.info({ source, result: 'skipped', reason: 'interrupted' }, 'feed pull interrupted: the server is closing');
+      return { source, result: 'skipped', reason: 'interrupted' };
+    }
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, ERROR_MAX);
+    // Validators that belong to other settings are not kept for the next try.
+    await record('failed', { error: reason, ...(sameSettings ? {} : { etag: null, last_modified: null }) });
+    outcome = { source, result: 'failed', error: reason, durationMs: elapsed(clock) };
+  } finally {
+    download?.cancel();
+  }
+
+  if (outcome.result === 'failed') log?.warn({ source, result: 'failed', reason: outcome.error, durationMs: outcome.durationMs }, 'feed pull failed; will retry at the next interval');
+  else if (outcome.result === 'imported') log?.info({ source, result: 'imported', counts: summaryCounts(outcome.summary), durationMs: outcome.durationMs }, 'feed pulled');
+  else if (outcome.result === 'unchanged') log?.info({ source, result: 'unchanged', durationMs: outcome.durationMs }, 'feed pulled');
+
+  if (outcome.result === 'imported') {
+    try {
+      await afterImport(store, config, outcome.summary);
+    } catch (error) {
+      log?.error({ source, err: error }, 'work after the import failed');
+    }
+  }
+  return outcome;
+}
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+
+type Download =
+  | { status: 304; cancel(): void }
+  | { status: 200; body: AsyncIterable<Uint8Array>; etag: string | null; lastModified: string | null; cancel(): void };
+
+/** GETs the feed; rejects with a FeedError of one line for anything but a 2xx or a 304. */
+async function fetchFeed(location: string, validators: { etag: string | null; lastModified: string | null }, timeoutMs: number, stop?: AbortSignal): Promise<Download> {
+  const url = new URL(location);
+  const shown = publicUrl(location);
+  const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*', 'accept-encoding': 'gzip' };
+  // fetch refuses credentials in the URL: they become Basic authentication.
+  if (url.username || url.password) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  if (validators.etag) headers['if-none-match'] = validators.etag;
+  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+
+  const controller = new AbortController();
+  const timeOut = new FeedError(`download failed: timed out after ${timeoutMs} ms (${shown})`);
+  const timer = setTimeout(() => controller.abort(timeOut), timeoutMs);
+  timer.unref();
+  const onStop = () => controller.abort(new FeedError('interrupted'));
+  if (stop?.aborted) onStop();
+  else stop?.addEventListener('abort', onStop, { once: true });
+  const cancel = () => {
+    clearTimeout(timer);
+    stop?.removeEventListener('abort', onStop);
+  };
+  const failure = (error: unknown) => (controller.signal.aborted ? (controller.signal.reason as Error) : new FeedError(`download failed: ${cause(error)} (${shown})`));
+
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, redirect: 'follow', signal: controller.signal });
+  } catch (error) {
+    cancel();
+    throw failure(error);
+  }
+  if (response.status === 304) {
+    await response.body?.cancel().catch(() => undefined);
+    return { status: 304, cancel };
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    cancel();
+    throw new FeedError(`download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${shown}`);
+  }
+  const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // The body may fail before the import reads it (it first opens its
+  // transaction): the error is kept on the stream and thrown by the reading,
+  // not left unhandled.
+  stream.on('error', () => undefined);
+  async function* body(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* gunzipIfGzip(stream);
+    } catch (error) {
+      throw error instanceof FeedError ? error : failure(error);
+    } finally {
+      stream.destroy();
+    }
+  }
+  return { status: 200, body: body(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), cancel };
+}
+
+/** The chunks as they are, or decompressed when they start as a gzip file does. */
+async function* gunzipIfGzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  async function* all() {
+    yield first.value;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  }
+  if (first.value[0] !== 0x1f || first.value[1] !== 0x8b) {
+    yield* all();
+    return;
+  }
+  const gunzip = zlib.createGunzip();
+  pipeline(Readable.from(all()), gunzip, () => undefined);
+  for await (const chunk of gunzip) yield chunk as Uint8Array;
+}
+
+/** fetch's errors hide the reason in `cause` ('fetch failed' → 'connect ECONNREFUSED 127.0.0.1:9'). */
+function cause(error: unknown): string {
+  const e = error as { message?: string; cause?: { message?: string; code?: string } };
+  return e.cause?.message ?? e.cause?.code ?? e.message ?? String(error);
+}

@@ -1,0 +1,96 @@
+// A feed server for the pull tests, on 127.0.0.1 and a free port, stopped when
+// the test ends. It answers what the test last set, honours If-None-Match
+// (304 when the ETag matches), and records every request it saw.
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+
+export interface Answer {
+  body?: string;
+  etag?: string;
+  lastModified?: string;
+  /** Content-Encoding: gzip. */
+  gzip?: boolean;
+  /** The body is a gzip file served as is (feed.xml.gz, no Content-Encoding). */
+  gzipFile?: boolean;
+  /** An error status instead of the feed. */
+  status?: number;
+  /** Half the body, then the connection is cut. */
+  cutOff?: boolean;
+  /** Half the body, then nothing more (until the server stops). */
+  stall?: boolean;
+  /** Held until this resolves. */
+  hold?: Promise<unknown>;
+}
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface FeedServer {
+  /** The feed's address: `${base}/feed.xml`. */
+  url: string;
+  base: string;
+  requests: SeenRequest[];
+  /** Resolves at the next request. */
+  nextRequest(): Promise<SeenRequest>;
+  answer: Answer;
+}
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise<FeedServer> {
+  const requests: SeenRequest[] = [];
+  let waiting: Array<(r: SeenRequest) => void> = [];
+  const state = { answer };
+  const server = http.createServer(async (req, res) => {
+    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    requests.push(seen);
+    for (const resolve of waiting) resolve(seen);
+    waiting = [];
+    const a = state.answer;
+    if (a.hold) await a.hold;
+    if (a.status) return void res.writeHead(a.status).end('no feed here');
+    if (a.etag && req.headers['if-none-match'] === a.etag) return void res.writeHead(304, { etag: a.etag }).end();
+    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/xml' };
+    if (a.etag) headers.etag = a.etag;
+    if (a.lastModified) headers['last-modified'] = a.lastModified;
+    let body = Buffer.from(a.body ?? '');
+    if (a.gzip || a.gzipFile) body = zlib.gzipSync(body);
+    if (a.gzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = body.length;
+    res.writeHead(200, headers);
+    if (a.cutOff || a.stall) {
+      res.write(body.subarray(0, body.length >> 1), () => {
+        if (a.cutOff) res.socket?.destroy();
+      });
+      return;
+    }
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${base}/feed.xml`,
+    base,
+    requests,
+    nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
+    get answer() {
+      return state.answer;
+    },
+    set answer(a: Answer) {
+      state.answer = a;
+    },
+  };
+}
