@@ -106,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  installFeedPulls(app, options.feedPulls);
+  await installFeedPulls(app, options.feedPulls);
   await app.register(leadRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);

@@ -50,6 +50,8 @@ async function download(url: string): Promise<OpenedFeed> {
     throw new FeedError(`download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${parsed.href}`);
   }
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // A failure before the importer reads (while its transaction opens) must not go unhandled: guard() rethrows it on read.
+  body.on('error', () => undefined);
   return { input: guard(body, (e) => `download failed: ${cause(e)} (${parsed.href})`), source: parsed.host };
 }
 

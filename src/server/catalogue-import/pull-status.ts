@@ -7,12 +7,13 @@ import type { FeedPullRow } from '../store/schema.ts';
 import { feedPullRows } from './pull-store.ts';
 import { publicUrl } from './sources.ts';
 import { summaryLines, type SummaryCounts } from './summary.ts';
+import { feedImageCacheSize, feedImageDir } from '../feed-images/index.ts';
 
 const time = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
 export async function feedStatusLines(store: Store, config: Config, now: Date = new Date()): Promise<string[]> {
   const rows = new Map((await feedPullRows(store.db)).map((r) => [r.source, r]));
-  if (!config.FEEDS.length && !rows.size) return ['no feeds: set FEEDS to pull feeds on a schedule'];
+  if (!config.FEEDS.length && !rows.size) return ['no feeds: set FEEDS to pull feeds on a schedule', await pictureCacheLine(config)];
   const lines: string[] = [];
   const listed = new Set<string>();
   for (const feed of config.FEEDS) {
@@ -20,7 +21,15 @@ export async function feedStatusLines(store: Store, config: Config, now: Date = 
     lines.push(...sourceLines(feed.name, publicUrl(feed.url), feed.includeResales, rows.get(feed.name), true, now));
   }
   for (const [name, row] of rows) if (!listed.has(name)) lines.push(...sourceLines(name, row.url, Boolean(row.include_resales), row, false, now));
+  lines.push(await pictureCacheLine(config));
   return lines;
+}
+
+/** The feed pictures this instance keeps (each instance has its own DATA_DIR/images). */
+async function pictureCacheLine(config: Config): Promise<string> {
+  const dir = feedImageDir(config.DATA_DIR);
+  const { files, bytes } = await feedImageCacheSize(dir);
+  return `pictures kept: ${files} file${files === 1 ? '' : 's'}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${dir}`;
 }
 
 function sourceLines(name: string, url: string, includeResales: boolean, row: FeedPullRow | undefined, inFeeds: boolean, now: Date): string[] {

@@ -1,11 +1,20 @@
 // An import's summary as the CLI prints it (a file import, --pull, status).
 import type { ImportSummary } from './importer.ts';
 
-/** One summary line, then one line per rejected property kept in the summary. */
+/**
+ * One summary line ('…; skipped 133 resales' when the source does not take
+ * them), a note for each thing reading had to mend, then one line per rejected
+ * property kept in the summary.
+ */
 export function summaryLines(summary: ImportSummary): string[] {
+  const skipped = summary.skippedResales ? `; skipped ${summary.skippedResales} resale${summary.skippedResales === 1 ? '' : 's'}` : '';
   const lines = [
-    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}`,
+    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}${skipped}`,
   ];
+  const read = summary.read;
+  if (read?.decoding.transcodedBytes)
+    lines.push(`note: ${read.decoding.transcodedBytes} byte${read.decoding.transcodedBytes === 1 ? ' was' : 's were'} not valid ${read.decoding.declared.toUpperCase()} and ${read.decoding.transcodedBytes === 1 ? 'was' : 'were'} read as Windows-1252 (Latin-1)`);
+  if (read?.repairedText) lines.push(`note: ${read.repairedText} character${read.repairedText === 1 ? '' : 's'} encoded twice by the exporter (e.g. 'Ã©' for 'é') repaired`);
   for (const r of summary.rejected) lines.push(`rejected ${r.id ?? '(no id)'} (line ${r.line}): ${r.reason}`);
   const more = summary.rejectedTotal - summary.rejected.length;
   if (more > 0) lines.push(`… and ${more} more rejected`);

@@ -27,17 +27,22 @@ import { SOURCE_NAME } from '../catalogue-import/sources.ts';
 import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales]
        npm run import -- --pull [name]
        npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
   DATA_DIR (default ./data) or DATABASE_URL. Units missing from the feed are
-  withdrawn; units whose <date> is unchanged are skipped.
+  withdrawn; units whose content is unchanged are not written, whatever their
+  <date> says. Resales (<new_build>0</new_build>) are skipped and counted.
 
   --source name   the feed's name, which keys its units (default: the URL's
                   host, or the file's name without extension; 'demo' for the
-                  shipped demo feed)
+                  shipped demo feed). Without it, a feed whose properties are
+                  mostly stored under another source is refused: name that
+                  source (or a new one) with --source
+  --include-resales
+                  import resales too, listed as resale homes
 
   --pull [name]   pulls the sources of FEEDS now (or only the one named), as
                   the server's schedule does: a conditional GET, imported only
@@ -50,7 +55,7 @@ class UsageError extends Error {}
 
 type Args =
   | { mode: 'help' }
-  | { mode: 'file'; location: string; source: string | undefined }
+  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean }
   | { mode: 'pull'; name: string | undefined }
   | { mode: 'status' };
 
@@ -59,7 +64,7 @@ function parse(argv: string[]): Args {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { source: { type: 'string' }, pull: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { source: { type: 'string' }, 'include-resales': { type: 'boolean' }, pull: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -68,6 +73,8 @@ function parse(argv: string[]): Args {
   }
   const { values, positionals } = parsed;
   if (values.help) return { mode: 'help' };
+  if ((values.pull || positionals[0] === 'status') && values['include-resales'])
+    throw new UsageError('--include-resales is for a file or URL; a pulled source takes resales with ;include-resales in FEEDS');
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
@@ -80,15 +87,20 @@ function parse(argv: string[]): Args {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
   if (values.source !== undefined && !SOURCE_NAME.test(values.source))
     throw new UsageError('--source must be 1 to 100 letters, digits, dots, dashes, colons or underscores');
-  return { mode: 'file', location: positionals[0]!, source: values.source };
+  return { mode: 'file', location: positionals[0]!, source: values.source, includeResales: Boolean(values['include-resales']) };
 }
 
-async function importFile(config: Config, location: string, source: string | undefined): Promise<number> {
+async function importFile(config: Config, location: string, source: string | undefined, includeResales: boolean): Promise<number> {
   const feed = await openFeed(location);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
-    const summary = await importFeed(store, feed.input, { source: source ?? (isDemo ? DEMO_SOURCE : feed.source) });
+    const summary = await importFeed(store, feed.input, {
+      source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
+      includeResales,
+      // A default name (a date-stamped file's) must not start a second copy of a catalogue.
+      checkSourceIdentity: source === undefined,
+    });
     process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
     await afterImportReported(store, config, summary);
     return 0;
@@ -97,10 +109,13 @@ async function importFile(config: Config, location: string, source: string | und
   }
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /** The import has committed: a failure after it says so, rather than "nothing was changed". */
 async function afterImportReported(store: Store, config: Config, summary: Parameters<typeof afterImport>[2]): Promise<void> {
   try {
-    await afterImport(store, config, summary);
+    const after = await afterImport(store, config, summary);
+    if (after.pruned.files) process.stdout.write(`pruned ${after.pruned.files} picture${after.pruned.files === 1 ? '' : 's'} no listing shows (${megabytes(after.pruned.bytes)})\n`);
   } catch (error) {
     process.stderr.write(`warning: imported, but the work after the import failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}\n`);
   }
@@ -164,7 +179,7 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig(process.env);
     if (args.mode === 'pull') return await pull(config, args.name);
     if (args.mode === 'status') return await status(config);
-    return await importFile(config, args.location, args.source);
+    return await importFile(config, args.location, args.source, args.includeResales);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`error: ${error.message}${error instanceof UsageError ? ' (see `npm run import -- --help`)' : ''}\n`);

@@ -11,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite only: the database file ('' in memory), so that another connection can open it. */
+  file?: string;
   /** Resolves when the store answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const store: Store = {
     db,
     dialect: name,
+    ...(name === 'sqlite' ? { file: sqliteLocation(options) } : {}),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -54,15 +57,16 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Cannot open the store: ${message}`);
 }
 
+function sqliteLocation(options: StoreOptions): string {
+  const file = options.sqliteFile ?? 'site.db';
+  return file === ':memory:' ? '' : path.join(options.dataDir, file);
+}
+
 async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   const { default: Sqlite } = await import('better-sqlite3');
-  const file = options.sqliteFile ?? 'site.db';
-  let location = file;
-  if (file !== ':memory:') {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    location = path.join(options.dataDir, file);
-  }
-  const database = new Sqlite(location);
+  const location = sqliteLocation(options);
+  if (location) fs.mkdirSync(options.dataDir, { recursive: true });
+  const database = new Sqlite(location || ':memory:');
   database.pragma('journal_mode = WAL');
   // An acknowledged write is on disk (a lead, a registration): FULL, not NORMAL.
   database.pragma('synchronous = FULL');
