@@ -35,15 +35,27 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
 
   const dir = fs.mkdtempSync(path.join(target.dataDir, 'feeds-'));
   const small = path.join(dir, 'agency.xml');
-  fs.writeFileSync(small, feed(property({ id: 'A1' }), property({ id: 'A2', price: null }), property({ id: null }), property({ id: 'A3', date: 'soon' })));
+  fs.writeFileSync(small, feed(
+    property({ id: 'A1' }), property({ id: 'A2', price: null }), property({ id: null }), property({ id: 'A3', date: 'soon' }),
+    property({ id: 'R1', extra: '<new_build>0</new_build>' }),
+  ));
   const withRejections = await importCli(target, [small]);
   t.equal(withRejections.code, 0, withRejections.stderr);
   t.same(withRejections.stdout.trimEnd().split('\n'), [
-    'added 1, updated 0, unchanged 0, withdrawn 0, rejected 3',
+    'added 2, updated 0, unchanged 0, withdrawn 0, rejected 2; skipped 1 resale',
     'rejected A2 (line 5): price: missing',
-    'rejected (no id) (line 6): id: missing',
-    'rejected A3 (line 7): date: not a date like 2024-05-31 12:00:00 (got "soon")',
-  ]);
+    'rejected (no id) (line 6): id: missing, and no <ref> to key the property by',
+  ], 'an unreadable <date> is no reason to reject: the unit is compared by content');
+  const withResales = await importCli(target, [small, '--include-resales']);
+  t.equal(withResales.stdout.split('\n')[0], 'added 1, updated 0, unchanged 2, withdrawn 0, rejected 2', 'resales taken on request');
+
+  // A date-stamped copy of the same export under its default name: refused, naming the source.
+  const renamed = path.join(dir, 'agency-2026-11-01.xml');
+  fs.copyFileSync(small, renamed);
+  const refused = await importCli(target, [renamed]);
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /^error: 2 of the feed's 3 properties are already stored under source 'agency', not 'agency-2026-11-01': to update them, import with --source agency; .* \(nothing was changed\)\n$/);
+  t.equal((await importCli(target, [renamed, '--source', 'agency', '--include-resales'])).stdout.split('\n')[0], 'added 0, updated 0, unchanged 3, withdrawn 0, rejected 2');
 
   const store = await target.open();
   const before = await fingerprint(store);

@@ -1,5 +1,6 @@
 // `npm run import -- --pull [name]` and `npm run import -- status` as real
 // processes on a real store (both engines), and FEEDS' validation.
+import path from 'node:path';
 import t from 'tap';
 import { forEachTarget } from '../../helpers/db.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -53,6 +54,7 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   t.same(never.stdout.trimEnd().split('\n'), [
     `acme: ${server.base}/a.xml`, '  last pull: never', '  next pull: due (at the next start or round of a server, or --pull)',
     `beta: ${server.base}/b.xml`, '  last pull: never', '  next pull: due (at the next start or round of a server, or --pull)',
+    `pictures kept: 0 files, 0.0 MB in ${path.join(target.dataDir, 'images')}`,
   ]);
 
   const first = await cli(['--pull']);
@@ -84,7 +86,8 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   t.equal(lines[3], `beta: ${server.base}/b.xml (not in FEEDS: not pulled)`);
   t.match(lines[4], /^ {2}last pull: \S+ \(\d+\.\d s\), unchanged \(304 Not Modified\); last import \S+: added 1, updated 0, unchanged 0, withdrawn 0, rejected 1$/);
   t.equal(lines[5], '  next pull: none');
-  t.equal(lines.length, 6);
+  t.match(lines[6], /^pictures kept: 0 files, 0\.0 MB in /);
+  t.equal(lines.length, 7);
 
   const unknown = await cli(['--pull', 'gamma']);
   t.equal(unknown.code, 2);

@@ -37,7 +37,10 @@ t.test('amounts, dates, months, URLs and slugs as feeds write them', async (t) =
   t.equal(parseMonth('06/2027'), '2027-06');
   t.equal(parseMonth('2027-13'), null);
 
-  t.equal(parseUrl('https://cdn.example/a b.jpg'), null, 'spaces');
+  t.equal(parseUrl('https://cdn.example/uploads/M702/01 fachada.jpg'), 'https://cdn.example/uploads/M702/01%20fachada.jpg', 'spaces encoded, not dropped');
+  t.equal(parseUrl(' https://cdn.example/salón [1].jpg?v=1 2 '), 'https://cdn.example/sal%C3%B3n%20[1].jpg?v=1%202', 'accents, brackets, a query');
+  t.equal(parseUrl('/media/a b.svg'), '/media/a%20b.svg', 'site-relative, encoded');
+  t.equal(parseUrl('https://bad host.example/a.jpg'), null, 'a host cannot hold a space');
   t.equal(parseUrl('javascript:alert(1)'), null);
   t.equal(parseUrl('//cdn.example/a.jpg'), 'https://cdn.example/a.jpg');
   t.equal(parseUrl('/media/demo/p1-villa-1.svg'), '/media/demo/p1-villa-1.svg');
@@ -83,7 +86,7 @@ t.test('a property with every field, read from a feed in small chunks', async (t
     id: 'A-1', date: '2025-01-10T10:00:00.000Z', ref: 'R-1', price: 200000, type: 'Apartment', town: 'Torrevieja', province: 'Alicante',
     country: 'Spain', locationDetail: 'La Mata', lat: 37.98, lng: -0.68, bedrooms: 3, bathrooms: 2, pool: true, built: 120, plot: 300,
     developmentRef: 'DEV-1', developmentName: 'Residencial Mar', developer: 'Brisamar', deliveryDate: '2027-06', stage: 'under_construction',
-    status: 'reserved', floor: '2nd', description: 'Sea views.',
+    status: 'reserved', floor: '2nd', description: { text: 'Sea views.', html: '<p>Sea views.</p>' },
   });
   t.same([p.terrace, p.solarium, p.garden], [null, null, null], 'a second <surface_area> is ignored: the first one counts');
   t.same(p.features, ['Lift', 'Gym'], 'features once each, case-insensitively');
@@ -103,12 +106,16 @@ t.test('what real feeds do: CDATA with padding, unknown elements, repeated langu
   t.equal(p.price, 199500);
   t.equal(p.town, 'Orihuela Costa');
   t.equal(p.country, 'Spain', 'no <country>: Spain');
-  t.equal(p.description, 'First English', 'the first non-empty <en>');
+  t.same(p.description, { text: 'First English', html: '<p>First English</p>' }, 'the first non-empty <en>');
+  t.same(Object.keys(p.descriptions), ['es', 'en'], 'every language, in feed order');
   t.equal(categoryFor(p.type)!.key, 'penthouse');
   const other = await one('<desc><de></de><fr>Bonjour</fr><es>Hola</es></desc>');
-  t.equal(other.description, 'Bonjour', 'no English: the first language with text');
-  const entities = await one('<desc><en>Caf&eacute; &amp; bar&nbsp;&euro;</en></desc>');
-  t.equal(entities.description, 'Café & bar\u00a0€', 'HTML entities that feeds use');
+  t.equal(other.description.text, 'Bonjour', 'no English: the first language with text');
+  const entities = await one('<desc><en>Caf&eacute; &amp; bar&nbsp;&euro; &frac34; &hearts;</en></desc>');
+  t.equal(entities.description.text, 'Café & bar € ¾ ♥', 'HTML entities that feeds use, every one (plain text collapses white space)');
+  t.equal(entities.description.html, '<p>Café &amp; bar\u00a0€ ¾ ♥</p>');
+  const regional = await one('<desc><en-GB>Hello</en-GB><es_ES>Hola</es_ES><xx-unknown>?</xx-unknown></desc>');
+  t.same(Object.keys(regional.descriptions), ['en', 'es'], 'regional keys read as their ISO 639-1 code');
   const upper = await read(feed('<PROPERTY><ID>U1</ID><DATE>2025-01-01</DATE><PRICE>1</PRICE><TYPE>Villa</TYPE><TOWN>Vera</TOWN><PROVINCE>Almería</PROVINCE></PROPERTY>'));
   t.match(upper, [{ ok: true, property: { id: 'U1', town: 'Vera' } }], 'element names in capitals');
 });
@@ -140,6 +147,7 @@ t.test('a property missing or garbling a required field is rejected with the rea
     property({ id: null }),
     property({ id: 'no-date', date: null }),
     property({ id: 'bad-date', date: '31/01/2025' }),
+    property({ id: null, extra: '<ref>REF-7</ref>' }),
     property({ id: 'no-price', price: null }),
     property({ id: 'bad-price', price: 'POA' }),
     property({ id: 'zero-price', price: 0 }),
@@ -149,12 +157,12 @@ t.test('a property missing or garbling a required field is rejected with the rea
     property({ id: 'pounds', currency: 'GBP' }),
     property({ id: 'ok-2' }),
   ));
-  t.same(items.filter((i) => i.ok).map((i) => (i as { property: FeedProperty }).property.id), ['ok-1', 'ok-2']);
+  const kept = items.filter((i) => i.ok).map((i) => (i as { property: FeedProperty }).property);
+  t.same(kept.map((p) => p.id), ['ok-1', 'no-date', 'bad-date', 'ref:REF-7', 'ok-2'], 'no or a bad <date> is no reason to reject; no <id> is keyed by <ref>');
+  t.same(kept.map((p) => p.date), ['2025-01-10T10:00:00.000Z', null, null, '2025-01-10T10:00:00.000Z', '2025-01-10T10:00:00.000Z']);
   const reasons = Object.fromEntries(items.filter((i) => !i.ok).map((i) => [(i as { id: string | null }).id ?? '(none)', (i as { reason: string }).reason]));
   t.match(reasons, {
-    '(none)': /^id: missing$/,
-    'no-date': /^date: missing$/,
-    'bad-date': /^date: not a date like 2024-05-31 12:00:00 \(got "31\/01\/2025"\)$/,
+    '(none)': /^id: missing, and no <ref> to key the property by$/,
     'no-price': /^price: missing$/,
     'bad-price': /^price: not an amount \(got "POA"\)$/,
     'zero-price': /^price: must be more than 0/,
@@ -169,7 +177,9 @@ t.test('a property missing or garbling a required field is rejected with the rea
 t.test('optional fields that cannot be read are dropped, not fatal', async (t) => {
   const p = await one('<beds>two</beds><baths>2.0</baths><surface_area><built>95 m2</built><plot>n/a</plot></surface_area>' +
     '<location><latitude>0</latitude><longitude>0</longitude></location><delivery_date>soon</delivery_date><stage>whatever</stage><status>Sold out</status>');
-  t.match(p, { bedrooms: 0, bathrooms: 2, built: 95, plot: null, lat: null, lng: null, deliveryDate: null, stage: null, status: 'sold' });
+  t.match(p, { bedrooms: null, bathrooms: 2, built: 95, plot: null, lat: null, lng: null, deliveryDate: null, stage: null, status: 'sold' });
+  const zeros = await one('<beds>0</beds><baths>0</baths><surface_area><built>0</built><plot>0,00</plot><terrace>0</terrace></surface_area>');
+  t.match(zeros, { bedrooms: null, bathrooms: null, built: null, plot: null, terrace: null }, '0 is unknown, never a measure');
 });
 
 t.test('fatal: malformed XML, another root element, an empty document', async (t) => {

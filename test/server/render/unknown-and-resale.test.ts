@@ -75,7 +75,7 @@ t.test('a resale shows Resale, never a new-build stage or a delivery date', asyn
   await app.store.db
     .updateTable('projects')
     // The demo's description speaks of its stage and delivery: a resale's feed would not.
-    .set({ stage: 'resale', delivery_date: '2027-03', description: 'A bright flat near the beach.', updated_at: '2099-01-01T00:00:00.000Z' })
+    .set({ stage: 'resale', delivery_date: '2027-03', description: 'A bright flat near the beach.', description_html: '<p>A bright flat near the beach.</p>', updated_at: '2099-01-01T00:00:00.000Z' })
     .where('id', '=', ID)
     .execute();
 
