@@ -1,0 +1,33 @@
+// After an import that changed the catalogue, pictures kept for listings the
+// feed dropped are pruned; an import that changed nothing leaves the folder alone.
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { forEachStore } from '../../helpers/db.ts';
+import { testConfig } from '../../helpers/app.ts';
+import { afterImport } from '../../../src/server/catalogue-import/after-import.ts';
+import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
+import { feedImageDir, feedImageKey } from '../../../src/server/feed-images/index.ts';
+import { chunks, feed, property } from './feeds.ts';
+
+const picture = (id: string, url: string) => property({ id, extra: `<images><image id="1"><url>${url}</url></image></images>` });
+
+forEachStore(t, 'pictures no listing shows are pruned after an import that changed something', async (t, store, target) => {
+  const config = testConfig(t, { DATA_DIR: target.dataDir });
+  const first = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'), picture('B', 'https://pictures.example/b.jpg'))), { source: 'agency' });
+  const rows = await store.db.selectFrom('images').select(['id', 'url']).orderBy('id').execute();
+  const dir = feedImageDir(config.DATA_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  const files = rows.map((r) => path.join(dir, `${feedImageKey(r.id, r.url)}.jpg`));
+  for (const file of files) fs.writeFileSync(file, 'jpeg');
+  t.same((await afterImport(store, config, first)).pruned, { files: 0, bytes: 0 }, 'both still shown');
+
+  const second = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
+  t.match(second, { withdrawn: 1 });
+  t.same((await afterImport(store, config, second)).pruned, { files: 1, bytes: 4 });
+  t.same(files.map((f) => fs.existsSync(f)), [true, false], "the withdrawn listing's picture is gone");
+
+  const unchanged = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
+  fs.writeFileSync(path.join(dir, `${feedImageKey(999_999, 'https://pictures.example/x.jpg')}.jpg`), 'jpeg');
+  t.same((await afterImport(store, config, unchanged)).pruned, { files: 0, bytes: 0 }, 'nothing touched: no pruning pass');
+});
