@@ -15,13 +15,13 @@
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
 // in README.md beside this file.
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DialectName, Store } from '../store/db.ts';
 import type { Database, ProjectsTable, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID, KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
-import { DOCUMENT_TITLES, newReadReport, readKyero, type FeedInput, type FeedItem, type FeedProperty, type ReadReport } from './kyero.ts';
+import { describe, DOCUMENT_TITLES, newReadReport, readKyero, type FeedInput, type FeedItem, type FeedProperty, type ReadReport } from './kyero.ts';
 import { detach, slugify } from './text.ts';
 import { projectNames } from './project-names.ts';
 
@@ -608,14 +608,23 @@ class ImportRun {
    */
   private async distinctNames(): Promise<void> {
     const { db, source } = this;
-    const shared = (column: string) => sql`update projects set name = ${sql.raw(column)}
-      from import_projects i
-      where i.ref = projects.ref and projects.source = ${source} and i.name_detail is not null
-        and projects.id in (select project_id from import_touched) and projects.withdrawn_at is null
-        and exists (select 1 from projects o where o.name = projects.name and o.id <> projects.id and o.withdrawn_at is null)`;
-    await shared('i.name_detail').execute(db);
-    await shared('i.name_ref').execute(db);
-    await shared(`i.name_ref || ' #' || cast(projects.id as text)`).execute(db);
+    const temp = this.dialect === 'postgres' ? sql.raw('on commit drop ') : sql.raw('');
+    // Only the made-up names of touched projects move; one grouping per pass, not a scan per project.
+    for (const next of ['i.name_detail', 'i.name_ref', `i.name_ref || ' #' || cast(projects.id as text)`]) {
+      await sql`drop table if exists import_shared_names`.execute(db);
+      await sql`create temporary table import_shared_names ${temp}as
+        select name from projects where withdrawn_at is null and name in (
+          select p.name from projects p join import_projects i on i.ref = p.ref
+          where p.source = ${source} and i.name_detail is not null and p.withdrawn_at is null)
+        group by name having count(*) > 1`.execute(db);
+      const moved = await sql`update projects set name = ${sql.raw(next)}
+        from import_projects i
+        where i.ref = projects.ref and projects.source = ${source} and i.name_detail is not null
+          and projects.id in (select project_id from import_touched) and projects.withdrawn_at is null
+          and projects.name in (select name from import_shared_names)`.execute(db);
+      if (!Number(moved.numAffectedRows ?? 0)) break;
+    }
+    await sql`drop table if exists import_shared_names`.execute(db);
   }
 }
 
@@ -626,7 +635,7 @@ export function projectRef(p: FeedProperty): string {
 
 function projectFields(ref: string, p: FeedProperty, place: { country: number; region: number; town: number }, now: string): Row<'import_projects'> {
   const names = p.developmentName ? null : projectNames(p);
-  const descriptions = Object.fromEntries(Object.entries(p.descriptions).map(([code, d]) => [code, { text: d.text, html: d.html }]));
+  const { description, descriptions } = describe(p);
   return {
     ref,
     name: p.developmentName ?? names!.plain,
@@ -636,8 +645,8 @@ function projectFields(ref: string, p: FeedProperty, place: { country: number; r
     // A resale is never under a new-build stage. Without a stage: still to be
     // delivered (after the feed's date, or now) is off plan, otherwise ready.
     stage: p.newBuild === false ? 'resale' : (p.stage ?? (p.deliveryDate && p.deliveryDate > (p.date ?? now).slice(0, 7) ? 'off_plan' : 'key_ready')),
-    description: p.description.text,
-    description_html: p.description.html,
+    description: description.text,
+    description_html: description.html,
     descriptions: JSON.stringify(descriptions),
     urls: JSON.stringify(p.urls),
     amenities: JSON.stringify(p.features),
@@ -654,7 +663,7 @@ function projectFields(ref: string, p: FeedProperty, place: { country: number; r
 /** Everything the feed says about a unit, hashed: the test of whether it changed. */
 function contentHash(p: FeedProperty): string {
   const { line: _line, ...content } = p;
-  return createHash('sha1').update(JSON.stringify(content)).digest('base64url');
+  return digest('sha1', JSON.stringify(content), 'base64url');
 }
 
 function unitRow(p: FeedProperty, projectId: number, categoryId: number, source: string, now: string, hash: string) {

@@ -11,7 +11,7 @@
 //
 // The format, with this project's extensions, is described in README.md.
 import { SaxesParser } from 'saxes';
-import { decodeHTML } from 'entities';
+import { decodeHTML } from 'entities/decode';
 import type { FileKind, ProjectStage, UnitStatus } from '../store/schema.ts';
 import { categoryFor } from './categories.ts';
 import { FeedDecoder, repairDoubleEncoding, type DecodingReport } from './encoding.ts';
@@ -62,10 +62,13 @@ export interface FeedProperty {
   terrace: number | null;
   solarium: number | null;
   garden: number | null;
-  /** The description to show: English, else the feed's first language (empty when none). */
-  description: RichText;
-  /** Every language's description, keyed by ISO 639-1 code, in feed order. */
-  descriptions: Record<string, RichText>;
+  /**
+   * Every language's description as the feed wrote it (markup or plain text,
+   * mended), keyed by ISO 639-1 code, in feed order; '' keys text written
+   * straight into <desc>, in no language. describe() makes the rich and plain
+   * text: the importer does it once per development, not per unit.
+   */
+  descriptions: Record<string, string>;
   /** <url> per language (the listing on the exporter's site). */
   urls: Record<string, string>;
   features: string[];
@@ -307,6 +310,8 @@ function languages(el: El | undefined, text: (c: El) => string): Map<string, str
  */
 function languageText(el: El | undefined): string {
   if (!el) return '';
+  // Most are plain (<feature>Lift</feature>): no map for them.
+  if (!el.children.length) return el.text.trim();
   const texts = languages(el, (c) => c.text);
   return texts.get('en') ?? texts.values().next().value ?? el.text.trim();
 }
@@ -314,15 +319,32 @@ function languageText(el: El | undefined): string {
 const MAX_DESCRIPTION = 20_000;
 
 /** <desc>: every language as rich text; the one shown is English, else the first. */
-function descriptions(el: El | undefined): { description: RichText; descriptions: Record<string, RichText> } {
+function descriptions(el: El | undefined): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [code, markup] of languages(el, (c) => c.markup ?? c.text)) all[code] = markup.slice(0, MAX_DESCRIPTION * 2);
+  const untagged = (el?.text ?? '').trim();
+  if (untagged && !Object.keys(all).length) all[''] = untagged.slice(0, MAX_DESCRIPTION * 2);
+  return all;
+}
+
+export interface Described {
+  /** The description to show: English, else the feed's first language, else text in no language. */
+  description: RichText;
+  /** Every language's, by ISO 639-1 code (text in no language is not filed under one). */
+  descriptions: Record<string, RichText>;
+}
+
+/** A property's descriptions as rich and plain text; languages whose text is empty are left out. */
+export function describe(p: Pick<FeedProperty, 'descriptions'>): Described {
   const all: Record<string, RichText> = {};
-  for (const [code, markup] of languages(el, (c) => c.markup ?? c.text)) {
-    const text = richText(markup.slice(0, MAX_DESCRIPTION * 2));
-    if (text.text) all[code] = text;
+  let untagged: RichText | null = null;
+  for (const [code, raw] of Object.entries(p.descriptions)) {
+    const text = richText(raw);
+    if (!text.text) continue;
+    if (code) all[code] = text;
+    else untagged = text;
   }
-  // Text straight inside <desc>, in no language: shown, but not filed under a language.
-  const shown = all.en ?? Object.values(all)[0] ?? richText((el?.text ?? '').slice(0, MAX_DESCRIPTION * 2));
-  return { description: shown, descriptions: all };
+  return { description: all.en ?? Object.values(all)[0] ?? untagged ?? { text: '', html: '' }, descriptions: all };
 }
 
 function urls(el: El | undefined): Record<string, string> {
@@ -411,7 +433,7 @@ function toItem(el: El, line: number): FeedItem {
     terrace: area('terrace'),
     solarium: area('solarium'),
     garden: area('garden'),
-    ...descriptions(child(el, 'desc')),
+    descriptions: descriptions(child(el, 'desc')),
     urls: urls(child(el, 'url')),
     features: features(child(el, 'features')),
     images: images(child(el, 'images')),

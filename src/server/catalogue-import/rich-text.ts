@@ -8,8 +8,9 @@
 // `entities` package (every HTML entity, not a hand list); markup is cleaned by
 // sanitize-html with an allow-list: the structure a buyer needs (paragraphs,
 // line breaks, lists, bold and italic) and nothing else, no attributes at all.
-import sanitizeHtml from 'sanitize-html';
-import { decodeHTML } from 'entities';
+import { createRequire } from 'node:module';
+import type sanitizeHtmlType from 'sanitize-html';
+import { decodeHTML } from 'entities/decode';
 import { RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
 
 export interface RichText {
@@ -22,7 +23,15 @@ export interface RichText {
 /** Block elements kept as paragraphs, so their text does not run into the next. */
 const AS_PARAGRAPH = ['div', 'section', 'article', 'header', 'footer', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'address', 'dd', 'dt', 'tr', 'table'];
 
-const SANITIZE: sanitizeHtml.IOptions = {
+// Loaded on the first description that holds markup: about 11 MB that feeds
+// of plain text (the demo's, most CRMs') never need.
+let sanitizer: typeof sanitizeHtmlType | undefined;
+function sanitizeHtml(html: string, options: sanitizeHtmlType.IOptions): string {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtmlType;
+  return sanitizer(html, options);
+}
+
+const SANITIZE: sanitizeHtmlType.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {},
   allowedSchemes: [],
@@ -37,8 +46,12 @@ const LOOKS_LIKE_HTML = /<\/?(p|br|div|span|ul|ol|li|strong|b|em|i|u|h[1-6]|font
 export function richText(raw: string): RichText {
   const source = raw.trim();
   if (!source) return { text: '', html: '' };
-  const html = LOOKS_LIKE_HTML.test(source) ? tidyParagraphs(sanitizeHtml(source, SANITIZE)) : paragraphs(decodeHTML(source));
-  return { text: plainText(html), html };
+  if (LOOKS_LIKE_HTML.test(source)) {
+    const html = tidyParagraphs(sanitizeHtml(source, SANITIZE));
+    return { text: plainText(html), html };
+  }
+  const text = source.includes('&') ? decodeHTML(source) : source;
+  return { text: text.replace(/\s+/g, ' ').trim(), html: paragraphs(text) };
 }
 
 /** Text made safe inside markup: only what HTML needs (entities' escapeText also spells out U+00A0, hiding mojibake from repair). */
@@ -112,6 +125,7 @@ function plainText(html: string): string {
 
 /** Plain text of a short field (a title, a feature): entities decoded, any markup dropped, white space collapsed. */
 export function plainField(raw: string): string {
+  if (!raw.includes('&') && !raw.includes('<')) return raw.replace(/\s+/g, ' ').trim();
   const text = LOOKS_LIKE_HTML.test(raw) ? sanitizeHtml(raw, { allowedTags: [], allowedAttributes: {} }) : raw;
   return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }

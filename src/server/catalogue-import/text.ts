@@ -136,9 +136,13 @@ export function parseFlag(raw: string): boolean | null {
  * by the WHATWG URL parser, as browsers do: exporters write file names as they
  * are ('01 fachada.jpg'). null for anything else.
  */
+const CLEAN_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?#]*$/;
+
 export function parseUrl(raw: string): string | null {
   const s = raw.trim();
   if (!s || s.length > 2000 || s.includes('\\')) return null;
+  // Most are already clean paths (/media/demo/p1-villa-1.svg): no parser needed.
+  if (CLEAN_PATH.test(s)) return s;
   try {
     if (s.startsWith('/') && !s.startsWith('//')) {
       const url = new URL(s, 'http://site.invalid');

@@ -1,7 +1,7 @@
 // The Kyero reader alone: fields as real feeds write them, rejections with
 // their reasons, and the fatal cases. No store involved.
 import t from 'tap';
-import { FeedError, readKyero, type FeedItem, type FeedProperty } from '../../../src/server/catalogue-import/kyero.ts';
+import { describe, FeedError, readKyero, type FeedItem, type FeedProperty } from '../../../src/server/catalogue-import/kyero.ts';
 import { categoryFor } from '../../../src/server/catalogue-import/categories.ts';
 import { parseAmount, parseFeedDate, parseMonth, parseUrl, slugify } from '../../../src/server/catalogue-import/text.ts';
 import { chunks, feed, property } from './feeds.ts';
@@ -86,8 +86,9 @@ t.test('a property with every field, read from a feed in small chunks', async (t
     id: 'A-1', date: '2025-01-10T10:00:00.000Z', ref: 'R-1', price: 200000, type: 'Apartment', town: 'Torrevieja', province: 'Alicante',
     country: 'Spain', locationDetail: 'La Mata', lat: 37.98, lng: -0.68, bedrooms: 3, bathrooms: 2, pool: true, built: 120, plot: 300,
     developmentRef: 'DEV-1', developmentName: 'Residencial Mar', developer: 'Brisamar', deliveryDate: '2027-06', stage: 'under_construction',
-    status: 'reserved', floor: '2nd', description: { text: 'Sea views.', html: '<p>Sea views.</p>' },
+    status: 'reserved', floor: '2nd',
   });
+  t.same(describe(p).description, { text: 'Sea views.', html: '<p>Sea views.</p>' });
   t.same([p.terrace, p.solarium, p.garden], [null, null, null], 'a second <surface_area> is ignored: the first one counts');
   t.same(p.features, ['Lift', 'Gym'], 'features once each, case-insensitively');
   t.same(p.documents, [
@@ -106,16 +107,18 @@ t.test('what real feeds do: CDATA with padding, unknown elements, repeated langu
   t.equal(p.price, 199500);
   t.equal(p.town, 'Orihuela Costa');
   t.equal(p.country, 'Spain', 'no <country>: Spain');
-  t.same(p.description, { text: 'First English', html: '<p>First English</p>' }, 'the first non-empty <en>');
-  t.same(Object.keys(p.descriptions), ['es', 'en'], 'every language, in feed order');
+  t.same(describe(p).description, { text: 'First English', html: '<p>First English</p>' }, 'the first non-empty <en>');
+  t.same(Object.keys(describe(p).descriptions), ['es', 'en'], 'every language, in feed order');
   t.equal(categoryFor(p.type)!.key, 'penthouse');
   const other = await one('<desc><de></de><fr>Bonjour</fr><es>Hola</es></desc>');
-  t.equal(other.description.text, 'Bonjour', 'no English: the first language with text');
+  t.equal(describe(other).description.text, 'Bonjour', 'no English: the first language with text');
   const entities = await one('<desc><en>Caf&eacute; &amp; bar&nbsp;&euro; &frac34; &hearts;</en></desc>');
-  t.equal(entities.description.text, 'Café & bar € ¾ ♥', 'HTML entities that feeds use, every one (plain text collapses white space)');
-  t.equal(entities.description.html, '<p>Café &amp; bar\u00a0€ ¾ ♥</p>');
+  t.equal(describe(entities).description.text, 'Café & bar € ¾ ♥', 'HTML entities that feeds use, every one (plain text collapses white space)');
+  t.equal(describe(entities).description.html, '<p>Café &amp; bar\u00a0€ ¾ ♥</p>');
+  const untagged = await one('<desc>Straight in desc</desc>');
+  t.same(describe(untagged), { description: { text: 'Straight in desc', html: '<p>Straight in desc</p>' }, descriptions: {} }, 'text in no language: shown, filed under none');
   const regional = await one('<desc><en-GB>Hello</en-GB><es_ES>Hola</es_ES><xx-unknown>?</xx-unknown></desc>');
-  t.same(Object.keys(regional.descriptions), ['en', 'es'], 'regional keys read as their ISO 639-1 code');
+  t.same(Object.keys(describe(regional).descriptions), ['en', 'es'], 'regional keys read as their ISO 639-1 code');
   const upper = await read(feed('<PROPERTY><ID>U1</ID><DATE>2025-01-01</DATE><PRICE>1</PRICE><TYPE>Villa</TYPE><TOWN>Vera</TOWN><PROVINCE>Almería</PROVINCE></PROPERTY>'));
   t.match(upper, [{ ok: true, property: { id: 'U1', town: 'Vera' } }], 'element names in capitals');
 });

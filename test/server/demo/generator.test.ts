@@ -8,7 +8,7 @@ import { AREAS } from '../../../src/server/demo/areas.ts';
 import { feedChunks, generateFeed, writeFeed } from '../../../src/server/demo/generator.ts';
 import { DEMO_FEED_FILE, DEMO_FEED_OPTIONS, seedDemoCatalogue } from '../../../src/server/demo/seed.ts';
 import { drawDemoImage } from '../../../src/server/demo/svg.ts';
-import { readKyero, type FeedProperty } from '../../../src/server/catalogue-import/kyero.ts';
+import { describe, readKyero, type FeedProperty } from '../../../src/server/catalogue-import/kyero.ts';
 import { forEachStore } from '../../helpers/db.ts';
 
 const demo = generateFeed(DEMO_FEED_OPTIONS);
@@ -68,7 +68,7 @@ t.test('the demo catalogue: real towns at their coordinates, varied homes, price
   t.ok(Math.min(...prices('Torrevieja', /Apartment|Flat/)) < 180_000, `apartments in Torrevieja from ${Math.min(...prices('Torrevieja', /Apartment|Flat/))}`);
   t.ok(Math.max(...prices('Marbella', /Villa/)) > 2_500_000, `villas in Marbella up to ${Math.max(...prices('Marbella', /Villa/))}`);
   t.ok(Math.min(...prices('Marbella', /Apartment|Flat/)) > Math.min(...prices('Torrevieja', /Apartment|Flat/)) * 2, 'Marbella costs more than Torrevieja');
-  t.ok(props.every((p) => p.description.text.length > 200 && Object.keys(p.descriptions).join() === 'en' && p.features.length >= 3), 'English descriptions and amenity lists');
+  t.ok(props.every((p) => describe(p).description.text.length > 200 && Object.keys(p.descriptions).join() === 'en' && p.features.length >= 3), 'English descriptions and amenity lists');
   t.ok(props.every((p) => p.images.every((i) => i.url.startsWith('/media/demo/'))), 'pictures served by the site');
 });
 
