@@ -310,8 +310,9 @@ function languages(el: El | undefined, text: (c: El) => string): Map<string, str
  */
 function languageText(el: El | undefined): string {
   if (!el) return '';
-  // Most are plain (<feature>Lift</feature>): no map for them.
+  // Most are plain (<feature>Lift</feature>) or hold one language: no map for them.
   if (!el.children.length) return el.text.trim();
+  if (el.children.length === 1) return (languageCode(el.children[0]!.name) && el.children[0]!.text.trim()) || el.text.trim();
   const texts = languages(el, (c) => c.text);
   return texts.get('en') ?? texts.values().next().value ?? el.text.trim();
 }
