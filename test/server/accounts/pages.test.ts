@@ -21,7 +21,7 @@ forEachStore(
   "login-required pages: anonymous visitors go to their section's login remembering the path; clients see them, privately",
   async (t, store) => {
     const { app } = await accountsApp(t, store);
-    for (const [path, login] of [['/old/profile', '/old/client-login'], ['/costa-casas/profile', '/costa-casas/client-login']]) {
+    for (const [path, login] of [['/old/profile', '/old/client-login'], ['/costa-casas/profile', '/costa-casas/client-login']] as const) {
       const res = await app.inject(path);
       t.equal(res.statusCode, 302, `${path}: anonymous`);
       t.equal(res.headers.location, `${login}?redirect=${encodeURIComponent(path)}`);
