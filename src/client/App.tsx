@@ -7,7 +7,7 @@ import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
 import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
-import { runGuards, runMiddleware } from '../shared/middleware.ts';
+import { runGuards, runMiddleware, sectionLogin } from '../shared/middleware.ts';
 import { HttpError, Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import { loginRedirect } from '../shared/return-path.ts';
 import type { LayoutName } from '../shared/routes.ts';
@@ -87,6 +87,13 @@ function delay(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** A personal read refused with 401 on the way to a page: `login` is that page's section's login, back to it. */
+class SessionRefused extends Error {
+  constructor(readonly refusal: HttpError, readonly login: string) {
+    super(refusal.message);
+  }
+}
+
 /** Resolves a path to a view the way the server does, over HTTP. */
 interface DataCache {
   has(key: string): boolean;
@@ -108,7 +115,10 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     ...missing.map((key) => (isPersonalKey(key) ? getJson(key) : preload(key, getJson)).then((data) => cache.put(key, data))),
     // Pending data shows for at least PAGE_DATA_MIN_DELAY_MS, so it never flashes.
     missing.length ? delay(PAGE_DATA_MIN_DELAY_MS) : null,
-  ]);
+  ]).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 401) throw new SessionRefused(error, loginRedirect(path, sectionLogin(match)));
+    throw error;
+  });
   return { path, match, Page: mod.default, error: null, layout: layoutFor(match, Boolean(store.get().partner)) };
 }
 
@@ -145,11 +155,14 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
           return;
         }
         // A personal read refused: the session has ended (expired, revoked elsewhere).
-        if (error instanceof HttpError && error.statusCode === 401 && auth.user()) {
-          auth.expire();
-          progress.finish();
-          navigate(onOwnDomain(loginRedirect(location), hostPartner), { replace: true });
-          return;
+        if (error instanceof SessionRefused) {
+          if (auth.user()) {
+            auth.expire();
+            progress.finish();
+            navigate(onOwnDomain(error.login, hostPartner), { replace: true });
+            return;
+          }
+          error = error.refusal;
         }
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
         progress.fail();

@@ -24,9 +24,11 @@ export function isSafeReturnPath(path: unknown): path is string {
   return true;
 }
 
+/** The main site's login page; /old's and each partner's are their own `client-login`. */
 export const LOGIN_PATH = '/login';
 export const RETURN_PARAM = 'redirect';
 
-export function loginRedirect(path: string): string {
-  return isSafeReturnPath(path) ? `${LOGIN_PATH}?${RETURN_PARAM}=${encodeURIComponent(path)}` : LOGIN_PATH;
+/** The login page at `login`, coming back to `path` afterwards when it may be returned to. */
+export function loginRedirect(path: string, login: string = LOGIN_PATH): string {
+  return isSafeReturnPath(path) ? `${login}?${RETURN_PARAM}=${encodeURIComponent(path)}` : login;
 }

@@ -42,7 +42,7 @@ export interface RouteDef {
   middleware: string[];
   /** The header sits over a hero image only where the page has one. */
   header: 'transparent' | 'solid';
-  /** 'required': anonymous visitors go to /login; 'guest': logged-in clients go to /. */
+  /** 'required': anonymous visitors go to their section's login page; 'guest': logged-in clients go to its home. */
   auth?: 'required' | 'guest';
   /** The reads a page needs, from its path parameters and its query string (a search's filters). */
   data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];

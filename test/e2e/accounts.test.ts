@@ -1,6 +1,6 @@
 // Client accounts in Chromium (issue 5), against a real server with a fresh
 // store: register and land on / logged in; log out and land on /; a page that
-// needs an account sends a visitor to /login and back after logging in; hearts
+// needs an account sends a visitor to its section's login and back after logging in; hearts
 // add and remove favorites with the toasts 'Added' and 'Removed'; a visitor's
 // hearts are merged at login with 'Synced'; registered-only files lock and
 // unlock with the session; 'Check your credentials' and the network message;
@@ -157,12 +157,12 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), [], 'no console error, failed request or CSP violation');
   });
 
-  t.test('a page that needs an account: to /login and back after logging in; guest pages send a client home', async (t) => {
+  t.test("a page that needs an account: to its section's login and back after logging in; guest pages send a client home", async (t) => {
     await account('ines@example.com');
     const { page, problems } = await visitor(t);
     const res = await page.goto(`${url}/old/favorites`, { waitUntil: 'load' });
     await waitForHydration(page);
-    t.equal(await here(page), '/login?redirect=%2Fold%2Ffavorites', 'sent to log in, remembering the page');
+    t.equal(await here(page), '/old/client-login?redirect=%2Fold%2Ffavorites', "sent to its section's login, remembering the page");
     t.equal(res?.status(), 200);
     t.equal(await textOf(page, 'h1'), 'Log in');
 
@@ -180,7 +180,7 @@ t.test('client accounts in the browser', async (t) => {
     await logOut(page);
     await waitForPath(page, '/');
     await navigate(page, '/costa-casas/profile');
-    await waitForPath(page, '/login?redirect=%2Fcosta-casas%2Fprofile');
+    await waitForPath(page, '/costa-casas/client-login?redirect=%2Fcosta-casas%2Fprofile');
     await logIn(page, 'ines@example.com');
     await waitForPath(page, '/costa-casas/profile');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
@@ -196,7 +196,7 @@ t.test('client accounts in the browser', async (t) => {
     await waitForPath(page, '/');
     await db.deleteFrom('sessions').where('client_id', '=', await clientId('olga@example.com')).execute();
     await navigate(page, '/old/favorites');
-    await waitForPath(page, '/login?redirect=%2Fold%2Ffavorites');
+    await waitForPath(page, '/old/client-login?redirect=%2Fold%2Ffavorites');
     await page.waitForSelector(LOGIN_LINK);
     t.pass('logged out, on the login page that comes back to the favorites');
     t.same(problems.all(), []);
@@ -339,7 +339,7 @@ t.test('client accounts in the browser', async (t) => {
     await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: own });
     await page.goto(`${own}/favorites`, { waitUntil: 'load' });
     await waitForHydration(page);
-    t.equal(await here(page), '/login?redirect=%2Ffavorites', 'sent to log in on the same domain');
+    t.equal(await here(page), '/client-login?redirect=%2Ffavorites', 'sent to log in on the same domain');
     t.equal(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
 
     await page.click('a[href="/client-register?redirect=%2Ffavorites"]');

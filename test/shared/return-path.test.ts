@@ -28,4 +28,6 @@ t.test('at least 30 hostile paths are refused', async (t) => {
 t.test('the login redirect keeps only a safe path', async (t) => {
   t.equal(loginRedirect('/old/favorites'), '/login?redirect=%2Fold%2Ffavorites');
   t.equal(loginRedirect('//evil.com'), '/login');
+  t.equal(loginRedirect('/costa-casas/profile', '/costa-casas/client-login'), '/costa-casas/client-login?redirect=%2Fcosta-casas%2Fprofile', "a section's own login");
+  t.equal(loginRedirect('//evil.com', '/old/client-login'), '/old/client-login');
 });

@@ -78,15 +78,25 @@ export function composeLeadMail(lead: LeadRow, recipient: string, context: MailC
 export interface QueuedMail {
   subject: string;
   text: string;
+  /** The same in HTML (composed and escaped by the caller). */
+  html?: string;
+  /** The sender's name, e.g. the partner's: MAIL_FROM's address goes with it. */
+  fromName?: string;
 }
 
-/** The message of a queued mail: one-line subject and recipient, the text as it is. */
+/** The address of a sender such as 'Name <a@b.c>' or 'a@b.c'. */
+function senderAddress(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/** The message of a queued mail: one-line subject, recipient and sender's name, the text as it is. */
 export function composeQueuedMail(mail: QueuedMail, recipient: string, from: string): SendMailOptions {
   return {
-    from,
+    from: mail.fromName ? { name: oneLine(mail.fromName), address: senderAddress(from) } : from,
     to: oneLine(recipient),
     subject: oneLine(mail.subject),
     text: multiLine(mail.text),
+    ...(mail.html ? { html: mail.html } : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   };

@@ -48,7 +48,7 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     out.match = await resolveRoute(path, async (slug) => (await ctx.partner(slug)) !== null, hostPartner?.slug ?? null, routes);
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = await ctx.partner(slug);
-    // A page that needs an account sends a visitor to /login?redirect=<path>; a guest page sends a client home.
+    // A page that needs an account sends a visitor to its section's login, ?redirect=<path>; a guest page sends a client home.
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
     if (session) out.client = await app.services.accounts.user(session.id);

@@ -1,5 +1,5 @@
 // The login redirect through real page requests (SPEC §4, §5): a page that
-// needs an account sends a visitor to /login?redirect=<path>, a logged-in
+// needs an account sends a visitor to its section's login ?redirect=<path>, a logged-in
 // client sees it (privately, with the user in the initial state); guest pages
 // send a logged-in client to '/', and a hostile `redirect` is never followed.
 import t from 'tap';
@@ -18,13 +18,13 @@ const HOSTILE = [
 
 forEachStore(
   t,
-  'login-required pages: anonymous visitors go to /login remembering the path; clients see them, privately',
+  "login-required pages: anonymous visitors go to their section's login remembering the path; clients see them, privately",
   async (t, store) => {
     const { app } = await accountsApp(t, store);
-    for (const path of ['/old/favorites', '/costa-casas/favorites']) {
+    for (const [path, login] of [['/old/profile', '/old/client-login'], ['/costa-casas/profile', '/costa-casas/client-login']] as const) {
       const res = await app.inject(path);
       t.equal(res.statusCode, 302, `${path}: anonymous`);
-      t.equal(res.headers.location, `/login?redirect=${encodeURIComponent(path)}`);
+      t.equal(res.headers.location, `${login}?redirect=${encodeURIComponent(path)}`);
       t.equal(res.headers['cache-control'], 'no-store');
     }
     const token = await registered(app, 'ana@example.com');
@@ -43,7 +43,7 @@ forEachStore(
     // A revoked or forged cookie is a visitor.
     await post(app, '/api/client-logout', undefined, withCookie(token));
     for (const cookie of [token, 'A'.repeat(43), 'not-a-token']) {
-      const res = await app.inject({ url: '/old/favorites', headers: withCookie(cookie) });
+      const res = await app.inject({ url: '/old/profile', headers: withCookie(cookie) });
       t.equal(res.statusCode, 302, `cookie ${cookie.slice(0, 8)}…: sent to log in`);
     }
   },

@@ -112,7 +112,8 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   t.equal(files.length, p.files.data.length, 'every file listed, locked');
   for (const [i, file] of files.entries()) {
     t.match(file, new RegExp(inHtml(p.files.data[i]!.title)), 'with its title');
-    t.match(file, /<a class="project-file__register" href="\/client-register"[^>]*>register to access all information<\/a>/, 'and the link to register');
+    t.match(file, new RegExp(`<a class="project-file__register" href="/old/client-register\\?redirect=%2Ffor-sale%2F${p.detail.id}"[^>]*>register to access all information</a>`),
+      "and the link to register: the main site's registration (/old's), coming back here");
   }
   t.notMatch(html, /download=""/, 'no download for an anonymous visitor');
 
@@ -181,7 +182,7 @@ t.test("on a partner's site: the partner's card, and links that stay on its site
     t.match(card, new RegExp(inHtml(partner.phone!)), 'its phone');
     t.match(card, new RegExp(inHtml(partner.email!)), 'its e-mail');
     t.notMatch(card, '+34 965 00 12 34', "not the office's phone");
-    t.match(html, new RegExp(`href="${prefix}/client-register"`), 'register on the partner site');
+    t.match(html, new RegExp(`href="${prefix}/client-register\\?redirect=${encodeURIComponent(url)}"`), 'register on the partner site, coming back to the page');
     for (const s of p.similar) t.match(html, new RegExp(`href="${prefix}/for-sale/${s.id}"`), 'similar projects on the partner site');
     t.match(text, p.detail.name);
     const listing = jsonLdOf(html)['@graph'][0]!;

@@ -2,9 +2,13 @@
 // download them; anyone else sees each one listed with a lock and SPEC §2's
 // 'register to access all information', linked to the section's registration.
 // A file with an address (a logged-in client's, or one open to all) is a link.
+// Registering from here comes back to this page, where the files then unlock.
+import { useLocation } from 'wouter';
 import type { FilesAnswer, ProjectFile } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
-import { useHref } from '../../lib/section.tsx';
+import { accountHref, withReturn } from '../../lib/account-links.ts';
+import { useSection } from '../../lib/section.tsx';
+import { isSafeReturnPath } from '../../../shared/return-path.ts';
 import { Link } from '../Link.tsx';
 import { PropertyIcon } from './icons.tsx';
 
@@ -33,7 +37,8 @@ function FileItem({ file, lockedText, register }: { file: ProjectFile; lockedTex
 }
 
 export function ProjectFiles({ files }: { files: FilesAnswer }) {
-  const register = useHref('/client-register');
+  const [here] = useLocation();
+  const register = withReturn(accountHref(useSection(), '/client-register'), isSafeReturnPath(here) ? here : null);
   // The server's message when it locked something; SPEC §2's words otherwise.
   const lockedText = files.message ?? t('catalogue.files.locked');
   return (

@@ -26,7 +26,8 @@ import { hashPassword, isCommonPassword, needsRehash, verifyPassword, type Scryp
 import { hashToken, newToken } from './tokens.ts';
 import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
-import { accountLink, alreadyRegisteredMail, resetMail } from './mails.ts';
+import { accountLink, alreadyRegisteredMail, mailBrand, resetMail } from './mails.ts';
+import { toPublicPartner } from '../partners.ts';
 
 export type { ActiveSession } from './sessions.ts';
 
@@ -153,7 +154,7 @@ export class AccountService {
           used_at: null,
         })
         .execute();
-      await queueMail(trx, client.email, resetMail(partner?.name ?? t('site.name'), link), now);
+      await queueMail(trx, client.email, resetMail(mailBrand(this.options.siteUrl, partner), link), now);
     });
   }
 
@@ -291,15 +292,16 @@ export class AccountService {
     const known = favorites?.length
       ? (await this.db.selectFrom('projects').select('id').where('id', 'in', [...new Set(favorites)]).execute()).map((r) => r.id)
       : [];
-    await this.db.transaction().execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(partner?.name ?? t('site.name'), link), now));
+    await this.db.transaction().execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner), link), now));
     const user = toUser({ id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId }, known.sort((a, b) => a - b));
     return { user, token: newToken() };
   }
 
+  /** The partner the client registered with (their mails' site and brand), or null for the main site. */
   private async partnerOf(client: ClientRow) {
     if (client.partner_id === null) return null;
-    const row = await this.db.selectFrom('partners').select(['slug', 'domain', 'name']).where('id', '=', client.partner_id).executeTakeFirst();
-    return row ?? null;
+    const row = await this.db.selectFrom('partners').selectAll().where('id', '=', client.partner_id).executeTakeFirst();
+    return row ? toPublicPartner(row) : null;
   }
 
   private async userOf(db: Kysely<Database>, clientId: number): Promise<ClientUser> {

@@ -1,33 +1,58 @@
 // The mails of accounts, and the links in them. A link is built from the
 // configured address of the site the client registered on, never from the
 // request's Host (which a visitor chooses):
-//   a partner with its own domain: SITE_URL's scheme and port, the partner's domain, /{slug}/…
+//   a partner with its own domain: SITE_URL's scheme and port, the partner's domain, /… (its site is the root)
 //   a partner without:              SITE_URL/{slug}/…
 //   the main site:                  SITE_URL/old/… (the main site's account pages live under /old)
+// A mail wears the brand of that site: its name as the sender's name and in the
+// text, and in the HTML part its logo (or name) on a bar of its primary colour.
 // The subject and text come from en.json; the only values put in are the site's
 // name and the link, both ours. compose.ts makes the subject one line again.
 import type { PublicPartner } from '../../../shared/partner.ts';
 import type { QueuedMail } from '../../mail/compose.ts';
+import { DEFAULT_COLORS } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
+import { brandedHtml, type MailBrand } from './mail-html.ts';
 
 export type AccountPage = 'client-reset-password' | 'client-forgot-password';
 
-/** The address of an account page on the client's site. */
-export function accountLink(siteUrl: string, partner: Pick<PublicPartner, 'slug' | 'domain'> | null, page: AccountPage, token?: string): string {
+type LinkPartner = Pick<PublicPartner, 'slug' | 'domain'>;
+
+/** The address of the client's site: the partner's domain, SITE_URL/{slug}, or SITE_URL. */
+export function siteAddress(siteUrl: string, partner: LinkPartner | null): string {
   const base = new URL(siteUrl);
-  let origin = base.origin + base.pathname.replace(/\/$/, '');
-  let section = '/old';
-  if (partner) {
-    section = `/${encodeURIComponent(partner.slug)}`;
-    if (partner.domain) origin = `${base.protocol}//${partner.domain}${base.port ? `:${base.port}` : ''}`;
-  }
-  return `${origin}${section}/${page}${token ? `/${token}` : ''}`;
+  const origin = base.origin + base.pathname.replace(/\/$/, '');
+  if (!partner) return origin;
+  if (partner.domain) return `${base.protocol}//${partner.domain}${base.port ? `:${base.port}` : ''}`;
+  return `${origin}/${encodeURIComponent(partner.slug)}`;
 }
 
-export function resetMail(siteName: string, link: string): QueuedMail {
-  return { subject: t('account.mail.resetSubject'), text: t('account.mail.resetBody', { site: siteName, link }) + '\n' };
+/** The address of an account page on the client's site. */
+export function accountLink(siteUrl: string, partner: LinkPartner | null, page: AccountPage, token?: string): string {
+  const section = partner ? siteAddress(siteUrl, partner) : `${siteAddress(siteUrl, null)}/old`;
+  return `${section}/${page}${token ? `/${token}` : ''}`;
 }
 
-export function alreadyRegisteredMail(siteName: string, link: string): QueuedMail {
-  return { subject: t('account.mail.existsSubject'), text: t('account.mail.existsBody', { site: siteName, link }) + '\n' };
+/** The brand of the client's site as a mail shows it: the partner's, or the main site's. */
+export function mailBrand(siteUrl: string, partner: Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null): MailBrand {
+  const home = siteAddress(siteUrl, partner);
+  const logo = partner?.logo ? new URL(partner.logo, `${new URL(home).origin}/`).href : null;
+  return {
+    name: partner?.name ?? t('site.name'),
+    home,
+    logo,
+    primary: partner?.colors.primary ?? DEFAULT_COLORS.primary,
+  };
+}
+
+function branded(brand: MailBrand, subject: string, text: string, link: string): QueuedMail {
+  return { subject, text: text + '\n', html: brandedHtml(brand, text, link), fromName: brand.name };
+}
+
+export function resetMail(brand: MailBrand, link: string): QueuedMail {
+  return branded(brand, t('account.mail.resetSubject'), t('account.mail.resetBody', { site: brand.name, link }), link);
+}
+
+export function alreadyRegisteredMail(brand: MailBrand, link: string): QueuedMail {
+  return branded(brand, t('account.mail.existsSubject'), t('account.mail.existsBody', { site: brand.name, link }), link);
 }
