@@ -101,18 +101,23 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
 /**
  * A form's POST comes from a page of this site: the Origin header's host (or,
  * without one, the Referer's) is the request's host. Neither header: allowed
- * (some privacy tools strip both; the form only creates a lead).
+ * (some privacy tools strip both; the form only creates a lead). Default ports
+ * are ignored on both sides, so a TLS proxy that passes Host on is no trouble.
  */
 export function sameOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (source === undefined) return true;
+  let host: string;
   try {
-    return new URL(source).host.toLowerCase() === request.host.toLowerCase();
+    host = new URL(source).host;
   } catch {
     // 'null' (a sandboxed frame, a privacy setting) or garbage.
     return false;
   }
+  return withoutDefaultPort(host) === withoutDefaultPort(request.host);
 }
+
+const withoutDefaultPort = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
 
 /**
  * The idempotency key the lead is stored under: the form's hidden key mixed
