@@ -30,6 +30,7 @@ import { AuthProvider, createAuthStore, useAuthStore } from './lib/auth.tsx';
 import { ToastProvider } from './components/toast/Toasts.tsx';
 import { AuthTransitions } from './components/account/AuthTransitions.tsx';
 import { isPersonalKey } from './components/account/personal-data.ts';
+import { PostedFormProvider } from './components/forms/posted.tsx';
 
 export interface View {
   path: string;
@@ -70,7 +71,9 @@ export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ss
                 <ConfigProvider value={state.config}>
                   <Document nonce={nonce} stylesheets={state.config.stylesheets}>
                     <ToastProvider>
-                      <Navigator initial={view} hostPartner={state.hostPartner} />
+                      <PostedFormProvider state={state.form}>
+                        <Navigator initial={view} hostPartner={state.hostPartner} />
+                      </PostedFormProvider>
                     </ToastProvider>
                   </Document>
                 </ConfigProvider>

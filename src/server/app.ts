@@ -33,6 +33,7 @@ import { installFeedPulls } from './plugins/feed-pulls.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
+import { formPostRoutes } from './render/form-post.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
 
@@ -107,17 +108,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   await installFeedPulls(app, options.feedPulls);
-  await app.register(leadRoutes);
-  await app.register(accountRoutes);
-  await app.register(fileRoutes);
-  await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
-
-  const page = pageHandler(app, {
+  const renderer = {
     ssr,
     manifest,
     routes: options.routes ?? defaultRoutes,
     publicConfig: publicConfig(config, manifest.css),
-  });
+  };
+  // With the forms posted without JavaScript: same service, same rate limit.
+  await app.register(leadRoutes, { forms: formPostRoutes(renderer) });
+  await app.register(accountRoutes);
+  await app.register(fileRoutes);
+  await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
+
+  const page = pageHandler(app, renderer);
   app.get('/', page);
   app.get('/*', page);
   return app;

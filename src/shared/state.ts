@@ -4,6 +4,7 @@ import type { LayoutName } from './routes.ts';
 import type { ErrorState } from './errors.ts';
 import type { PublicPartner } from './partner.ts';
 import type { ClientUser } from './accounts.ts';
+import type { FormPageState } from './form-post.ts';
 
 /** The part of the configuration that may be sent to browsers. */
 export interface PublicConfig {
@@ -57,6 +58,8 @@ export interface InitialState {
    * request with the session cookie has one, and such a page is private, no-store.
    */
   client: ClientUser | null;
+  /** The lead form's idempotency key, and what a POST of it gave (src/shared/form-post.ts). */
+  form?: FormPageState;
 }
 
 export const HEADER_TRANSPARENT = 'header-transparent';

@@ -209,7 +209,7 @@ t.test('the property page in a browser', async (t) => {
     await page.waitForSelector('form.lead-form--property button[type=submit]:not([disabled])');
     t.equal(await page.$eval('#lead-property-' + project.id + '-title', (h) => h.textContent), msg('forms.property.title'));
     const names = await page.$$eval('form.lead-form--property [name]', (els) => els.map((e) => e.getAttribute('name')));
-    t.same(names, ['name', 'email', 'phone', 'message']);
+    t.same(names, ['idempotency_key', 'name', 'email', 'phone', 'message'], 'the fields, after the hidden key a form sent without JavaScript carries');
     t.same(problems.all(), [], 'no console errors');
   });
 

@@ -2,15 +2,20 @@
 // broker contact form (/uw-makelaar) and the property contact form (mounted by
 // a property page with its project's id). Each is checked with the struct the
 // server checks POST /api/leads with (src/shared/leads.ts) and sent with the
-// page it is on and the partner whose site this is.
+// page it is on and the partner whose site this is. Without JavaScript the
+// browser posts the same form to the page's own address, with the key the
+// server put in a hidden field (src/server/render/form-post.ts); the page that
+// answers carries the result, which the form starts from.
 import type { Struct } from 'superstruct';
 import { BrokerFields, ContactFields, PropertyFields, type LeadCreated, type LeadKind } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { useSection } from '../lib/section.tsx';
 import { Field, type FieldProps } from './forms/Field.tsx';
-import { FieldGrid, FormStatusMessage, useForm } from './forms/Form.tsx';
+import { FieldGrid, FormStatusMessage, useForm, type FormStatus } from './forms/Form.tsx';
 import { SubmitButton } from './forms/SubmitButton.tsx';
+import { usePostedForm } from './forms/posted.tsx';
+import { FORM_KEY_FIELD, type PostedForm } from '../../shared/form-post.ts';
 
 type FieldKey = 'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'subject' | 'message' | 'postalCode' | 'city';
 
@@ -53,8 +58,8 @@ interface LeadFormProps {
   submitLabel: string;
   /** The id of the heading that names the form. */
   labelledBy: string;
-  /** More of the API body, e.g. the project's id. */
-  extra?: Record<string, unknown>;
+  /** The property form's project, sent as project_id. */
+  projectId?: number;
   /**
    * Prefix of the fields' ids; unique on the page. Not React's useId: its ids
    * differ between the server's tree and the client's here, and a server id
@@ -63,27 +68,39 @@ interface LeadFormProps {
   idPrefix?: string;
 }
 
-export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, extra, idPrefix = `lead-${kind}` }: LeadFormProps) {
+/** What the form shows after the server answered it. */
+function statusOf(posted: PostedForm): FormStatus {
+  if (posted.result === 'sent') return { state: 'done', result: 'valid', message: t('messages.requestThanks'), detail: null };
+  const message = posted.result === 'limited' ? t('forms.errors.rateLimited') : t('forms.errors.summary');
+  return { state: 'done', result: 'invalid', message, detail: null };
+}
+
+export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projectId, idPrefix = `lead-${kind}` }: LeadFormProps) {
   const idOf = (name: string) => `${idPrefix}-${name.replace(/_/g, '-')}`;
   const section = useSection();
   const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const { key, posted } = usePostedForm(kind, projectId);
   const form = useForm({
     names: fields.map((f) => f.name),
     struct,
     idOf,
+    initial: posted?.values,
+    restored: posted ? { errors: posted.errors, status: statusOf(posted) } : undefined,
     send: (values, idempotencyKey) =>
       postJson<LeadCreated>('/api/leads', {
         kind,
         idempotency_key: idempotencyKey,
         page: window.location.pathname,
         ...(partner ? { partner } : {}),
-        ...extra,
+        ...(projectId ? { project_id: projectId } : {}),
         ...values,
       }),
   });
 
   return (
-    <form className={`lead-form lead-form--${kind}`} method="post" noValidate aria-labelledby={labelledBy} onSubmit={form.onSubmit}>
+    // action: the page's own address, then the browser scrolls to the form in the page that answers.
+    <form id={idPrefix} className={`lead-form lead-form--${kind}`} method="post" action={`#${idPrefix}`} noValidate aria-labelledby={labelledBy} onSubmit={form.onSubmit}>
+      {key && <input type="hidden" name={FORM_KEY_FIELD} value={key} />}
       <FieldGrid>
         {fields.map((f) => (
           <Field
@@ -105,7 +122,7 @@ export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, extra,
         ))}
       </FieldGrid>
       <div className="lead-form__actions">
-        <SubmitButton label={submitLabel} state={form.status.state} result={form.status.result} ready={form.ready} />
+        <SubmitButton label={submitLabel} state={form.status.state} result={form.status.result} />
         <FormStatusMessage status={form.status} />
       </div>
     </form>
@@ -142,7 +159,7 @@ export function PropertyContactForm({ projectId, headingLevel = 2 }: { projectId
         struct={PropertyFields}
         submitLabel={t('forms.property.submit')}
         labelledBy={titleId}
-        extra={{ project_id: projectId }}
+        projectId={projectId}
         idPrefix={idPrefix}
       />
     </section>

@@ -6,7 +6,9 @@
 //   400               a field is missing or wrong: the message names it
 //   429               too many submissions from this address this minute
 // Every answer is `private, no-store`: it is about one visitor's request.
-import type { FastifyInstance } from 'fastify';
+// The forms posted without JavaScript (render/form-post.ts) are registered here
+// too, so they store through the same service and count under the same limit.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
 import { LEAD_BODIES, LeadEnvelope, type LeadBody, type LeadCreated } from '../../shared/leads.ts';
@@ -14,16 +16,29 @@ import { t } from '../../shared/i18n.ts';
 import { LeadService } from '../services/leads.ts';
 import { privateNoStore } from '../plugins/caching.ts';
 import { rateLimitKey } from '../plugins/client-address.ts';
+import { SharedRateStore } from '../plugins/shared-rate-store.ts';
 
 const RATE_WINDOW_MS = 60_000;
 
-export async function leadRoutes(app: FastifyInstance): Promise<void> {
+/** What another way of sending a lead gets: the service, and the limit shared with POST /api/leads. */
+export interface LeadSending {
+  leads: LeadService;
+  /** Counts this request; true when it is over the limit (then `retryAfterS` says when to try again). */
+  limit(request: FastifyRequest): Promise<{ exceeded: boolean; retryAfterS: number }>;
+}
+
+export interface LeadRouteOptions {
+  /** The forms posted without JavaScript (render/form-post.ts). */
+  forms?: FastifyPluginAsync<LeadSending>;
+}
+
+export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions = {}): Promise<void> {
   const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL);
 
-  // Only this route is limited (global: false); the count is per client
+  // Only the lead routes are limited (global: false), together (one store); the count is per client
   // address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Per process: with several
   // processes each counts on its own.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: SharedRateStore });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     privateNoStore(reply);
@@ -59,6 +74,15 @@ export async function leadRoutes(app: FastifyInstance): Promise<void> {
       return { data: { id: result.id } };
     },
   );
+
+  if (options.forms) {
+    const limiter = app.createRateLimit({ max: app.config.LEAD_RATE_LIMIT, timeWindow: RATE_WINDOW_MS, keyGenerator: (request) => rateLimitKey(request.ip) });
+    const limit = async (request: FastifyRequest) => {
+      const result = await limiter(request);
+      return result.isAllowed ? { exceeded: false, retryAfterS: 0 } : { exceeded: result.isExceeded, retryAfterS: result.ttlInSeconds };
+    };
+    await app.register(options.forms, { leads, limit });
+  }
 }
 
 /** Only `kind`, so the first check names it alone; the full body is checked next. */

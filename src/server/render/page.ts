@@ -1,5 +1,7 @@
 // GET of any page: match the route, resolve the partner, run middleware and the
-// page's data needs in-process, decide the status, then stream (DESIGN §2).
+// page's data needs in-process, decide the status, then stream (DESIGN §2). A
+// POST of a page's lead form renders through the same steps (form-post.ts).
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
@@ -12,10 +14,11 @@ import type { ClientUser } from '../../shared/accounts.ts';
 import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
+import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { pageAssets, type Manifest } from '../plugins/assets.ts';
-import { pageCache, noStore } from '../plugins/caching.ts';
+import { pageCache, noStore, privateNoStore } from '../plugins/caching.ts';
 import { streamPage } from './stream.ts';
 
 export interface PageRenderer {
@@ -25,7 +28,7 @@ export interface PageRenderer {
   publicConfig: PublicConfig;
 }
 
-interface Resolved {
+export interface Resolved {
   match: RouteMatch | null;
   /** The logged-in client, for the initial state (null: a visitor). */
   client: ClientUser | null;
@@ -37,7 +40,7 @@ interface Resolved {
   redirect?: Redirect;
 }
 
-async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
+export async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
   const session = await request.client();
@@ -81,36 +84,57 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
       noStore(reply);
       return reply.redirect(onOwnDomain(resolved.redirect.location, resolved.hostPartner?.slug ?? null), resolved.redirect.statusCode);
     }
-    const build = (error: ErrorState | null, match: RouteMatch | null): InitialState => ({
-      config: renderer.publicConfig,
-      data: error ? {} : resolved.data,
-      fetch: error ? {} : resolved.fetch,
-      layout: layoutFor(match, Boolean(resolved.partner)),
-      error,
-      serverRendered: true,
-      routePath: url.pathname + url.search,
-      route: error ? null : (match?.route.name ?? null),
-      hostPartner: resolved.hostPartner?.slug ?? null,
-      client: resolved.client,
-      state: {
-        ...initialStore(resolved.partner),
-        headerClass: !error && match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID,
-      },
-    });
-    const state = build(resolved.error, resolved.match);
-    const status = resolved.error?.statusCode ?? 200;
-
-    // Error pages are not cached at the edge: a partner or a page may appear any minute.
-    pageCache(request, reply, app.config, status);
-
-    return streamPage(request, reply, {
-      ssr: renderer.ssr,
-      state,
-      assets: pageAssets(renderer.manifest, state.route ? (resolved.match?.route.page ?? null) : null),
-      status,
-      waitForAll: isbot(request.headers['user-agent'] ?? ''),
-      timeoutMs: app.config.RENDER_TIMEOUT_MS,
-      errorState: state.error ? null : (error) => build(toErrorState(error), resolved.match),
-    });
+    const withForm = resolved.match && FORM_PAGES[resolved.match.route.page];
+    return renderPage(app, renderer, request, reply, resolved, url, withForm ? { key: randomUUID(), posted: null } : undefined);
   };
+}
+
+/**
+ * Streams a resolved page. `form` is the lead form's state (a fresh key, or
+ * what a POST of the form gave); `status` overrides the page's 200 (a form
+ * with errors). An error of the page itself keeps its own status.
+ */
+export function renderPage(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolved: Resolved,
+  url: URL,
+  form: FormPageState | undefined,
+  status?: number,
+) {
+  const build = (error: ErrorState | null, match: RouteMatch | null): InitialState => ({
+    config: renderer.publicConfig,
+    data: error ? {} : resolved.data,
+    fetch: error ? {} : resolved.fetch,
+    layout: layoutFor(match, Boolean(resolved.partner)),
+    error,
+    serverRendered: true,
+    routePath: url.pathname + url.search,
+    route: error ? null : (match?.route.name ?? null),
+    hostPartner: resolved.hostPartner?.slug ?? null,
+    client: resolved.client,
+    state: {
+      ...initialStore(resolved.partner),
+      headerClass: !error && match?.route.header === 'transparent' ? HEADER_TRANSPARENT : HEADER_SOLID,
+    },
+    ...(form ? { form: error ? { key: form.key, posted: null } : form } : {}),
+  });
+  const state = build(resolved.error, resolved.match);
+  const code = resolved.error?.statusCode ?? status ?? 200;
+
+  // Error pages are not cached at the edge: a partner or a page may appear any minute.
+  if (request.method === 'POST') privateNoStore(reply);
+  else pageCache(request, reply, app.config, code);
+
+  return streamPage(request, reply, {
+    ssr: renderer.ssr,
+    state,
+    assets: pageAssets(renderer.manifest, state.route ? (resolved.match?.route.page ?? null) : null),
+    status: code,
+    waitForAll: isbot(request.headers['user-agent'] ?? ''),
+    timeoutMs: app.config.RENDER_TIMEOUT_MS,
+    errorState: state.error ? null : (error) => build(toErrorState(error), resolved.match),
+  });
 }

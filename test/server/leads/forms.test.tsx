@@ -1,7 +1,7 @@
 // The forms' side of the shared structs: the browser's messages per field (the
 // same the API answers with), what a form sends, and the server-rendered markup
 // of the three forms: labels tied to inputs, autocomplete, required marks, and a
-// submit button that waits for hydration.
+// submit button a browser without JavaScript can use.
 import t from 'tap';
 import { renderToString } from 'react-dom/server';
 import { BrokerFields, ContactFields, PropertyFields, cleanFields, fieldErrors } from '../../../src/shared/leads.ts';
@@ -57,7 +57,7 @@ function fieldsOf(html: string): Array<[string, string, string, boolean]> {
   return out;
 }
 
-t.test('the forms render labelled fields with autocomplete, and a button disabled until hydrated', async (t) => {
+t.test('the forms render labelled fields with autocomplete, and a button enabled before hydration', async (t) => {
   const contact = inSection(<ContactForm labelledBy="x" />);
   t.same(fieldsOf(contact), [
     ['Name *', 'name', 'text', true],
@@ -70,7 +70,9 @@ t.test('the forms render labelled fields with autocomplete, and a button disable
   t.match(form, /method="post"/, 'posted, never a GET with the values in the URL');
   t.match(form, /novalidate=""/i, 'checked by the page, with its own messages');
   t.match(form, /aria-labelledby="x"/, 'named by its heading');
-  t.match(contact, /<button type="submit"[^>]*disabled=""[^>]*data-state="idle"/, 'disabled until the page is hydrated');
+  t.match(contact, /<button type="submit"[^>]*data-state="idle"/);
+  t.notMatch(contact, /disabled/, 'enabled: without JavaScript the browser sends it to the page (issue 10)');
+  t.match(form, /action="#lead-contact"/, "posted to the page's own address, coming back to the form");
   t.match(contact, /<div class="form-status form-status--none" role="status" aria-live="polite"><\/div>/, 'an empty live region, ready to announce');
   t.notMatch(contact, /style=/, 'no inline style (the CSP refuses them)');
 

@@ -32,7 +32,7 @@ export interface UseForm {
   /** The message to show under a field now, if any. */
   error(name: string): string | undefined;
   status: FormStatus;
-  /** The page is hydrated: the form can be sent. */
+  /** The page is hydrated: the form is sent by the page's code (before, by the browser). */
   ready: boolean;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 }
@@ -53,12 +53,14 @@ export function useForm<T, A = unknown>(options: {
   failureMessage?: (error: unknown) => string;
   /** Fields emptied after a success (e.g. passwords). */
   clearOnSuccess?: string[];
+  /** Where the form starts: the server's answer to this form sent without JavaScript. */
+  restored?: { errors: Record<string, string>; status: FormStatus };
 }): UseForm {
-  const { names, struct, idOf, send, initial, successMessage, failureMessage, clearOnSuccess } = options;
+  const { names, struct, idOf, send, initial, successMessage, failureMessage, clearOnSuccess, restored } = options;
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, initial?.[n] ?? ''])));
   const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<FormStatus>(IDLE);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => restored?.errors ?? {});
+  const [status, setStatus] = useState<FormStatus>(() => restored?.status ?? IDLE);
   const [ready, setReady] = useState(false);
   const key = useRef<string | null>(null);
   const busy = useRef(false);

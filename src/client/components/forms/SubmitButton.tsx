@@ -1,8 +1,9 @@
 // The submit button of SPEC §4: idle, processing (a spinner; a second click does
 // nothing) or done, where it shows a valid (✓) or invalid (✗) icon. The icon's
-// meaning is also given in words for screen readers. Until the page is hydrated
-// the button is disabled: a form sent by the browser itself would bypass the
-// checks and put what was typed into a URL.
+// meaning is also given in words for screen readers. A form the server cannot
+// take without JavaScript (an account form) passes `ready`: its button is
+// disabled until the page is hydrated. The lead forms pass none: the browser
+// may send them itself (src/server/render/form-post.ts).
 import { t } from '../../../shared/i18n.ts';
 
 export type SubmitState = 'idle' | 'processing' | 'done';
@@ -12,7 +13,8 @@ interface Props {
   label: string;
   state: SubmitState;
   result: SubmitResult | null;
-  ready: boolean;
+  /** false: disabled (the page is not hydrated yet); absent: always enabled. */
+  ready?: boolean;
 }
 
 const ICON_PATH: Record<SubmitResult, string> = {
@@ -27,7 +29,7 @@ export function SubmitButton({ label, state, result, ready }: Props) {
     <button
       type="submit"
       className={classes}
-      disabled={!ready}
+      disabled={ready === false}
       aria-disabled={state === 'processing' ? true : undefined}
       data-state={state}
       data-result={done ? result : undefined}
