@@ -1,4 +1,6 @@
-// POST /api/leads: a contact, broker or property form (SPEC §3). The body is
+// POST /api/leads: a contact, broker or property form (SPEC §3), or a logged-in
+// client's favorites sent to their broker (kind 'favorites': 401 anonymous,
+// 400 'favorites …' when there are none). The body is
 // checked with the structs the browser checks the form with (src/shared/leads.ts);
 // the lead and its mail are stored in one transaction before the answer:
 //   201 {data: {id}}  stored now
@@ -18,7 +20,10 @@ import { rateLimitKey } from '../plugins/client-address.ts';
 const RATE_WINDOW_MS = 60_000;
 
 export async function leadRoutes(app: FastifyInstance): Promise<void> {
-  const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL);
+  const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL, {
+    siteUrl: app.config.SITE_URL,
+    accounts: app.services.accounts,
+  });
 
   // Only this route is limited (global: false); the count is per client
   // address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Per process: with several
@@ -51,6 +56,7 @@ export async function leadRoutes(app: FastifyInstance): Promise<void> {
         host: request.hostname,
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
+        clientId: (await request.client())?.id ?? null,
       });
       if (result.created) {
         app.outbox.kick();
