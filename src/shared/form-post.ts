@@ -3,10 +3,10 @@
 // and the page it renders carries what was sent back in its initial state, so
 // the form shows the thanks or the errors and hydrates to the same markup.
 import type { PageName } from './routes.ts';
-import type { LeadKind } from './leads.ts';
+import type { FormLeadKind } from './leads.ts';
 
 /** The pages that hold a lead form, and its kind. */
-export const FORM_PAGES: Partial<Record<PageName, LeadKind>> = {
+export const FORM_PAGES: Partial<Record<PageName, FormLeadKind>> = {
   contact: 'contact',
   broker: 'broker',
   'for-sale': 'property',
@@ -19,7 +19,7 @@ export const FORM_KEY_FIELD = 'idempotency_key';
 export type PostedResult = 'sent' | 'invalid' | 'limited';
 
 export interface PostedForm {
-  kind: LeadKind;
+  kind: FormLeadKind;
   /** The property form's project. */
   projectId?: number;
   result: PostedResult;

@@ -8,6 +8,8 @@
 // - broker: first name, last name, email and phone required (a broker calls
 //   back); postal code and city optional.
 // - property: name and email required; phone and message optional.
+// - favorites (a logged-in client sends their favorites to their broker): an
+//   optional message only; who they are comes from their account.
 // - Single-line fields refuse CR, LF and other control characters (a value
 //   ends up in a mail; nodemailer encodes it, and this is the first guard).
 // - Text is trimmed; an optional field left empty is absent.
@@ -16,8 +18,10 @@ import {
 } from 'superstruct';
 import { t } from './i18n.ts';
 
-export const LEAD_KINDS = ['contact', 'broker', 'property'] as const;
+export const LEAD_KINDS = ['contact', 'broker', 'property', 'favorites'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+/** The kinds a visitor sends with a form of their own details (not 'favorites'). */
+export type FormLeadKind = Exclude<LeadKind, 'favorites'>;
 
 /** Control characters: C0 (CR, LF, tab, NUL…), DEL, C1, and the Unicode line and paragraph separators. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -105,6 +109,24 @@ export const PropertyFields = object({
 });
 export type PropertyFields = Infer<typeof PropertyFields>;
 
+export const FavoritesFields = object({
+  message: optionalText('message', { max: LIMITS.message, singleLine: false }),
+});
+export type FavoritesFields = Infer<typeof FavoritesFields>;
+
+/**
+ * One of a client's favorites as a lead keeps it (leads.favorites) and its mail
+ * lists it: what the broker needs to recognise the home, and no link.
+ */
+export interface FavoriteSnapshot {
+  id: number;
+  name: string;
+  town: string;
+  region: string;
+  /** The price range of its available units; null when none is available. */
+  price: { min: number; max: number } | null;
+}
+
 // --- the request -------------------------------------------------------------
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,11 +156,14 @@ export const LEAD_BODIES = {
   contact: object({ ...envelope, kind: enums(['contact'] as const), ...ContactFields.schema }),
   broker: object({ ...envelope, kind: enums(['broker'] as const), ...BrokerFields.schema }),
   property: object({ ...envelope, kind: enums(['property'] as const), project_id: projectId, ...PropertyFields.schema }),
+  /** Only from a logged-in client (401 otherwise): the name, email and favorites come from the account. */
+  favorites: object({ ...envelope, kind: enums(['favorites'] as const), ...FavoritesFields.schema }),
 };
 export type ContactLeadBody = Infer<typeof LEAD_BODIES.contact>;
 export type BrokerLeadBody = Infer<typeof LEAD_BODIES.broker>;
 export type PropertyLeadBody = Infer<typeof LEAD_BODIES.property>;
-export type LeadBody = ContactLeadBody | BrokerLeadBody | PropertyLeadBody;
+export type FavoritesLeadBody = Infer<typeof LEAD_BODIES.favorites>;
+export type LeadBody = ContactLeadBody | BrokerLeadBody | PropertyLeadBody | FavoritesLeadBody;
 
 /** 201 (stored now) or 200 (this idempotency key was stored before): the lead's id. */
 export interface LeadCreated {

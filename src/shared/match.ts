@@ -44,15 +44,24 @@ export function matchCandidates(path: string, table: RouteDef[] = defaultRoutes)
  * The candidates for a path on a partner's own domain, best first: the path is
  * the partner's own site, so `/` is its home and `/new-build-pages` its page;
  * the partner's section wins, then the main site's fixed pages it lacks
- * (`/franchise`), then its content pages (the catch-all, so it comes last).
+ * (except the main brand's own, see `mainBrandPath`), then its content pages
+ * (the catch-all, so it comes last).
  */
 export function hostCandidates(path: string, hostPartnerSlug: string, table: RouteDef[] = defaultRoutes): RouteMatch[] {
   const own = matchCandidates(`/${hostPartnerSlug}${path === '/' ? '' : path}`, table).filter(
     (c) => c.route.section === 'partner' && c.params.partner?.toLowerCase() === hostPartnerSlug,
   );
   const isContent = (c: RouteMatch) => c.route.page === 'content';
-  const shared = matchCandidates(path, table).filter((c) => !isContent(c) || c.route.section === 'old');
+  const shared = matchCandidates(path, table).filter((c) => (!isContent(c) || c.route.section === 'old') && !c.route.mainBrandOnly);
   return [...own.filter((c) => !isContent(c)), ...shared, ...own.filter(isContent)];
+}
+
+/**
+ * Whether a path on a partner's own domain names a page of the main brand
+ * (`/franchise`): the server answers it with a 301 to the main site's page.
+ */
+export function mainBrandPath(path: string, table: RouteDef[] = defaultRoutes): boolean {
+  return matchCandidates(path, table).some((c) => c.route.mainBrandOnly);
 }
 
 /** A location inside the site as it reads on a partner's own domain: without the `/{slug}` prefix. */

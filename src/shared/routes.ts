@@ -46,6 +46,11 @@ export interface RouteDef {
   auth?: 'required' | 'guest';
   /** The reads a page needs, from its path parameters and its query string (a search's filters). */
   data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];
+  /**
+   * The main brand's own offer (the franchise): never shown in a partner's
+   * name. A partner's own domain answers 301 to the main site's page.
+   */
+  mainBrandOnly?: true;
 }
 
 // A content route without a slug (/old) is the index of the content pages.
@@ -147,7 +152,7 @@ function section(
 export const routes: RouteDef[] = [
   ...section('main', '', 'main', [], [
     { name: 'home', path: '/', page: 'home', header: 'transparent' },
-    { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent' },
+    { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent', mainBrandOnly: true },
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
     ...listingPages,

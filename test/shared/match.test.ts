@@ -1,6 +1,6 @@
 // The route matcher that the server and the client share.
 import t from 'tap';
-import { matchCandidates, resolveRoute, dataKey, onOwnDomain } from '../../src/shared/match.ts';
+import { matchCandidates, resolveRoute, dataKey, onOwnDomain, mainBrandPath } from '../../src/shared/match.ts';
 import { runMiddleware } from '../../src/shared/middleware.ts';
 import { HttpError } from '../../src/shared/errors.ts';
 import { routes } from '../../src/shared/routes.ts';
@@ -52,8 +52,9 @@ t.test("on a partner's own domain, only that partner's routes apply", async (t) 
   t.equal(await name('/search/spain/alicante', 'costa-casas'), 'partner:search');
   t.equal(await name('/for-sale/12', 'costa-casas'), 'partner:for-sale');
   t.equal(await name('/buying-process', 'costa-casas'), 'partner:content', 'content pages are the partner\'s (its own or the shared ones)');
-  t.equal(await name('/franchise', 'costa-casas'), 'main:franchise', 'a main page the partner section lacks is the main one, not a content slug');
-  t.equal(await name('/login', 'costa-casas'), 'main:login');
+  t.equal(await name('/franchise', 'costa-casas'), 'partner:content', "except the main brand's franchise (the server answers it with a 301)");
+  t.ok(mainBrandPath('/franchise') && !mainBrandPath('/contact') && !mainBrandPath('/costa-casas/franchise'), 'the paths that are the main brand\'s own');
+  t.equal(await name('/login', 'costa-casas'), 'main:login', 'a main page the partner section lacks is the main one, not a content slug');
   t.equal(await name('/old/contact', 'costa-casas'), 'old:contact');
   t.equal(await name('/costa-casas/contact', 'costa-casas'), 'partner:contact', 'the long form still works');
   const home = await resolveRoute('/', exists, 'costa-casas');

@@ -7,7 +7,7 @@
 // server put in a hidden field (src/server/render/form-post.ts); the page that
 // answers carries the result, which the form starts from.
 import type { Struct } from 'superstruct';
-import { BrokerFields, ContactFields, PropertyFields, type LeadCreated, type LeadKind } from '../../shared/leads.ts';
+import { BrokerFields, ContactFields, PropertyFields, type LeadCreated, type FormLeadKind } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { useSection } from '../lib/section.tsx';
@@ -52,7 +52,7 @@ const BROKER: FieldSpec[] = [F.firstName, F.lastName, F.email, F.phone, F.postal
 const PROPERTY: FieldSpec[] = [F.name, F.email, optional(F.phone), optional(F.message)];
 
 interface LeadFormProps {
-  kind: LeadKind;
+  kind: FormLeadKind;
   fields: FieldSpec[];
   struct: Struct<any, any>;
   submitLabel: string;

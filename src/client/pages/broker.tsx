@@ -8,9 +8,13 @@ import { Link } from '../components/Link.tsx';
 import { CardGrid, PageHeader, Panel, Paragraphs, Section, SplitWithPanel, StepList, type IconCard, type Step } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 import { BrokerForm } from '../components/LeadForm.tsx';
+import { useStore } from '../store.tsx';
 
 export default function BrokerPage() {
   const contact = useContactDetails();
+  // On a partner's site the partner is the broker: no network of partner brokers in its name (issue 10).
+  const partner = useStore((s) => s.partner);
+  const name = { name: contact.name };
   const contactPage = useHref('/contact');
   return (
     <>
@@ -37,19 +41,19 @@ export default function BrokerPage() {
 
       <SplitWithPanel
         id="near-title"
-        title={t('broker.near.title')}
+        title={partner ? t('partnerBrand.brokerNearTitle') : t('broker.near.title')}
         panel={
           <Panel id="reach-title" title={t('broker.near.panelTitle')}>
-            <p>{t('broker.near.panelText')}</p>
+            <p>{partner ? t('partnerBrand.brokerPanelText', name) : t('broker.near.panelText')}</p>
             <p className="panel__name">{contact.name}</p>
             <ContactList contact={contact} />
           </Panel>
         }
       >
-        <Paragraphs items={tList('broker.near.paragraphs')} />
+        <Paragraphs items={partner ? tList('partnerBrand.brokerNear').map((p) => p.replace(/\{name\}/g, contact.name)) : tList('broker.near.paragraphs')} />
       </SplitWithPanel>
 
-      <Section id="broker-form-title" title={t('forms.broker.title')} lead={t('forms.broker.lead')} tone="tint" anchor="broker-form">
+      <Section id="broker-form-title" title={t('forms.broker.title')} lead={partner ? t('partnerBrand.brokerFormLead', name) : t('forms.broker.lead')} tone="tint" anchor="broker-form">
         <BrokerForm labelledBy="broker-form-title" />
       </Section>
     </>

@@ -104,7 +104,8 @@ export default function ContactPage() {
           )
         }
       >
-        <Checklist items={tList('contact.help')} />
+        {/* The franchise is the main brand's offer (issue 10): a partner's list leaves it out. */}
+        <Checklist items={tList(partner ? 'partnerBrand.contactHelp' : 'contact.help')} />
       </SplitWithPanel>
 
       <Section id="contact-guides-title" title={t('home.guides.title')} lead={t('home.guides.lead')}>

@@ -13,6 +13,7 @@ import { PageHeader } from '../components/Sections.tsx';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 import { Link } from '../components/Link.tsx';
+import { SendFavorites } from '../components/account/SendFavorites.tsx';
 
 export default function FavoritesPage({ match }: PageProps) {
   const user = useUser();
@@ -26,6 +27,7 @@ export default function FavoritesPage({ match }: PageProps) {
       <PageHeader title={t('accountUi.favorites.title')} lead={t('accountUi.favorites.lead')} />
       <section className="section" aria-label={t('accountUi.favorites.title')}>
         <div className="container">
+          {user && projects.length > 0 && <SendFavorites count={projects.length} />}
           {projects.length ? (
             <ul className="grid grid--3 favorites-list">
               {projects.map((project, i) => (

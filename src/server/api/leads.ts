@@ -1,4 +1,6 @@
-// POST /api/leads: a contact, broker or property form (SPEC §3). The body is
+// POST /api/leads: a contact, broker or property form (SPEC §3), or a logged-in
+// client's favorites sent to their broker (kind 'favorites': 401 anonymous,
+// 400 'favorites …' when there are none). The body is
 // checked with the structs the browser checks the form with (src/shared/leads.ts);
 // the lead and its mail are stored in one transaction before the answer:
 //   201 {data: {id}}  stored now
@@ -33,7 +35,10 @@ export interface LeadRouteOptions {
 }
 
 export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions = {}): Promise<void> {
-  const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL);
+  const leads = new LeadService(app.store.db, app.services.partners, app.config.OFFICE_EMAIL, {
+    siteUrl: app.config.SITE_URL,
+    accounts: app.services.accounts,
+  });
 
   // Only the lead routes are limited (global: false), together (one store); the count is per client
   // address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Per process: with several
@@ -66,6 +71,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions
         host: request.hostname,
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
+        clientId: (await request.client())?.id ?? null,
       });
       if (result.created) {
         app.outbox.kick();

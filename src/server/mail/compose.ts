@@ -1,14 +1,33 @@
 // The mail a lead becomes. Header injection is impossible by construction:
 // - nodemailer builds and encodes every header (display names, subject);
-// - the subject is an en.json template filled with the lead's id and the
-//   site's or partner's name, never with what the visitor typed;
-// - the visitor's input goes into the plain-text body, and their name and
+// - the subject is an en.json template filled with the form, the project's
+//   name (from the feed) and the site's or partner's name, never with what the
+//   visitor typed;
+// - the visitor's input goes into the plain-text body and, escaped, into the
+//   HTML body, and their name and
 //   address into Reply-To as an {name, address} object, after the shared
 //   structs refused CR, LF and any character that could end an address;
 // - and every single-line value is stripped of control characters again here.
+//
+// A broker acts on the mail (issue 10): the subject names the form and the
+// project; the body gives the page's full address on the site it was sent
+// from, the visitor's details and, for a logged-in client, their favorites as a
+// list without links (names, places, prices). Both a plain-text and an HTML
+// part; the HTML one is a simple inline-styled layout in the partner's brand.
 import type { SendMailOptions } from 'nodemailer';
 import type { LeadRow } from '../store/schema.ts';
+import type { FavoriteSnapshot } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
+import { formatPrice, formatPriceRange } from '../../shared/format.ts';
+import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
+import { DEFAULT_COLORS } from '../../shared/constants.ts';
+
+export interface MailBrand {
+  /** partners.logo: a path on the site (or an address); null: the name alone. */
+  logo: string | null;
+  /** The partner's primary colour (#rrggbb). */
+  color: string | null;
+}
 
 export interface MailContext {
   from: string;
@@ -16,6 +35,10 @@ export interface MailContext {
   siteName: string;
   /** The project's name, for a property lead. */
   projectName?: string | null;
+  /** The main site's address (SITE_URL): a logo's path becomes absolute on it. */
+  siteUrl?: string;
+  /** The partner's logo and colour; absent: the main brand's. */
+  brand?: MailBrand | null;
 }
 
 /** One line of text: control characters (CR, LF, tab, U+2028…) become spaces. */
@@ -26,6 +49,10 @@ export function oneLine(value: string | null | undefined): string {
 /** A message body: line breaks normalised, other control characters dropped. */
 function multiLine(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const FIELD_LABELS: Array<[keyof LeadRow, MessageKey]> = [
@@ -43,35 +70,155 @@ export function visitorName(lead: Pick<LeadRow, 'name' | 'first_name' | 'last_na
   return oneLine(lead.name ?? [lead.first_name, lead.last_name].filter(Boolean).join(' '));
 }
 
+/** The favorites a lead kept (JSON), or [] when it kept none or the JSON is not a list. */
+export function favoritesOf(lead: Pick<LeadRow, 'favorites'>): FavoriteSnapshot[] {
+  if (!lead.favorites) return [];
+  try {
+    const list: unknown = JSON.parse(lead.favorites);
+    return Array.isArray(list) ? (list as FavoriteSnapshot[]).filter((f) => f && typeof f.name === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A favorite on one line: 'Villas Dénia — Dénia, Alicante — € 245.000 - € 410.000'. */
+export function favoriteLine(f: FavoriteSnapshot): string {
+  const place = [f.town, f.region].filter(Boolean).join(', ');
+  const price = f.price ? formatPriceRange(f.price) || formatPrice(f.price.min) : '';
+  return oneLine([f.name, place, price || t('leadMail.noPrice')].filter(Boolean).join(' — '));
+}
+
+/** The logo's absolute address for a mail, or null: mail clients do not show SVG, so a site's .svg is asked for as .png. */
+export function mailLogoUrl(logo: string | null | undefined, siteUrl: string): string | null {
+  const value = oneLine(logo);
+  if (!value) return null;
+  if (/^https?:\/\//i.test(value)) return /\.svg(?:[?#]|$)/i.test(value) ? null : value;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  return absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg(?=[?#]|$)/i, '.png'));
+}
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function textOn(hex: string): string {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
+}
+
+interface Row {
+  label: string;
+  value: string;
+  href?: string;
+}
+
 export function composeLeadMail(lead: LeadRow, recipient: string, context: MailContext): SendMailOptions {
   const site = oneLine(context.siteName);
-  const subject = oneLine(t(`forms.mail.subject.${lead.kind}`, { id: lead.id, site, project: lead.project_id ?? '' }));
+  const project = oneLine(context.projectName) || (lead.project_id !== null ? `#${lead.project_id}` : '');
+  const subject = oneLine(t(`leadMail.subject.${lead.kind}`, { site, project }));
+  const favorites = favoritesOf(lead);
+  const name = visitorName(lead);
+  const pageUrl = oneLine(lead.page_url ?? lead.page);
 
-  const lines: string[] = [t('forms.mail.intro', { site }), ''];
-  const row = (label: string, value: string) => lines.push(`${label}: ${value}`);
-  row(t('forms.mail.form'), t(`forms.mail.kind.${lead.kind}`));
+  const intro = lead.kind === 'favorites' ? t('leadMail.intro.favorites', { site, name: name || oneLine(lead.email) }) : t('leadMail.intro.form', { site });
+  const about: Row[] = [{ label: t('leadMail.form'), value: t(`leadMail.kind.${lead.kind}`) }];
+  if (lead.project_id !== null) about.push({ label: t('leadMail.project'), value: project });
+  about.push({ label: t('leadMail.page'), value: pageUrl, href: /^https?:\/\//.test(pageUrl) ? pageUrl : undefined });
+
+  const visitor: Row[] = [];
   for (const [column, label] of FIELD_LABELS) {
     const value = lead[column];
-    if (typeof value === 'string' && value) row(t(label), oneLine(value));
+    if (typeof value === 'string' && value) visitor.push({ label: t(label), value: oneLine(value) });
   }
-  if (lead.project_id !== null) row(t('forms.mail.project'), oneLine(context.projectName ? `${context.projectName} (#${lead.project_id})` : `#${lead.project_id}`));
-  if (lead.message) lines.push('', `${t('forms.fields.message.label')}:`, multiLine(lead.message));
+  if (lead.client_id !== null) visitor.push({ label: t('leadMail.account'), value: t('leadMail.registered') });
+
+  const message = lead.message ? multiLine(lead.message) : null;
+  const favoritesTitle = lead.kind === 'favorites' ? t('leadMail.favoritesSent', { count: favorites.length }) : t('leadMail.favorites', { count: favorites.length });
+  const footer: Row[] = [
+    { label: t('leadMail.site'), value: site },
+    { label: t('leadMail.received'), value: lead.created_at },
+    { label: t('leadMail.reference'), value: String(lead.id) },
+  ];
+
+  // --- plain text
+  const lines: string[] = [intro, ''];
+  const rows = (list: Row[]) => list.forEach((r) => lines.push(`${r.label}: ${r.value}`));
+  rows(about);
+  lines.push('');
+  rows(visitor);
+  if (message) lines.push('', `${t('forms.fields.message.label')}:`, message);
+  if (favorites.length) lines.push('', `${favoritesTitle}:`, ...favorites.map((f) => `- ${favoriteLine(f)}`));
   lines.push('', '--');
-  row(t('forms.mail.page'), oneLine(lead.page));
-  row(t('forms.mail.partner'), site);
-  row(t('forms.mail.received'), lead.created_at);
-  row(t('forms.mail.reference'), String(lead.id));
+  rows(footer);
 
   return {
     from: context.from,
     to: oneLine(recipient),
-    replyTo: { name: visitorName(lead), address: oneLine(lead.email) },
+    replyTo: { name, address: oneLine(lead.email) },
     subject,
     text: lines.join('\n') + '\n',
+    html: leadHtml({ site, intro, about, visitor, message, favoritesTitle, favorites, footer, context }),
     // Nothing from the lead is ever read as a file or fetched as a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+interface HtmlParts {
+  site: string;
+  intro: string;
+  about: Row[];
+  visitor: Row[];
+  message: string | null;
+  favoritesTitle: string;
+  favorites: FavoriteSnapshot[];
+  footer: Row[];
+  context: MailContext;
+}
+
+/** The HTML part: a table layout with inline styles (what mail clients render), every value escaped. */
+function leadHtml(p: HtmlParts): string {
+  const e = escapeHtml;
+  const color = p.context.brand?.color && /^#[0-9a-f]{6}$/i.test(p.context.brand.color) ? p.context.brand.color : DEFAULT_COLORS.primary;
+  const ink = textOn(color);
+  const logo = p.context.brand ? mailLogoUrl(p.context.brand.logo, p.context.siteUrl ?? 'http://localhost:3000') : null;
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;';
+  const table = (rows: Row[]) =>
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows
+      .map(
+        (r) =>
+          `<tr><th scope="row" style="${cell}text-align:left;font-weight:600;color:#555555;white-space:nowrap">${e(r.label)}</th><td style="${cell}">${
+            r.href ? `<a href="${e(r.href)}" style="color:${color}">${e(r.value)}</a>` : e(r.value)
+          }</td></tr>`,
+      )
+      .join('')}</table>`;
+  const brand = logo
+    ? `<img src="${e(logo)}" alt="${e(p.site)}" height="40" style="display:block;height:40px;width:auto;border:0">`
+    : `<span style="font-size:20px;font-weight:700">${e(p.site)}</span>`;
+  const message = p.message
+    ? `<h2 style="font-size:16px;margin:0 0 8px">${e(t('forms.fields.message.label'))}</h2><p style="margin:0 0 16px;white-space:pre-wrap">${e(p.message).replace(/\n/g, '<br>')}</p>`
+    : '';
+  const favorites = p.favorites.length
+    ? `<h2 style="font-size:16px;margin:0 0 8px">${e(p.favoritesTitle)}</h2><ul style="margin:0 0 16px;padding-left:20px">${p.favorites
+        .map((f) => `<li style="margin:0 0 4px">${e(favoriteLine(f))}</li>`)
+        .join('')}</ul>`
+    : '';
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(p.site)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f4f4f4"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;max-width:600px;background:#ffffff">
+<tr><td style="background:${color};color:${ink};padding:16px 24px">${brand}</td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px">${e(p.intro)}</p>
+${table(p.about)}${table(p.visitor)}${message}${favorites}
+<hr style="border:0;border-top:1px solid #dddddd;margin:16px 0">
+${table(p.footer)}
+</td></tr></table>
+</td></tr></table>
+</body></html>
+`;
 }
 
 /** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */

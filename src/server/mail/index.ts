@@ -13,6 +13,7 @@ declare module 'fastify' {
 export function installMailOutbox(app: FastifyInstance, transport?: MailTransport, options: Partial<OutboxOptions> = {}): MailOutbox {
   const outbox = new MailOutbox(app.store.db, app.store.dialect, transport ?? transportFromConfig(app.config), {
     from: app.config.MAIL_FROM,
+    siteUrl: app.config.SITE_URL,
     log: app.log,
     ...options,
   });

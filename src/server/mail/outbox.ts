@@ -26,6 +26,8 @@ import { t } from '../../shared/i18n.ts';
 
 export interface OutboxOptions {
   from: string;
+  /** The main site's address (SITE_URL): a partner's logo in a mail is an address on it. */
+  siteUrl?: string;
   /** How often due mails are looked for when nothing kicks the worker. */
   pollMs?: number;
   /** The first retry waits this long; each next one twice as long … */
@@ -208,9 +210,15 @@ export class MailOutbox {
   private async compose(row: MailOutboxRow) {
     if (row.lead_id === null) return composeQueuedMail(JSON.parse(row.message ?? 'null') as QueuedMail, row.recipient, this.options.from);
     const lead = await this.db.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirstOrThrow();
-    const partner = lead.partner_id === null ? undefined : await this.db.selectFrom('partners').select('name').where('id', '=', lead.partner_id).executeTakeFirst();
+    const partner = lead.partner_id === null ? undefined : await this.db.selectFrom('partners').select(['name', 'logo', 'color_primary']).where('id', '=', lead.partner_id).executeTakeFirst();
     const project = lead.project_id === null ? undefined : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();
-    const context: MailContext = { from: this.options.from, siteName: partner?.name ?? t('site.name'), projectName: project?.name ?? null };
+    const context: MailContext = {
+      from: this.options.from,
+      siteName: partner?.name ?? t('site.name'),
+      projectName: project?.name ?? null,
+      siteUrl: this.options.siteUrl,
+      brand: partner ? { logo: partner.logo, color: partner.color_primary } : null,
+    };
     return composeLeadMail(lead, row.recipient, context);
   }
 }

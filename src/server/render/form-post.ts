@@ -15,7 +15,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
-import { BrokerFields, ContactFields, LEAD_BODIES, PropertyFields, fieldErrors, type LeadBody, type LeadKind } from '../../shared/leads.ts';
+import { BrokerFields, ContactFields, LEAD_BODIES, PropertyFields, fieldErrors, type FormLeadKind, type LeadBody } from '../../shared/leads.ts';
 import { FORM_KEY_FIELD, FORM_PAGES, type FormPageState, type PostedForm } from '../../shared/form-post.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -28,7 +28,7 @@ import { renderPage, resolvePage, type PageRenderer } from './page.ts';
  */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-const FIELDS: Record<LeadKind, Struct<any, any>> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };
+const FIELDS: Record<FormLeadKind, Struct<any, any>> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };
 
 /** A body of any other type: parsed (so its size is checked), then refused with 415. */
 const NOT_FORM = Symbol('not form data');
@@ -86,7 +86,7 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
 
       const result = await leads.submit(
         { ...body, idempotency_key: storedKey(body) },
-        { host: request.hostname, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+        { host: request.hostname, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, clientId: (await request.client())?.id ?? null },
       );
       if (result.created) app.outbox.kick();
       // A new key: the next request from this page is a new one.

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
+import { resolveRoute, dataKey, dataNeeds, layoutFor, mainBrandPath, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
+import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
@@ -48,6 +49,8 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
   const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
   try {
+    // The main brand's offer is not the partner's: on its domain, to the main site's page.
+    if (hostPartner && mainBrandPath(path, routes)) throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), path), 301);
     out.match = await resolveRoute(path, async (slug) => (await ctx.partner(slug)) !== null, hostPartner?.slug ?? null, routes);
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = await ctx.partner(slug);

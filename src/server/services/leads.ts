@@ -2,11 +2,22 @@
 // one transaction before the visitor is told 'Thanks you for your request'.
 // The idempotency key the browser makes per form fill finds a retried
 // submission's lead again, so it is never stored twice.
+//
+// Each lead keeps what its mail needs to be acted on (issue 10): the page's
+// full address on the site it was sent from, built from SITE_URL or the
+// partner's configured domain (never from Host, which a visitor chooses), and,
+// when a logged-in client sent it, who they are and their favorites as the
+// site showed them then. A 'favorites' lead is the client's list itself, sent
+// to the partner whose site it is, else the client's partner, else the office.
 import type { Kysely } from 'kysely';
 import type { Database, NewLeadRow } from '../store/schema.ts';
 import { InputError, uniqueViolation } from '../store/errors.ts';
 import type { PartnerService } from './partners.ts';
-import type { LeadBody } from '../../shared/leads.ts';
+import type { AccountService } from './accounts/index.ts';
+import type { FavoriteSnapshot, LeadBody } from '../../shared/leads.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
+import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
+import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 
 /** Where a submission came from, as the server sees it. */
@@ -16,7 +27,18 @@ export interface LeadOrigin {
   /** The client address (request.ip: behind TRUST_PROXY hops, the forwarded one). */
   ip: string | null;
   userAgent: string | null;
+  /** The logged-in client who sent it, if any (request.client()). */
+  clientId?: number | null;
 }
+
+export interface LeadServiceOptions {
+  /** The main site's public address (SITE_URL): the base of the page's full address. */
+  siteUrl?: string;
+  /** Reads a client's favorites in a site's scope; without it no favorites are kept. */
+  accounts?: Pick<AccountService, 'favoriteCards'>;
+}
+
+const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 export interface LeadResult {
   id: number;
@@ -32,6 +54,7 @@ export class LeadService {
     private readonly partners: PartnerService,
     /** Where the main site's leads (and those of partners without an address) go. */
     private readonly officeEmail: string,
+    private readonly options: LeadServiceOptions = {},
   ) {}
 
   /** The lead stored under this idempotency key, if any. */
@@ -48,7 +71,17 @@ export class LeadService {
     const existing = await this.byKey(body.idempotency_key);
     if (existing !== null) return { id: existing, created: false };
 
-    const partner = await this.partners.resolve(origin.host, body.partner ?? null);
+    // DESIGN §6: the host first, then the slug; remembered apart to build the page's address.
+    const hostPartner = await this.partners.byHost(origin.host);
+    let partner: Pick<PublicPartner, 'id' | 'email'> | null = hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
+    const client = origin.clientId ? await this.db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', origin.clientId).executeTakeFirst() : undefined;
+    if (body.kind === 'favorites') {
+      if (!client) throw new HttpError(401, t('account.errors.loginRequired'));
+      partner ??= client.partner_id === null ? null : await this.partnerById(client.partner_id);
+    }
+    const favorites = client ? await this.favoritesOf(client.id, partner) : null;
+    if (body.kind === 'favorites' && !favorites?.length) throw new InputError('favorites', t('favoritesSend.errors.empty'));
+
     let projectId: number | null = null;
     if (body.kind === 'property') {
       const project = await this.db.selectFrom('projects').select('id').where('id', '=', body.project_id).executeTakeFirst();
@@ -63,11 +96,14 @@ export class LeadService {
       partner_id: partner?.id ?? null,
       project_id: projectId,
       page: body.page,
-      name: 'name' in body ? body.name : null,
+      page_url: absoluteUrl(siteOrigin(this.options.siteUrl ?? DEFAULT_SITE_URL, hostPartner?.domain), body.page),
+      client_id: client?.id ?? null,
+      favorites: favorites ? JSON.stringify(favorites) : null,
+      name: 'name' in body ? body.name : body.kind === 'favorites' ? client!.name : null,
       first_name: 'first_name' in body ? body.first_name : null,
       last_name: 'last_name' in body ? body.last_name : null,
-      email: body.email,
-      phone: body.phone ?? null,
+      email: 'email' in body ? body.email : client!.email,
+      phone: ('phone' in body ? body.phone : body.kind === 'favorites' ? client!.phone : null) ?? null,
       subject: 'subject' in body ? body.subject : null,
       message: ('message' in body ? body.message : null) ?? null,
       postal_code: ('postal_code' in body ? body.postal_code : null) ?? null,
@@ -96,5 +132,22 @@ export class LeadService {
       }
       throw error;
     }
+  }
+
+  private async partnerById(id: number): Promise<Pick<PublicPartner, 'id' | 'email'> | null> {
+    return (await this.db.selectFrom('partners').select(['id', 'email']).where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The client's favorites as the site they are on shows them (its scope), newest first. */
+  private async favoritesOf(clientId: number, partner: Pick<PublicPartner, 'id'> | null): Promise<FavoriteSnapshot[] | null> {
+    if (!this.options.accounts) return null;
+    const cards = await this.options.accounts.favoriteCards(clientId, partner?.id ?? null);
+    return cards.map((card) => ({
+      id: card.id,
+      name: card.name,
+      town: card.location.town.name,
+      region: card.location.region.name,
+      price: card.price ? { min: card.price.min, max: card.price.max } : null,
+    }));
   }
 }

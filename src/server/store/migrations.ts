@@ -9,6 +9,7 @@ import { partnerIndexingMigration } from './migrations/0006-partner-indexing.ts'
 import { mapMigration } from './migrations/0007-map.ts';
 import { feedFidelityMigration } from './migrations/0008-feed-fidelity.ts';
 import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
+import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0007_map': mapMigration,
   '0008_feed_fidelity': feedFidelityMigration,
   '0009_feed_pulls': feedPullsMigration,
+  '0010_lead_mails': leadMailsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -187,7 +187,7 @@ export interface CatalogueTables {
 
 // --- leads and their mail (migration 0004) -----------------------------------
 
-export type LeadKindColumn = 'contact' | 'broker' | 'property';
+export type LeadKindColumn = 'contact' | 'broker' | 'property' | 'favorites';
 
 /** A request a visitor sent with a contact, broker or property form (SPEC §3). */
 export interface LeadsTable {
@@ -212,6 +212,12 @@ export interface LeadsTable {
   client_ip: string | null;
   user_agent: string | null;
   created_at: string;
+  /** The page's full address on the site it was sent from (migration 0010; null before). */
+  page_url: Generated<string | null>;
+  /** The logged-in client who sent it (migration 0010). */
+  client_id: Generated<number | null>;
+  /** JSON FavoriteSnapshot[]: the client's favorites when it was sent (migration 0010). */
+  favorites: Generated<string | null>;
 }
 
 /**

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import type { MailMeta, MailTransport } from '../../../src/server/mail/transport.ts';
-import type { LeadKind } from '../../../src/shared/leads.ts';
+import type { FormLeadKind as LeadKind } from '../../../src/shared/leads.ts';
 
 export function contactBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -99,14 +99,46 @@ export class MemoryTransport implements MailTransport {
 export interface Eml {
   /** Header names in lower case; unfolded values, in order. */
   headers: Map<string, string[]>;
+  /** The first value of a header, RFC 2047 encoded words decoded. */
   header(name: string): string | undefined;
-  /** The body, transfer-decoded (7bit, 8bit or quoted-printable) as UTF-8. */
+  /** The body, transfer-decoded (7bit, 8bit, quoted-printable or base64) as UTF-8: the text/plain part of a multipart message. */
   body: string;
+  /** The text/plain part (or the single body). */
+  text: string | null;
+  /** The text/html part, if any. */
+  html: string | null;
+  /** The content types of the parts of a multipart message, in order ([] for a single part). */
+  parts: string[];
 }
 
-/** Reads a single-part message as nodemailer writes it (text only). */
+/** Reads a message as nodemailer writes it: a single part, or multipart/alternative (text and HTML). */
 export function parseEml(source: string): Eml {
-  const text = source.replace(/\r\n/g, '\n');
+  const { headers, body } = splitEntity(source.replace(/\r\n/g, '\n'));
+  const type = headers.get('content-type')?.[0] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  let text: string | null = null;
+  let html: string | null = null;
+  const parts: string[] = [];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const chunk of body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      const part = splitEntity(chunk.replace(/^\n/, ''));
+      const partType = part.headers.get('content-type')?.[0] ?? 'text/plain';
+      parts.push(partType.split(';')[0]!.trim().toLowerCase());
+      const decoded = decode(part.body.replace(/\n$/, ''), part.headers);
+      if (/^text\/plain/i.test(partType)) text = decoded;
+      else if (/^text\/html/i.test(partType)) html = decoded;
+    }
+  } else if (/^text\/html/i.test(type)) html = decode(body, headers);
+  else text = decode(body, headers);
+  const header = (name: string) => {
+    const value = headers.get(name.toLowerCase())?.[0];
+    return value === undefined ? undefined : decodeWords(value);
+  };
+  return { headers, header, body: text ?? html ?? '', text, html, parts };
+}
+
+function splitEntity(text: string): { headers: Map<string, string[]>; body: string } {
   const split = text.indexOf('\n\n');
   if (split < 0) throw new Error('no blank line between headers and body');
   const headers = new Map<string, string[]>();
@@ -117,11 +149,23 @@ export function parseEml(source: string): Eml {
     const name = line.slice(0, colon).trim().toLowerCase();
     headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
   }
-  let body = text.slice(split + 2);
+  return { headers, body: text.slice(split + 2) };
+}
+
+function decode(body: string, headers: Map<string, string[]>): string {
   const encoding = headers.get('content-transfer-encoding')?.[0]?.toLowerCase();
-  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
-  else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { headers, header: (name) => headers.get(name.toLowerCase())?.[0], body };
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+/** RFC 2047: '=?UTF-8?Q?Contact_request_=E2=80=94?= =?UTF-8?Q?_Costa?=' → 'Contact request — Costa'. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?]+\?[QB]\?[^?]*\?=)\s+(?==\?)/gi, '$1')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQuotedPrintable(s: string): string {

@@ -44,9 +44,9 @@ forEachStore(
     t.equal(message.from, FROM);
     t.equal(message.to, 'hola@sol-homes.example', "the partner's address");
     t.same(message.replyTo, { name: 'Ana García', address: 'ana@example.com' }, 'Reply-To is the visitor');
-    t.equal(message.subject, `Contact request #${id} via Sol Homes Makelaardij`, 'the subject comes from en.json, without visitor input');
+    t.equal(message.subject, 'Contact request — Sol Homes Makelaardij', 'the subject comes from en.json, without visitor input');
     const text = String(message.text);
-    for (const line of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: /sol-homes/contact', 'Partner: Sol Homes Makelaardij'])
+    for (const line of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: http://localhost:3000/sol-homes/contact', 'Site: Sol Homes Makelaardij', `Reference: ${id}`])
       t.ok(text.includes(line), `the body has ${JSON.stringify(line)}`);
 
     const row = await outboxRow(store, id);

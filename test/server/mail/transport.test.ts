@@ -37,10 +37,10 @@ t.test('without SMTP_URL a lead is written as a parseable .eml file', async (t) 
   t.equal(eml.header('to'), 'info@costa-casas.example', "To is the partner's address");
   t.equal(eml.header('from'), 'Spain New Homes <no-reply@spainnewhomes.example>');
   t.same(addressparser(eml.header('reply-to') ?? '').map((a) => ('address' in a ? a.address : null)), ['ana@example.com'], 'Reply-To is the visitor');
-  t.match(eml.header('subject'), new RegExp(`^Contact request #${id} via `));
+  t.equal(eml.header('subject'), 'Contact request — Costa Casas Inmobiliaria');
   t.ok(eml.header('message-id'), 'has a Message-ID');
   t.ok(eml.header('date'), 'has a Date');
-  for (const text of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: /costa-casas/contact'])
+  for (const text of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: http://localhost:3000/costa-casas/contact'])
     t.ok(eml.body.includes(text), `the body has ${JSON.stringify(text)}`);
   t.same(fs.readdirSync(path.dirname(file)), [`lead-${id}.eml`], 'no temporary file is left behind');
 
@@ -69,12 +69,15 @@ t.test('header injection through the body fields is neutralised', async (t) => {
   t.notOk(eml.headers.has('bcc'), 'no Bcc header');
   t.notOk(eml.headers.has('cc'), 'no Cc header');
   t.same(eml.headers.get('content-type')?.length, 1, 'one Content-Type');
-  t.match(eml.header('content-type'), /^text\/plain/, 'still plain text');
+  t.match(eml.header('content-type'), /^multipart\/alternative/, 'text and HTML, as we built them');
+  t.same(eml.parts, ['text/plain', 'text/html'], 'no part the visitor added');
+  t.notOk(eml.html?.includes('<b>spoofed</b>'), 'markup typed by the visitor is escaped in the HTML part');
+  t.ok(eml.html?.includes('&lt;b&gt;spoofed&lt;/b&gt;'));
   t.equal(eml.header('to'), 'info@spainnewhomes.example', 'To is only the office');
   const replyTo = addressparser(eml.header('reply-to') ?? '');
   t.equal(replyTo.length, 1, 'Reply-To is one mailbox');
   t.equal((replyTo[0] as { address: string }).address, 'ana@example.com', "the visitor's checked address");
-  t.equal(eml.header('subject'), `Contact request #${id} via Spain New Homes`, 'the subject has none of the visitor input');
+  t.equal(eml.header('subject'), 'Contact request — Spain New Homes', 'the subject has none of the visitor input');
   t.ok(eml.body.includes('Bcc: victim@example.com'), 'the text is in the body, as text');
   t.ok(eml.body.includes('Subject: Hi: there; Bcc: evil@example.com'));
   const known = new Set(['from', 'to', 'reply-to', 'subject', 'message-id', 'date', 'mime-version', 'content-type', 'content-transfer-encoding']);
@@ -87,6 +90,7 @@ t.test('compose strips control characters from every header value, whatever the 
     id: 7, kind: 'broker', idempotency_key: 'k', partner_id: null, project_id: null, page: '/uw-makelaar\r\nX: y',
     name: null, first_name: 'Jan\r\nBcc: x@y.z', last_name: 'Vries', email: 'jan@example.nl\r\nBcc: x@y.z', phone: null,
     subject: null, message: null, postal_code: null, city: null, client_ip: null, user_agent: null, created_at: '2030-01-01T00:00:00.000Z',
+    page_url: null, client_id: null, favorites: null,
   };
   const mail = composeLeadMail(lead, 'office@example.com\r\nBcc: x@y.z', { from: 'a@b.c', siteName: 'Site\r\nBcc: x@y.z' });
   for (const value of [mail.to, mail.subject, (mail.replyTo as { name: string }).name, (mail.replyTo as { address: string }).address])
@@ -145,7 +149,7 @@ t.test('with SMTP_URL the mail goes over SMTP to the right recipient', async (t)
   t.same(message.to, ['RCPT TO:<hola@sol-homes.example>'], 'the only recipient is the partner');
   t.match(message.from, /^MAIL FROM:<leads@spainnewhomes\.example>/);
   const eml = parseEml(message.data);
-  t.equal(eml.header('subject'), `Broker request #${id} via Sol Homes Makelaardij`);
+  t.equal(eml.header('subject'), 'Broker request — Sol Homes Makelaardij');
   t.ok(eml.body.includes('First name: Jan') && eml.body.includes('Postal code: 1012 AB') && eml.body.includes('City: Amsterdam'));
   t.equal(fs.existsSync(path.join(app.config.DATA_DIR, 'mail')), false, 'no file written');
 });

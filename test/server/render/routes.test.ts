@@ -72,8 +72,10 @@ t.test('a partner is resolved by its own domain first', async (t) => {
   const newBuild = await app.inject({ url: '/new-build-pages', headers: { host: 'costa-casas.localhost' } });
   t.equal(newBuild.statusCode, 200, "the partner's new-build page answers at its short address");
   t.equal(stateOf(newBuild.body).route, 'partner:new-build-pages');
+  const living = await app.inject({ url: '/wonen-en-leven', headers: { host: 'costa-casas.localhost' } });
+  t.equal(stateOf(living.body).route, 'partner:living', "the partner's own page at its short address");
   const franchise = await app.inject({ url: '/franchise', headers: { host: 'costa-casas.localhost' } });
-  t.equal(stateOf(franchise.body).route, 'main:franchise', 'a main page the partner section lacks');
+  t.same([franchise.statusCode, franchise.headers.location], [301, 'http://localhost:3000/franchise'], "the main brand's franchise: to the main site (issue 10)");
 
   const other = await app.inject({ url: '/sol-homes/contact', headers: { host: 'costa-casas.localhost' } });
   t.equal(other.statusCode, 404, "another partner's pages are not served on a partner's domain");
