@@ -4,12 +4,19 @@
 import type { ReactNode } from 'react';
 import type { PartnerColors } from '../shared/partner.ts';
 import { colorsOf } from '../shared/partner.ts';
+import { derivedColors } from '../shared/brand-colors.ts';
 import { t } from '../shared/i18n.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 
+/** The partner's colours, and those derived from them for contrast (shared/brand-colors.ts). */
 export function colorRules(colors: PartnerColors): string {
-  return `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color}}`;
+  const d = derivedColors(colors);
+  return (
+    `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color};` +
+    `--color-on-primary:${d.onPrimary};--color-on-secondary:${d.onSecondary};--color-accent-on-white:${d.accentOnWhite};` +
+    `--color-accent-on-primary:${d.accentOnPrimary};--color-heading-on-primary:${d.headingOnPrimary}}`
+  );
 }
 
 export function BrandColors({ nonce }: { nonce: string }) {

@@ -13,6 +13,7 @@ import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './store/seed.ts';
 import { seedDemoCatalogue } from './demo/seed.ts';
 import { mediaRoutes } from './api/media.ts';
+import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { assetRoutes, readManifest } from './plugins/assets.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(partnerRoutes);
   await app.register(readRoutes);
   await app.register(mediaRoutes);
+  await app.register(partnerLogoRoutes);
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);

@@ -1,6 +1,9 @@
 // `npm run partner -- <command>`: adds and updates partners and content pages
 // in the store the site uses (DATA_DIR, or DATABASE_URL). See USAGE below.
 //
+// Colours that fall short of WCAG AA contrast are saved, with one warning line
+// each on stderr (shared/brand-colors.ts).
+//
 // Exit codes: 0 done; 2 bad input (one line on stderr naming the flag and the
 // problem; nothing was written); 1 anything else (e.g. the database is down).
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import { InputError, NotFoundError } from '../store/errors.ts';
 import { createServices, type Services } from '../services/index.ts';
 import type { PartnerChanges, PartnerScope } from '../services/partners.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
+import { contrastWarnings, describeWarning } from '../../shared/brand-colors.ts';
 
 const USAGE = `Usage: npm run partner -- <command> [flags]
 
@@ -29,7 +33,9 @@ const USAGE = `Usage: npm run partner -- <command> [flags]
                                         take them out of its scope
   scope clear <slug>                    no limit: the partner shows all listings again
 
-Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb)
+Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb;
+                 each pair the site draws is checked for WCAG AA contrast:
+                 a warning line per pair that falls short, and it is saved)
                --email --phone --address --city --logo (http(s) URL or /path)
                --indexing canonical|noindex  how search engines treat its copies of
                  the listings: canonical to the main site's page (default) or noindex
@@ -44,6 +50,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | string[] | boolean | undefined>;
 
 const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo', 'indexing'] as const;
+const COLOUR_FLAGS = ['primary', 'secondary', 'heading'] as const;
 const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
 const HELP: Options = { help: { type: 'boolean', short: 'h' } };
 const SCOPE_FLAGS: Options = { region: { type: 'string', multiple: true }, project: { type: 'string', multiple: true } };
@@ -52,7 +59,8 @@ interface Command {
   options: Options;
   /** The positional arguments it takes, by name. */
   positionals: string[];
-  run(services: Services, values: Values, positionals: string[]): Promise<string>;
+  /** Resolves with what goes to stdout; `warn` adds a line for stderr. */
+  run(services: Services, values: Values, positionals: string[], warn: (line: string) => void): Promise<string>;
 }
 
 const commands: Record<string, Command> = {
@@ -82,8 +90,9 @@ const commands: Record<string, Command> = {
   add: {
     options: strings(PARTNER_FLAGS),
     positionals: [],
-    async run(services, values) {
+    async run(services, values, _positionals, warn) {
       const p = await services.partners.create(pick(values, PARTNER_FLAGS) as never);
+      contrastWarnings(p.colors).forEach((w) => warn(describeWarning(w)));
       return `Added partner ${p.slug} (id ${p.id}): ${p.name}, domain ${p.domain ?? '-'}, colours ${colours(p)}`;
     },
   },
@@ -91,10 +100,12 @@ const commands: Record<string, Command> = {
   update: {
     options: strings(PARTNER_FLAGS),
     positionals: ['slug'],
-    async run(services, values, [slug]) {
+    async run(services, values, [slug], warn) {
       const changes = pick(values, PARTNER_FLAGS) as PartnerChanges;
       if (!Object.keys(changes).length) throw new UsageError(`nothing to change: give at least one flag (${PARTNER_FLAGS.map((f) => `--${f}`).join(', ')})`);
       const p = await services.partners.update(slug!, changes);
+      // Checked whenever a colour is set: the unchanged ones are its pairs.
+      if (COLOUR_FLAGS.some((f) => f in changes)) contrastWarnings(p.colors).forEach((w) => warn(describeWarning(w)));
       return `Updated partner ${p.slug} (id ${p.id}): ${Object.keys(changes).join(', ')}`;
     },
   },
@@ -289,8 +300,10 @@ async function main(argv: string[]): Promise<number> {
     const config = loadConfig(process.env);
     store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
     if (config.SEED_DEMO) await seedDemo(store);
-    const output = await command.run(createServices(store), values, positionals);
+    const warnings: string[] = [];
+    const output = await command.run(createServices(store), values, positionals, (line) => warnings.push(line));
     process.stdout.write(`${output}\n`);
+    for (const line of warnings) process.stderr.write(`${line}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {

@@ -1,13 +1,15 @@
 // The demo catalogue an empty store starts with: the Kyero feed shipped beside
 // this file (demo-feed.xml, made by the generator; a test keeps the two equal),
 // imported like any other feed under the source name 'demo'. Its pictures are
-// drawn by GET /media/demo/… (api/media.ts): nothing needs the network.
+// drawn by GET /media/demo/… (api/media.ts): nothing needs the network. Its
+// dates move to the seeding day as it is read (dates.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../store/db.ts';
 import { importFeed, type ImportSummary } from '../catalogue-import/importer.ts';
 import { DEMO_PROJECTS, DEMO_SEED, feedChunks } from './generator.ts';
+import { shiftDemoFeed } from './dates.ts';
 
 export const DEMO_SOURCE = 'demo';
 export const DEMO_FEED_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-feed.xml');
@@ -15,12 +17,13 @@ export const DEMO_FEED_FILE = path.join(path.dirname(fileURLToPath(import.meta.u
 export const DEMO_FEED_OPTIONS = { projects: DEMO_PROJECTS, seed: DEMO_SEED } as const;
 
 /**
- * Imports the demo catalogue when the store has no project at all; does
- * nothing otherwise (returns null). Resolves with the import's summary.
+ * Imports the demo catalogue when the store has no project at all, its dates
+ * relative to `today` (the seeding day); does nothing otherwise (returns null).
+ * Resolves with the import's summary.
  */
-export async function seedDemoCatalogue(store: Store): Promise<ImportSummary | null> {
+export async function seedDemoCatalogue(store: Store, { today = new Date() }: { today?: Date } = {}): Promise<ImportSummary | null> {
   const any = await store.db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const input = fs.existsSync(DEMO_FEED_FILE) ? fs.createReadStream(DEMO_FEED_FILE) : feedChunks(DEMO_FEED_OPTIONS);
-  return importFeed(store, input, { source: DEMO_SOURCE });
+  return importFeed(store, shiftDemoFeed(input, today), { source: DEMO_SOURCE, now: today });
 }

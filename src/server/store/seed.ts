@@ -1,5 +1,6 @@
 // The demo data an empty store starts with: two partners with their own colours
-// and domains, and the main site's content pages. Copy lives in locales/en.json.
+// and domains, and logos (demo/logos/, served by api/partner-logos.ts), and the
+// main site's content pages. Copy lives in locales/en.json.
 import type { Store } from './db.ts';
 import { lookup } from '../../shared/i18n.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
@@ -16,7 +17,7 @@ export const DEMO_PARTNERS = [
     slug: 'costa-casas',
     domain: 'costa-casas.localhost',
     name: 'Costa Casas Inmobiliaria',
-    logo: null,
+    logo: '/media/partners/costa-casas.svg',
     email: 'info@costa-casas.example',
     phone: '+34 965 71 24 80',
     address: 'Calle Ramón Gallud 48',
@@ -29,7 +30,7 @@ export const DEMO_PARTNERS = [
     slug: 'sol-homes',
     domain: 'sol-homes.localhost',
     name: 'Sol Homes Makelaardij',
-    logo: null,
+    logo: '/media/partners/sol-homes.svg',
     email: 'hola@sol-homes.example',
     phone: '+34 952 81 40 12',
     address: 'Avenida Ricardo Soriano 19',

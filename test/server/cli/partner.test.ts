@@ -46,8 +46,10 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
     '--email', 'info@playa.example', '--phone', '+34 966 00 00 00', '--city', 'Alicante', '--logo', 'https://playa.example/logo.svg',
   ]);
   t.equal(add.code, 0, add.stderr);
-  t.equal(add.stderr, '');
   t.equal(lines(add.stdout).length, 1, 'a one-line summary');
+  t.same(lines(add.stderr), [
+    'warning: --secondary #fffb00 on white has a contrast of 1.10:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #0a4d68 there instead',
+  ], "the default yellow is no line on white: one warning, with the partner's primary drawn instead");
   t.match(add.stdout, /^Added partner playa-homes \(id \d+\): Playa Homes, domain playa-homes\.es, colours #0a4d68 \/ #fffb00 \/ #fffb00$/m);
 
   // Refusals write nothing, so they run side by side.
@@ -62,6 +64,7 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
   const update = await partner(target, ['update', 'playa-homes', '--city', 'Torrevieja', '--phone', '', '--heading', '#FFFFFF']);
   t.equal(update.code, 0, update.stderr);
   t.match(update.stdout, /^Updated partner playa-homes \(id \d+\): heading, phone, city\n$/);
+  t.match(update.stderr, /^warning: --secondary #fffb00 on white .*\n$/, 'a colour set: its pairs checked again, white headings on #0a4d68 pass');
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
     [partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
@@ -163,4 +166,32 @@ forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, ta
   t.match(help.stdout, /--indexing canonical\|noindex/, 'in the usage');
   const { partners } = createServices(await target.open());
   t.equal((await partners.bySlug('quiet-homes'))?.listing_indexing, 'canonical', 'what the store holds');
+});
+
+// Brand readability (issue 10): every pair the site draws is checked when a colour is set.
+forEachTarget(t, 'partner CLI: colours that fall short of WCAG AA contrast are saved with one warning line each', async (t, target) => {
+  const add = await partner(target, ['add', '--slug', 'pale-homes', '--name', 'Pale Homes', '--primary', '#f0f0f0', '--secondary', '#ffffff', '--heading', '#ffffff']);
+  t.equal(add.code, 0, add.stderr);
+  t.match(add.stdout, /^Added partner pale-homes \(id \d+\): Pale Homes, domain -, colours #f0f0f0 \/ #ffffff \/ #ffffff\n$/);
+  t.same(lines(add.stderr), [
+    'warning: --primary #f0f0f0 on white has a contrast of 1.13:1, below the 4.5:1 of WCAG AA for text (links, outline buttons); choose a darker colour',
+    'warning: --secondary #ffffff on white has a contrast of 1.00:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #8c8c8c there instead',
+    'warning: --secondary #ffffff on primary #f0f0f0 has a contrast of 1.13:1, below the 3:1 of WCAG AA for accent lines on brand bars; the site uses #808080 there instead',
+    'warning: --heading #ffffff on primary #f0f0f0 has a contrast of 1.13:1, below the 3:1 of WCAG AA for headings on brand bars; the site uses #000000 there instead',
+  ]);
+
+  const fixed = await partner(target, ['update', 'pale-homes', '--primary', '#8a1538', '--heading', '#ffd6e0']);
+  t.equal(fixed.code, 0, fixed.stderr);
+  t.same(lines(fixed.stderr), [
+    'warning: --secondary #ffffff on white has a contrast of 1.00:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #8a1538 there instead',
+  ], 'a white secondary stays invisible on white only: drawn in the primary there');
+
+  const good = await partner(target, ['update', 'pale-homes', '--secondary', '#e8590c', '--primary', '#111111']);
+  t.equal(good.code, 0, good.stderr);
+  t.equal(good.stderr, '', 'readable colours: no warning');
+  const other = await partner(target, ['update', 'pale-homes', '--city', 'Alicante']);
+  t.equal(other.stderr, '', 'no colour set: nothing checked');
+
+  const { partners } = createServices(await target.open());
+  t.match((await partners.bySlug('pale-homes'))?.colors, { primary: '#111111', secondary: '#e8590c', heading_color: '#ffd6e0' }, 'every change saved');
 });

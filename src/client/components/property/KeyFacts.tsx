@@ -1,4 +1,5 @@
-// The project's labelled facts (SPEC §2) as a description list.
+// The project's labelled facts (SPEC §2) as a description list. The grid's
+// last cell widens to the row's end (styles/property.css): no empty cell.
 import type { ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { projectFacts } from './facts.ts';
@@ -13,7 +14,10 @@ export function KeyFacts({ project, units }: { project: ProjectDetail; units: Un
         {projectFacts(project, units).map((fact) => (
           <div className={`key-facts__item key-facts__item--${fact.key}`} key={fact.key}>
             <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
+            <dd>
+              {fact.value}
+              {fact.note && <span className="key-facts__note"> ({fact.note})</span>}
+            </dd>
           </div>
         ))}
       </dl>
