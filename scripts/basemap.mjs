@@ -137,28 +137,34 @@ function lines(multi, bounds) {
   return out;
 }
 
-/** The basemap as a GeoJSON FeatureCollection: `land` (MultiPolygon), `border` and `province` (MultiLineString). */
+/** The basemap as a GeoJSON FeatureCollection: `land` (MultiPolygons: the neighbours', Spain's), `border` and `province` (MultiLineString). */
 export function buildBasemap() {
   const world = require('world-atlas/countries-50m.json');
   const spain = require('es-atlas/es/provinces.json');
   const bounds = BASEMAP_BOUNDS;
 
   const land = [];
+  const spainLand = [];
   const landFeatures = feature(world, world.objects.land);
   const polygons = (landFeatures.features ?? [landFeatures]).flatMap(({ geometry }) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
-  // Spain's own coast from IGN, finer than Natural Earth's and matching its province lines.
-  polygons.push(...merge(spain, spain.objects.provinces.geometries).coordinates);
-  for (const polygon of polygons) {
-    const rings = [];
-    for (const ring of polygon) {
-      const clipped = clipRing(ring, bounds);
-      if (!clipped) continue;
-      const simple = roundLine(simplifyRing(clipped, TOLERANCE));
-      if (simple.length >= 4 && area(simple) > 0.0005) rings.push(simple);
-      else if (!rings.length) break; // no outer ring, no holes
+  const addPolygons = (into, polygons) => {
+    for (const polygon of polygons) {
+      const rings = [];
+      for (const ring of polygon) {
+        const clipped = clipRing(ring, bounds);
+        if (!clipped) continue;
+        const simple = roundLine(simplifyRing(clipped, TOLERANCE));
+        if (simple.length >= 4 && area(simple) > 0.0005) rings.push(simple);
+        else if (!rings.length) break; // no outer ring, no holes
+      }
+      if (rings.length) into.push(rings);
     }
-    if (rings.length) land.push(rings);
-  }
+  };
+  addPolygons(land, polygons);
+  // Spain's own coast from IGN, finer than Natural Earth's and matching its
+  // province lines: a feature of its own, since one path drawing both with
+  // the even-odd rule would make their overlap a hole.
+  addPolygons(spainLand, merge(spain, spain.objects.provinces.geometries).coordinates);
 
   const borders = lines(mesh(world, world.objects.countries, (a, b) => a !== b), bounds);
   const provinces = lines(mesh(spain, spain.objects.provinces, (a, b) => a !== b), bounds);
@@ -168,6 +174,7 @@ export function buildBasemap() {
     bbox: bounds,
     features: [
       { type: 'Feature', properties: { kind: 'land' }, geometry: { type: 'MultiPolygon', coordinates: land } },
+      { type: 'Feature', properties: { kind: 'land' }, geometry: { type: 'MultiPolygon', coordinates: spainLand } },
       { type: 'Feature', properties: { kind: 'border' }, geometry: { type: 'MultiLineString', coordinates: borders } },
       { type: 'Feature', properties: { kind: 'province' }, geometry: { type: 'MultiLineString', coordinates: provinces } },
     ],

@@ -28,10 +28,14 @@ t.test('land, borders and province lines of Spain and its neighbours, under 30 K
   t.equal(basemap.type, 'FeatureCollection');
   t.same(basemap.features.map((f) => [f.properties.kind, f.geometry.type]), [
     ['land', 'MultiPolygon'],
+    ['land', 'MultiPolygon'],
     ['border', 'MultiLineString'],
     ['province', 'MultiLineString'],
   ]);
-  const [land, borders, provinces] = basemap.features.map((f) => f.geometry.coordinates) as [Position[][][], Position[][], Position[][]];
+  const [world, spain, borders, provinces] = basemap.features.map((f) => f.geometry.coordinates) as [Position[][][], Position[][][], Position[][], Position[][]];
+  // Two features, each a path of its own: Spain's coast (IGN) over its neighbours' (Natural Earth).
+  const land = [...world, ...spain];
+  t.ok(onLand(spain, [-3.7, 40.42]) && !onLand(spain, [1.44, 43.6]), 'the second is Spain');
 
   // Places on land, and at sea.
   const places: Array<[string, Position, boolean]> = [
