@@ -2,9 +2,11 @@
 // content-hashed names, a manifest the server reads) and the server-side entry
 // of the same React code. `--if-needed` skips the build when it is up to date.
 import { build } from 'esbuild';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBasemap } from './scripts/basemap.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -15,7 +17,7 @@ const staging = `${dist}.building-${process.pid}`;
 const clientOut = path.join(staging, 'client');
 const serverOut = path.join(staging, 'server');
 const pagesDir = path.join(root, 'src/client/pages');
-const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'package-lock.json'];
+const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'scripts/basemap.mjs', 'package-lock.json'];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -32,8 +34,22 @@ function upToDate() {
   return Math.max(...inputs.map(newest)) < built;
 }
 
+// The maps' basemap (scripts/basemap.mjs): a content-hashed GeoJSON beside the
+// chunks (cached a year like them), whose address the code imports as
+// 'virtual:basemap'. Made here, once per build, from packaged data.
+const basemap = JSON.stringify(buildBasemap());
+const basemapFile = `basemap-${crypto.createHash('sha256').update(basemap).digest('hex').slice(0, 8).toUpperCase()}.geojson`;
+const basemapPlugin = {
+  name: 'basemap',
+  setup(b) {
+    b.onResolve({ filter: /^virtual:basemap$/ }, () => ({ path: 'basemap', namespace: 'basemap' }));
+    b.onLoad({ filter: /.*/, namespace: 'basemap' }, () => ({ contents: `export default ${JSON.stringify(`/assets/${basemapFile}`)};`, loader: 'js' }));
+  },
+};
+
 const shared = {
   bundle: true,
+  plugins: [basemapPlugin],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
@@ -77,6 +93,7 @@ async function buildClient() {
       manifest.pages[name] = [...staticImports(file)].map(url);
     }
   }
+  fs.writeFileSync(path.join(clientOut, 'assets', basemapFile), basemap);
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
 }

@@ -11,3 +11,8 @@ declare module '*.webp' {
   export default href;
 }
 declare module '*.css';
+/** The address of the maps' basemap GeoJSON, made by build.mjs (scripts/basemap.mjs). */
+declare module 'virtual:basemap' {
+  const href: string;
+  export default href;
+}

@@ -62,6 +62,7 @@ interface OpenPopup {
 
 export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onFullscreenChange, onSearchArea, coveredBottom, className }: ResultsMapProps) {
   const container = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
   const { leaflet, tilesBlocked, failed } = useLeafletMap(container, MAP_OPTIONS);
   const { data } = useSWR<MarkersAnswer>(leaflet ? `/api/map-markers?${query}` : null, { revalidateOnMount: true, keepPreviousData: true });
   const [markers, setMarkers] = useState<ClusteredMarkers | null>(null);
@@ -112,18 +113,37 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     };
   }, [leaflet]);
 
-  // New results: draw them, and show them all unless the visitor chose the area.
-  useEffect(() => {
-    if (!leaflet || !markers || !data) return;
-    markers.set(data.data);
-    if (new URLSearchParams(query).has('bbox')) return;
+  /** Shows all the results, clear of what the page lays over the map's foot, unless the visitor chose the area. */
+  const fitResults = () => {
+    if (!leaflet || !data || new URLSearchParams(query).has('bbox')) return;
     const { L, map } = leaflet;
     fitting.current = true;
     if (data.data.length) {
       const bounds = L.latLngBounds(data.data.map((m) => [m.lat, m.lng] as [number, number]));
-      map.fitBounds(bounds, { paddingTopLeft: [32, 32], paddingBottomRight: [32, 32 + (coveredBottom?.() ?? 0)], maxZoom: 15 });
-    } else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
+      // Room for a pill above its point (top) and a disc's half around it,
+      // and for what lies over the map: the page's panel, the consent notice.
+      const height = map.getSize().y;
+      let top = 48;
+      let bottom = 32 + (coveredBottom?.() ?? 0);
+      const notice = section.current?.querySelector('.map-notice--consent');
+      if (notice && section.current) {
+        const box = section.current.getBoundingClientRect();
+        const over = notice.getBoundingClientRect();
+        if (over.top - box.top < height / 2) top = Math.max(top, over.bottom - box.top + 40);
+        else bottom = Math.max(bottom, box.bottom - over.top + 40);
+      }
+      // Never so much that no room is left (a tiny map): then the results at least fit the map.
+      if (top + bottom > height * 0.75) [top, bottom] = [48, 32];
+      map.fitBounds(bounds, { paddingTopLeft: [40, top], paddingBottomRight: [40, bottom], maxZoom: 15, animate: false });
+    } else map.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom, { animate: false });
     setMoved(false);
+  };
+
+  // New results: draw them, and show them all.
+  useEffect(() => {
+    if (!leaflet || !markers || !data) return;
+    markers.set(data.data);
+    fitResults();
   }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -137,6 +157,9 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
       fitting.current = true;
       leaflet.map.invalidateSize({ animate: false });
       fitting.current = false;
+      // Full screen lays the results panel over the map: the results are refitted
+      // above it, unless the visitor has moved the map (their view is kept).
+      if (!moved) fitResults();
     }
     if (!fullscreen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -144,7 +167,7 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [fullscreen, leaflet, onFullscreenChange]);
+  }, [fullscreen, leaflet, onFullscreenChange]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const searchArea = () => {
     if (!leaflet || !onSearchArea) return;
@@ -157,7 +180,7 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
 
   const classes = ['results-map', fullscreen ? 'is-fullscreen' : '', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <section className={classes} aria-label={t('map.label')}>
+    <section ref={section} className={classes} aria-label={t('map.label')}>
       <div ref={container} className="results-map__canvas" />
       <div className="results-map__top">
         {moved && onSearchArea ? (

@@ -1,11 +1,15 @@
 // A Leaflet map in a container, for the browser only: Leaflet is imported
 // here, inside an effect, so it never runs during server rendering and loads
-// only on pages that show a map. The tile layer is added once the visitor's
+// only on pages that show a map. Every map has the site's own basemap
+// (basemap.ts) at once; the tile layer is added over it once the visitor's
 // consent allows it (or at once for first-party tiles, see tiles.ts); until
-// then markers sit on a plain background and `tilesBlocked` is true.
+// then `tilesBlocked` is true. A tile that fails is hidden, so the basemap
+// shows through it.
 import { useEffect, useState, type RefObject } from 'react';
 import type * as Leaflet from 'leaflet';
 import { useConsent } from '../../lib/consent.tsx';
+import { t } from '../../../shared/i18n.ts';
+import { addBasemap } from './basemap.ts';
 import { tileConfig, type TileConfig } from './tiles.ts';
 
 export type LeafletModule = typeof Leaflet;
@@ -46,13 +50,15 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
   useEffect(() => {
     let cancelled = false;
     let created: Leaflet.Map | undefined;
+    let removeBasemap: (() => void) | undefined;
     setTiles(tileConfig());
     loadLeaflet().then(
       (L) => {
         if (cancelled || !container.current) return;
         // The attribution sits at the top: the page may lay a panel over the map's foot.
         created = L.map(container.current, { ...options, attributionControl: false });
-        L.control.attribution({ position: 'topright' }).addTo(created);
+        L.control.attribution({ position: 'topright' }).addAttribution(t('basemap.attribution')).addTo(created);
+        removeBasemap = addBasemap(L, created);
         setLeaflet({ L, map: created });
       },
       (error: unknown) => {
@@ -63,6 +69,7 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
     );
     return () => {
       cancelled = true;
+      removeBasemap?.();
       created?.remove();
       setLeaflet(null);
     };
@@ -72,7 +79,10 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
   const tilesAllowed = Boolean(tiles && (tiles.firstParty || (ready && allowed('functional'))));
   useEffect(() => {
     if (!leaflet || !tiles || !tilesAllowed) return;
-    const layer = leaflet.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19, crossOrigin: false }).addTo(leaflet.map);
+    const layer = leaflet.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19, crossOrigin: false });
+    // Hidden, not left as a broken image: the basemap under it shows instead.
+    layer.on('tileerror', (event: Leaflet.TileErrorEvent) => event.tile.classList.add('is-failed'));
+    layer.addTo(leaflet.map);
     return () => {
       layer.remove();
     };

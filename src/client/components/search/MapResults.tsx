@@ -1,6 +1,7 @@
 // The map view: the map of every match (engineer B's ResultsMap) with this
-// page's results as a horizontal strip of cards over it, in a panel that
-// expands and collapses. Full screen is a class on the page (set by the page).
+// page's results as a horizontal strip of cards in a panel that expands and
+// collapses: under the map, or over its foot on tall wide windows and in full
+// screen (search.css). Full screen is a class on the page (set by the page).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -23,10 +24,12 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
   const [expanded, setExpanded] = useState(true);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const panel = useRef<HTMLElement>(null);
-  // The panel and its gap to the map's foot (the map's box is its offset parent).
+  // The panel and its gap to the map's foot, where it lies over the map (the
+  // map's box is its offset parent); nothing where it comes after the map (search.css).
   const coveredBottom = () => {
     const box = panel.current?.offsetParent;
-    return box && panel.current ? box.clientHeight - panel.current.offsetTop : 0;
+    if (!box || !panel.current || getComputedStyle(panel.current).position !== 'absolute') return 0;
+    return box.clientHeight - panel.current.offsetTop;
   };
 
   // A marker chosen on the map: its card comes into view in the strip.

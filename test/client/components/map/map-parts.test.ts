@@ -1,34 +1,10 @@
-// The maps' plain parts: grid clustering, the bbox a view hands to the search,
+// The maps' plain parts: the bbox a view hands to the search,
 // which tile addresses are first-party (no consent needed), and the markers'
 // short prices and labels.
 import t from 'tap';
-import { gridCluster } from '../../../../src/client/components/map/cluster.ts';
 import { bboxParam } from '../../../../src/client/components/map/bbox.ts';
 import { isFirstParty } from '../../../../src/client/components/map/tiles.ts';
 import { markerLabel, shortPrice } from '../../../../src/client/components/map/marker-icons.ts';
-
-t.test('points in one grid cell form one group, and groups closer than half a cell merge; the key is stable', async (t) => {
-  const points = [
-    { id: 1, x: 10, y: 10 },
-    { id: 2, x: 50, y: 50 },
-    { id: 3, x: 100, y: 10 },
-    { id: 4, x: 230, y: 10 },
-    { id: 5, x: -60, y: 10 },
-    { id: 6, x: 140, y: 100 },
-  ];
-  const groups = gridCluster(points, (p) => p, 64);
-  t.same(groups.map((g) => g.members.map((m) => m.id)), [[1, 2], [3], [4], [5], [6]], 'cells [0,64) × [0,64), [64,128)…, negative cells apart');
-  t.same(groups.map((g) => g.key), ['0:0:2', '1:0:1', '3:0:1', '-1:0:1', '2:1:1']);
-  t.same(gridCluster(points, (p) => p, 64).map((g) => g.key), groups.map((g) => g.key), 'the same input, the same keys');
-  t.same(gridCluster(points, (p) => p, 1000).map((g) => g.members.length), [6], 'a coarser grid merges more');
-
-  // 63 and 66 are in neighbouring cells but 3 px apart: one group, not two discs on top of each other.
-  const border = gridCluster([{ x: 63, y: 10 }, { x: 66, y: 12 }, { x: 200, y: 10 }], (p) => p, 64);
-  t.same(border.map((g) => g.members.length), [2, 1], 'across a cell border, near centres merge');
-  t.same(border.map((g) => g.key), ['0:0+1:0:2', '3:0:1'], 'the merged key names both cells');
-  t.same(gridCluster([{ x: 10, y: 10 }, { x: 120, y: 10 }], (p) => p, 64).length, 2, 'neighbouring cells with distant centres stay apart');
-  t.same(gridCluster([], (p: { x: number; y: number }) => p, 64), [], 'nothing to cluster');
-});
 
 t.test('a view becomes west,south,east,north, clamped to the world and rounded', async (t) => {
   t.equal(bboxParam({ west: -0.7512345678, south: 37.9, east: -0.6, north: 38.0000049 }), '-0.75123,37.9,-0.6,38');

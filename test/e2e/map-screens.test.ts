@@ -1,0 +1,307 @@
+// The maps on every screen and before consent (issue 10, "Maps on every
+// screen, before consent"), in Chromium, on a fixture catalogue with tiles
+// from a local server on another port (a third party, as OpenStreetMap is):
+// - at 360×640, 390×844, 800×600, 1280×800 and 2560×1440 the results map
+//   shows every result (the clusters' counts and the markers add up) inside
+//   the map's box, clear of the results panel and the consent notice; the
+//   page numbers lie inside the panel at 390 px;
+// - before consent the first-party basemap (land, province lines) is drawn
+//   and not one request leaves the site's origin, on the results map and on a
+//   property's map; after consent the tiles come; with the tile server down,
+//   the failed tiles are hidden and the basemap stays;
+// - Tab reaches the clusters and the markers, with a focus ring that stands
+//   out (3:1) from the map; Enter on a cluster zooms into it, on a marker
+//   opens its card.
+import t from 'tap';
+import type { Page } from 'puppeteer-core';
+import { testApp, tempDir } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { buildCatalogue, type Fixture } from '../helpers/catalogue.ts';
+import type { TapTest } from '../helpers/db.ts';
+import { tileServer } from '../helpers/tiles.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { t as msg } from '../../src/shared/i18n.ts';
+
+/** The app on a fixture catalogue, its map tiles from `tileTemplate`. */
+async function catalogueServer(tt: TapTest, tileTemplate: string): Promise<{ url: string; fixture: Fixture }> {
+  const store = await openStore({ dataDir: tempDir(tt) });
+  tt.teardown(() => store.close());
+  const fixture = await buildCatalogue(store.db, { projects: 150, seed: 11 });
+  const app = await testApp(tt, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tileTemplate, MAP_ATTRIBUTION: 'Test tiles' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, fixture };
+}
+
+/** The fixture's pictures are addresses only: a card asks for them in vain. */
+const pictures = (u: string) => u.includes('/assets/fixture/');
+
+/** The visitor answers the cookie bar with a button of it. */
+async function answerCookieBar(page: Page, label: string): Promise<void> {
+  await page.waitForSelector('.cookie-bar button');
+  await page.evaluate((text: string) => [...document.querySelectorAll<HTMLButtonElement>('.cookie-bar button')].find((b) => b.textContent?.trim() === text)!.click(), label);
+  await page.waitForFunction(() => !document.querySelector('.cookie-bar'));
+}
+
+/** Leaflet done moving and the markers redrawn. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim'));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** The search's map view, answered 'Necessary only' (as most visitors do), the markers drawn. */
+async function openMapView(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/search?view=map`);
+  await waitForHydration(page);
+  await answerCookieBar(page, msg('consent.necessaryOnly'));
+  await page.waitForSelector('.results-map .map-cluster, .results-map .map-marker');
+  await settled(page);
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const SIZES: Array<[number, number]> = [
+  [360, 640],
+  [390, 844],
+  [800, 600],
+  [1280, 800],
+  [2560, 1440],
+];
+
+t.test('the results map shows every result inside the map and clear of the panel, at every window size', async (t) => {
+  const tiles = await tileServer(t);
+  const { url } = await catalogueServer(t, tiles.template);
+  const browser = await launchBrowser(t);
+
+  for (const [width, height] of SIZES) {
+    await t.test(`${width}×${height}`, async (t) => {
+      const { page, problems } = await newPage(t, browser, { width, height, allowFailure: pictures });
+      const markers = page.waitForResponse((r) => r.url().includes('/api/map-markers?'));
+      await openMapView(page, url);
+      const total = ((await (await markers).json()) as { data: unknown[] }).data.length;
+
+      const seen = await page.evaluate(() => {
+        const box = (el: Element | null): Box | null => {
+          if (!el) return null;
+          const r = el.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        return {
+          map: box(document.querySelector('.results-map'))!,
+          panel: box(document.querySelector('.search-map__panel'))!,
+          notice: box(document.querySelector('.results-map .map-notice--consent')),
+          // What a person sees of each: the pill, the disc.
+          items: [...document.querySelectorAll('.results-map .map-marker__label, .results-map .map-cluster__count')].map((el) => ({
+            box: box(el)!,
+            count: el.classList.contains('map-cluster__count') ? Number(el.textContent) : 1,
+            name: el.parentElement!.getAttribute('aria-label'),
+          })),
+        };
+      });
+      const inside = (a: Box, b: Box) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+      const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+      t.ok(seen.map.bottom - seen.map.top <= height, `the map fits in the window (${Math.round(seen.map.bottom - seen.map.top)} px high)`);
+      t.equal(
+        seen.items.reduce((sum, item) => sum + item.count, 0),
+        total,
+        `the clusters and markers shown hold every result (${total}, in ${seen.items.length} icons)`,
+      );
+      for (const item of seen.items) {
+        t.ok(inside(item.box, seen.map), `${item.name}: inside the map`);
+        t.notOk(overlaps(item.box, seen.panel), `${item.name}: not under the results panel`);
+        if (seen.notice) t.notOk(overlaps(item.box, seen.notice), `${item.name}: not under the consent notice`);
+      }
+
+      if (width === 390) {
+        const pages = await page.$$eval('.search-map__panel .pagination a, .search-map__panel .pagination [aria-current]', (els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { text: el.textContent?.trim(), box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } };
+          }),
+        );
+        t.ok(pages.length >= 3, `page numbers: ${pages.map((p) => p.text).join(' ')}`);
+        // The panel as it shows: its box, cut by its own scrolling if it scrolls.
+        const panel = await page.$eval('.search-map__panel', (el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.left + el.clientWidth, bottom: r.top + el.clientHeight + 1 };
+        });
+        for (const p of pages) t.ok(inside(p.box, panel), `page link '${p.text}' inside the panel`);
+        t.ok(pages.every((p) => p.box.left >= 0 && p.box.right <= width), 'and inside the window');
+      }
+      t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+    });
+  }
+});
+
+t.test('before consent: the first-party basemap and no request to another origin; after consent the tiles', async (t) => {
+  const tiles = await tileServer(t);
+  const { url, fixture } = await catalogueServer(t, tiles.template);
+  const origin = new URL(url).origin;
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 1280, height: 800, allowFailure: pictures });
+  const requests: string[] = [];
+  page.on('request', (request) => void requests.push(request.url()));
+
+  await page.goto(`${url}/search?view=map`);
+  await waitForHydration(page);
+  await page.waitForSelector('.results-map .leaflet-basemap-pane path');
+  await page.waitForSelector('.results-map .map-cluster');
+  await settled(page);
+  const basemap = await page.$$eval('.results-map .leaflet-basemap-pane path', (paths) =>
+    paths.map((p) => ({ length: (p.getAttribute('d') ?? '').length, fill: getComputedStyle(p).fill, fillOpacity: getComputedStyle(p).fillOpacity })),
+  );
+  t.ok(basemap.length >= 4 && basemap.every((p) => p.length > 100), `the basemap's land and lines are drawn (${basemap.map((p) => p.length).join(', ')} characters of path)`);
+  t.ok(basemap.some((p) => p.fill !== 'none' && p.fillOpacity === '1'), 'land is filled');
+  const svg = await page.$eval('.results-map .leaflet-basemap-pane svg', (el) => {
+    const r = el.getBoundingClientRect();
+    const map = el.closest('.leaflet-container')!.getBoundingClientRect();
+    return { covers: r.left <= map.left && r.right >= map.right && r.top <= map.top && r.bottom >= map.bottom, background: getComputedStyle(el.closest('.leaflet-container')!).backgroundColor };
+  });
+  t.ok(svg.covers, 'the basemap covers the whole map');
+  t.equal(svg.background, 'rgb(213, 228, 238)', 'on the colour of the sea');
+  t.equal(await page.$('.leaflet-tile'), null, 'no tile');
+
+  // The property page's map too.
+  const project = fixture.projects.find((p) => !p.withdrawn && p.units_available > 0)!;
+  await page.goto(`${url}/for-sale/${project.id}`);
+  await waitForHydration(page);
+  await page.waitForSelector('.place-map .leaflet-basemap-pane path');
+  await page.waitForSelector('.place-map .map-pin');
+
+  const elsewhere = requests.filter((r) => new URL(r).origin !== origin);
+  t.same(elsewhere, [], `every request before consent went to the site (${requests.length} requests)`);
+  t.same(tiles.served, [], 'the tile server was never asked');
+  const geojson = requests.filter((r) => r.endsWith('.geojson'));
+  t.equal(new Set(geojson).size, 1, `one basemap address (${geojson[0]})`);
+  const head = await page.evaluate(async (u: string) => {
+    const res = await fetch(u);
+    return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), encoding: res.headers.get('content-encoding') };
+  }, geojson[0]!);
+  t.match(head, { type: /^application\/geo\+json/, cache: /max-age=31536000/, encoding: /^(br|gzip)$/ }, 'served as GeoJSON, compressed, cached a year');
+
+  // Consent: the tiles come over the basemap.
+  await answerCookieBar(page, msg('consent.acceptAll'));
+  await page.waitForSelector('.place-map .leaflet-tile-loaded');
+  t.ok(tiles.served.length > 0, `tiles requested after consent (${tiles.served.length})`);
+  t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+});
+
+t.test('with the tile server down, the basemap shows where the tiles failed', async (t) => {
+  const tiles = await tileServer(t, { failing: true });
+  const { url, fixture } = await catalogueServer(t, tiles.template);
+  const tileHost = new URL(tiles.template.replace(/\{[a-z]\}/g, '0')).origin;
+  const browser = await launchBrowser(t);
+  const { page } = await newPage(t, browser, { allowFailure: (u) => pictures(u) || u.startsWith(tileHost) });
+  const project = fixture.projects.find((p) => !p.withdrawn && p.units_available > 0)!;
+  await page.goto(`${url}/for-sale/${project.id}`);
+  await waitForHydration(page);
+  await answerCookieBar(page, msg('consent.acceptAll'));
+  await page.waitForSelector('.place-map .leaflet-tile.is-failed');
+  await page.waitForFunction(() => document.querySelectorAll('.place-map .leaflet-tile').length > 0 && [...document.querySelectorAll('.place-map .leaflet-tile')].every((tile) => tile.classList.contains('is-failed')));
+  t.ok(tiles.served.length > 0, `the tiles were asked for (${tiles.served.length}) and failed`);
+  const seen = await page.evaluate(() => ({
+    tilesVisible: [...document.querySelectorAll('.place-map .leaflet-tile')].filter((tile) => getComputedStyle(tile).visibility !== 'hidden').length,
+    // At street level Leaflet clips the basemap to the view: land is a short path, lines elsewhere 'M0 0'.
+    land: [...document.querySelectorAll('.place-map .leaflet-basemap-pane path')].some((p) => getComputedStyle(p).fill !== 'none' && /^M[\d.-]+ [\d.-]+L/.test(p.getAttribute('d') ?? '')),
+    notice: !!document.querySelector('.place-map .map-notice--consent'),
+  }));
+  t.same(seen, { tilesVisible: 0, land: true, notice: false }, 'no failed tile is shown; the basemap’s land is, without the consent notice');
+});
+
+/** WCAG's contrast ratio of two 'rgb(r, g, b)' colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, bl] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The focused element's class, name and focus ring (on the icon's visible part). */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const part = el.querySelector('.map-marker__label, .map-cluster__count') ?? el;
+    const style = getComputedStyle(part);
+    return {
+      kind: el.classList.contains('map-cluster') ? 'cluster' : el.classList.contains('map-marker') ? 'marker' : el.className,
+      name: el.getAttribute('aria-label'),
+      outline: { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor },
+      shadow: style.boxShadow,
+      sea: getComputedStyle(el.closest('.leaflet-container') ?? document.body).backgroundColor,
+    };
+  });
+}
+
+t.test('Tab reaches clusters and markers with a visible focus ring; Enter zooms into a cluster and opens a marker', async (t) => {
+  const tiles = await tileServer(t);
+  const { url } = await catalogueServer(t, tiles.template);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 1280, height: 800, allowFailure: pictures });
+  await openMapView(page, url);
+  const icons = await page.$$eval('.results-map .map-cluster, .results-map .map-marker', (els) => els.length);
+
+  // From the map (its own Tab stop), Tab goes through every icon on it.
+  await page.focus('.results-map .leaflet-container');
+  const reached: Array<Awaited<ReturnType<typeof focused>>> = [];
+  for (let i = 0; i < icons; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(await focused(page));
+  }
+  t.same(
+    reached.map((f) => f.kind).filter((k) => k === 'cluster' || k === 'marker').length,
+    icons,
+    `Tab reaches all ${icons} icons in turn (${reached.map((f) => f.name).join('; ')})`,
+  );
+  const cluster = reached.find((f) => f.kind === 'cluster')!;
+  t.ok(cluster, 'a cluster among them');
+  t.match(cluster.name, /^\d+ properties: zoom in$/, 'named by its count');
+  for (const f of reached) {
+    const ring = f.outline.style !== 'none' && f.outline.width >= 2;
+    t.ok(ring, `${f.name}: a focus ring (${f.outline.style} ${f.outline.width}px ${f.outline.color})`);
+    t.ok(contrast(f.outline.color, f.sea) >= 3, `${f.name}: the ring stands out from the map (${contrast(f.outline.color, f.sea).toFixed(1)}:1)`);
+  }
+
+  // Enter on the largest cluster: it splits into smaller ones or markers.
+  const largest = Math.max(...(await page.$$eval('.results-map .map-cluster', (els) => els.map((el) => Number(el.textContent)))));
+  await page.focus('.results-map .leaflet-container');
+  for (let i = 0; i < icons; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focused(page)).name === msg('map.cluster', { count: largest })) break;
+  }
+  t.equal((await focused(page)).name, msg('map.cluster', { count: largest }), `the cluster of ${largest} has the focus`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n: number) => ![...document.querySelectorAll('.results-map .map-cluster')].some((c) => Number(c.textContent) === n), {}, largest);
+  await settled(page);
+  const after = await page.$$eval('.results-map .map-cluster, .results-map .map-marker', (els) => els.length);
+  t.ok(after > 1, `Enter zoomed into it: ${after} icons where it was`);
+  t.ok(await page.$('.map-button--primary'), '"Search this area" (the visitor moved the map)');
+
+  // Down to a marker; Space opens its card.
+  for (let i = 0; i < 8 && !(await page.$('.results-map .map-marker')); i++) {
+    await page.focus('.results-map .map-cluster');
+    await page.keyboard.press('Enter');
+    await settled(page);
+  }
+  await page.focus('.results-map .leaflet-container');
+  let marker = await focused(page);
+  for (let i = 0; i < 40 && marker.kind !== 'marker'; i++) {
+    await page.keyboard.press('Tab');
+    marker = await focused(page);
+  }
+  t.equal(marker.kind, 'marker', `Tab reaches a marker (${marker.name})`);
+  t.ok(marker.outline.style !== 'none' && marker.outline.width >= 2 && contrast(marker.outline.color, marker.sea) >= 3, 'with its focus ring');
+  await page.keyboard.press(' ');
+  await page.waitForSelector('.leaflet-popup .project-card--popup');
+  t.ok(marker.name!.startsWith(`${await page.$eval('.leaflet-popup .project-card__title', (el) => el.textContent?.trim())}, `), 'Space opened its card');
+  t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+});
