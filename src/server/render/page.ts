@@ -2,7 +2,7 @@
 // page's data needs in-process, decide the status, then stream (DESIGN §2).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
+import { resolveRoute, dataKey, dataNeedsFor, layoutFor, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
@@ -52,7 +52,7 @@ async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
     if (session) out.client = await app.services.accounts.user(session.id);
-    for (const need of dataNeeds(out.match, search)) {
+    for (const need of dataNeedsFor(out.match, search, session !== null)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);

@@ -21,7 +21,7 @@ forEachStore(
   'login-required pages: anonymous visitors go to /login remembering the path; clients see them, privately',
   async (t, store) => {
     const { app } = await accountsApp(t, store);
-    for (const path of ['/old/favorites', '/costa-casas/favorites']) {
+    for (const path of ['/old/profile', '/costa-casas/profile']) {
       const res = await app.inject(path);
       t.equal(res.statusCode, 302, `${path}: anonymous`);
       t.equal(res.headers.location, `/login?redirect=${encodeURIComponent(path)}`);
@@ -43,7 +43,7 @@ forEachStore(
     // A revoked or forged cookie is a visitor.
     await post(app, '/api/client-logout', undefined, withCookie(token));
     for (const cookie of [token, 'A'.repeat(43), 'not-a-token']) {
-      const res = await app.inject({ url: '/old/favorites', headers: withCookie(cookie) });
+      const res = await app.inject({ url: '/old/profile', headers: withCookie(cookie) });
       t.equal(res.statusCode, 302, `cookie ${cookie.slice(0, 8)}…: sent to log in`);
     }
   },
