@@ -21,14 +21,18 @@ function Shell({ name, minimal = false, footer = true, children }: { name: Layou
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
+      {/*
+        Right after the skip link, so that keyboard and screen-reader users meet
+        the cookie question first (the second Tab stop), not after the whole page.
+        The bar still shows at the bottom (consent.css: flex order).
+      */}
+      <CookieConsent />
       <ProgressBar />
       <Header minimal={minimal} />
       <main id="main" className="layout__main" tabIndex={-1}>
         {children}
       </main>
       {footer && <Footer />}
-      {/* Last, so that the bar (sticky at the bottom) ends below the footer and never hides it for good. */}
-      <CookieConsent />
     </div>
   );
 }
