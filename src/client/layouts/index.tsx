@@ -45,11 +45,9 @@ const AppPagesLayout = ({ children }: LayoutProps) => (
     <div className="container container--narrow">{children}</div>
   </Shell>
 );
-const PlainAppLayout = ({ children }: LayoutProps) => (
-  <Shell name="plain-app" minimal footer={false}>
-    {children}
-  </Shell>
-);
+// The error screens' layout (an address that matched nothing): the site's
+// whole header and footer, so a visitor who mistyped an address has a way on.
+const PlainAppLayout = ({ children }: LayoutProps) => <Shell name="plain-app">{children}</Shell>;
 
 export const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
   main: MainLayout,
