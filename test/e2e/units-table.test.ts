@@ -45,8 +45,8 @@ t.test('the units table fits a phone', async (t) => {
   const db = app.store.db;
   const port = new URL(url).port;
 
-  // A listed project with several units, one of which gives no bedrooms and no price.
-  const project = await db
+  // A listed project with several units that the partner's site shows too; one unit gives no bedrooms and no price.
+  const candidates = await db
     .selectFrom('units as u')
     .innerJoin('projects as p', 'p.id', 'u.project_id')
     .select('u.project_id')
@@ -56,8 +56,14 @@ t.test('the units table fits a phone', async (t) => {
     .groupBy('u.project_id')
     .having((eb) => eb.fn.countAll(), '>=', 3)
     .orderBy('u.project_id')
-    .executeTakeFirstOrThrow();
-  const id = project.project_id;
+    .execute();
+  let id = 0;
+  for (const { project_id } of candidates)
+    if ((await fetch(`${url}/api/property?partner=costa-casas&id=${project_id}`)).ok) {
+      id = project_id;
+      break;
+    }
+  if (!id) throw new Error('no demo project with units on the partner site');
   const unknown = await db.selectFrom('units').select('id').where('project_id', '=', id).where('withdrawn_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
   await db.updateTable('units').set({ bedrooms: 0, price: 0 }).where('id', '=', unknown.id).execute();
 
@@ -73,7 +79,7 @@ t.test('the units table fits a phone', async (t) => {
       const { page, problems } = await newPage(t, browser, { width: 390, height: 844 });
       await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: site.origin });
       const res = await page.goto(site.origin + site.path, { waitUntil: 'load' });
-      if (res?.status() === 404) return t.skip(`project ${id} is not in this site's scope`);
+      t.equal(res?.status(), 200);
       await waitForHydration(page);
       await page.waitForSelector('.units-table tbody tr');
       await page.$eval('.units-table', (el) => el.scrollIntoView());
