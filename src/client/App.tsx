@@ -6,7 +6,7 @@ import { Router, useLocation } from 'wouter';
 import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
+import { resolveRoute, dataKey, dataNeedsFor, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
 import { runGuards, runMiddleware, sectionLogin } from '../shared/middleware.ts';
 import { HttpError, Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import { loginRedirect } from '../shared/return-path.ts';
@@ -109,7 +109,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, loggedIn);
   await runMiddleware(match);
-  const missing = dataNeeds(match, window.location.search).map(dataKey).filter((key) => !cache.has(key));
+  const missing = dataNeedsFor(match, window.location.search, loggedIn).map(dataKey).filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
     // preload() reuses a prefetch of the same key; the answer then goes into

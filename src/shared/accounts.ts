@@ -151,6 +151,20 @@ export const FAVORITE_BODIES = { add: FavoriteOne, remove: FavoriteOne, merge: F
 export const FavoritesQuery = object({ partner: optional(PartnerSlug) });
 export type FavoritesQuery = Infer<typeof FavoritesQuery>;
 
+/**
+ * GET (or POST) /api/project-cards → 200 FavoriteProjectsAnswer: the cards of
+ * the projects `ids` (a visitor's favorites, kept in the browser), in that
+ * order, as the section's site shows them: withdrawn and out-of-scope projects
+ * left out. Public: the answer depends on the ids, not on who asks. GET form:
+ * ids=3,1,2.
+ */
+export const ProjectCardsQuery = object({
+  ids: coerce(size(array(ProjectId), 1, FAVORITES_MAX_MERGE), string(), (s) =>
+    s.split(',').map((v) => (/^\d{1,10}$/.test(v.trim()) ? Number(v) : v))),
+  partner: optional(PartnerSlug),
+});
+export type ProjectCardsQuery = Infer<typeof ProjectCardsQuery>;
+
 // --- answers -----------------------------------------------------------------
 
 /** The logged-in user (SPEC §3): GET /api/client's data. */

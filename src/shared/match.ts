@@ -119,3 +119,8 @@ export function layoutFor(match: RouteMatch | null, hasPartner: boolean): Layout
 export function dataNeeds(match: RouteMatch, search = ''): DataNeed[] {
   return match.route.data?.(match.params, new URLSearchParams(search)) ?? [];
 }
+
+/** The needs read for this visitor before the page shows: a client's own only when logged in. */
+export function dataNeedsFor(match: RouteMatch, search: string, loggedIn: boolean): DataNeed[] {
+  return dataNeeds(match, search).filter((need) => loggedIn || !need.client);
+}

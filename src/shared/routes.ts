@@ -28,6 +28,8 @@ export type PageName =
 export interface DataNeed {
   endpoint: string;
   query: Record<string, string>;
+  /** Read for a logged-in client only; a visitor's page renders without it (see dataNeedsFor). */
+  client?: true;
 }
 
 export type RouteParams = Record<string, string | undefined>;
@@ -42,8 +44,13 @@ export interface RouteDef {
   middleware: string[];
   /** The header sits over a hero image only where the page has one. */
   header: 'transparent' | 'solid';
-  /** 'required': anonymous visitors go to their section's login page; 'guest': logged-in clients go to its home. */
-  auth?: 'required' | 'guest';
+  /**
+   * 'required': anonymous visitors go to their section's login page; 'guest':
+   * logged-in clients go to its home; 'open': a personal page anyone may open
+   * (a visitor's favorites are kept in the browser), never cached as someone's
+   * nor indexed.
+   */
+  auth?: 'required' | 'guest' | 'open';
   /** The reads a page needs, from its path parameters and its query string (a search's filters). */
   data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];
   /**
@@ -111,8 +118,8 @@ const accountPages: Shape[] = [
   { name: 'client-login', path: '/client-login', page: 'client-login', header: 'solid', auth: 'guest' },
   { name: 'client-register', path: '/client-register', page: 'client-register', header: 'solid', auth: 'guest' },
   { name: 'client-reset-password', path: '/client-reset-password/*?', page: 'client-reset-password', header: 'solid', auth: 'guest' },
-  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'required',
-    data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}) }] },
+  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'open',
+    data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}), client: true }] },
   { name: 'profile', path: '/profile', page: 'profile', header: 'solid', auth: 'required' },
 ];
 const listingPages: Shape[] = [

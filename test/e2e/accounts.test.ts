@@ -160,17 +160,16 @@ t.test('client accounts in the browser', async (t) => {
   t.test("a page that needs an account: to its section's login and back after logging in; guest pages send a client home", async (t) => {
     await account('ines@example.com');
     const { page, problems } = await visitor(t);
-    const res = await page.goto(`${url}/old/favorites`, { waitUntil: 'load' });
+    const res = await page.goto(`${url}/old/profile`, { waitUntil: 'load' });
     await waitForHydration(page);
-    t.equal(await here(page), '/old/client-login?redirect=%2Fold%2Ffavorites', "sent to its section's login, remembering the page");
+    t.equal(await here(page), '/old/client-login?redirect=%2Fold%2Fprofile', "sent to its section's login, remembering the page");
     t.equal(res?.status(), 200);
     t.equal(await textOf(page, 'h1'), 'Log in');
 
     await logIn(page, 'ines@example.com');
-    await waitForPath(page, '/old/favorites');
+    await waitForPath(page, '/old/profile');
     await waitForToast(page, MESSAGES.loggedIn);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your favorites');
-    t.equal(await textOf(page, '.favorites-empty h2'), 'No favorites yet');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
 
     await navigate(page, '/old/client-login');
     await waitForPath(page, '/');
@@ -239,7 +238,7 @@ t.test('client accounts in the browser', async (t) => {
     t.same(problems.all(), []);
   });
 
-  t.test("a visitor's heart: kept in the browser, off to log in, back, and 'Synced' into the account", async (t) => {
+  t.test("a visitor's heart: kept in the browser, on the same page; logging in, 'Synced' into the account", async (t) => {
     await account('lucia@example.com');
     const { page, problems } = await visitor(t);
     await open(page, '/search');
@@ -247,9 +246,11 @@ t.test('client accounts in the browser', async (t) => {
     await page.waitForSelector(heart);
     const id = Number(await page.$eval(heart, (b) => b.getAttribute('data-favorite')));
     await page.click(heart);
-    await waitForPath(page, '/login?redirect=%2Fsearch');
     await waitForToast(page, MESSAGES.added);
+    t.equal(await here(page), '/search', 'the visitor stays on the page');
     t.equal(await page.evaluate((k: string) => localStorage.getItem(k), LOCAL_FAVORITES_KEY), JSON.stringify([id]), 'kept in the browser');
+    await navigate(page, '/login?redirect=%2Fsearch');
+    await page.waitForSelector('.account-card__note');
     t.match(await textOf(page, '.account-card__note'), /Favorites kept on this device: 1\./, 'the login page says so');
 
     await logIn(page, 'lucia@example.com');
@@ -337,19 +338,19 @@ t.test('client accounts in the browser', async (t) => {
     const own = `http://costa-casas.localhost:${new URL(url).port}`;
     const { page, problems } = await newPage(t, browser);
     await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: own });
-    await page.goto(`${own}/favorites`, { waitUntil: 'load' });
+    await page.goto(`${own}/profile`, { waitUntil: 'load' });
     await waitForHydration(page);
-    t.equal(await here(page), '/client-login?redirect=%2Ffavorites', 'sent to log in on the same domain');
+    t.equal(await here(page), '/client-login?redirect=%2Fprofile', 'sent to log in on the same domain');
     t.equal(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
 
-    await page.click('a[href="/client-register?redirect=%2Ffavorites"]');
-    await waitForPath(page, '/client-register?redirect=%2Ffavorites');
+    await page.click('a[href="/client-register?redirect=%2Fprofile"]');
+    await waitForPath(page, '/client-register?redirect=%2Fprofile');
     await fill(page, 'register', { email: 'nora@example.com', password: PASSWORD, password_repeat: PASSWORD });
     await page.click('form.account-form--register [name=terms]');
     await submit(page, 'register');
-    await waitForPath(page, '/favorites');
+    await waitForPath(page, '/profile');
     await waitForToast(page, MESSAGES.authenticated);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your favorites');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
     const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
     t.match(await db.selectFrom('clients').select('partner_id').where('email', '=', 'nora@example.com').executeTakeFirst(), { partner_id: costa.id }, "the client is the partner's");
 

@@ -1,6 +1,8 @@
 // The error screen of SPEC §2: an image, 'Oops! Page not found!' for a 404 or
-// 'An error occurred' otherwise, the message, and a way home. If this screen
-// itself fails, the boundary shows the last-resort text with a link home.
+// 'An error occurred' otherwise, the message, and a way home; a 404 also
+// offers the section's search (issue 10). Plain links: they work without
+// JavaScript. If this screen itself fails, the boundary shows the last-resort
+// text with a link home.
 import { Component, type ReactNode } from 'react';
 import type { ErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -11,16 +13,26 @@ import errorImage from '../assets/error.svg';
 
 function ErrorScreen({ error }: { error: ErrorState }) {
   const home = useHref('/');
-  const title = error.statusCode === 404 ? t('errors.pageNotFoundTitle') : t('errors.genericTitle');
+  const search = useHref('/search');
+  const notFound = error.statusCode === 404;
+  const title = notFound ? t('errors.pageNotFoundTitle') : t('errors.genericTitle');
   return (
     <section className="error-page container" data-status={error.statusCode}>
       <Meta title={title} description={error.message} noindex />
       <img className="error-page__image" src={errorImage} alt={t('errors.imageAlt')} width={320} height={220} />
       <h1 className="error-page__title">{title}</h1>
       <p className="error-page__message">{error.message}</p>
-      <Link className="button button--primary" href={home}>
-        {t('errors.backHome')}
-      </Link>
+      {notFound && <p className="error-page__help">{t('notFoundHelp.lead')}</p>}
+      <nav className="error-page__ways" aria-label={t('notFoundHelp.ways')}>
+        {notFound && (
+          <Link className="button button--primary" href={search}>
+            {t('notFoundHelp.search')}
+          </Link>
+        )}
+        <Link className={notFound ? 'button button--outline' : 'button button--primary'} href={home}>
+          {t('errors.backHome')}
+        </Link>
+      </nav>
     </section>
   );
 }

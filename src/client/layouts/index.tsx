@@ -21,14 +21,18 @@ function Shell({ name, minimal = false, footer = true, children }: { name: Layou
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
+      {/*
+        Right after the skip link, so that keyboard and screen-reader users meet
+        the cookie question first (the second Tab stop), not after the whole page.
+        The bar still shows at the bottom (consent.css: flex order).
+      */}
+      <CookieConsent />
       <ProgressBar />
       <Header minimal={minimal} />
       <main id="main" className="layout__main" tabIndex={-1}>
         {children}
       </main>
       {footer && <Footer />}
-      {/* Last, so that the bar (sticky at the bottom) ends below the footer and never hides it for good. */}
-      <CookieConsent />
     </div>
   );
 }
@@ -41,11 +45,9 @@ const AppPagesLayout = ({ children }: LayoutProps) => (
     <div className="container container--narrow">{children}</div>
   </Shell>
 );
-const PlainAppLayout = ({ children }: LayoutProps) => (
-  <Shell name="plain-app" minimal footer={false}>
-    {children}
-  </Shell>
-);
+// The error screens' layout (an address that matched nothing): the site's
+// whole header and footer, so a visitor who mistyped an address has a way on.
+const PlainAppLayout = ({ children }: LayoutProps) => <Shell name="plain-app">{children}</Shell>;
 
 export const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
   main: MainLayout,

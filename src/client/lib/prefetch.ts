@@ -1,7 +1,7 @@
 // Prefetching of visible links in idle time (SPEC §7): the page's code and its
 // data, unless the visitor is offline, on a 2g connection or saving data.
 import { preload } from 'swr';
-import { matchCandidates, dataKey, dataNeeds } from '../../shared/match.ts';
+import { matchCandidates, dataKey, dataNeedsFor } from '../../shared/match.ts';
 import { PREFETCH_IDLE_TIMEOUT_MS } from '../../shared/constants.ts';
 import { loadPage } from '../pages/index.ts';
 import { getJson } from './api.ts';
@@ -45,9 +45,10 @@ export function prefetchPath(path: string, withData = false): void {
   if (!withData || dataDone.has(path) || match.params.partner !== undefined) return;
   dataDone.add(path);
   // A route's data step may refuse the address (a bad id): then there is nothing to prefetch.
-  let needs: ReturnType<typeof dataNeeds> = [];
+  let needs: ReturnType<typeof dataNeedsFor> = [];
   try {
-    needs = dataNeeds(match, query);
+    // A client's own reads are never prefetched: they are read afresh when the page opens.
+    needs = dataNeedsFor(match, query, false);
   } catch {
     return;
   }

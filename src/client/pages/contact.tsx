@@ -42,7 +42,8 @@ export default function ContactPage() {
       <Meta title={t('contact.metaTitle')} description={t('contact.description')} />
       <PageHeader title={t('contact.title')} lead={partner ? t('contact.partnerLead', { name: partner.name }) : t('contact.lead')} />
 
-      <section className="section" aria-label={contact.name}>
+      {/* Not the bare name: the footer's brand section has that label (axe: landmark-unique). */}
+      <section className="section" aria-label={t('accessibilitySweep.contactWays', { name: contact.name })}>
         <div className="container">
           <ul className="grid grid--3">
             {contact.phone && (

@@ -2,8 +2,11 @@
 // the scope of the partner's site (by host, then the `partner` slug), withdrawn
 // projects left out. A read (api/reads.ts), so the favorites page can declare
 // it as its data need; 401 anonymous (the page itself sends anonymous visitors
-// to /login first).
-import { FavoritesQuery, type FavoriteProjectsAnswer } from '../../shared/accounts.ts';
+// to /login first, and a visitor's favorites page does not ask).
+//
+// GET|POST /api/project-cards: the cards of a visitor's favorites, kept in the
+// browser (the favorites page of a visitor reads them after hydration).
+import { FavoritesQuery, ProjectCardsQuery, type FavoriteProjectsAnswer } from '../../shared/accounts.ts';
 import { HttpError, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { ReadEndpoint } from './reads.ts';
@@ -17,5 +20,16 @@ export const favoritesRead: ReadEndpoint<FavoritesQuery> = {
     const partner = await ctx.partner(slug);
     if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
     return { data: await ctx.services.accounts.favoriteCards(ctx.client.id, partner?.id ?? null) };
+  },
+};
+
+export const projectCardsRead: ReadEndpoint<ProjectCardsQuery> = {
+  path: '/api/project-cards',
+  query: ProjectCardsQuery,
+  personal: false,
+  async handler({ ids, partner: slug }, ctx): Promise<FavoriteProjectsAnswer> {
+    const partner = await ctx.partner(slug);
+    if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
+    return { data: await ctx.services.catalogue.cards(ids, await ctx.services.catalogue.scope(partner?.id)) };
   },
 };

@@ -7,7 +7,7 @@ import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import type { Services } from '../services/index.ts';
 import { catalogueReads } from './catalogue-reads.ts';
-import { favoritesRead } from './account-reads.ts';
+import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
 
 export interface ReadContext {
@@ -59,6 +59,7 @@ export const reads: ReadEndpoint[] = [
   }),
   ...catalogueReads,
   favoritesRead,
+  projectCardsRead,
   similarRead,
 ];
 

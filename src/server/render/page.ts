@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeeds, layoutFor, mainBrandPath, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
+import { resolveRoute, dataKey, dataNeedsFor, layoutFor, mainBrandPath, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
@@ -58,7 +58,7 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
     if (session) out.client = await app.services.accounts.user(session.id);
-    for (const need of dataNeeds(out.match, search)) {
+    for (const need of dataNeedsFor(out.match, search, session !== null)) {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);

@@ -2,12 +2,11 @@
 //
 // - A logged-in client: POST /api/favoritesubmit adds or removes it; the
 //   answer's list becomes the user's.
-// - A visitor: the heart is kept in this browser (lib/favorites.ts) and, when
-//   added, the visitor is sent to log in and comes back to this page; the
-//   hearts kept here are merged into the account at login ('Synced').
-//   Removing one needs no login. (docs/decisions.md)
+// - A visitor: the heart is kept in this browser (lib/favorites.ts) and the
+//   page stays as it is (results, sort, scroll); the 'Added' toast offers to
+//   register to keep them. The hearts kept here are merged into the account
+//   at registration or login ('Synced'). (docs/decisions.md)
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import type { FavoritesAnswer } from '../../../shared/accounts.ts';
 import { HttpError } from '../../../shared/errors.ts';
@@ -15,7 +14,8 @@ import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
 import { useAuthStore, useUser } from '../../lib/auth.tsx';
 import { readLocalFavorites, toggled, useLocalFavorites, writeLocalFavorites } from '../../lib/favorites.ts';
-import { loginHref } from '../../lib/account-links.ts';
+import { accountHref, withReturn } from '../../lib/account-links.ts';
+import { isSafeReturnPath } from '../../../shared/return-path.ts';
 import { useSection } from '../../lib/section.tsx';
 import { forgetPersonalData } from './personal-data.ts';
 import { useToast } from '../toast/Toasts.tsx';
@@ -32,16 +32,18 @@ export function useFavorite(projectId: number): Favorite {
   const local = useLocalFavorites();
   const toast = useToast();
   const section = useSection();
-  const [, navigate] = useLocation();
   const { cache } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const pressed = user ? user.favorites.includes(projectId) : local.includes(projectId);
 
-  /** Kept in this browser; when added, off to log in and back to this page. */
+  /** Kept in this browser, the visitor staying where they are; 'Added' offers to register. */
   function keepLocally(on: boolean) {
     writeLocalFavorites(toggled(readLocalFavorites(), projectId, on));
-    toast.show(t(on ? 'messages.added' : 'messages.removed'));
-    if (on) navigate(loginHref(section, window.location.pathname));
+    if (!on) return toast.show(t('messages.removed'));
+    // Registering comes back to this page (its path: the query string is no return path).
+    const here = window.location.pathname;
+    const register = withReturn(accountHref(section, '/client-register'), isSafeReturnPath(here) ? here : null);
+    toast.show(t('messages.added'), 'success', { label: t('localFavorites.register'), href: register });
   }
 
   async function submit(on: boolean) {

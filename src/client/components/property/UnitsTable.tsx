@@ -1,6 +1,8 @@
 // The homes of a project as a table (issue 4): type, bedrooms, bathrooms,
-// areas, floor, price and status, with a caption and header cells. On a phone
-// the table scrolls sideways inside its own region, never the page.
+// areas, floor, price and status, with a caption and header cells. Below 768 px
+// each row is a card (property.css): every value on screen, none to scroll to
+// sideways; each cell then shows its column's name, hidden from screen readers,
+// which have the header cells.
 import type { UnitRow } from '../../../shared/catalogue.ts';
 import { formatArea, formatPrice } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
@@ -27,6 +29,15 @@ function NotGiven() {
 /** A count of rooms; 0 or none is unknown (feeds write 0 for it). */
 function Rooms({ value }: { value: number | null }) {
   return value !== null && value > 0 ? <>{value}</> : <NotGiven />;
+}
+
+/** The column's name inside a cell, shown only where the rows are cards. */
+function Label({ k }: { k: MessageKey }) {
+  return (
+    <span className="units-table__label" aria-hidden="true">
+      {t(k)}
+    </span>
+  );
 }
 
 function Areas({ unit }: { unit: UnitRow }) {
@@ -65,22 +76,31 @@ export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) 
         <tbody>
           {units.map((unit) => (
             <tr key={unit.id} className={`units-table__row units-table__row--${unit.status}`}>
-              <th scope="row">
+              <th scope="row" className="units-table__type">
                 {categoryLabel(unit.category)}
                 {unit.ref && <span className="units-table__ref">{unit.ref}</span>}
               </th>
-              <td>
+              <td className="units-table__beds">
+                <Label k="property.units.bedrooms" />
                 <Rooms value={unit.bedrooms} />
               </td>
-              <td>
+              <td className="units-table__baths">
+                <Label k="property.units.bathrooms" />
                 <Rooms value={unit.bathrooms} />
               </td>
-              <td>
+              <td className="units-table__areas">
+                <Label k="property.units.areas" />
                 <Areas unit={unit} />
               </td>
-              <td>{unit.floor || <NotGiven />}</td>
-              <td className="units-table__number">{formatPrice(unit.price) || <NotGiven />}</td>
-              <td>
+              <td className="units-table__floor">
+                <Label k="property.units.floor" />
+                {unit.floor || <NotGiven />}
+              </td>
+              <td className="units-table__number units-table__price">
+                <Label k="property.units.price" />
+                {formatPrice(unit.price) || <NotGiven />}
+              </td>
+              <td className="units-table__status">
                 <span className={`unit-status unit-status--${unit.status}`}>{t(`property.units.statuses.${unit.status}`)}</span>
               </td>
             </tr>

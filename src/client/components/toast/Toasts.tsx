@@ -1,22 +1,30 @@
 // Toasts (SPEC §4, §9): short messages at the top right for 5000 ms, e.g.
 // 'Added' and 'Removed' for favorites, 'Successfully logged in'. Stacked, newest
 // last; each can be dismissed, and waits while the pointer or the focus is on
-// it. The region is a polite live region present from the first render (so
+// it. A toast may offer one link (a visitor's 'Added' offers to register). The region is a polite live region present from the first render (so
 // screen readers announce what is added to it), empty on the server.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
+import { Link } from '../Link.tsx';
 
 export type ToastTone = 'success' | 'error' | 'info';
+
+/** A link after the message: where the message leads on. */
+export interface ToastAction {
+  label: string;
+  href: string;
+}
 
 interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  action?: ToastAction;
 }
 
 export interface ToastApi {
-  show(message: string, tone?: ToastTone): void;
+  show(message: string, tone?: ToastTone, action?: ToastAction): void;
 }
 
 /** More than this at once and the oldest goes. */
@@ -34,9 +42,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
   const api = useMemo<ToastApi>(
     () => ({
-      show(message, tone = 'success') {
+      show(message, tone = 'success', action) {
         const id = ++next.current;
-        setToasts((list) => [...list, { id, message, tone }].slice(-MAX_TOASTS));
+        setToasts((list) => [...list, { id, message, tone, ...(action ? { action } : {}) }].slice(-MAX_TOASTS));
       },
     }),
     [],
@@ -73,6 +81,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       onBlur={() => setFocused(false)}
     >
       <p className="toast__message">{toast.message}</p>
+      {toast.action && (
+        <Link className="toast__action" href={toast.action.href} onClick={onDismiss}>
+          {toast.action.label}
+        </Link>
+      )}
       <button type="button" className="toast__close" aria-label={t('accountUi.toast.dismiss')} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>

@@ -2,6 +2,7 @@
 // for the projects with their category and places, one for their images.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { inScope, type Scope } from './scope.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
 /** Pictures a card shows, in feed order: photos only (floor plans are registered-only files). */
@@ -98,4 +99,20 @@ export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<Pr
     const row = byId.get(id);
     return row ? [toCard(row, images.get(id) ?? [])] : [];
   });
+}
+
+/** Cards for the listed (not withdrawn) projects among `ids` within `scope`, in the order of `ids`. */
+export async function listedCards(db: Kysely<Database>, ids: number[], scope: Scope): Promise<ProjectCard[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const scoped = inScope(scope);
+  const rows = await db
+    .selectFrom('projects as p')
+    .select('p.id')
+    .where('p.id', 'in', unique)
+    .where('p.withdrawn_at', 'is', null)
+    .$if(scoped !== null, (qb) => qb.where(scoped!))
+    .execute();
+  const listed = new Set(rows.map((r) => r.id));
+  return loadCards(db, unique.filter((id) => listed.has(id)));
 }

@@ -9,6 +9,7 @@ import { search } from './search.ts';
 import { markers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits } from './project.ts';
 import { similarProjects } from './similar.ts';
+import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
 
 export type { Scope } from './scope.ts';
@@ -53,6 +54,11 @@ export class CatalogueService {
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
   similar(id: number, scope: Scope): Promise<ProjectCard[] | null> {
     return similarProjects(this.db, id, scope);
+  }
+
+  /** Cards of the listed projects among `ids` within the scope, in the order of `ids`. */
+  cards(ids: number[], scope: Scope): Promise<ProjectCard[]> {
+    return listedCards(this.db, ids, scope);
   }
 
   /** The tree with counts, and the place `path` names; undefined: no such place. */
