@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildBasemap } from './scripts/basemap.mjs';
+import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -17,7 +17,7 @@ const staging = `${dist}.building-${process.pid}`;
 const clientOut = path.join(staging, 'client');
 const serverOut = path.join(staging, 'server');
 const pagesDir = path.join(root, 'src/client/pages');
-const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'scripts/basemap.mjs', 'package-lock.json'];
+const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'package-lock.json'];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -34,7 +34,7 @@ function upToDate() {
   return Math.max(...inputs.map(newest)) < built;
 }
 
-// The maps' basemap (scripts/basemap.mjs): a content-hashed GeoJSON beside the
+// The maps' basemap (src/client/components/map/basemap-build.mjs): a content-hashed GeoJSON beside the
 // chunks (cached a year like them), whose address the code imports as
 // 'virtual:basemap'. Made here, once per build, from packaged data.
 const basemap = JSON.stringify(buildBasemap());

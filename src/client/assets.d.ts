@@ -11,7 +11,7 @@ declare module '*.webp' {
   export default href;
 }
 declare module '*.css';
-/** The address of the maps' basemap GeoJSON, made by build.mjs (scripts/basemap.mjs). */
+/** The address of the maps' basemap GeoJSON, made by build.mjs (src/client/components/map/basemap-build.mjs). */
 declare module 'virtual:basemap' {
   const href: string;
   export default href;

@@ -1,4 +1,4 @@
-// The first-party basemap under every map (scripts/basemap.mjs makes it at
+// The first-party basemap under every map (basemap-build.mjs beside it makes it at
 // build time): land, borders and province lines from the site's own origin,
 // drawn as vector paths in a pane under the tiles. Before consent it is the
 // map; after consent the tiles cover it, and where a tile fails it shows

@@ -1,8 +1,8 @@
-// The first-party basemap (scripts/basemap.mjs, made by build.mjs): land,
+// The first-party basemap (src/client/components/map/basemap-build.mjs, made by build.mjs): land,
 // borders and Spain's province lines, cut to Spain and its neighbours, small.
 import zlib from 'node:zlib';
 import t from 'tap';
-import { BASEMAP_BOUNDS, buildBasemap } from '../../scripts/basemap.mjs';
+import { BASEMAP_BOUNDS, buildBasemap } from '../../../../src/client/components/map/basemap-build.mjs';
 
 type Position = [number, number];
 interface Basemap {
