@@ -15,9 +15,7 @@ if (mode === 'parse-only') {
   for await (const item of readKyero(fs.createReadStream(file, { highWaterMark: 256 * 1024 }))) if (item) properties++;
 } else {
   const store = await openStore({ dataDir, databaseUrl: process.env.BENCH_IMPORT_DATABASE_URL || undefined });
-  // As the CLI and scheduled pulls do; BENCH_IMPORT_IN_THREAD=1 reads on the importing thread.
-  const parseInWorker = !process.env.BENCH_IMPORT_IN_THREAD;
-  const summary = await importFeed(store, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), { source: 'bench', parseInWorker });
+  const summary = await importFeed(store, fs.createReadStream(file, { highWaterMark: 256 * 1024 }), { source: 'bench' });
   properties = summary.added + summary.updated + summary.unchanged;
   await store.close();
 }

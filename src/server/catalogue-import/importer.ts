@@ -24,7 +24,6 @@ import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
 import { describe, DOCUMENT_TITLES, newReadReport, readKyero, type FeedInput, type FeedItem, type FeedProperty, type ReadReport } from './kyero.ts';
 import { detach, slugify } from './text.ts';
 import { projectNames } from './project-names.ts';
-import { readKyeroInWorker } from './parse-in-worker.ts';
 
 export interface Rejection {
   /** The property's <id>; null when it has none. */
@@ -59,12 +58,6 @@ export interface ImportOptions {
   source: string;
   /** The import's clock (tests pin it). */
   now?: Date;
-  /**
-   * Read the feed in a worker thread while this one writes (worth it for
-   * large feeds: starting the worker costs a few hundred milliseconds). The
-   * CLI and scheduled pulls set it.
-   */
-  parseInWorker?: boolean;
   /** Import <new_build>0</new_build> properties as resale homes (default: skip and count them). */
   includeResales?: boolean;
   /**
@@ -134,16 +127,22 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
     const run = new ImportRun(trx.withTables<ImportTables>(), store.dialect, source, now, options);
     await run.start();
     // Batches are written one at a time, in order, but the next one is parsed
-    // while the database works on the last: on PostgreSQL that is another
-    // process; with parseInWorker, a worker thread reads the feed.
+    // while the database works on the last (on PostgreSQL that is another
+    // process: the two cores both work).
     let pending: Promise<void> = Promise.resolve();
-    const batches = options.parseInWorker ? readKyeroInWorker(input, run.readReport, BATCH_SIZE) : inBatches(readKyero(input, run.readReport));
+    let batch: FeedItem[] = [];
+    const flush = async () => {
+      await pending;
+      pending = run.batch(batch);
+      pending.catch(() => undefined); // handled by the next `await pending`
+      batch = [];
+    };
     try {
-      for await (const batch of batches) {
-        await pending;
-        pending = run.batch(batch);
-        pending.catch(() => undefined); // handled by the next `await pending`
+      for await (const item of readKyero(input, run.readReport)) {
+        batch.push(item);
+        if (batch.length >= BATCH_SIZE) await flush();
       }
+      if (batch.length) await flush();
       await pending;
     } catch (error) {
       // Let the batch in flight finish before the transaction is rolled back,
@@ -153,18 +152,6 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
     }
     return run.finish();
   });
-}
-
-async function* inBatches(items: AsyncIterable<FeedItem>): AsyncGenerator<FeedItem[]> {
-  let batch: FeedItem[] = [];
-  for await (const item of items) {
-    batch.push(item);
-    if (batch.length >= BATCH_SIZE) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
 }
 
 /** Inserts the categories with fixed ids (the spec's type ids and the usual types), if missing. */

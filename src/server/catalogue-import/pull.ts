@@ -108,7 +108,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
       await record('unchanged');
       outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
     } else {
-      const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started, parseInWorker: true });
+      const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started });
       await record('imported', {
         etag: download.etag,
         last_modified: download.lastModified,

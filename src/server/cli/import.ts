@@ -98,7 +98,6 @@ async function importFile(config: Config, location: string, source: string | und
     const summary = await importFeed(store, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
       includeResales,
-      parseInWorker: true,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
     });
