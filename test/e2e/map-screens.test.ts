@@ -305,3 +305,50 @@ t.test('Tab reaches clusters and markers with a visible focus ring; Enter zooms 
   t.ok(marker.name!.startsWith(`${await page.$eval('.leaflet-popup .project-card__title', (el) => el.textContent?.trim())}, `), 'Space opened its card');
   t.same(problems.all(), [], 'no console error, failed request or CSP violation');
 });
+
+t.test("on a partner's path site and its own domain: markers in view, the basemap, and no request to another origin before consent", async (t) => {
+  const tiles = await tileServer(t);
+  const store = await openStore({ dataDir: tempDir(t) });
+  t.teardown(() => store.close());
+  await buildCatalogue(store.db, { projects: 60, seed: 5 });
+  const now = new Date().toISOString();
+  await store.db
+    .insertInto('partners')
+    .values({
+      slug: 'costa-casas', domain: 'costa-casas.localhost', name: 'Costa Casas', logo: null, email: 'info@costa-casas.example', phone: null,
+      address: null, city: null, color_primary: '#0b5d7a', color_secondary: '#f2b134', color_heading: '#0b3d4f', created_at: now, updated_at: now,
+    })
+    .execute();
+  const app = await testApp(t, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tiles.template, MAP_ATTRIBUTION: 'Test tiles' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const browser = await launchBrowser(t);
+  // Chromium resolves every *.localhost name to the loopback address.
+  for (const base of [`http://127.0.0.1:${port}/costa-casas`, `http://costa-casas.localhost:${port}`]) {
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      await t.test(`${base}, ${width}×${height}`, async (t) => {
+        const { page } = await newPage(t, browser, { width, height, allowFailure: pictures });
+        const origin = new URL(base).origin;
+        const requests: string[] = [];
+        page.on('request', (request) => void requests.push(request.url()));
+        await openMapView(page, base);
+        t.match(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
+        t.ok((await page.$$('.results-map .leaflet-basemap-pane path')).length >= 4, 'the basemap is drawn');
+        const { map, icons } = await page.evaluate(() => {
+          const box = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+          };
+          return {
+            map: box(document.querySelector('.results-map .leaflet-container')!),
+            icons: [...document.querySelectorAll('.results-map .map-cluster, .results-map .map-marker')].map(box),
+          };
+        });
+        t.ok(icons.length > 0, `${icons.length} markers and clusters`);
+        t.ok(icons.every((i) => i.left >= map.left - 1 && i.right <= map.right + 1 && i.top >= map.top - 1 && i.bottom <= map.bottom + 1), 'every one inside the map');
+        const elsewhere = requests.filter((r) => new URL(r).origin !== origin);
+        t.same(elsewhere, [], 'no request to another origin before consent');
+      });
+    }
+  }
+});

@@ -10,6 +10,7 @@ import { stateOf, textOf } from '../../helpers/html.ts';
 import { formatPrice, formatRange } from '../../../src/shared/format.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../../src/shared/catalogue.ts';
 import { categoryLabel } from '../../../src/client/lib/labels.ts';
+import { t as msg } from '../../../src/shared/i18n.ts';
 
 /** `text` as React writes it into HTML, as a pattern. */
 const inHtml = (text: string) =>
@@ -43,10 +44,10 @@ async function richProject(app: FastifyInstance): Promise<Project> {
   throw new Error('no rich project in the demo catalogue');
 }
 
-/** The text of the <dd> after the <dt> labelled `label`, or null. */
+/** The text of the <dd> after the <dt> labelled `label` (its note included), or null. */
 function fact(html: string, label: string): string | null {
-  const m = new RegExp(`<dt>${label}</dt><dd>([^<]*)</dd>`).exec(html);
-  return m ? m[1]!.replace(/&#x27;/g, "'").replace(/&amp;/g, '&') : null;
+  const m = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd>`).exec(html);
+  return m ? m[1]!.replace(/<[^>]*>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&') : null;
 }
 
 function jsonLdOf(html: string): { '@graph': Array<Record<string, any>> } {
@@ -72,12 +73,20 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   t.match(html, new RegExp(`<title>${inHtml(`${p.detail.name}, ${p.detail.location.town.name} | Spain New Homes`)}</title>`), 'title: name and town');
   t.match(html, /<meta name="description" content="New-build [a-z -]+ in [^"]+"/, 'a description of its own');
 
-  // The labelled facts, ranges over the available units.
+  // The labelled facts, ranges over the units not sold (available and reserved), with a note where the reserved ones widen them.
+  const notSold = p.units.filter((u) => u.status !== 'sold');
   const onSale = p.units.filter((u) => u.status === 'available');
-  const pool = onSale.length ? onSale : p.units;
+  const pool = notSold.length ? notSold : p.units;
+  const note = (pick: (u: UnitRow) => number | null) => {
+    const all = range(pool, pick);
+    const some = range(onSale, pick);
+    if (!all || !notSold.some((u) => u.status === 'reserved')) return '';
+    if (!some) return ` (${msg('keyFactsNotes.reservedOnly')})`;
+    return all.min !== some.min || all.max !== some.max ? ` (${msg('keyFactsNotes.inclReserved')})` : '';
+  };
   const area = (pick: (u: UnitRow) => number | null) => {
     const r = range(pool, pick);
-    return r ? `${formatRange(r)} m²` : null;
+    return r ? `${formatRange(r)} m²${note(pick)}` : null;
   };
   t.equal(fact(html, 'Category'), categoryLabel(p.detail.category), 'category');
   t.ok(fact(html, 'Status'), 'status');
@@ -86,8 +95,8 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   t.equal(fact(html, 'Terrace'), area((u) => u.terrace_area), 'terrace');
   t.equal(fact(html, 'Solarium'), area((u) => u.solarium_area), 'solarium (or left out)');
   t.equal(fact(html, 'Garden'), area((u) => u.garden_area), 'garden (or left out)');
-  t.equal(fact(html, 'Bedrooms'), formatRange(range(pool, (u) => u.bedrooms)), 'bedrooms');
-  t.equal(fact(html, 'Bathrooms'), formatRange(range(pool, (u) => u.bathrooms)), 'bathrooms');
+  t.equal(fact(html, 'Bedrooms'), `${formatRange(range(pool, (u) => u.bedrooms))}${note((u) => u.bedrooms)}`, 'bedrooms');
+  t.equal(fact(html, 'Bathrooms'), `${formatRange(range(pool, (u) => u.bathrooms))}${note((u) => u.bathrooms)}`, 'bathrooms');
   for (const label of ['Images', 'Description', 'Amenities', 'Location', 'Units', 'Files', 'Project details'])
     t.match(html, new RegExp(`<h2[^>]*>${label}</h2>`), `a section labelled ${label}`);
   t.match(text, p.detail.amenities[0]!, 'the amenities');
@@ -102,7 +111,7 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   const rows = [...table.matchAll(/<tr class="units-table__row[^"]*">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
   t.equal(rows.length, p.units.length, 'one row per unit');
   p.units.forEach((unit, i) => {
-    t.match(rows[i], /<th scope="row">/, 'the type heads its row');
+    t.match(rows[i], /<th scope="row"[^>]*>/, 'the type heads its row');
     t.match(rows[i], formatPrice(unit.price), `unit ${unit.id}: its price as € 1.234.567`);
     t.match(rows[i], { available: 'Available', reserved: 'Reserved', sold: 'Sold' }[unit.status], `unit ${unit.id}: its status`);
   });
@@ -121,7 +130,7 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   for (const s of p.similar) t.match(html, new RegExp(`<a class="stretched-link" href="/for-sale/${s.id}"`), `a link to similar project ${s.id}`);
 
   // The contact form for this project, and the company card.
-  t.match(html, new RegExp(`<form class="lead-form lead-form--property"`), 'the property contact form');
+  t.match(html, /<form id="lead-property-\d+" class="lead-form lead-form--property"[^>]* method="post"/, 'the property contact form, sent by POST without JavaScript too');
   t.match(html, /<h2 class="agent-card__title"[^>]*>Your adviser<\/h2>/, "the office's card on the main site");
   t.match(text, '+34 965 00 12 34');
 

@@ -32,7 +32,10 @@ t.test('every route answers with its layout', async (t) => {
       }
       if (route.auth === 'required') {
         t.equal(res.statusCode, 302, `${route.name} ${path} sends anonymous visitors to log in`);
-        t.equal(res.headers.location, `/login?redirect=${encodeURIComponent(path)}`, `${path} remembers where the visitor was`);
+        // Its own section's login: /old/client-login, /{partner}/client-login, the main site's /login.
+        const section = /^\/([^/]+)\/./.exec(path)?.[1];
+        const login = section ? `/${section}/client-login` : '/login';
+        t.equal(res.headers.location, `${login}?redirect=${encodeURIComponent(path)}`, `${path} remembers where the visitor was, at its section's login`);
         continue;
       }
       t.equal(res.statusCode, 200, `${route.name} ${path} is 200`);
