@@ -173,6 +173,8 @@ t.test('client accounts in the browser', async (t) => {
 
     await navigate(page, '/old/client-login');
     await waitForPath(page, '/');
+    // The main site's layout replaces /old's (its header too) before the menu is used.
+    await page.waitForFunction(() => document.querySelector('[data-layout]')?.getAttribute('data-layout') === 'main' && !document.querySelector('.progress-bar:not(.is-idle)'));
     t.pass('a logged-in client who opens the login page goes to /');
 
     // And the same in the browser alone: a visitor on a page navigates to one that needs an account.
