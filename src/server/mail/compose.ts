@@ -21,6 +21,7 @@ import { t, type MessageKey } from '../../shared/i18n.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
+import { readableOn } from '../../shared/brand-colors.ts';
 
 export interface MailBrand {
   /** partners.logo: a path on the site (or an address); null: the name alone. */
@@ -97,16 +98,6 @@ export function mailLogoUrl(logo: string | null | undefined, siteUrl: string): s
   return absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg(?=[?#]|$)/i, '.png'));
 }
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-function textOn(hex: string): string {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
-}
-
 interface Row {
   label: string;
   value: string;
@@ -181,7 +172,7 @@ interface HtmlParts {
 function leadHtml(p: HtmlParts): string {
   const e = escapeHtml;
   const color = p.context.brand?.color && /^#[0-9a-f]{6}$/i.test(p.context.brand.color) ? p.context.brand.color : DEFAULT_COLORS.primary;
-  const ink = textOn(color);
+  const ink = readableOn(color);
   const logo = p.context.brand ? mailLogoUrl(p.context.brand.logo, p.context.siteUrl ?? 'http://localhost:3000') : null;
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;';
   const table = (rows: Row[]) =>

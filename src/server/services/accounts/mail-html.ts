@@ -3,35 +3,23 @@
 // Mail clients ignore stylesheets, so styles are inline; every value is
 // escaped, though none comes from a visitor (en.json, the partner's settings
 // as the partner CLI checked them, and a link we built).
+import { readableOn } from '../../../shared/brand-colors.ts';
+import { escapeHtml } from '../../mail/compose.ts';
 
 export interface MailBrand {
   /** The site's name: the partner's, or the main site's. */
   name: string;
   /** The home page of the client's site (the bar links there). */
   home: string;
-  /** An absolute address of the partner's logo, or null. */
+  /** An absolute address of the partner's logo as a mail can show it (mailLogoUrl), or null. */
   logo: string | null;
   /** #rrggbb */
   primary: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Dark or white text, whichever reads better on `hex` (WCAG relative luminance). */
-export function textOn(hex: string): '#ffffff' | '#1a1a1a' {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  // The luminance at which white and near-black contrast equally.
-  return luminance > 0.2 ? '#1a1a1a' : '#ffffff';
-}
-
 export function brandedHtml(brand: MailBrand, text: string, link: string): string {
   const primary = /^#[0-9a-f]{6}$/i.test(brand.primary) ? brand.primary : '#13206a';
-  const ink = textOn(primary);
+  const ink = readableOn(primary);
   const name = escapeHtml(brand.name);
   const mark = brand.logo
     ? `<img src="${escapeHtml(brand.logo)}" alt="${name}" height="40" style="display:block;height:40px;border:0">`

@@ -9,7 +9,7 @@
 // The subject and text come from en.json; the only values put in are the site's
 // name and the link, both ours. compose.ts makes the subject one line again.
 import type { PublicPartner } from '../../../shared/partner.ts';
-import type { QueuedMail } from '../../mail/compose.ts';
+import { mailLogoUrl, type QueuedMail } from '../../mail/compose.ts';
 import { DEFAULT_COLORS } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { brandedHtml, type MailBrand } from './mail-html.ts';
@@ -36,11 +36,10 @@ export function accountLink(siteUrl: string, partner: LinkPartner | null, page: 
 /** The brand of the client's site as a mail shows it: the partner's, or the main site's. */
 export function mailBrand(siteUrl: string, partner: Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null): MailBrand {
   const home = siteAddress(siteUrl, partner);
-  const logo = partner?.logo ? new URL(partner.logo, `${new URL(home).origin}/`).href : null;
   return {
     name: partner?.name ?? t('site.name'),
     home,
-    logo,
+    logo: mailLogoUrl(partner?.logo, siteUrl),
     primary: partner?.colors.primary ?? DEFAULT_COLORS.primary,
   };
 }
