@@ -101,18 +101,23 @@ export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<Pr
   });
 }
 
-/** Cards for the listed (not withdrawn) projects among `ids` within `scope`, in the order of `ids`. */
-export async function listedCards(db: Kysely<Database>, ids: number[], scope: Scope): Promise<ProjectCard[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
+/** Which of `ids` are listed (in the feed, not withdrawn) and within `scope`. */
+export async function listedIds(db: Kysely<Database>, ids: number[], scope: Scope): Promise<Set<number>> {
+  if (!ids.length) return new Set();
   const scoped = inScope(scope);
   const rows = await db
     .selectFrom('projects as p')
     .select('p.id')
-    .where('p.id', 'in', unique)
+    .where('p.id', 'in', ids)
     .where('p.withdrawn_at', 'is', null)
     .$if(scoped !== null, (qb) => qb.where(scoped!))
     .execute();
-  const listed = new Set(rows.map((r) => r.id));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Cards for the listed projects among `ids` within `scope`, in the order of `ids`. */
+export async function listedCards(db: Kysely<Database>, ids: number[], scope: Scope): Promise<ProjectCard[]> {
+  const unique = [...new Set(ids)];
+  const listed = await listedIds(db, unique, scope);
   return loadCards(db, unique.filter((id) => listed.has(id)));
 }

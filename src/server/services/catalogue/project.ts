@@ -5,22 +5,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { publicImageUrl, type FilesAnswer, type ImageRef, type ProjectDetail, type UnitRow } from '../../../shared/catalogue.ts';
 import { inScope, type Scope } from './scope.ts';
-import { cardQuery, toCard } from './cards.ts';
+import { cardQuery, listedIds, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 
 
 /** Whether project `id` is in the feed and within the scope. */
 export async function visible(db: Kysely<Database>, id: number, scope: Scope): Promise<boolean> {
-  const scoped = inScope(scope);
-  const row = await db
-    .selectFrom('projects as p')
-    .select('p.id')
-    .where('p.id', '=', id)
-    .where('p.withdrawn_at', 'is', null)
-    .$if(scoped !== null, (qb) => qb.where(scoped!))
-    .executeTakeFirst();
-  return Boolean(row);
+  return (await listedIds(db, [id], scope)).has(id);
 }
 
 export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectDetail | null> {
