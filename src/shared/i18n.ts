@@ -20,11 +20,16 @@ export function lookup(messages: unknown, key: string): unknown {
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const value = lookup(en, key);
   if (typeof value !== 'string') return key;
-  return vars ? value.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : value;
+  return vars ? fill(value, vars) : value;
 }
 
-/** A list of strings or objects from the locale file (e.g. the franchise benefits). */
-export function tList<T = string>(key: string): T[] {
+function fill(text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** A list of strings or objects from the locale file (e.g. the franchise benefits); `vars` fill a list of strings' {name} placeholders. */
+export function tList<T = string>(key: string, vars?: Record<string, string | number>): T[] {
   const value = lookup(en, key);
-  return Array.isArray(value) ? (value as T[]) : [];
+  if (!Array.isArray(value)) return [];
+  return (vars ? value.map((v) => (typeof v === 'string' ? fill(v, vars) : v)) : value) as T[];
 }

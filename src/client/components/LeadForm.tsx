@@ -16,6 +16,7 @@ import { FieldGrid, FormStatusMessage, useForm, type FormStatus } from './forms/
 import { SubmitButton } from './forms/SubmitButton.tsx';
 import { usePostedForm } from './forms/posted.tsx';
 import { FORM_KEY_FIELD, type PostedForm } from '../../shared/form-post.ts';
+import { sitePartner } from '../lib/account-links.ts';
 
 type FieldKey = 'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'subject' | 'message' | 'postalCode' | 'city';
 
@@ -78,7 +79,7 @@ function statusOf(posted: PostedForm): FormStatus {
 export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projectId, idPrefix = `lead-${kind}` }: LeadFormProps) {
   const idOf = (name: string) => `${idPrefix}-${name.replace(/_/g, '-')}`;
   const section = useSection();
-  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const partner = sitePartner(section);
   const { key, posted } = usePostedForm(kind, projectId);
   const form = useForm({
     names: fields.map((f) => f.name),

@@ -44,6 +44,11 @@ export function loginHref(info: SectionInfo, returnPath?: string): string {
   return withReturn(accountHref(info, '/client-login'), returnPath && isSafeReturnPath(returnPath) ? returnPath : null);
 }
 
+/** The section's registration page, coming back to `returnPath` afterwards when it may be returned to. */
+export function registerHref(info: SectionInfo, returnPath?: string): string {
+  return withReturn(accountHref(info, '/client-register'), returnPath && isSafeReturnPath(returnPath) ? returnPath : null);
+}
+
 /** The `redirect` of a login page's query string, when it may be followed; else null. */
 export function returnPathOf(search: string): string | null {
   const back = new URLSearchParams(search).get(RETURN_PARAM);

@@ -50,7 +50,7 @@ export default function BrokerPage() {
           </Panel>
         }
       >
-        <Paragraphs items={partner ? tList('partnerBrand.brokerNear').map((p) => p.replace(/\{name\}/g, contact.name)) : tList('broker.near.paragraphs')} />
+        <Paragraphs items={partner ? tList('partnerBrand.brokerNear', { name: contact.name }) : tList('broker.near.paragraphs')} />
       </SplitWithPanel>
 
       <Section id="broker-form-title" title={t('forms.broker.title')} lead={partner ? t('partnerBrand.brokerFormLead', name) : t('forms.broker.lead')} tone="tint" anchor="broker-form">

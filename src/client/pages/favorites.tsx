@@ -17,7 +17,7 @@ import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { useUser } from '../lib/auth.tsx';
 import { useLocalFavorites } from '../lib/favorites.ts';
-import { accountHref, loginHref, withReturn } from '../lib/account-links.ts';
+import { accountHref, loginHref, registerHref } from '../lib/account-links.ts';
 import { useHref, useSection } from '../lib/section.tsx';
 import { Meta } from '../components/Meta.tsx';
 import { PageHeader } from '../components/Sections.tsx';
@@ -92,7 +92,7 @@ function VisitorFavorites({ match }: PageProps) {
       <div className="favorites-invite">
         <p>{t('localFavorites.lead')}</p>
         <p className="favorites-invite__actions">
-          <Link className="button button--primary" href={withReturn(accountHref(section, '/client-register'), here)}>
+          <Link className="button button--primary" href={registerHref(section, here)}>
             {t('localFavorites.registerButton')}
           </Link>
           <span>

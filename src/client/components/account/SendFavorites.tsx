@@ -14,6 +14,7 @@ import { useStore } from '../../store.tsx';
 import { Field } from '../forms/Field.tsx';
 import { FormStatusMessage, useForm } from '../forms/Form.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { sitePartner } from '../../lib/account-links.ts';
 
 const ID = 'send-favorites';
 const idOf = (name: string) => `${ID}-${name}`;
@@ -21,7 +22,7 @@ const idOf = (name: string) => `${ID}-${name}`;
 export function SendFavorites({ count }: { count: number }) {
   const section = useSection();
   const partner = useStore((s) => s.partner);
-  const slug = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  const slug = sitePartner(section);
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const form = useForm({

@@ -14,8 +14,7 @@ import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
 import { useAuthStore, useUser } from '../../lib/auth.tsx';
 import { readLocalFavorites, toggled, useLocalFavorites, writeLocalFavorites } from '../../lib/favorites.ts';
-import { accountHref, withReturn } from '../../lib/account-links.ts';
-import { isSafeReturnPath } from '../../../shared/return-path.ts';
+import { registerHref } from '../../lib/account-links.ts';
 import { useSection } from '../../lib/section.tsx';
 import { forgetPersonalData } from './personal-data.ts';
 import { useToast } from '../toast/Toasts.tsx';
@@ -42,7 +41,7 @@ export function useFavorite(projectId: number): Favorite {
     if (!on) return toast.show(t('messages.removed'));
     // Registering comes back to this page (its path: the query string is no return path).
     const here = window.location.pathname;
-    const register = withReturn(accountHref(section, '/client-register'), isSafeReturnPath(here) ? here : null);
+    const register = registerHref(section, here);
     toast.show(t('messages.added'), 'success', { label: t('localFavorites.register'), href: register });
   }
 

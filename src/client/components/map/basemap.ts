@@ -10,7 +10,7 @@ import type { LeafletModule } from './useLeafletMap.ts';
 type Basemap = GeoJSON.FeatureCollection<GeoJSON.Geometry, { kind: 'land' | 'border' | 'province' }>;
 
 /** Under the tile pane (200): the tiles, when they come, cover it. */
-export const BASEMAP_PANE = 'basemap';
+const BASEMAP_PANE = 'basemap';
 
 let loading: Promise<Basemap> | null = null;
 

@@ -7,7 +7,7 @@ import { isAllowListed } from '../../../shared/rich-text.ts';
 import { PropertySection } from './PropertySection.tsx';
 
 /** The plain description's paragraphs: blank lines or single line breaks separate them. */
-export function paragraphsOf(text: string): string[] {
+function paragraphsOf(text: string): string[] {
   return text
     .split(/\n\s*\n|\n/)
     .map((p) => p.trim())

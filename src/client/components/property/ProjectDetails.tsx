@@ -13,7 +13,7 @@ export function deliveryLabel(value: string): string {
 }
 
 /** When the homes are ready: only a new-build project has a delivery date, never a resale. */
-export function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {
+function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {
   return NEW_BUILD_STAGES.includes(project.stage) && project.delivery_date ? deliveryLabel(project.delivery_date) : '';
 }
 

@@ -6,9 +6,8 @@
 import { useLocation } from 'wouter';
 import type { FilesAnswer, ProjectFile } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
-import { accountHref, withReturn } from '../../lib/account-links.ts';
+import { registerHref } from '../../lib/account-links.ts';
 import { useSection } from '../../lib/section.tsx';
-import { isSafeReturnPath } from '../../../shared/return-path.ts';
 import { Link } from '../Link.tsx';
 import { PropertyIcon } from './icons.tsx';
 
@@ -38,7 +37,7 @@ function FileItem({ file, lockedText, register }: { file: ProjectFile; lockedTex
 
 export function ProjectFiles({ files }: { files: FilesAnswer }) {
   const [here] = useLocation();
-  const register = withReturn(accountHref(useSection(), '/client-register'), isSafeReturnPath(here) ? here : null);
+  const register = registerHref(useSection(), here);
   // The server's message when it locked something; SPEC §2's words otherwise.
   const lockedText = files.message ?? t('catalogue.files.locked');
   return (

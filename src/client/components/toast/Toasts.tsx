@@ -11,7 +11,7 @@ import { Link } from '../Link.tsx';
 export type ToastTone = 'success' | 'error' | 'info';
 
 /** A link after the message: where the message leads on. */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   href: string;
 }
