@@ -1,6 +1,7 @@
 // Work that follows every successful import, whichever way it came: a file or
 // URL through `npm run import`, `npm run import -- --pull`, or a scheduled pull
-// in a running server. Called after the import's transaction has committed.
+// in a running server. Called after the import's transaction has committed, so
+// it never throws: a failure here is reported beside an import that stands.
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import { feedImageDir, pruneFeedImages } from '../feed-images/index.ts';
@@ -9,10 +10,25 @@ import type { ImportSummary } from './importer.ts';
 export interface AfterImport {
   /** Kept pictures that no live listing shows any more, deleted from DATA_DIR/images. */
   pruned: { files: number; bytes: number };
+  /** What failed, in one line; null when all went well. */
+  error: string | null;
 }
 
 export async function afterImport(store: Store, config: Config, summary: ImportSummary): Promise<AfterImport> {
-  // An import that touched no project cannot have dropped a picture.
-  const pruned = summary.projectsTouched ? await pruneFeedImages(store.db, feedImageDir(config.DATA_DIR)) : { files: 0, bytes: 0 };
-  return { pruned };
+  try {
+    // An import that touched no project cannot have dropped a picture.
+    const pruned = summary.projectsTouched ? await pruneFeedImages(store.db, feedImageDir(config.DATA_DIR)) : { files: 0, bytes: 0 };
+    return { pruned, error: null };
+  } catch (error) {
+    return { pruned: { files: 0, bytes: 0 }, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
+  }
+}
+
+/** What the import CLI prints of it: the pictures pruned (stdout) or the failure (stderr). */
+export function afterImportLines(after: AfterImport): { out: string[]; err: string[] } {
+  const { files, bytes } = after.pruned;
+  return {
+    out: files ? [`pruned ${files} picture${files === 1 ? '' : 's'} no listing shows (${(bytes / 1024 / 1024).toFixed(1)} MB)`] : [],
+    err: after.error ? [`warning: imported, but the work after the import failed: ${after.error}`] : [],
+  };
 }

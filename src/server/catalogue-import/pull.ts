@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
-import { afterImport } from './after-import.ts';
+import { afterImport, type AfterImport } from './after-import.ts';
 import { importFeed, type ImportSummary } from './importer.ts';
 import { FeedError } from './kyero.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
@@ -53,7 +53,7 @@ export interface PullOptions {
 }
 
 export type PullOutcome =
-  | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number }
+  | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number; after?: AfterImport }
   | { source: string; result: 'unchanged'; durationMs: number }
   | { source: string; result: 'failed'; error: string; durationMs: number }
   /** Not pulled: another instance holds its lease ('busy'), its last pull is recent ('not due'), or the server is closing. */
@@ -136,11 +136,8 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
   else if (outcome.result === 'unchanged') log?.info({ source, result: 'unchanged', durationMs: outcome.durationMs }, 'feed pulled');
 
   if (outcome.result === 'imported') {
-    try {
-      await afterImport(store, config, outcome.summary);
-    } catch (error) {
-      log?.error({ source, err: error }, 'work after the import failed');
-    }
+    outcome.after = await afterImport(store, config, outcome.summary);
+    if (outcome.after.error) log?.error({ source, reason: outcome.after.error }, 'work after the import failed');
   }
   return outcome;
 }
@@ -172,6 +169,7 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
   const onStop = () => controller.abort(new FeedError('interrupted'));
   if (stop?.aborted) onStop();
   else stop?.addEventListener('abort', onStop, { once: true });
+  // Called once the import is over, whether or not it read the body.
   const cancel = () => {
     clearTimeout(timer);
     stop?.removeEventListener('abort', onStop);
@@ -208,7 +206,12 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
       stream.destroy();
     }
   }
-  return { status: 200, body: body(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), cancel };
+  // An import that fails before reading (its transaction did not open) never reaches body()'s finally.
+  const close = () => {
+    cancel();
+    stream.destroy();
+  };
+  return { status: 200, body: body(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), cancel: close };
 }
 
 /** The chunks as they are, or decompressed when they start as a gzip file does. */

@@ -20,7 +20,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
-import { afterImport } from '../catalogue-import/after-import.ts';
+import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
 import { pullFeed } from '../catalogue-import/pull.ts';
 import { feedStatusLines } from '../catalogue-import/pull-status.ts';
 import { SOURCE_NAME } from '../catalogue-import/sources.ts';
@@ -102,23 +102,17 @@ async function importFile(config: Config, location: string, source: string | und
       checkSourceIdentity: source === undefined,
     });
     process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
-    await afterImportReported(store, config, summary);
+    report(afterImportLines(await afterImport(store, config, summary)));
     return 0;
   } finally {
     await store.close();
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** The import has committed: a failure after it says so, rather than "nothing was changed". */
-async function afterImportReported(store: Store, config: Config, summary: Parameters<typeof afterImport>[2]): Promise<void> {
-  try {
-    const after = await afterImport(store, config, summary);
-    if (after.pruned.files) process.stdout.write(`pruned ${after.pruned.files} picture${after.pruned.files === 1 ? '' : 's'} no listing shows (${megabytes(after.pruned.bytes)})\n`);
-  } catch (error) {
-    process.stderr.write(`warning: imported, but the work after the import failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}\n`);
-  }
+/** The import has committed: what followed it, a failure included, is said beside it, never as "nothing was changed". */
+function report(lines: { out: string[]; err: string[] }): void {
+  for (const line of lines.out) process.stdout.write(`${line}\n`);
+  for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
 async function pull(config: Config, name: string | undefined): Promise<number> {
@@ -141,6 +135,7 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);
         process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);
+        if (outcome.after) report(afterImportLines(outcome.after));
       } else if (outcome.result === 'unchanged') process.stdout.write(`${feed.name}: unchanged (304 Not Modified)\n`);
       else if (outcome.result === 'skipped' && outcome.reason === 'interrupted') {
         process.stderr.write(`error: ${feed.name}: interrupted (nothing was changed)\n`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
-import { afterImport } from '../../../src/server/catalogue-import/after-import.ts';
+import { afterImport, afterImportLines } from '../../../src/server/catalogue-import/after-import.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { feedImageDir, feedImageKey } from '../../../src/server/feed-images/index.ts';
 import { chunks, feed, property } from './feeds.ts';
@@ -30,4 +30,16 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
   const unchanged = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   fs.writeFileSync(path.join(dir, `${feedImageKey(999_999, 'https://pictures.example/x.jpg')}.jpg`), 'jpeg');
   t.same((await afterImport(store, config, unchanged)).pruned, { files: 0, bytes: 0 }, 'nothing touched: no pruning pass');
+});
+
+forEachStore(t, 'a failure after the import is reported, not thrown: the import stands', async (t, store, target) => {
+  const config = testConfig(t, { DATA_DIR: target.dataDir });
+  const summary = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
+  // The pictures' folder cannot be read: a file stands where it should be.
+  fs.writeFileSync(feedImageDir(config.DATA_DIR), 'not a folder');
+  const after = await afterImport(store, config, summary);
+  t.match(after, { pruned: { files: 0, bytes: 0 }, error: /ENOTDIR|not a directory/i });
+  t.same(afterImportLines(after).out, []);
+  t.match(afterImportLines(after).err, [/^warning: imported, but the work after the import failed: /]);
+  t.same(afterImportLines({ pruned: { files: 2, bytes: 3 * 1024 * 1024 }, error: null }), { out: ['pruned 2 pictures no listing shows (3.0 MB)'], err: [] });
 });
