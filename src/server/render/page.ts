@@ -50,7 +50,7 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.
-    if (hostPartner && mainBrandPath(path, routes)) throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), path), 301);
+    if (hostPartner && mainBrandPath(path, routes)) throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), path + search), 301);
     out.match = await resolveRoute(path, async (slug) => (await ctx.partner(slug)) !== null, hostPartner?.slug ?? null, routes);
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = await ctx.partner(slug);

@@ -73,13 +73,16 @@ export class LeadService {
 
     // DESIGN §6: the host first, then the slug; remembered apart to build the page's address.
     const hostPartner = await this.partners.byHost(origin.host);
-    let partner: Pick<PublicPartner, 'id' | 'email'> | null = hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
+    // The site the form was sent on: its scope is the one the favorites were shown in.
+    const sitePartner: Pick<PublicPartner, 'id' | 'email'> | null = hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
+    let partner = sitePartner;
     const client = origin.clientId ? await this.db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', origin.clientId).executeTakeFirst() : undefined;
     if (body.kind === 'favorites') {
       if (!client) throw new HttpError(401, t('account.errors.loginRequired'));
+      // Sent from the main site, they go to the client's own broker when it has one.
       partner ??= client.partner_id === null ? null : await this.partnerById(client.partner_id);
     }
-    const favorites = client ? await this.favoritesOf(client.id, partner) : null;
+    const favorites = client ? await this.favoritesOf(client.id, sitePartner) : null;
     if (body.kind === 'favorites' && !favorites?.length) throw new InputError('favorites', t('favoritesSend.errors.empty'));
 
     let projectId: number | null = null;

@@ -228,12 +228,18 @@ forEachStore(
       t.equal(empty.json().message, 'favorites is empty: add a home to your favorites first');
 
       await app.inject({ method: 'POST', url: '/api/favoritesubmit', headers: solAuth, payload: { id: project!.id, action: 'add' } });
+      // Sol Homes' own site lists another project only: sent from the main site, the favorites
+      // are the ones the main site showed, not filtered by the recipient's scope.
+      const solId = (await app.store.db.selectFrom('partners').select('id').where('slug', '=', 'sol-homes').executeTakeFirstOrThrow()).id;
+      const other = await app.store.db.selectFrom('projects').select('id').where('id', '<>', project!.id).where('withdrawn_at', 'is', null).executeTakeFirstOrThrow();
+      await app.store.db.insertInto('partner_scopes').values({ partner_id: solId, kind: 'project', target_id: other.id }).execute();
       const payload = body();
       const sent = await app.inject({ method: 'POST', url: '/api/leads', payload, headers: solAuth });
       t.equal(sent.statusCode, 201, 'sent from the main site …');
       const mail = await waitForMail(app, sent.json().data.id);
       t.equal(mail.header('to'), 'hola@sol-homes.example', "… to the client's own partner");
       t.equal(mail.header('subject'), 'Favorites request — Sol Homes Makelaardij');
+      t.equal(textFavorites(mail.text ?? '')?.length, 1, "the favorite the main site showed, though Sol Homes' scope leaves it out");
       const again = await app.inject({ method: 'POST', url: '/api/leads', payload, headers: solAuth });
       t.same([again.statusCode, again.json().data.id], [200, sent.json().data.id], 'a retry is the same lead');
 
