@@ -21,6 +21,7 @@ import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { LeadSending } from '../api/leads.ts';
 import { renderPage, resolvePage, type PageRenderer } from './page.ts';
+import { resolveRoute } from '../../shared/match.ts';
 
 /**
  * The longest message (5,000 characters) percent-encoded as three-byte UTF-8
@@ -43,14 +44,18 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
 
     async function formPost(request: FastifyRequest, reply: FastifyReply) {
       const url = new URL(`http://x${request.url}`);
+      // The cheap checks first: which page, what body, from where, how often. Only
+      // a form post let through pays for the page's reads.
+      if (!(await formKind(url.pathname, request.hostname))) return reply.callNotFound();
+      const form = request.body;
+      if (!(form instanceof URLSearchParams)) throw new HttpError(415, t('formPost.notForm'));
+      if (!sameOrigin(request)) throw new HttpError(403, t('formPost.crossOrigin'));
+      const rate = await limit(request);
+
       const resolved = await resolvePage(app, request, renderer.routes, url.pathname, url.search);
       const match = resolved.redirect ? null : resolved.match;
       const kind = match ? FORM_PAGES[match.route.page] : undefined;
       if (!match || !kind) return reply.callNotFound();
-
-      const form = request.body;
-      if (!(form instanceof URLSearchParams)) throw new HttpError(415, t('formPost.notForm'));
-      if (!sameOrigin(request)) throw new HttpError(403, t('formPost.crossOrigin'));
       // The page itself is not there (an unknown project): its error page, nothing stored.
       if (resolved.error) return renderPage(app, renderer, request, reply, resolved, url, undefined);
 
@@ -62,7 +67,6 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
         return renderPage(app, renderer, request, reply, resolved, url, state, status);
       };
 
-      const rate = await limit(request);
       if (rate.exceeded) {
         reply.header('retry-after', String(rate.retryAfterS));
         return answer(429, { result: 'limited', values, errors: {} });
@@ -91,6 +95,14 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
       if (result.created) app.outbox.kick();
       // A new key: the next request from this page is a new one.
       return answer(200, { result: 'sent', values: {}, errors: {} }, randomUUID());
+    }
+
+    /** The kind of lead form on the page `path` names (route and partner only, no reads), or undefined. */
+    async function formKind(path: string, host: string): Promise<string | undefined> {
+      const { partners } = app.services;
+      const hostPartner = await partners.byHost(host);
+      const match = await resolveRoute(path, async (slug) => (await partners.bySlug(slug)) !== null, hostPartner?.slug ?? null, renderer.routes).catch(() => null);
+      return match ? FORM_PAGES[match.route.page] : undefined;
     }
 
     app.post('/', { bodyLimit: FORM_BODY_LIMIT }, formPost);
