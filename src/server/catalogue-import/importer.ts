@@ -200,8 +200,8 @@ class ImportRun {
     private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity'>,
   ) {}
 
-  /** Rows per statement for a table of that many columns. */
-  private chunk<T>(rows: T[], columns: number): T[][] {
+  /** Rows per statement, within the bind-parameter limit for rows of that many columns (default: the first row's). */
+  private chunk<T>(rows: T[], columns = rows[0] && typeof rows[0] === 'object' ? Object.keys(rows[0]).length : 1): T[][] {
     const size = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, Math.floor(PARAMETER_LIMIT[this.dialect] / columns)));
     const out: T[][] = [];
     for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -307,29 +307,25 @@ class ImportRun {
         for (const r of await db.selectFrom('projects').select(['id', 'ref']).where('source', '=', this.source).where('ref', 'in', rows).execute())
           this.projects.set(detach(r.ref), r.id);
       const staged: Array<Row<'import_projects'>> = refs.map((ref) => projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!, this.now));
-      const missing = staged.filter((s) => !this.projects.has(s.ref));
-      for (const rows of this.chunk(missing, 22)) {
-        const inserted = await db
-          .insertInto('projects')
-          .values(
-            rows.map(({ name_detail: _detail, name_ref: _ref, ...s }) => ({
-              ...s,
-              source: this.source,
-              category_id: categoryIds.get(leads.get(s.ref)!)!,
-              units_total: 0,
-              units_available: 0,
-              listed_at: this.now,
-              updated_at: leads.get(s.ref)!.date ?? this.now,
-            })),
-          )
-          .returning(['id', 'ref'])
-          .execute();
+      const missing = staged
+        .filter((s) => !this.projects.has(s.ref))
+        .map(({ name_detail: _detail, name_ref: _ref, ...s }) => ({
+          ...s,
+          source: this.source,
+          category_id: categoryIds.get(leads.get(s.ref)!)!,
+          units_total: 0,
+          units_available: 0,
+          listed_at: this.now,
+          updated_at: leads.get(s.ref)!.date ?? this.now,
+        }));
+      for (const rows of this.chunk(missing)) {
+        const inserted = await db.insertInto('projects').values(rows).returning(['id', 'ref']).execute();
         for (const r of inserted) {
           this.projects.set(detach(r.ref), r.id);
           this.touched.add(r.id);
         }
       }
-      for (const rows of this.chunk(staged, 18)) await db.insertInto('import_projects').values(rows).execute();
+      for (const rows of this.chunk(staged)) await db.insertInto('import_projects').values(rows).execute();
     }
 
     // 4. Units: look up what is stored, write only what is new or changed.
@@ -358,7 +354,7 @@ class ImportRun {
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
     }
-    for (const rows of this.chunk(writes, 21))
+    for (const rows of this.chunk(writes))
       await db
         .insertInto('units')
         .values(rows)
@@ -412,8 +408,8 @@ class ImportRun {
       }
     }
     // A URL already staged (a development whose units are far apart) is kept as first met.
-    for (const rows of this.chunk(images, 5)) await db.insertInto('import_images').values(rows).onConflict((oc) => oc.doNothing()).execute();
-    for (const rows of this.chunk(files, 5)) await db.insertInto('import_files').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    for (const rows of this.chunk(images)) await db.insertInto('import_images').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    for (const rows of this.chunk(files)) await db.insertInto('import_files').values(rows).onConflict((oc) => oc.doNothing()).execute();
   }
 
   private async category(type: string): Promise<number> {
