@@ -16,7 +16,7 @@ export const FORM_PAGES: Partial<Record<PageName, FormLeadKind>> = {
 export const FORM_KEY_FIELD = 'idempotency_key';
 
 /** How a form sent without JavaScript went. */
-export type PostedResult = 'sent' | 'invalid' | 'limited';
+type PostedResult = 'sent' | 'invalid' | 'limited';
 
 export interface PostedForm {
   kind: FormLeadKind;

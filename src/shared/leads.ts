@@ -162,7 +162,7 @@ export const LEAD_BODIES = {
 export type ContactLeadBody = Infer<typeof LEAD_BODIES.contact>;
 export type BrokerLeadBody = Infer<typeof LEAD_BODIES.broker>;
 export type PropertyLeadBody = Infer<typeof LEAD_BODIES.property>;
-export type FavoritesLeadBody = Infer<typeof LEAD_BODIES.favorites>;
+type FavoritesLeadBody = Infer<typeof LEAD_BODIES.favorites>;
 export type LeadBody = ContactLeadBody | BrokerLeadBody | PropertyLeadBody | FavoritesLeadBody;
 
 /** 201 (stored now) or 200 (this idempotency key was stored before): the lead's id. */

@@ -14,14 +14,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../shared/errors.ts';
 
-export const LOGO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'logos');
-export const LOGO_CACHE = 'public, max-age=2592000';
+const LOGO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'logos');
+const LOGO_CACHE = 'public, max-age=2592000';
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The SVGs are drawn 64 units high: rendered at 2×, 128 px, sharp on high-density screens. */
 const PNG_DENSITY = 72 * 2;
 
-/** The address of a shipped logo, as a partner's `logo` names it. */
-export const logoPath = (slug: string, extension: 'svg' | 'png' = 'svg') => `/media/partners/${slug}.${extension}`;
 
 export async function partnerLogoRoutes(app: FastifyInstance): Promise<void> {
   const svgs = new Map<string, Buffer>();

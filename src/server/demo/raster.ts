@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DEMO_IMAGE_NAME, drawDemoImage, isDemoDocument } from './svg.ts';
 
 /** The size of every rendered picture: Open Graph's recommended 1.91:1. */
-export const DEMO_RASTER_SIZE = { width: 1200, height: 630 } as const;
+const DEMO_RASTER_SIZE = { width: 1200, height: 630 } as const;
 export const DEMO_RASTER_TYPE = 'image/jpeg';
 
 // The SVGs are 800 × 600: drawn at 1.5× (1200 × 900), then the middle 630 rows kept.

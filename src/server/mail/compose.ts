@@ -83,7 +83,7 @@ export function favoritesOf(lead: Pick<LeadRow, 'favorites'>): FavoriteSnapshot[
 }
 
 /** A favorite on one line: 'Villas Dénia — Dénia, Alicante — € 245.000 - € 410.000'. */
-export function favoriteLine(f: FavoriteSnapshot): string {
+function favoriteLine(f: FavoriteSnapshot): string {
   const place = [f.town, f.region].filter(Boolean).join(', ');
   const price = f.price ? formatPriceRange(f.price) || formatPrice(f.price.min) : '';
   return oneLine([f.name, place, price || t('leadMail.noPrice')].filter(Boolean).join(' — '));

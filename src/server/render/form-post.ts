@@ -27,7 +27,7 @@ import { resolveRoute } from '../../shared/match.ts';
  * The longest message (5,000 characters) percent-encoded as three-byte UTF-8
  * is 45,000 bytes; the other fields and the key fit in what is left.
  */
-export const FORM_BODY_LIMIT = 64 * 1024;
+const FORM_BODY_LIMIT = 64 * 1024;
 
 const FIELDS: Record<FormLeadKind, Struct<any, any>> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };
 
@@ -116,7 +116,7 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
  * (some privacy tools strip both; the form only creates a lead). Default ports
  * are ignored on both sides, so a TLS proxy that passes Host on is no trouble.
  */
-export function sameOrigin(request: FastifyRequest): boolean {
+function sameOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (source === undefined) return true;
   let host: string;
@@ -138,7 +138,7 @@ const withoutDefaultPort = (host: string) => host.toLowerCase().replace(/:(80|44
  * typed. The same POST sent again (a reload, a double click) gives the same
  * key and is stored once.
  */
-export function storedKey(body: LeadBody): string {
+function storedKey(body: LeadBody): string {
   const { idempotency_key: hidden, ...rest } = body;
   const hex = createHash('sha256').update(hidden).update('\n').update(JSON.stringify(rest)).digest('hex');
   // In the UUID layout, version 8 (custom) and the RFC 9562 variant.

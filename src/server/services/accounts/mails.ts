@@ -19,7 +19,7 @@ export type AccountPage = 'client-reset-password' | 'client-forgot-password';
 type LinkPartner = Pick<PublicPartner, 'slug' | 'domain'>;
 
 /** The address of the client's site: the partner's domain, SITE_URL/{slug}, or SITE_URL. */
-export function siteAddress(siteUrl: string, partner: LinkPartner | null): string {
+function siteAddress(siteUrl: string, partner: LinkPartner | null): string {
   const base = new URL(siteUrl);
   const origin = base.origin + base.pathname.replace(/\/$/, '');
   if (!partner) return origin;
