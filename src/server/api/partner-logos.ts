@@ -13,13 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../shared/errors.ts';
+// Media names are lowercase words joined by dashes, the demo pictures' and the logos' alike.
+import { DEMO_IMAGE_NAME } from '../demo/svg.ts';
 
 const LOGO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'logos');
 const LOGO_CACHE = 'public, max-age=2592000';
-const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The SVGs are drawn 64 units high: rendered at 2×, 128 px, sharp on high-density screens. */
 const PNG_DENSITY = 72 * 2;
-
 
 export async function partnerLogoRoutes(app: FastifyInstance): Promise<void> {
   const svgs = new Map<string, Buffer>();
@@ -43,7 +43,7 @@ export async function partnerLogoRoutes(app: FastifyInstance): Promise<void> {
     const dot = file.lastIndexOf('.');
     const name = dot < 0 ? file : file.slice(0, dot);
     const extension = dot < 0 ? '' : file.slice(dot + 1);
-    if (!NAME.test(name) || name.length > 60) throw new HttpError(400, 'the logo name must be lowercase letters, digits and dashes');
+    if (!DEMO_IMAGE_NAME.test(name) || name.length > 60) throw new HttpError(400, 'the logo name must be lowercase letters, digits and dashes');
     const svg = svgs.get(name);
     if (!svg || (extension !== 'svg' && extension !== 'png')) throw new HttpError(404, 'no such logo');
     reply.header('cache-control', LOGO_CACHE);
