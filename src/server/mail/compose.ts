@@ -95,7 +95,9 @@ export function mailLogoUrl(logo: string | null | undefined, siteUrl: string): s
   if (!value) return null;
   if (/^https?:\/\//i.test(value)) return /\.svg(?:[?#]|$)/i.test(value) ? null : value;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
-  return absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg(?=[?#]|$)/i, '.png'));
+  // Only the site's own logos (/media/partners/<name>.svg) have a PNG beside them; another SVG shows as the name.
+  if (/\.svg(?:[?#]|$)/i.test(value)) return /^\/media\/partners\/[a-z0-9-]+\.svg$/.test(value) ? absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg$/, '.png')) : null;
+  return absoluteUrl(siteOrigin(siteUrl), value);
 }
 
 interface Row {

@@ -253,6 +253,7 @@ forEachStore(
 t.test("a logo's address for a mail", async (t) => {
   t.equal(mailLogoUrl('/media/partners/a.svg', 'https://x.example'), 'https://x.example/media/partners/a.png', 'SVG: the PNG the site renders');
   t.equal(mailLogoUrl('/media/partners/a.png', 'https://x.example/'), 'https://x.example/media/partners/a.png');
+  t.equal(mailLogoUrl('/images/brand.svg', 'https://x.example'), null, 'an SVG the site renders no PNG of: the name instead');
   t.equal(mailLogoUrl('https://cdn.example/a.png', 'https://x.example'), 'https://cdn.example/a.png');
   t.equal(mailLogoUrl('https://cdn.example/a.svg', 'https://x.example'), null, 'an SVG elsewhere: the name instead');
   t.equal(mailLogoUrl('//evil.example/a.png', 'https://x.example'), null);

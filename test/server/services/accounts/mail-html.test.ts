@@ -26,8 +26,8 @@ t.test('the mail: bar, paragraphs, button; nothing unescaped', async (t) => {
 });
 
 t.test("the brand and the links of a partner's site", async (t) => {
-  const partner = { slug: 'costa-casas', domain: 'costa-casas.es', name: 'Costa Casas', logo: '/media/logo.svg', colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' } };
-  t.same(mailBrand(SITE_URL, partner), { name: 'Costa Casas', home: 'https://costa-casas.es', logo: `${SITE_URL}/media/logo.png`, primary: '#0b5d4b' }, 'an SVG logo as its PNG, which mail clients show');
+  const partner = { slug: 'costa-casas', domain: 'costa-casas.es', name: 'Costa Casas', logo: '/media/partners/costa-casas.svg', colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' } };
+  t.same(mailBrand(SITE_URL, partner), { name: 'Costa Casas', home: 'https://costa-casas.es', logo: `${SITE_URL}/media/partners/costa-casas.png`, primary: '#0b5d4b' }, 'an SVG logo as its PNG, which mail clients show');
   t.equal(accountLink(SITE_URL, partner, 'client-reset-password', 'tok'), 'https://costa-casas.es/client-reset-password/tok');
   const noDomain = { ...partner, domain: null, logo: 'https://cdn.example/logo.png' };
   t.same(mailBrand(SITE_URL, noDomain), { name: 'Costa Casas', home: `${SITE_URL}/costa-casas`, logo: 'https://cdn.example/logo.png', primary: '#0b5d4b' });
