@@ -20,8 +20,7 @@ import type { FavoriteSnapshot } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
-import { DEFAULT_COLORS } from '../../shared/constants.ts';
-import { readableOn } from '../../shared/brand-colors.ts';
+import { escapeHtml, frameColors, mailFrame } from './frame.ts';
 
 export interface MailBrand {
   /** partners.logo: a path on the site (or an address); null: the name alone. */
@@ -52,9 +51,6 @@ function multiLine(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 const FIELD_LABELS: Array<[keyof LeadRow, MessageKey]> = [
   ['name', 'forms.fields.name.label'],
@@ -170,11 +166,10 @@ interface HtmlParts {
   context: MailContext;
 }
 
-/** The HTML part: a table layout with inline styles (what mail clients render), every value escaped. */
+/** The HTML part, in the mail frame (mail/frame.ts), every value escaped. */
 function leadHtml(p: HtmlParts): string {
   const e = escapeHtml;
-  const color = p.context.brand?.color && /^#[0-9a-f]{6}$/i.test(p.context.brand.color) ? p.context.brand.color : DEFAULT_COLORS.primary;
-  const ink = readableOn(color);
+  const { primary } = frameColors({ primary: p.context.brand?.color ?? null });
   const logo = p.context.brand ? mailLogoUrl(p.context.brand.logo, p.context.siteUrl ?? 'http://localhost:3000') : null;
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;';
   const table = (rows: Row[]) =>
@@ -182,13 +177,10 @@ function leadHtml(p: HtmlParts): string {
       .map(
         (r) =>
           `<tr><th scope="row" style="${cell}text-align:left;font-weight:600;color:#555555;white-space:nowrap">${e(r.label)}</th><td style="${cell}">${
-            r.href ? `<a href="${e(r.href)}" style="color:${color}">${e(r.value)}</a>` : e(r.value)
+            r.href ? `<a href="${e(r.href)}" style="color:${primary}">${e(r.value)}</a>` : e(r.value)
           }</td></tr>`,
       )
       .join('')}</table>`;
-  const brand = logo
-    ? `<img src="${e(logo)}" alt="${e(p.site)}" height="40" style="display:block;height:40px;width:auto;border:0">`
-    : `<span style="font-size:20px;font-weight:700">${e(p.site)}</span>`;
   const message = p.message
     ? `<h2 style="font-size:16px;margin:0 0 8px">${e(t('forms.fields.message.label'))}</h2><p style="margin:0 0 16px;white-space:pre-wrap">${e(p.message).replace(/\n/g, '<br>')}</p>`
     : '';
@@ -197,34 +189,10 @@ function leadHtml(p: HtmlParts): string {
         .map((f) => `<li style="margin:0 0 4px">${e(favoriteLine(f))}</li>`)
         .join('')}</ul>`
     : '';
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(p.site)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222222">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f4f4f4"><tr><td align="center" style="padding:16px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;max-width:600px;background:#ffffff">
-<tr><td style="background:${color};color:${ink};padding:16px 24px">${brand}</td></tr>
-<tr><td style="padding:24px">
-<p style="margin:0 0 16px">${e(p.intro)}</p>
-${table(p.about)}${table(p.visitor)}${message}${favorites}
-<hr style="border:0;border-top:1px solid #dddddd;margin:16px 0">
-${table(p.footer)}
-</td></tr></table>
-</td></tr></table>
-</body></html>
-`;
+  const body = `<p style="margin:0 0 16px">${e(p.intro)}</p>${table(p.about)}${table(p.visitor)}${message}${favorites}`;
+  return mailFrame({ name: p.site, primary, logo }, body, table(p.footer));
 }
 
-/** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */
-export interface QueuedMail {
-  subject: string;
-  text: string;
-  /** The same in HTML (composed and escaped by the caller). */
-  html?: string;
-  /** The sender's name, e.g. the partner's: MAIL_FROM's address goes with it. */
-  fromName?: string;
-}
-
-/** The address of a sender such as 'Name <a@b.c>' or 'a@b.c'. */
 function senderAddress(from: string): string {
   return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
@@ -240,4 +208,14 @@ export function composeQueuedMail(mail: QueuedMail, recipient: string, from: str
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}/** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */
+export interface QueuedMail {
+  subject: string;
+  text: string;
+  /** The same in HTML (composed and escaped by the caller). */
+  html?: string;
+  /** The sender's name, e.g. the partner's: MAIL_FROM's address goes with it. */
+  fromName?: string;
 }
+
+
