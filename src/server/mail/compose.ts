@@ -51,7 +51,6 @@ function multiLine(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
 }
 
-
 const FIELD_LABELS: Array<[keyof LeadRow, MessageKey]> = [
   ['name', 'forms.fields.name.label'],
   ['first_name', 'forms.fields.firstName.label'],
