@@ -4,7 +4,7 @@
 import t from 'tap';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
-import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
+import { inBatches, runCli, type CliRun as Run } from '../../helpers/cli.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
 
 t.setTimeout(300_000);
@@ -45,7 +45,7 @@ forEachTarget(t, 'partner CLI: scope show, add, remove, clear', async (t, target
   t.match(show, /^region\s+spain\/murcia\s+Murcia$/m);
   t.match(show, new RegExp(`^project\\s+${elsewhere.id}\\s+${elsewhere.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
 
-  // Refusals write nothing, so they run side by side.
+  // Refusals write nothing, so they run side by side, two at a time.
   const refusals: Array<[string[], RegExp]> = [
     [['scope', 'add', 'costa-casas', '--region', 'spain/nowhere'], /^error: --region "spain\/nowhere" is not a region/],
     [['scope', 'add', 'costa-casas', '--region', 'spain'], /^error: --region "spain" is a country, not a region$/],
@@ -57,7 +57,7 @@ forEachTarget(t, 'partner CLI: scope show, add, remove, clear', async (t, target
     [['scope', 'add', 'costa-casas', '--region'], /^error: --region needs a value$/],
     [['scope', 'frob', 'costa-casas'], /^error: scope needs a subcommand: show, add, remove, clear/],
   ];
-  const runs = await Promise.all(refusals.map(([args]) => partner(target, args)));
+  const runs = await inBatches(refusals.map(([args]) => () => partner(target, args)));
   runs.forEach((run, i) => {
     t.equal(run.code, 2, `exit 2: ${run.stderr.trim()}`);
     t.equal(run.stdout, '');

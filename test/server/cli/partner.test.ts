@@ -7,7 +7,7 @@ import path from 'node:path';
 import t from 'tap';
 import { forEachTarget, type StoreTarget } from '../../helpers/db.ts';
 import { tempDir } from '../../helpers/app.ts';
-import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
+import { inBatches, runCli, type CliRun as Run } from '../../helpers/cli.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 
 // About 40 processes: on a busy two-core runner this file alone has taken a
@@ -29,8 +29,9 @@ function refused(t: Parameters<Parameters<typeof forEachTarget>[2]>[0], run: Run
   t.match(run.stderr.trimEnd(), message);
 }
 
-async function refusals(t: Parameters<typeof refused>[0], cases: Array<[Promise<Run>, RegExp]>): Promise<void> {
-  const runs = await Promise.all(cases.map(([run]) => run));
+/** Refusals write nothing, so they run side by side, two at a time. */
+async function refusals(t: Parameters<typeof refused>[0], cases: Array<[() => Promise<Run>, RegExp]>): Promise<void> {
+  const runs = await inBatches(cases.map(([run]) => run));
   runs.forEach((run, i) => refused(t, run, cases[i]![1]));
 }
 
@@ -54,11 +55,11 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
 
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
-    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--primary', 'red']), /^error: --primary must be a colour like #13206a \(got "red"\)$/],
-    [partner(target, ['add', '--slug', 'contact', '--name', 'Other']), /^error: --slug "contact" is reserved/],
-    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']), /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/],
-    [partner(target, ['add', '--slug', 'other', '--name']), /^error: --name needs a value$/],
-    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']), /^error: unknown flag --colour for "add"/],
+    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--primary', 'red']), /^error: --primary must be a colour like #13206a \(got "red"\)$/],
+    [() => partner(target, ['add', '--slug', 'contact', '--name', 'Other']), /^error: --slug "contact" is reserved/],
+    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']), /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/],
+    [() => partner(target, ['add', '--slug', 'other', '--name']), /^error: --name needs a value$/],
+    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']), /^error: unknown flag --colour for "add"/],
   ]);
 
   const update = await partner(target, ['update', 'playa-homes', '--city', 'Torrevieja', '--phone', '', '--heading', '#FFFFFF']);
@@ -67,8 +68,8 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
   t.match(update.stderr, /^warning: --secondary #fffb00 on white .*\n$/, 'a colour set: its pairs checked again, white headings on #0a4d68 pass');
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
-    [partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
-    [partner(target, ['update', 'playa-homes', '--name', '']), /^error: --name cannot be cleared$/],
+    [() => partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
+    [() => partner(target, ['update', 'playa-homes', '--name', '']), /^error: --name cannot be cleared$/],
   ]);
 
   const show = await partner(target, ['show', 'playa-homes']);
@@ -107,9 +108,9 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
 
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
-    [partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X']), /^error: --body or --body-file is required$/],
-    [partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--partner', 'nobody']), /^error: --partner "nobody" is not a partner$/],
-    [partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']), /^error: --slug "franchise" is reserved/],
+    [() => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X']), /^error: --body or --body-file is required$/],
+    [() => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--partner', 'nobody']), /^error: --partner "nobody" is not a partner$/],
+    [() => partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']), /^error: --slug "franchise" is reserved/],
   ]);
 
   const listed = await partner(target, ['page', 'list', '--partner', 'costa-casas']);
@@ -137,8 +138,8 @@ t.test('partner CLI: usage, and an empty store when SEED_DEMO=false', async (t) 
   t.match(help.stdout, /page set --slug s --title t/);
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
-    [partner(target, ['frobnicate']), /^error: unknown command "frobnicate"/],
-    [partner(target, ['list'], { DATABASE_URL: 'mysql://nope' }), /^error: Invalid configuration: DATABASE_URL/],
+    [() => partner(target, ['frobnicate']), /^error: unknown command "frobnicate"/],
+    [() => partner(target, ['list'], { DATABASE_URL: 'mysql://nope' }), /^error: Invalid configuration: DATABASE_URL/],
   ]);
 
   const empty = await partner(target, ['list'], { SEED_DEMO: 'false' });
@@ -158,9 +159,9 @@ forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, ta
   const demo = await partner(target, ['show', 'costa-casas']);
   t.match(demo.stdout, /^indexing:\s+canonical$/m, 'the default');
   await refusals(t, [
-    [partner(target, ['update', 'quiet-homes', '--indexing', 'hidden']), /^error: --indexing must be canonical or noindex \(got "hidden"\)$/],
-    [partner(target, ['update', 'quiet-homes', '--indexing', '']), /^error: --indexing cannot be cleared$/],
-    [partner(target, ['add', '--slug', 'other', '--name', 'Other', '--indexing']), /^error: --indexing needs a value$/],
+    [() => partner(target, ['update', 'quiet-homes', '--indexing', 'hidden']), /^error: --indexing must be canonical or noindex \(got "hidden"\)$/],
+    [() => partner(target, ['update', 'quiet-homes', '--indexing', '']), /^error: --indexing cannot be cleared$/],
+    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--indexing']), /^error: --indexing needs a value$/],
   ]);
   const help = await partner(target, ['help']);
   t.match(help.stdout, /--indexing canonical\|noindex/, 'in the usage');
