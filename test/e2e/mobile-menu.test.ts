@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
-import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { launchBrowser, newPage, waitForHydration, STEP_TIMEOUT_MS } from '../helpers/browser.ts';
 import { MOBILE_MENU_NARROW_PX, MOBILE_MENU_PX } from '../../src/shared/constants.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
 
@@ -66,7 +66,7 @@ async function waitFor(page: Page, want: 'onScreen' | 'offScreen'): Promise<Menu
         const settled = menu.getAnimations().every((a) => a.playState !== 'running');
         return settled && (wanted === 'onScreen' ? shown && inside : !shown || outside);
       },
-      { timeout: 5000 },
+      { timeout: STEP_TIMEOUT_MS },
       MENU,
       want,
     )
@@ -86,7 +86,7 @@ async function openMenu(t: Test, page: Page): Promise<MenuState> {
 
 async function expectClosed(t: Test, page: Page, how: string): Promise<void> {
   await page
-    .waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'false', { timeout: 5000 }, TOGGLE)
+    .waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'false', { timeout: STEP_TIMEOUT_MS }, TOGGLE)
     .catch(() => {}); // the assertions below say what is wrong
   const state = await waitFor(page, 'offScreen');
   t.equal(state.expanded, 'false', `${how}: the toggle says the menu is collapsed`);

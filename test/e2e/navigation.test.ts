@@ -4,7 +4,7 @@
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
-import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { launchBrowser, newPage, waitForHydration, STEP_TIMEOUT_MS } from '../helpers/browser.ts';
 
 /** What a visitor sees of a page: its title, its h1, the layout it sits in and the header style. */
 async function seen(page: Page) {
@@ -84,7 +84,7 @@ t.test('client-side navigation', async (t) => {
       const want = await seen(fresh);
       await page.click('a[href="/buying-process"]');
       await page
-        .waitForFunction((title: string) => document.title === title && !!document.querySelector('main h1'), { timeout: 5000 }, want.title)
+        .waitForFunction((title: string) => document.title === title && !!document.querySelector('main h1'), { timeout: STEP_TIMEOUT_MS }, want.title)
         .catch(() => {});
       t.equal(new URL(page.url()).pathname, '/buying-process', 'the address bar shows /buying-process');
       t.same(await seen(page), want, 'the page shows the same title and heading as a fresh load of /buying-process');

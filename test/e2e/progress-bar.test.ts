@@ -46,7 +46,7 @@ function barLooks(page: Page) {
 /** Waits, bounded, until the bar's CSS transitions have finished. */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction((sel: string) => document.querySelector(sel)?.getAnimations().every((a) => a.playState !== 'running' || (a as CSSTransition).transitionProperty === 'transform'), { timeout: 5000 }, BAR)
+    .waitForFunction((sel: string) => document.querySelector(sel)?.getAnimations().every((a) => a.playState !== 'running' || (a as CSSTransition).transitionProperty === 'transform'), { timeout: STEP_TIMEOUT_MS }, BAR)
     .catch(() => {});
 }
 
@@ -115,7 +115,7 @@ t.test('the navigation progress bar', async (t) => {
     await page.waitForSelector(`${BAR}.is-idle`, { timeout: STEP_TIMEOUT_MS });
     t.same(await phases(), ['is-idle', 'is-running', 'is-done', 'is-idle'], 'idle → running → done → idle');
     t.equal(await page.$('section.error-page'), null, 'no error page: the navigation succeeded');
-    await page.waitForFunction((before: string) => (document.querySelector('main h1')?.textContent?.trim() ?? before) !== before, { timeout: 5000 }, homeHeading).catch(() => {});
+    await page.waitForFunction((before: string) => (document.querySelector('main h1')?.textContent?.trim() ?? before) !== before, { timeout: STEP_TIMEOUT_MS }, homeHeading).catch(() => {});
     const heading = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
     t.ok(heading && heading !== homeHeading, `the page that arrived shows its own heading (${heading})`);
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');

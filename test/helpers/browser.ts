@@ -12,7 +12,7 @@ interface Teardown {
 }
 
 /** Generous but bounded: a slow CI machine may take seconds, never minutes. */
-export const STEP_TIMEOUT_MS = 15_000;
+export const STEP_TIMEOUT_MS = 30_000;
 
 export function chromiumPath(): string {
   return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';

@@ -84,7 +84,7 @@ export class MemoryTransport implements MailTransport {
   }
 
   /** Resolves once `count` mails have been sent. */
-  async waitFor(count: number, ms = 10_000): Promise<void> {
+  async waitFor(count: number, ms = 30_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (this.sent.length < count) {
       if (Date.now() > deadline) throw new Error(`only ${this.sent.length} of ${count} mails sent after ${ms} ms`);

@@ -57,7 +57,7 @@ const SITES: Site[] = [
   },
 ];
 
-async function waitForMail(app: FastifyInstance, id: number, ms = 10_000): Promise<Eml> {
+async function waitForMail(app: FastifyInstance, id: number, ms = 30_000): Promise<Eml> {
   const file = path.join(app.config.DATA_DIR, 'mail', `lead-${id}.eml`);
   const deadline = Date.now() + ms;
   while (!fs.existsSync(file)) {

@@ -146,7 +146,7 @@ forEachStore(
     const app = await testApp(t, { store, mailTransport: transport });
     const res = await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody({ partner: 'costa-casas', page: '/costa-casas/contact' }) });
     t.equal(res.statusCode, 201);
-    await transport.waitFor(1, 5_000);
+    await transport.waitFor(1, 30_000);
     t.equal(transport.sent[0]!.message.to, 'info@costa-casas.example');
     // The transport has it; the row is marked right after.
     const id = res.json().data.id;

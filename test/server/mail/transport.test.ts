@@ -13,7 +13,7 @@ import { contactBody, brokerBody, parseEml } from '../leads/helpers.ts';
 import { composeLeadMail, oneLine } from '../../../src/server/mail/compose.ts';
 import type { LeadRow } from '../../../src/server/store/schema.ts';
 
-async function waitForFile(file: string, ms = 10_000): Promise<string> {
+async function waitForFile(file: string, ms = 30_000): Promise<string> {
   const deadline = Date.now() + ms;
   while (!fs.existsSync(file)) {
     if (Date.now() > deadline) throw new Error(`${file} not written after ${ms} ms`);
