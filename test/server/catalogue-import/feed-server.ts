@@ -27,6 +27,8 @@ export interface SeenRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface FeedServer {
@@ -48,7 +50,7 @@ export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise
   let waiting: Array<(r: SeenRequest) => void> = [];
   const state = { answer };
   const server = http.createServer(async (req, res) => {
-    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: Date.now() };
     requests.push(seen);
     for (const resolve of waiting) resolve(seen);
     waiting = [];
