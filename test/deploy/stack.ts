@@ -34,6 +34,13 @@ export interface Stack {
   store: Store;
   mails: ReceivedMail[];
   feedServer: FeedServer;
+  /** Every request for the feed, with the start of the pull before it (null: none yet). */
+  feedPulls: FeedPullSeen[];
+}
+
+export interface FeedPullSeen {
+  at: number;
+  previousPull: string | null;
 }
 
 /** The HAProxy and Varnish programs, or one line saying how to install them. */
@@ -48,8 +55,18 @@ export function findTools(): { haproxy: string; varnishd: string } | { missing: 
 
 export async function startStack(t: TapTest, tools: { haproxy: string; varnishd: string }): Promise<Stack> {
   const target = await createTarget(t, 'postgres');
+  const store = await target.open();
   const mails = await fakeSmtp(t);
-  const feedServer = await startFeedServer(t, { body: feed(property({ id: 'INST-1', name: 'Instances test' })), etag: '"v1"' });
+  const feedPulls: FeedPullSeen[] = [];
+  const feedServer = await startFeedServer(t, {
+    body: feed(property({ id: 'INST-1', name: 'Instances test' })),
+    etag: '"v1"',
+    // While a pull waits for the feed, its source's row still holds the previous pull's start.
+    async before(request) {
+      const row = await store.db.selectFrom('feed_pulls').select('pulled_at').where('source', '=', FEED_SOURCE).executeTakeFirst();
+      feedPulls.push({ at: request.at, previousPull: row?.pulled_at ?? null });
+    },
+  });
   const env = {
     // A cheap password hash (allowed with NODE_ENV=test only): this test is not about hashing.
     NODE_ENV: 'test',
@@ -58,6 +75,8 @@ export async function startStack(t: TapTest, tools: { haproxy: string; varnishd:
     SITE_URL: 'http://localhost',
     // The CDN and the load balancer are on the loopback: their X-Forwarded-For is believed.
     TRUST_PROXY: 'loopback',
+    // Long enough that nothing the test cached expires while it runs, however slow the machine.
+    PAGE_MAX_AGE_S: '3600',
     LOG_LEVEL: 'info',
     SMTP_URL: `smtp://127.0.0.1:${mails.port}`,
     FEEDS: `${FEED_SOURCE}=${feedServer.url}`,
@@ -84,7 +103,7 @@ export async function startStack(t: TapTest, tools: { haproxy: string; varnishd:
   const varnish = startProcess(t, 'varnishd', tools.varnishd, ['-F', '-j', 'none', '-n', path.join(work, 'work'), '-a', `127.0.0.1:${varnishPort}`, '-f', vcl, '-T', 'none', '-s', 'malloc,64m']);
   await answering(varnish, varnishPort);
 
-  return { apps: [first, second], haproxy: { process: haproxy, port: haproxyPort }, varnish: { process: varnish, port: varnishPort }, store: await target.open(), mails: mails.received, feedServer };
+  return { apps: [first, second], haproxy: { process: haproxy, port: haproxyPort }, varnish: { process: varnish, port: varnishPort }, store, mails: mails.received, feedServer, feedPulls };
 }
 
 /** The shipped VCL with its backend pointed at this test's HAProxy. */

@@ -21,6 +21,8 @@ export interface Answer {
   stall?: boolean;
   /** Held until this resolves. */
   hold?: Promise<unknown>;
+  /** Awaited before answering: a test may look at the store while the pull waits. */
+  before?: (request: SeenRequest) => Promise<void>;
 }
 
 export interface SeenRequest {
@@ -55,6 +57,7 @@ export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise
     for (const resolve of waiting) resolve(seen);
     waiting = [];
     const a = state.answer;
+    if (a.before) await a.before(seen);
     if (a.hold) await a.hold;
     if (a.status) return void res.writeHead(a.status).end('no feed here');
     if (a.etag && req.headers['if-none-match'] === a.etag) return void res.writeHead(304, { etag: a.etag }).end();
