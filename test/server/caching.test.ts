@@ -12,6 +12,11 @@ t.test('anonymous pages are cacheable for a short time, per host', async (t) => 
   const res = await app.inject('/');
   t.equal(res.headers['cache-control'], 'public, max-age=0, s-maxage=45, stale-while-revalidate=225');
   t.match(String(res.headers.vary), /Host/);
+  // A logged-in client asks for the same address: a cache must not hand them this copy.
+  t.match(String(res.headers.vary), /Cookie/, 'varies by the session cookie');
+  t.match(String(res.headers.vary), /Authorization/, 'and by a Bearer token');
+  const read = await app.inject('/api/content-list');
+  t.match(String(read.headers.vary), /Cookie, Authorization/, 'so does a read');
   const partner = await app.inject({ url: '/', headers: { host: 'costa-casas.localhost' } });
   t.match(String(partner.headers.vary), /Host/, "a partner's domain is a separate cache entry");
 });

@@ -1,21 +1,28 @@
 // Cache headers for a CDN in front (DESIGN §8). Anonymous pages and reads may be
 // cached briefly at the edge; anything personal is never stored. Every answer
 // can differ by host (a partner's own domain), so Host is always in Vary.
+// A page or read also differs by whether a session comes with the request: its
+// anonymous copy says so (Vary: Cookie, Authorization), or a cache that stores
+// it would hand it to a logged-in client too (test/deploy/instances.test.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
-export function publicCache(reply: FastifyReply, config: Pick<Config, 'PAGE_MAX_AGE_S'>): void {
+/** What a page or read differs by: the host, and the session (cookie or Bearer token) if any. */
+export const SESSION_VARY = 'Host, Cookie, Authorization, Accept-Encoding';
+
+/** Shareable for PAGE_MAX_AGE_S; `vary` defaults to the host alone (an answer no session changes). */
+export function publicCache(reply: FastifyReply, config: Pick<Config, 'PAGE_MAX_AGE_S'>, vary = 'Host, Accept-Encoding'): void {
   const ttl = config.PAGE_MAX_AGE_S;
   reply.header('cache-control', `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 5}`);
-  reply.header('vary', 'Host, Accept-Encoding');
+  reply.header('vary', vary);
 }
 
 export function privateNoStore(reply: FastifyReply): void {
   reply.header('cache-control', 'private, no-store');
-  reply.header('vary', 'Host, Cookie, Authorization, Accept-Encoding');
+  reply.header('vary', SESSION_VARY);
 }
 
 export function noStore(reply: FastifyReply): void {
@@ -30,6 +37,6 @@ export function isPersonal(request: FastifyRequest): boolean {
 /** Cache headers for a page or read: public when anonymous and successful, never stored otherwise. */
 export function pageCache(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'PAGE_MAX_AGE_S'>, status: number): void {
   if (isPersonal(request)) privateNoStore(reply);
-  else if (status === 200) publicCache(reply, config);
+  else if (status === 200) publicCache(reply, config, SESSION_VARY);
   else noStore(reply);
 }

@@ -21,12 +21,16 @@ export interface Answer {
   stall?: boolean;
   /** Held until this resolves. */
   hold?: Promise<unknown>;
+  /** Awaited before answering: a test may look at the store while the pull waits. */
+  before?: (request: SeenRequest) => Promise<void>;
 }
 
 export interface SeenRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface FeedServer {
@@ -48,11 +52,12 @@ export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise
   let waiting: Array<(r: SeenRequest) => void> = [];
   const state = { answer };
   const server = http.createServer(async (req, res) => {
-    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: Date.now() };
     requests.push(seen);
     for (const resolve of waiting) resolve(seen);
     waiting = [];
     const a = state.answer;
+    if (a.before) await a.before(seen);
     if (a.hold) await a.hold;
     if (a.status) return void res.writeHead(a.status).end('no feed here');
     if (a.etag && req.headers['if-none-match'] === a.etag) return void res.writeHead(304, { etag: a.etag }).end();

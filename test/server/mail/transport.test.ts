@@ -9,6 +9,7 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
+import { fakeSmtp } from '../../helpers/smtp.ts';
 import { contactBody, brokerBody, parseEml } from '../leads/helpers.ts';
 import { composeLeadMail, oneLine } from '../../../src/server/mail/compose.ts';
 import type { LeadRow } from '../../../src/server/store/schema.ts';
@@ -99,45 +100,6 @@ t.test('compose strips control characters from every header value, whatever the 
   t.equal(mail.disableFileAccess, true, 'no file is ever attached from input');
   t.equal(mail.disableUrlAccess, true, 'no URL is ever fetched from input');
 });
-
-/** An SMTP server that accepts everything and keeps each message's envelope and data. */
-async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
-  const received: Array<{ from: string; to: string[]; data: string }> = [];
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let current = { from: '', to: [] as string[], data: '' };
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let at: number;
-      while ((at = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(current);
-            current = { from: '', to: [], data: '' };
-            socket.write('250 queued\r\n');
-          } else current.data += (line.startsWith('..') ? line.slice(1) : line) + '\n';
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (current.from = line), socket.write('250 ok\r\n');
-        else if (verb === 'RCPT') current.to.push(line), socket.write('250 ok\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go on\r\n');
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port: (server.address() as net.AddressInfo).port, received };
-}
 
 t.test('with SMTP_URL the mail goes over SMTP to the right recipient', async (t) => {
   const smtp = await fakeSmtp(t);
