@@ -18,6 +18,7 @@ import { loadLocales } from './locales.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { assetRoutes, readManifest } from './plugins/assets.ts';
 import { installErrorHandler } from './api/errors.ts';
+import { BODY_LIMIT, installJsonBodies } from './plugins/json-bodies.ts';
 import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT,
   });
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('services', services);
 
   installErrorHandler(app);
+  installJsonBodies(app);
   await securityHeaders(app, config);
   await app.register(cookie);
   installSession(app, services.accounts);
