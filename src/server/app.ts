@@ -84,7 +84,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
   const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
   if (!options.store) app.addHook('onClose', () => store.close());
-  const services = createServices(store, { accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), siteUrl: config.SITE_URL } });
+  const services = createServices(store, {
+    accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), hashConcurrency: config.PASSWORD_HASH_CONCURRENCY, siteUrl: config.SITE_URL },
+  });
   if (config.SEED_DEMO) {
     await seedDemo(store);
     // Its own transaction; does nothing once the catalogue has any project.

@@ -1,21 +1,31 @@
 // Cache headers for a CDN in front (DESIGN §8). Anonymous pages and reads may be
 // cached briefly at the edge; anything personal is never stored. Every answer
-// can differ by host (a partner's own domain), so Host is always in Vary.
+// can differ by host (a partner's own domain), so Host is always in Vary; with
+// TRUST_PROXY, X-Forwarded-Host too, since a trusted proxy's X-Forwarded-Host
+// is the host that chooses the partner (Fastify's request.hostname takes it
+// only from a sender TRUST_PROXY covers).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';
 
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
-export function publicCache(reply: FastifyReply, config: Pick<Config, 'PAGE_MAX_AGE_S'>): void {
+type CacheConfig = Pick<Config, 'PAGE_MAX_AGE_S' | 'TRUST_PROXY'>;
+
+/** The headers that name the host an answer is for. */
+function hostHeaders(config: Pick<Config, 'TRUST_PROXY'>): string {
+  return config.TRUST_PROXY.trim() ? 'Host, X-Forwarded-Host' : 'Host';
+}
+
+export function publicCache(reply: FastifyReply, config: CacheConfig): void {
   const ttl = config.PAGE_MAX_AGE_S;
   reply.header('cache-control', `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 5}`);
-  reply.header('vary', 'Host, Accept-Encoding');
+  reply.header('vary', `${hostHeaders(config)}, Accept-Encoding`);
 }
 
 export function privateNoStore(reply: FastifyReply): void {
   reply.header('cache-control', 'private, no-store');
-  reply.header('vary', 'Host, Cookie, Authorization, Accept-Encoding');
+  reply.header('vary', `${hostHeaders(reply.server.config)}, Cookie, Authorization, Accept-Encoding`);
 }
 
 export function noStore(reply: FastifyReply): void {
@@ -28,7 +38,7 @@ export function isPersonal(request: FastifyRequest): boolean {
 }
 
 /** Cache headers for a page or read: public when anonymous and successful, never stored otherwise. */
-export function pageCache(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'PAGE_MAX_AGE_S'>, status: number): void {
+export function pageCache(request: FastifyRequest, reply: FastifyReply, config: CacheConfig, status: number): void {
   if (isPersonal(request)) privateNoStore(reply);
   else if (status === 200) publicCache(reply, config);
   else noStore(reply);
