@@ -4,7 +4,7 @@
 // on the server, each beside the very same bytes served as a static file by
 // the same server, and a 404 page. Prints figures and the SSR/static ratios;
 // never passes or fails. Then the catalogue's figures (search, import).
-// BENCH_ONLY=sizes|http|catalogue (or a comma list) runs only those parts.
+// BENCH_ONLY=sizes|http|passwords|catalogue (or a comma list) runs only those parts.
 //
 // The server runs pinned to core 0 and the load generator (bench/load.ts, in
 // its own process) to core 1 when `taskset` exists and there are two cores, so
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
+import { runPasswordBurstBench } from './password-burst.ts';
 import { DIST_DIR, runSizes } from './sizes.ts';
 import { textTable } from './table.ts';
 
@@ -260,7 +261,7 @@ async function main(): Promise<void> {
   }
 }
 
-const PARTS = ['sizes', 'http', 'catalogue'] as const;
+const PARTS = ['sizes', 'http', 'passwords', 'catalogue'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
@@ -281,6 +282,10 @@ async function all(): Promise<void> {
   if (parts.has('http')) {
     console.log('\n## Pages under load\n');
     await main();
+  }
+  if (parts.has('passwords')) {
+    console.log('\n## Pages during a burst of password requests\n');
+    await runPasswordBurstBench();
   }
   if (parts.has('catalogue')) {
     console.log('\n## Catalogue search\n');

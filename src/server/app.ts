@@ -18,6 +18,7 @@ import { loadLocales } from './locales.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { assetRoutes, readManifest } from './plugins/assets.ts';
 import { installErrorHandler } from './api/errors.ts';
+import { BODY_LIMIT, installJsonBodies } from './plugins/json-bodies.ts';
 import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
@@ -76,14 +77,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT,
   });
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));
   const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
   const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
   if (!options.store) app.addHook('onClose', () => store.close());
-  const services = createServices(store, { accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), siteUrl: config.SITE_URL } });
+  const services = createServices(store, {
+    accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), hashConcurrency: config.PASSWORD_HASH_CONCURRENCY, siteUrl: config.SITE_URL },
+  });
   if (config.SEED_DEMO) {
     await seedDemo(store);
     // Its own transaction; does nothing once the catalogue has any project.
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('services', services);
 
   installErrorHandler(app);
+  installJsonBodies(app);
   await securityHeaders(app, config);
   await app.register(cookie);
   installSession(app, services.accounts);

@@ -70,6 +70,8 @@ export const Config = object({
   AUTH_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
   // log2 of scrypt's N for new password hashes; below OWASP's 17 only when NODE_ENV=test (loadConfig).
   SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
+  // Password hashes at once; the rest queue (services/accounts/hash-queue.ts).
+  PASSWORD_HASH_CONCURRENCY: IntFromEnv(1, 64, 2),
   FEEDS: Feeds,
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
@@ -142,6 +144,7 @@ const expectations: Record<keyof Config, string> = {
   LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
   AUTH_RATE_LIMIT: 'a whole number of login, registration, forgot and reset attempts per minute per client address, from 1 to 10000',
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
+  PASSWORD_HASH_CONCURRENCY: 'a whole number of password hashes run at once, from 1 to 64 (each takes a libuv thread and 128 MiB)',
   FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',

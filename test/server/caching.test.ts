@@ -67,3 +67,32 @@ t.test('error answers of the API are never cached', async (t) => {
     t.equal(res.headers['cache-control'], 'no-store', url);
   }
 });
+
+// X-Forwarded-Host names the partner only when TRUST_PROXY covers the sender
+// (the CDN); then pages vary on it too, so a CDN keyed on it keeps partners apart.
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+
+t.test('a CDN that forwards X-Forwarded-Host (trusted): it chooses the partner, and pages vary on it', async (t) => {
+  const app = await testApp(t, { env: { TRUST_PROXY: '10.0.0.1' } });
+  const viaCdn = (headers: Record<string, string>, remoteAddress = '10.0.0.1') =>
+    app.inject({ url: '/', headers: { host: 'origin.internal', ...headers }, remoteAddress });
+  const partner = await viaCdn({ 'x-forwarded-host': 'costa-casas.localhost' });
+  const main = await viaCdn({});
+  t.match(title(partner.body), /Costa Casas/, "the forwarded host is the partner's domain");
+  t.notMatch(title(main.body), /Costa Casas/, 'without it: the main site');
+  for (const res of [partner, main]) t.equal(res.headers.vary, 'Host, X-Forwarded-Host, Accept-Encoding');
+  const personal = await viaCdn({ 'x-forwarded-host': 'costa-casas.localhost', cookie: 'sid=abc' });
+  t.equal(personal.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding');
+
+  const direct = await viaCdn({ 'x-forwarded-host': 'costa-casas.localhost' }, '203.0.113.5');
+  t.notMatch(title(direct.body), /Costa Casas/, 'a sender TRUST_PROXY does not cover cannot choose the partner');
+});
+
+t.test('a CDN that does not forward it (no TRUST_PROXY): the header is ignored and pages vary on Host', async (t) => {
+  const app = await testApp(t);
+  const res = await app.inject({ url: '/', headers: { host: 'www.spainnewhomes.example', 'x-forwarded-host': 'costa-casas.localhost' }, remoteAddress: '10.0.0.1' });
+  t.notMatch(title(res.body), /Costa Casas/, 'the main site');
+  t.equal(res.headers.vary, 'Host, Accept-Encoding');
+  const partner = await app.inject({ url: '/', headers: { host: 'costa-casas.localhost' } });
+  t.match(title(partner.body), /Costa Casas/, 'its own Host still chooses the partner');
+});

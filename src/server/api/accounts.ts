@@ -20,7 +20,9 @@
 // that check the password): per client address for each route
 // (AUTH_RATE_LIMIT a minute; request.ip honours only the TRUST_PROXY hops),
 // counted before the body is read, and per account (the normalised email, or
-// the reset token), counted once the body is valid. Per process.
+// the reset token), counted once the body is valid. Counted in the store, so
+// every instance on one database counts together; when the count cannot be
+// written, the attempt is refused (503), never let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
@@ -32,6 +34,7 @@ import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../plugins/caching.ts';
 import { rateLimitKey } from '../plugins/client-address.ts';
+import { countHit, rateLimitStore } from '../plugins/rate-limit-store.ts';
 import { carriedTokens, clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
@@ -66,7 +69,8 @@ const ACCOUNT_KEYS: Record<Limited, (request: FastifyRequest) => string | Promis
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { accounts } = app.services;
 
-  await app.register(rateLimit, { global: false });
+  const count = { limits: app.services.rateLimits, onFailure: 'closed' as const, log: app.log };
+  await app.register(rateLimit, { global: false, store: rateLimitStore(count) });
   const perAddress = {
     max: app.config.AUTH_RATE_LIMIT,
     timeWindow: MINUTE,
@@ -75,19 +79,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) =>
       ({ statusCode: context.statusCode, message: tooMany(Math.ceil(context.ttl / 1000)) }),
   };
-  const limiters = Object.fromEntries(
-    (Object.keys(ACCOUNT_LIMITS) as Limited[]).map((name) => [
-      name,
-      app.createRateLimit({ ...ACCOUNT_LIMITS[name], keyGenerator: ACCOUNT_KEYS[name] }),
-    ]),
-  ) as Record<Limited, ReturnType<FastifyInstance['createRateLimit']>>;
-
   /** Counts an attempt on the account; a 429 with Retry-After once there were too many. */
   async function limitAccount(name: Limited, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const result = await limiters[name](request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new HttpError(429, tooMany(result.ttlInSeconds));
+    const { max, timeWindow } = ACCOUNT_LIMITS[name];
+    const hit = await countHit(count, `account:${name}`, await ACCOUNT_KEYS[name](request), timeWindow);
+    if (hit.current > max) {
+      const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
+      reply.header('retry-after', String(seconds));
+      throw new HttpError(429, tooMany(seconds));
     }
   }
 

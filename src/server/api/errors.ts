@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import { StructError } from 'superstruct';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
+import { bodyErrorMessage } from '../plugins/json-bodies.ts';
 
 export function describeStructError(error: StructError): string {
   const field = error.path.length ? error.path.join('.') : error.key !== undefined ? String(error.key) : 'body';
@@ -33,7 +34,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send(errorBody(status, error.message));
+      return reply.code(status).send(errorBody(status, bodyErrorMessage(error) ?? error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody(500, t('errors.genericTitle')));

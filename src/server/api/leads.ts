@@ -18,7 +18,7 @@ import { t } from '../../shared/i18n.ts';
 import { LeadService } from '../services/leads.ts';
 import { privateNoStore } from '../plugins/caching.ts';
 import { rateLimitKey } from '../plugins/client-address.ts';
-import { SharedRateStore } from '../plugins/shared-rate-store.ts';
+import { rateLimitStore } from '../plugins/rate-limit-store.ts';
 
 const RATE_WINDOW_MS = 60_000;
 
@@ -40,10 +40,11 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions
     accounts: app.services.accounts,
   });
 
-  // Only the lead routes are limited (global: false), together (one store); the count is per client
-  // address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Per process: with several
-  // processes each counts on its own.
-  await app.register(rateLimit, { global: false, store: SharedRateStore });
+  // Only the lead routes are limited (global: false), together (one count, 'leads'); the count is per
+  // client address, request.ip, which honours TRUST_PROXY (an IPv6 one by its /64). Counted in the
+  // store, so every instance on one database counts together; a failing count lets the lead through.
+  const count = { limits: app.services.rateLimits, onFailure: 'open' as const, log: app.log };
+  await app.register(rateLimit, { global: false, store: rateLimitStore(count, 'leads') });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     privateNoStore(reply);

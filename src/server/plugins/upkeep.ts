@@ -1,6 +1,7 @@
 // Periodic housekeeping of the store: ended sessions and reset tokens are
-// deleted a week after they end, at start and then every few hours, so the
-// tables hold what can still be used. A failure is logged and tried next time.
+// deleted a week after they end, and rate-limit windows once they have ended,
+// at start and then every few hours, so the tables hold what can still be
+// used. A failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
 
 export const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -12,6 +13,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
     try {
       const pruned = await app.services.accounts.prune();
       if (pruned.sessions || pruned.resets) app.log.info(pruned, 'pruned ended sessions and reset tokens');
+      const windows = await app.services.rateLimits.prune();
+      if (windows) app.log.info({ windows }, 'pruned ended rate-limit windows');
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }

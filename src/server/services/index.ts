@@ -5,12 +5,14 @@ import { ContentService } from './content.ts';
 import { CatalogueService } from './catalogue/index.ts';
 import { AccountService, type AccountOptions } from './accounts/index.ts';
 import { scryptParams } from './accounts/passwords.ts';
+import { RateLimitService } from './rate-limits.ts';
 
 export interface Services {
   partners: PartnerService;
   content: ContentService;
   catalogue: CatalogueService;
   accounts: AccountService;
+  rateLimits: RateLimitService;
 }
 
 export interface ServiceOptions {
@@ -26,5 +28,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     content: new ContentService(store.db),
     catalogue,
     accounts: new AccountService(store.db, partners, catalogue, options.accounts ?? { hashParams: scryptParams(17), siteUrl: 'http://localhost:3000' }),
+    rateLimits: new RateLimitService(store.db),
   };
 }

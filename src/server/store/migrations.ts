@@ -10,6 +10,7 @@ import { mapMigration } from './migrations/0007-map.ts';
 import { feedFidelityMigration } from './migrations/0008-feed-fidelity.ts';
 import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
+import { rateLimitsMigration } from './migrations/0011-rate-limits.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0008_feed_fidelity': feedFidelityMigration,
   '0009_feed_pulls': feedPullsMigration,
   '0010_lead_mails': leadMailsMigration,
+  '0011_rate_limits': rateLimitsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

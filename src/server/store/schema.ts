@@ -337,3 +337,18 @@ export interface Database {
 }
 
 export type FeedPullRow = Selectable<FeedPullsTable>;
+
+// --- rate limits shared by every instance (migration 0011) ---------------------
+
+/** The hits of one limit's key in its current fixed window (plugins/rate-counter.ts). */
+export interface RateLimitsTable {
+  name: string;
+  key: string;
+  hits: number;
+  /** ISO-8601: when this window ends; the next hit after it starts a new one. */
+  window_ends: string;
+}
+
+export interface Database {
+  rate_limits: RateLimitsTable;
+}

@@ -89,6 +89,9 @@ forEachStore(
     // An hour and a second later.
     const past = (ms: number) => new Date(Date.now() - ms).toISOString();
     await store.db.updateTable('password_resets').set({ created_at: past(3_601_000), expires_at: past(1000) }).execute();
+    // A bad token is answered before the new password is hashed (a hash costs 128 MiB and a thread).
+    const hashes = () => app.services.accounts.hasher.derivations;
+    const before = hashes();
     const expired = await reset(app, token);
     t.equal(expired.statusCode, 400, 'expired');
     t.match(expired.json().message, /^token: /);
@@ -100,6 +103,7 @@ forEachStore(
       t.equal(res.statusCode, 400, `malformed ${JSON.stringify(bad)}`);
       t.match(res.json().message, /^token/);
     }
+    t.equal(hashes(), before, 'no password was hashed for an expired, unknown or malformed token');
     const common = await reset(app, token, 'password123');
     t.equal(common.statusCode, 400);
     t.match(common.json().message, /^password: This password is one of the most common/, 'a common password is refused');
@@ -109,8 +113,11 @@ forEachStore(
     await forgot(app, 'lena@example.se');
     const a = (await resetLink(t, store, transport, 2)).pathname.split('/').pop()!;
     const b = (await resetLink(t, store, transport, 3)).pathname.split('/').pop()!;
+    const beforeReset = hashes();
     t.equal((await reset(app, b)).statusCode, 200);
+    t.equal(hashes(), beforeReset + 1, 'a good token: one hash');
     t.equal((await reset(app, a)).statusCode, 400, 'the older link is void once a reset was made');
+    t.equal(hashes(), beforeReset + 1, 'a voided one: none');
   },
   { seed: true },
 );

@@ -22,7 +22,8 @@ import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { uniqueViolation } from '../../store/errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { hashPassword, isCommonPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
+import { isCommonPassword, type ScryptParams } from './passwords.ts';
+import { PasswordHasher } from './hash-queue.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
@@ -34,6 +35,8 @@ export type { ActiveSession } from './sessions.ts';
 export interface AccountOptions {
   /** The cost of new password hashes (config SCRYPT_LOG_N). */
   hashParams: ScryptParams;
+  /** How many password hashes may run at once (config PASSWORD_HASH_CONCURRENCY; default 2). */
+  hashConcurrency?: number;
   /** The main site's public address (config SITE_URL): links in mails start here. */
   siteUrl: string;
   now?: () => Date;
@@ -58,6 +61,7 @@ const fieldError = (field: string, message: string) => new HttpError(400, `${fie
 export class AccountService {
   private readonly now: () => Date;
   private dummy: Promise<string> | null = null;
+  readonly hasher: PasswordHasher;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -66,6 +70,7 @@ export class AccountService {
     private readonly options: AccountOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2);
   }
 
   /** Deletes sessions and reset tokens that ended a week ago or more (app upkeep, every few hours). */
@@ -82,7 +87,7 @@ export class AccountService {
     const existing = await this.byEmail(email);
     // One hash and one verify whichever way this goes, so the time tells nothing.
     const [hash, isOwner] = await Promise.all([
-      hashPassword(body.password, this.options.hashParams),
+      this.hasher.hash(body.password),
       this.verifyOrDummy(body.password, existing?.password_hash ?? null),
     ]);
     if (existing) return isOwner ? this.logIn(existing, body.favorites) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
@@ -113,8 +118,8 @@ export class AccountService {
     const client = await this.byEmail(normaliseEmail(body.email));
     const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null);
     if (!client || !ok) return null;
-    if (needsRehash(client.password_hash, this.options.hashParams)) {
-      const hash = await hashPassword(body.password, this.options.hashParams);
+    if (this.hasher.needsRehash(client.password_hash)) {
+      const hash = await this.hasher.hash(body.password);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
     return this.logIn(client, body.favorites);
@@ -164,17 +169,13 @@ export class AccountService {
    */
   async resetPassword(token: string, password: string): Promise<void> {
     this.refuseCommon(password);
-    const hash = await hashPassword(password, this.options.hashParams);
     const now = this.now();
     const at = now.toISOString();
+    // The token first: a bad one is answered without the cost of a hash.
+    if (!(await usableReset(this.db, token, at))) throw fieldError('token', t('account.errors.resetInvalid'));
+    const hash = await this.hasher.hash(password);
     const done = await this.db.transaction().execute(async (trx) => {
-      const reset = await trx
-        .selectFrom('password_resets')
-        .select(['id', 'client_id'])
-        .where('token_hash', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
+      const reset = await usableReset(trx, token, at);
       if (!reset) return false;
       // Marked used on the row itself: of two requests with one token, one wins.
       const used = await trx.updateTable('password_resets').set({ used_at: at }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
@@ -202,14 +203,14 @@ export class AccountService {
     const changesPassword = body.password !== undefined;
     if (changesEmail || changesPassword) {
       if (body.current_password === undefined) throw fieldError('current_password', t('account.errors.currentPassword'));
-      if (!(await verifyPassword(body.current_password, client.password_hash))) throw fieldError('current_password', t('messages.loginFailed'));
+      if (!(await this.hasher.verify(body.current_password, client.password_hash))) throw fieldError('current_password', t('messages.loginFailed'));
     }
     if (changesPassword) this.refuseCommon(body.password!);
     const set: Partial<Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at'>> = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.phone !== undefined) set.phone = body.phone;
     if (changesEmail) set.email = email;
-    if (changesPassword) set.password_hash = await hashPassword(body.password!, this.options.hashParams);
+    if (changesPassword) set.password_hash = await this.hasher.hash(body.password!);
     const now = this.now();
     if (Object.keys(set).length) {
       set.updated_at = now.toISOString();
@@ -262,12 +263,12 @@ export class AccountService {
 
   /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
   private async verifyOrDummy(password: string, stored: string | null): Promise<boolean> {
-    this.dummy ??= hashPassword(newToken(), this.options.hashParams);
+    this.dummy ??= this.hasher.hash(newToken());
     if (stored === null) {
-      await verifyPassword(password, await this.dummy);
+      await this.hasher.verify(password, await this.dummy);
       return false;
     }
-    return verifyPassword(password, stored);
+    return this.hasher.verify(password, stored);
   }
 
   private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
@@ -308,6 +309,17 @@ export class AccountService {
     const client = await db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', clientId).executeTakeFirstOrThrow();
     return toUser(client, await favoriteIds(db, clientId));
   }
+}
+
+/** The reset link `token` names, if it is unused and unexpired at `at`. */
+function usableReset(db: Kysely<Database>, token: string, at: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['id', 'client_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
 }
 
 /** Marks every unused reset link of the client used: none of them may set a password any more. */

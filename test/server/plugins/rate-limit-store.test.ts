@@ -1,0 +1,73 @@
+// Rate limits counted in the store (issue 11): two instances on one database
+// (two apps; on SQLite two connections to one file, on PostgreSQL two pools)
+// count together, for the lead limit and for the per-account login lockout. A
+// count that cannot be written lets a lead through and refuses a login.
+import t from 'tap';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { testApp } from '../../helpers/app.ts';
+import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
+import { contactBody, MemoryTransport } from '../leads/helpers.ts';
+import { PASSWORD, registered, TEST_ENV } from '../accounts/helpers.ts';
+
+/** Two instances of the site on the target's one database, built one after the other. */
+async function twoInstances(t: TapTest, target: StoreTarget, env: Record<string, string>): Promise<[FastifyInstance, FastifyInstance]> {
+  const build = () => testApp(t, { mailTransport: new MemoryTransport(), env: { ...TEST_ENV, ...target.env, ...env } });
+  const first = await build();
+  return [first, await build()];
+}
+
+const lead = (app: FastifyInstance) =>
+  app.inject({ method: 'POST', url: '/api/leads', payload: contactBody(), remoteAddress: '198.51.100.7' });
+
+const login = (app: FastifyInstance, password: string, from: string) =>
+  app.inject({ method: 'POST', url: '/api/client-login', payload: { email: 'ana@example.com', password }, remoteAddress: from });
+
+forEachTarget(t, 'two instances share the lead limit: 5 of 10 pass across them', async (t, target) => {
+  const apps = await twoInstances(t, target, { LEAD_RATE_LIMIT: '5' });
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) statuses.push((await lead(apps[i % 2]!)).statusCode);
+  t.equal(statuses.filter((s) => s === 201).length, 5, `exactly 5 stored: ${statuses.join(' ')}`);
+  t.same(statuses.slice(5), [429, 429, 429, 429, 429], 'then both instances refuse');
+  t.equal((await apps[0].store.db.selectFrom('leads').select('id').execute()).length, 5);
+});
+
+forEachTarget(t, 'two instances share the lead limit when the requests come at once', async (t, target) => {
+  const apps = await twoInstances(t, target, { LEAD_RATE_LIMIT: '5' });
+  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => lead(apps[i % 2]!)));
+  t.equal(answers.filter((a) => a.statusCode === 201).length, 5, 'the upsert is atomic: no count is lost');
+});
+
+forEachTarget(t, 'two instances share the per-account login lockout: 10 guesses in all, not 10 each', async (t, target) => {
+  const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '1000' });
+  await registered(apps[0], 'ana@example.com');
+  for (let i = 0; i < 10; i++) {
+    const res = await login(apps[i % 2]!, `guess number ${i}`, `203.0.113.${i + 1}`);
+    t.equal(res.statusCode, 401, `guess ${i + 1} on instance ${(i % 2) + 1}`);
+  }
+  for (const [n, app] of apps.entries()) {
+    const res = await login(app, PASSWORD, '203.0.113.99');
+    t.equal(res.statusCode, 429, `instance ${n + 1} refuses the 11th, even with the right password`);
+    t.match(res.headers['retry-after'], /^\d+$/);
+  }
+});
+
+forEachTarget(t, 'two instances share the per-address limit of each account route', async (t, target) => {
+  const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '3' });
+  const forgot = (app: FastifyInstance) =>
+    app.inject({ method: 'POST', url: '/api/client-forgot-password', payload: { email: 'x@example.com' }, remoteAddress: '198.51.100.9' });
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await forgot(apps[i % 2]!)).statusCode);
+  t.same(statuses, [200, 200, 200, 429, 429, 429]);
+  t.equal((await login(apps[0], PASSWORD, '198.51.100.9')).statusCode, 401, 'login has a count of its own');
+});
+
+forEachTarget(t, 'a count that cannot be written: the lead goes through, the login is refused', async (t, target) => {
+  const [app] = await twoInstances(t, target, { LEAD_RATE_LIMIT: '1', AUTH_RATE_LIMIT: '1000' });
+  await registered(app, 'ana@example.com');
+  await sql`drop table rate_limits`.execute(app.store.db);
+  t.same([(await lead(app)).statusCode, (await lead(app)).statusCode], [201, 201], 'leads fail open: none is lost');
+  const res = await login(app, PASSWORD, '203.0.113.1');
+  t.equal(res.statusCode, 503, 'logins fail closed');
+  t.match(res.json(), { statusCode: 503, message: 'We cannot take this request right now: please try again in a minute.' });
+});
