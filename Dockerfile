@@ -6,11 +6,13 @@
 #
 # The SQLite store lives in the /data volume; set DATABASE_URL=postgres://...
 # to share one PostgreSQL between several containers. Every variable is in
-# .env.example (docker run --env-file .env ...). The partner CLI runs in the
-# same image: docker run --rm -v site-data:/data newbuild-spain \
-#   node --import tsx src/server/cli/partner.ts list
+# .env.example (docker run --env-file .env ...). The image starts empty
+# (SEED_DEMO=false): add -e SEED_DEMO=true on a fresh volume for the demo
+# catalogue. The command-line tools are compiled into the same image:
+#   docker run --rm -v site-data:/data newbuild-spain node dist/server/cli/partner.js list
+#   docker run --rm -v site-data:/data newbuild-spain node dist/server/cli/migrate.js
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
@@ -23,8 +25,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 
-# Build: every dependency, then the client bundle and the server-side render
-# entry (dist/client with its manifest, dist/server/ssr.js).
+# Build: every dependency, then dist/: the client bundle with its manifest, the
+# server-side render entry, and the server and its CLIs compiled for plain node.
 FROM toolchain AS build
 RUN npm ci --no-audit --no-fund
 COPY build.mjs tsconfig.json ./
@@ -32,7 +34,7 @@ COPY locales ./locales
 COPY src ./src
 RUN npm run build
 
-# Runtime dependencies only (tsx runs the server's TypeScript; no dev tools).
+# Runtime dependencies only: no TypeScript, no tsx, no esbuild.
 FROM toolchain AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
@@ -41,13 +43,14 @@ FROM base AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SEED_DEMO=false
 # Code is owned by root and read-only for the server; only /data is writable.
-COPY package.json package-lock.json tsconfig.json ./
+# package.json says the compiled files are ES modules; locales/ is read at start.
+COPY package.json package-lock.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/locales ./locales
-COPY --from=build /app/src ./src
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
@@ -58,4 +61,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # Node itself is PID 1 (not npm, which would not pass SIGTERM on): main.ts drains
 # in-flight requests and closes the store on SIGTERM. No build step at start:
 # dist/ is already in the image.
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "dist/server/main.js"]

@@ -1,23 +1,22 @@
-// Builds the client with esbuild: the browser bundle (code-split per page,
-// content-hashed names, a manifest the server reads) and the server-side entry
-// of the same React code. `--if-needed` skips the build when it is up to date.
-import { build } from 'esbuild';
+// Builds the site with esbuild into dist/: the browser bundle (code-split per
+// page, content-hashed names, a manifest the server reads), the server-side
+// entry of the same React code (server/ssr.js), and the server itself for plain
+// `node` (server/main.js, server/cli/*.js, and the data files beside the
+// server's code in server/files/, see src/server/paths.ts). `--if-needed`
+// skips the build when it is up to date. `npm run dev` (dev.mjs) watches the
+// same builds with the options exported here.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
-const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
-// Built into a fresh folder and swapped in at the end, so a server or test
-// running from dist/ never sees it half-written.
-const staging = `${dist}.building-${process.pid}`;
-const clientOut = path.join(staging, 'client');
-const serverOut = path.join(staging, 'server');
+export const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
 const pagesDir = path.join(root, 'src/client/pages');
-const inputs = ['src/client', 'src/shared', 'locales', 'build.mjs', 'package-lock.json'];
+const cliDir = path.join(root, 'src/server/cli');
+const inputs = ['src/client', 'src/shared', 'src/server', 'locales', 'build.mjs', 'package-lock.json'];
 
 function newest(p) {
   const full = path.join(root, p);
@@ -28,7 +27,7 @@ function newest(p) {
 }
 
 function upToDate() {
-  const outputs = [path.join(dist, 'client', 'manifest.json'), path.join(dist, 'server', 'ssr.js')];
+  const outputs = ['client/manifest.json', 'server/ssr.js', 'server/main.js'].map((f) => path.join(dist, f));
   if (!outputs.every((f) => fs.existsSync(f))) return false;
   const built = Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs));
   return Math.max(...inputs.map(newest)) < built;
@@ -47,7 +46,9 @@ const basemapPlugin = {
   },
 };
 
-const shared = {
+// What the browser bundle and the server-side render entry share: the same React code.
+const ui = {
+  absWorkingDir: root,
   bundle: true,
   plugins: [basemapPlugin],
   jsx: 'automatic',
@@ -59,11 +60,11 @@ const shared = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-async function buildClient() {
+/** The browser bundle into `clientOut`/assets; its manifest is written by `writeClientManifest`. */
+export function clientOptions(clientOut) {
   const pages = fs.readdirSync(pagesDir).filter((f) => f.endsWith('.tsx')).map((f) => path.join('src/client/pages', f));
-  const result = await build({
-    ...shared,
-    absWorkingDir: root,
+  return {
+    ...ui,
     entryPoints: ['src/client/entry.tsx', ...pages],
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
@@ -73,8 +74,12 @@ async function buildClient() {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     metafile: true,
-  });
-  const outputs = result.metafile.outputs;
+  };
+}
+
+/** The manifest the server reads (entry, stylesheets, each page's chunks) and the basemap, from a client build's metafile. */
+export function writeClientManifest(metafile, clientOut) {
+  const outputs = metafile.outputs;
   const url = (file) => '/assets/' + path.relative(path.join(clientOut, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const staticImports = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
@@ -95,13 +100,12 @@ async function buildClient() {
   }
   fs.writeFileSync(path.join(clientOut, 'assets', basemapFile), basemap);
   fs.writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  return manifest;
 }
 
-async function buildServerEntry() {
-  await build({
-    ...shared,
-    absWorkingDir: root,
+/** The server-side render entry, `serverOut`/ssr.js. */
+export function ssrOptions(serverOut) {
+  return {
+    ...ui,
     entryPoints: { ssr: 'src/client/ssr.tsx' },
     outdir: serverOut,
     platform: 'node',
@@ -111,22 +115,72 @@ async function buildServerEntry() {
     external: ['@glidejs/glide', 'leaflet'],
     // CommonJS packages inside an ES module bundle still call require() for builtins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    loader: { ...shared.loader, '.css': 'empty' },
+    loader: { ...ui.loader, '.css': 'empty' },
     sourcemap: 'linked',
-  });
+  };
 }
 
-if (process.argv.includes('--if-needed') && upToDate()) {
-  process.exit(0);
+/**
+ * The server for plain `node`: main.js and every command-line tool (cli/<name>.js),
+ * sharing chunks. Packages stay in node_modules, and NODE_ENV is read at run time
+ * (config.ts), never replaced.
+ */
+export function serverOptions(serverOut) {
+  const cli = fs.readdirSync(cliDir).filter((f) => f.endsWith('.ts')).map((f) => path.join('src/server/cli', f));
+  return {
+    absWorkingDir: root,
+    entryPoints: ['src/server/main.ts', ...cli],
+    outbase: 'src/server',
+    outdir: serverOut,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
 }
-const started = Date.now();
-try {
-  await Promise.all([buildClient(), buildServerEntry()]);
-  const old = `${dist}.old-${process.pid}`;
-  if (fs.existsSync(dist)) fs.renameSync(dist, old);
-  fs.renameSync(staging, dist);
-  fs.rmSync(old, { recursive: true, force: true });
-} finally {
-  fs.rmSync(staging, { recursive: true, force: true });
+
+/** Copies the files the server reads beside its code (not .ts, not READMEs) to `serverOut`/files, same paths. */
+export function copyServerFiles(serverOut) {
+  const from = path.join(root, 'src/server');
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.ts') || entry.name === 'README.md') continue;
+    const relative = path.relative(from, path.join(entry.parentPath, entry.name));
+    fs.mkdirSync(path.dirname(path.join(serverOut, 'files', relative)), { recursive: true });
+    fs.copyFileSync(path.join(from, relative), path.join(serverOut, 'files', relative));
+  }
 }
-console.log(`client built in ${Date.now() - started} ms`);
+
+async function buildAll() {
+  // esbuild is a dev dependency: imported here, so that `--if-needed` on an up-to-date build needs none.
+  const { build } = await import('esbuild');
+  // Built into a fresh folder and swapped in at the end, so a server or test
+  // running from dist/ never sees it half-written.
+  const staging = `${dist}.building-${process.pid}`;
+  const clientOut = path.join(staging, 'client');
+  const serverOut = path.join(staging, 'server');
+  const started = Date.now();
+  try {
+    await Promise.all([
+      build(clientOptions(clientOut)).then((result) => writeClientManifest(result.metafile, clientOut)),
+      build(ssrOptions(serverOut)),
+      build(serverOptions(serverOut)).then(() => copyServerFiles(serverOut)),
+    ]);
+    const old = `${dist}.old-${process.pid}`;
+    if (fs.existsSync(dist)) fs.renameSync(dist, old);
+    fs.renameSync(staging, dist);
+    fs.rmSync(old, { recursive: true, force: true });
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  console.log(`built in ${Date.now() - started} ms`);
+}
+
+// Run as a script (node build.mjs); imported by dev.mjs for its options only.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!(process.argv.includes('--if-needed') && upToDate())) await buildAll();
+}

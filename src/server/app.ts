@@ -2,19 +2,20 @@
 // services, security headers, assets, the JSON API and the page renderer.
 // main.ts owns the process; tests call buildApp and use app.inject.
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import { publicConfig } from './config.ts';
-import { openStore, type Store } from './store/db.ts';
+import { configuredStore, openStore, type Store } from './store/db.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemo } from './store/seed.ts';
 import { seedDemoCatalogue } from './demo/seed.ts';
 import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
+import { DIST_DIR, ROOT_DIR } from './paths.ts';
 import { securityHeaders } from './plugins/security.ts';
 import { assetRoutes, readManifest } from './plugins/assets.ts';
 import { installErrorHandler } from './api/errors.ts';
@@ -47,9 +48,6 @@ declare module 'fastify' {
   }
 }
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The client build (build.mjs); DIST_DIR moves it, as it does for the build. */
-export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT_DIR, 'dist');
 
 export interface AppOptions {
   /** Use this store instead of opening one from the config (it is then not closed by the app). */
@@ -82,7 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));
   const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
-  const store = options.store ?? (await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL }));
+  const store = options.store ?? (await openStore(configuredStore(config)));
   if (!options.store) app.addHook('onClose', () => store.close());
   const services = createServices(store, {
     accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), hashConcurrency: config.PASSWORD_HASH_CONCURRENCY, siteUrl: config.SITE_URL },

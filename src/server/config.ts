@@ -55,6 +55,8 @@ export const Config = object({
   DATABASE_URL: optional(PostgresUrl),
   SITE_URL: defaulted(HttpUrl, 'http://localhost:3000'),
   SEED_DEMO: BoolFromEnv(true),
+  // false: migrations are a release step (`npm run migrate`), and a start on a store that is behind stops.
+  MIGRATE_ON_BOOT: BoolFromEnv(true),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: defaulted(pattern(string(), /^\s*$|^\s*[A-Za-z0-9.:/]+(\s*,\s*[A-Za-z0-9.:/]+)*\s*$/), ''),
   REQUEST_TIMEOUT_MS: IntFromEnv(1000, 600_000, 30_000),
@@ -130,6 +132,7 @@ const expectations: Record<keyof Config, string> = {
   DATABASE_URL: 'a postgres:// URL',
   SITE_URL: 'an http(s) URL',
   SEED_DEMO: 'true or false',
+  MIGRATE_ON_BOOT: 'true or false',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
   REQUEST_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 600000',

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { pathToFileURL } from 'node:url';
-import { buildApp, DIST_DIR, type AppOptions } from '../../src/server/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import { DIST_DIR } from '../../src/server/paths.ts';
 import type { SsrEntry } from '../../src/shared/ssr.ts';
 
 interface Teardown {

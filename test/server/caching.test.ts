@@ -5,7 +5,7 @@ import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
 import { testApp } from '../helpers/app.ts';
-import { DIST_DIR } from '../../src/server/app.ts';
+import { DIST_DIR } from '../../src/server/paths.ts';
 
 t.test('anonymous pages are cacheable for a short time, per host', async (t) => {
   const app = await testApp(t, { env: { PAGE_MAX_AGE_S: '45' } });

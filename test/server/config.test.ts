@@ -10,14 +10,16 @@ t.test('defaults give a working site', async (t) => {
   t.match(c.DATA_DIR, /\/data$/);
   t.equal(c.DATABASE_URL, undefined);
   t.equal(c.SEED_DEMO, true);
+  t.equal(c.MIGRATE_ON_BOOT, true);
   t.equal(c.TRUST_PROXY, '');
   t.equal(c.IMAGE_FETCH_TIMEOUT_MS, 10_000);
 });
 
 t.test('values are parsed from strings', async (t) => {
-  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u@h/db' });
+  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', MIGRATE_ON_BOOT: 'false', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u@h/db' });
   t.equal(c.PORT, 8080);
   t.equal(c.SEED_DEMO, false);
+  t.equal(c.MIGRATE_ON_BOOT, false);
   t.equal(c.TRUST_PROXY, '10.0.0.0/8, loopback');
   t.equal(c.DATABASE_URL, 'postgres://u@h/db');
 });
@@ -30,6 +32,7 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ TRUST_PROXY: '10.0.0.1; rm' }, /^Invalid configuration: TRUST_PROXY must be a comma-separated list/],
   [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
   [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
+  [{ MIGRATE_ON_BOOT: 'later' }, /^Invalid configuration: MIGRATE_ON_BOOT must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
   [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /^Invalid configuration: IMAGE_FETCH_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000/],
 ];

@@ -3,7 +3,7 @@ import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadLocales, LOCALES } from '../../src/server/locales.ts';
-import { ROOT_DIR } from '../../src/server/app.ts';
+import { ROOT_DIR } from '../../src/server/paths.ts';
 import { tempDir } from '../helpers/app.ts';
 
 t.test('the project ships every locale, each with the consent wording', async (t) => {

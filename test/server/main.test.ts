@@ -1,28 +1,18 @@
 // The process: listens, and on SIGTERM stops accepting, finishes the request in
-// flight, closes the store and exits 0.
+// flight, closes the store and exits 0; with MIGRATE_ON_BOOT=false it will not
+// start on a store that lacks migrations.
 import t from 'tap';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
+import { forEachTarget } from '../helpers/db.ts';
+import { openStore } from '../../src/server/store/db.ts';
+import { pendingMigrations } from '../../src/server/store/migrate.ts';
 
 t.test('SIGTERM drains: the request in flight completes, then the process exits 0', async (t) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.teardown(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  let logs = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      logs += chunk.toString();
-      const m = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(logs);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${logs}`)));
-  });
+  const { child, port, output } = await startServerProcess(t, ['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: tempDir(t) });
 
   // A request whose body is still arriving when the signal comes.
   const body = JSON.stringify({ partner: 'costa-casas' });
@@ -45,5 +35,21 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   t.match(response, /^HTTP\/1\.1 200/, 'the in-flight request was answered');
   t.match(response, /"slug":"costa-casas"/);
   t.equal(code, 0, 'exit code 0');
-  t.match(logs, /draining/);
+  t.match(output(), /draining/);
+});
+
+forEachTarget(t, 'MIGRATE_ON_BOOT=false on a store that is behind: the process refuses with one line saying what to run', async (t, target) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = await once(child, 'exit');
+  t.equal(code, 1, 'exit 1');
+  t.equal(stderr.trimEnd().split('\n').length, 1, `one line: ${stderr}`);
+  t.match(stderr, /The store is behind: \d+ migrations not applied \(0001_partners_and_content, .*\)\. Run `npm run migrate`/);
+  const store = await openStore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, migrations: 'leave' });
+  t.teardown(() => store.close());
+  t.equal((await pendingMigrations(store.db))[0], '0001_partners_and_content', 'nothing was applied');
 });

@@ -10,13 +10,13 @@
 // for a month rather than as immutable, so a redrawn logo reaches everyone.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../shared/errors.ts';
+import { serverFile } from '../paths.ts';
 // Media names are lowercase words joined by dashes, the demo pictures' and the logos' alike.
 import { DEMO_IMAGE_NAME } from '../demo/svg.ts';
 
-const LOGO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'demo', 'logos');
+const LOGO_DIR = serverFile('demo/logos');
 const LOGO_CACHE = 'public, max-age=2592000';
 /** The SVGs are drawn 64 units high: rendered at 2×, 128 px, sharp on high-density screens. */
 const PNG_DENSITY = 72 * 2;

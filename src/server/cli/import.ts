@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openStore, type Store } from '../store/db.ts';
+import { configuredStore, openStore, type Store } from '../store/db.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
@@ -93,7 +93,7 @@ function parse(argv: string[]): Args {
 async function importFile(config: Config, location: string, source: string | undefined, includeResales: boolean): Promise<number> {
   const feed = await openFeed(location);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
-  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const store = await openStore(configuredStore(config));
   try {
     const summary = await importFeed(store, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
@@ -119,7 +119,7 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length) throw new UsageError(`no source named ${JSON.stringify(name)} in FEEDS (${config.FEEDS.map((f) => f.name).join(', ')})`);
-  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const store = await openStore(configuredStore(config));
   let code = 0;
   // Ctrl-C: the import in flight rolls back and the lease is let go at once,
   // rather than holding the source from the servers until it lapses.
@@ -155,7 +155,7 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
 }
 
 async function status(config: Config): Promise<number> {
-  const store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const store = await openStore(configuredStore(config));
   try {
     process.stdout.write(`${(await feedStatusLines(store, config)).join('\n')}\n`);
     return 0;

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openStore, type Store } from '../store/db.ts';
+import { configuredStore, openStore, type Store } from '../store/db.ts';
 import { seedDemo } from '../store/seed.ts';
 import { InputError, NotFoundError } from '../store/errors.ts';
 import { createServices, type Services } from '../services/index.ts';
@@ -298,7 +298,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = loadConfig(process.env);
-    store = await openStore({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    store = await openStore(configuredStore(config));
     if (config.SEED_DEMO) await seedDemo(store);
     const warnings: string[] = [];
     const output = await command.run(createServices(store), values, positionals, (line) => warnings.push(line));

@@ -4,15 +4,14 @@
 // drawn by GET /media/demo/… (api/media.ts): nothing needs the network. Its
 // dates move to the seeding day as it is read (dates.ts).
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverFile } from '../paths.ts';
 import type { Store } from '../store/db.ts';
 import { importFeed, type ImportSummary } from '../catalogue-import/importer.ts';
 import { DEMO_PROJECTS, DEMO_SEED, feedChunks } from './generator.ts';
 import { shiftDemoFeed } from './dates.ts';
 
 export const DEMO_SOURCE = 'demo';
-export const DEMO_FEED_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-feed.xml');
+export const DEMO_FEED_FILE = serverFile('demo/demo-feed.xml');
 /** What the demo feed holds (asserted by its test). */
 export const DEMO_FEED_OPTIONS = { projects: DEMO_PROJECTS, seed: DEMO_SEED } as const;
 

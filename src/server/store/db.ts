@@ -1,9 +1,10 @@
 // Opens the store: SQLite under DATA_DIR by default, PostgreSQL when a URL is
-// given (DESIGN §5). Migrations run on open.
+// given (DESIGN §5). Migrations run on open unless asked otherwise (migrate.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
-import { migrationProvider } from './migrations.ts';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { applyMigrations, requireMigrated } from './migrate.ts';
+import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,9 +24,20 @@ export interface StoreOptions {
   databaseUrl?: string | undefined;
   /** SQLite only: a file name under dataDir, or ':memory:'. */
   sqliteFile?: string;
+  /**
+   * On open: 'apply' every pending migration (the default), 'require' none to be
+   * pending (StoreBehindError), or 'leave' the schema as it is (`npm run migrate`).
+   */
+  migrations?: 'apply' | 'require' | 'leave';
+}
+
+/** How a process of the site opens the configured store: migrating on open unless MIGRATE_ON_BOOT=false. */
+export function configuredStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MIGRATE_ON_BOOT'>): StoreOptions {
+  return { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, migrations: config.MIGRATE_ON_BOOT ? 'apply' : 'require' };
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
+  const { migrations = 'apply' } = options;
   const { dialect, name } = options.databaseUrl
     ? { dialect: await postgresDialect(options.databaseUrl), name: 'postgres' as const }
     : { dialect: await sqliteDialect(options), name: 'sqlite' as const };
@@ -40,21 +52,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     close: () => db.destroy(),
   };
   try {
-    await migrate(db);
+    if (migrations === 'apply') await applyMigrations(db);
+    else if (migrations === 'require') await requireMigrated(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
   return store;
-}
-
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (!error) return;
-  const message = String((error as Error).message ?? error);
-  // No failed migration: the database could not be reached at all.
-  throw new Error(failed ? `Migration ${failed.migrationName} failed: ${message}` : `Cannot open the store: ${message}`);
 }
 
 function sqliteLocation(options: StoreOptions): string {

