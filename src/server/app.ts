@@ -26,6 +26,8 @@ import { accountRoutes } from './api/accounts.ts';
 import { fileRoutes } from './api/files.ts';
 import { installSession } from './plugins/session.ts';
 import { loggerOptions } from './plugins/redact.ts';
+import { echoRequestId, requestIdFrom } from './plugins/request-id.ts';
+import { installMetrics } from './metrics/index.ts';
 import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
@@ -77,6 +79,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 256 * 1024,
+    // The header is read by genReqId, which checks it first (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFrom(config.REQUEST_ID_HEADER),
   });
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));
@@ -94,6 +99,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
+  installMetrics(app);
+  echoRequestId(app, config.REQUEST_ID_HEADER);
 
   installErrorHandler(app);
   await securityHeaders(app, config);
@@ -109,7 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  await installFeedPulls(app, options.feedPulls);
+  await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
     manifest,
