@@ -59,6 +59,8 @@ export interface AppOptions {
   ssr?: SsrEntry;
   routes?: RouteDef[];
   logger?: boolean;
+  /** Write the log lines here instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Send lead mails through this instead of SMTP_URL or files (tests). */
   mailTransport?: MailTransport;
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
@@ -71,7 +73,7 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    logger: options.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // Trust X-Forwarded-* only from the configured proxy addresses, so a client
     // that reaches the server directly cannot choose its own address.
     trustProxy: config.TRUST_PROXY.trim() ? config.TRUST_PROXY : false,

@@ -61,7 +61,8 @@ export async function forEachTarget(t: TapTest, name: string, fn: (t: TapTest, t
     });
 }
 
-async function createTarget(t: TapTest, dialect: DialectName): Promise<StoreTarget> {
+/** A fresh, empty target of one dialect (a second database, e.g. to restore into). */
+export async function createTarget(t: TapTest, dialect: DialectName): Promise<StoreTarget> {
   const dataDir = tempDir(t, `store-${dialect}-`);
   const opened: Store[] = [];
   let databaseUrl: string | undefined;
