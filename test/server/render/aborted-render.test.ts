@@ -67,6 +67,8 @@ t.test('a render time-out: one warn line with the reason, no error', async (t) =
   const app = await testApp(t, { ssr: endlessSsr(aborts), logger: true, logStream: logs.stream, env: { LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '200' } });
   const res = await app.inject({ url: '/franchise', headers: { 'user-agent': BROWSER_UA } });
   t.match(res.body, '</html>', 'the page ended');
+  t.equal(aborts.length, 1, 'the render was aborted by its timer');
+  t.match(String(aborts[0]), /timed out after 200 ms/);
   const aborted = logs.lines.filter((l) => l.msg === 'render aborted');
   t.equal(aborted.length, 1);
   t.equal(aborted[0]?.level, LEVEL.warn);
