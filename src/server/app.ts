@@ -28,6 +28,8 @@ import { accountRoutes } from './api/accounts.ts';
 import { fileRoutes } from './api/files.ts';
 import { installSession } from './plugins/session.ts';
 import { loggerOptions } from './plugins/redact.ts';
+import { echoRequestId, requestIdFrom } from './plugins/request-id.ts';
+import { installMetrics } from './metrics/index.ts';
 import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
@@ -56,6 +58,8 @@ export interface AppOptions {
   ssr?: SsrEntry;
   routes?: RouteDef[];
   logger?: boolean;
+  /** Write the log lines here instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Send lead mails through this instead of SMTP_URL or files (tests). */
   mailTransport?: MailTransport;
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
@@ -68,7 +72,7 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    logger: options.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // Trust X-Forwarded-* only from the configured proxy addresses, so a client
     // that reaches the server directly cannot choose its own address.
     trustProxy: config.TRUST_PROXY.trim() ? config.TRUST_PROXY : false,
@@ -76,6 +80,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: BODY_LIMIT,
+    // The header is read by genReqId, which checks it first (plugins/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFrom(config.REQUEST_ID_HEADER),
   });
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));
@@ -95,6 +102,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('services', services);
+  installMetrics(app);
+  echoRequestId(app, config.REQUEST_ID_HEADER);
 
   installErrorHandler(app);
   installJsonBodies(app);
@@ -111,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  await installFeedPulls(app, options.feedPulls);
+  await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
     manifest,

@@ -77,6 +77,10 @@ export const Config = object({
   FEEDS: Feeds,
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
+  // Unset: no metrics listener. 0 takes a free port (tests).
+  METRICS_PORT: optional(coerce(Int(0, 65535), pattern(string(), /^\d+$/), (v) => Number(v))),
+  METRICS_HOST: defaulted(string(), '127.0.0.1'),
+  REQUEST_ID_HEADER: defaulted(pattern(string(), /^[A-Za-z0-9-]{1,64}$/), 'x-request-id'),
 });
 export type Config = Infer<typeof Config>;
 export type ConfigInput = Partial<Record<keyof Config, string>>;
@@ -96,7 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (config.SCRYPT_LOG_N < SCRYPT_LOG_N_MIN && config.NODE_ENV !== 'test') {
       throw new ConfigError(`Invalid configuration: SCRYPT_LOG_N below ${SCRYPT_LOG_N_MIN} is allowed only with NODE_ENV=test (got ${config.SCRYPT_LOG_N})`);
     }
-    return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+    // Metrics never share the public port.
+    if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+      throw new ConfigError(`Invalid configuration: METRICS_PORT must differ from PORT (both ${config.PORT})`);
+    }
+    return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), REQUEST_ID_HEADER: config.REQUEST_ID_HEADER.toLowerCase() };
   } catch (error) {
     if (error instanceof StructError) {
       const key = error.path[0] ?? error.key;
@@ -151,6 +159,9 @@ const expectations: Record<keyof Config, string> = {
   FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
+  METRICS_PORT: 'a whole number from 0 to 65535 (unset: no metrics)',
+  METRICS_HOST: 'a host name or address',
+  REQUEST_ID_HEADER: 'a header name (letters, digits and dashes, up to 64)',
 };
 
 export function publicConfig(config: Config, stylesheets: string[]): PublicConfig {

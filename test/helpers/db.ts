@@ -61,6 +61,7 @@ export async function forEachTarget(t: TapTest, name: string, fn: (t: TapTest, t
     });
 }
 
+/** A fresh, empty target of one dialect (a second database, e.g. to restore into). */
 export async function createTarget(t: TapTest, dialect: DialectName): Promise<StoreTarget> {
   const dataDir = tempDir(t, `store-${dialect}-`);
   const opened: Store[] = [];

@@ -35,7 +35,22 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ MIGRATE_ON_BOOT: 'later' }, /^Invalid configuration: MIGRATE_ON_BOOT must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
   [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /^Invalid configuration: IMAGE_FETCH_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000/],
+  [{ METRICS_PORT: 'metrics' }, /^Invalid configuration: METRICS_PORT must be a whole number from 0 to 65535 \(unset: no metrics\) \(got "metrics"\)$/],
+  [{ PORT: '9100', METRICS_PORT: '9100' }, /^Invalid configuration: METRICS_PORT must differ from PORT \(both 9100\)$/],
+  [{ METRICS_PORT: '3000' }, /^Invalid configuration: METRICS_PORT must differ from PORT \(both 3000\)$/],
+  [{ REQUEST_ID_HEADER: 'X Request Id' }, /^Invalid configuration: REQUEST_ID_HEADER must be a header name/],
 ];
+
+t.test('metrics and request id: off and X-Request-Id by default; the header name in lower case', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.METRICS_PORT, undefined);
+  t.equal(c.METRICS_HOST, '127.0.0.1');
+  t.equal(c.REQUEST_ID_HEADER, 'x-request-id');
+  const d = loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5', REQUEST_ID_HEADER: 'X-Amzn-Trace-Id' });
+  t.equal(d.METRICS_PORT, 9100);
+  t.equal(d.METRICS_HOST, '10.0.0.5');
+  t.equal(d.REQUEST_ID_HEADER, 'x-amzn-trace-id');
+});
 
 t.test('a bad value is one line naming the variable', async (t) => {
   for (const [env, message] of BAD) {

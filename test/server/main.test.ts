@@ -53,3 +53,30 @@ forEachTarget(t, 'MIGRATE_ON_BOOT=false on a store that is behind: the process r
   t.teardown(() => store.close());
   t.equal((await pendingMigrations(store.db))[0], '0001_partners_and_content', 'nothing was applied');
 });
+
+for (const kind of ['exception', 'rejection'] as const) {
+  t.test(`an unhandled ${kind} is logged (fatal, with its stack) before the process drains and exits 1`, async (t) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/helpers/crash-on-stdin.mjs', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    t.teardown(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let logs = '';
+    child.stdout.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    const exited = once(child, 'exit');
+    while (!/listening at/.test(logs)) {
+      if (child.exitCode !== null) t.fail(`exited early: ${logs}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.stdin.write(`${kind}\n`);
+    const [code] = await exited;
+    t.equal(code, 1, 'exit code 1');
+    const lines = logs.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } });
+    const crash = lines.find((l) => l.level === 60);
+    t.equal(crash?.msg, 'crashed; draining before exit');
+    t.equal(crash?.err?.message, `test crash: ${kind}`);
+    t.match(crash?.err?.stack, /crash-on-stdin/, 'with its stack');
+  });
+}

@@ -24,6 +24,8 @@ export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs'
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   log?: PullLog;
+  /** Told of every pull's outcome (metrics). */
+  onPull?: (outcome: PullOutcome) => void;
 }
 
 export class FeedSchedule {
@@ -80,17 +82,17 @@ export class FeedSchedule {
     for (const feed of this.config.FEEDS) {
       if (this.stopping.signal.aborted) break;
       try {
-        outcomes.push(
-          await pullFeed(this.store, this.config, feed, {
-            token: this.token,
-            now: this.now,
-            refreshMs: this.refreshMs,
-            timeoutMs: this.options.timeoutMs,
-            leaseMs: this.options.leaseMs,
-            signal: this.stopping.signal,
-            log: this.options.log,
-          }),
-        );
+        const outcome = await pullFeed(this.store, this.config, feed, {
+          token: this.token,
+          now: this.now,
+          refreshMs: this.refreshMs,
+          timeoutMs: this.options.timeoutMs,
+          leaseMs: this.options.leaseMs,
+          signal: this.stopping.signal,
+          log: this.options.log,
+        });
+        this.options.onPull?.(outcome);
+        outcomes.push(outcome);
       } catch (error) {
         // The store failed (pullFeed records a feed's own failures): next round.
         this.options.log?.error({ source: feed.name, err: error }, 'feed pull could not run');

@@ -67,6 +67,17 @@ export async function queueMail(db: Kysely<Database>, recipient: string, mail: Q
     .execute();
 }
 
+/** Mails not sent yet, and the age of the oldest (metrics). */
+export async function outboxBacklog(db: Kysely<Database>, now = new Date()): Promise<{ backlog: number; oldestAgeSeconds: number }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('backlog'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  const oldest = row?.oldest ? Date.parse(row.oldest) : NaN;
+  return { backlog: Number(row?.backlog ?? 0), oldestAgeSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+}
+
 export class MailOutbox {
   private readonly token = `${process.pid}-${crypto.randomUUID()}`;
   private readonly pollMs: number;

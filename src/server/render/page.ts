@@ -20,6 +20,7 @@ import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { pageAssets, type Manifest } from '../plugins/assets.ts';
 import { pageCache, noStore, privateNoStore } from '../plugins/caching.ts';
+import { NOT_FOUND_ROUTE } from '../metrics/index.ts';
 import { streamPage } from './stream.ts';
 
 export interface PageRenderer {
@@ -39,15 +40,18 @@ export interface Resolved {
   fetch: Record<string, FetchState>;
   error: ErrorState | null;
   redirect?: Redirect;
+  /** How long the partner, the session and the page's reads took (Server-Timing `reads`). */
+  readsMs: number;
 }
 
 export async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
+  const started = performance.now();
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
   const session = await request.client();
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug.
   const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
-  const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null };
+  const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.
     if (hostPartner && mainBrandPath(path, routes)) throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), path + search), 301);
@@ -74,6 +78,7 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
     out.error = error instanceof StructError ? { statusCode: 404, message: NOT_FOUND_MESSAGE } : toErrorState(error);
     if (out.error.statusCode === 500) request.log.error({ err: error }, 'page failed');
   }
+  out.readsMs = performance.now() - started;
   return out;
 }
 
@@ -126,6 +131,9 @@ export function renderPage(
   });
   const state = build(resolved.error, resolved.match);
   const code = resolved.error?.statusCode ?? status ?? 200;
+  // The metrics' route label: the page's route name; an unknown page stays `not found`.
+  const routeName = resolved.match && code !== 404 ? resolved.match.route.name : null;
+  request.routeLabel = routeName;
 
   // Error pages are not cached at the edge: a partner or a page may appear any minute.
   if (request.method === 'POST') privateNoStore(reply);
@@ -139,5 +147,7 @@ export function renderPage(
     waitForAll: isbot(request.headers['user-agent'] ?? ''),
     timeoutMs: app.config.RENDER_TIMEOUT_MS,
     errorState: state.error ? null : (error) => build(toErrorState(error), resolved.match),
+    readsMs: resolved.readsMs,
+    onRendered: (ms, outcome) => app.metrics.ssrRender.observe({ route: routeName ?? NOT_FOUND_ROUTE, outcome }, ms / 1000),
   });
 }

@@ -3,14 +3,20 @@
 // falls back to the error page, then to a static page; an abort timer bounds
 // the render and is cleared when it ends; a client disconnect aborts it; crawlers
 // get the whole document at once.
+//
+// An aborted render is not the site's error: a visitor who left is logged at
+// info, a render time-out at warn, once, with the reason; what React reports
+// of the abort afterwards (onError per pending boundary) is not logged again.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InitialState } from '../../shared/state.ts';
-import type { PageAssets, SsrEntry } from '../../shared/ssr.ts';
+import type { PageAssets, PipeableRender, SsrEntry } from '../../shared/ssr.ts';
 import { STATE_GLOBAL } from '../../shared/ssr.ts';
 import { HttpError, toErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
+import { redactUrl } from '../plugins/redact.ts';
 import { serializeState } from './serialize.ts';
+import { serverTiming } from './server-timing.ts';
 
 export interface StreamOptions {
   ssr: SsrEntry;
@@ -21,6 +27,22 @@ export interface StreamOptions {
   timeoutMs: number;
   /** The state to render if the page's shell fails; null when this is already the error page. */
   errorState: ((error: unknown) => InitialState) | null;
+  /** The page's reads, done before the render (Server-Timing `reads`). */
+  readsMs?: number;
+  /** Told once how long the render ran, from its start to the end of the document or its abort. */
+  onRendered?: (ms: number, outcome: RenderOutcome) => void;
+}
+
+export type RenderOutcome = 'complete' | 'aborted' | 'failed';
+
+/** A render cut short by the visitor leaving or by its time-out. */
+class RenderAborted extends Error {
+  constructor(
+    message: string,
+    readonly level: 'info' | 'warn',
+  ) {
+    super(message);
+  }
 }
 
 export function fallbackHtml(): string {
@@ -32,11 +54,14 @@ export async function streamPage(request: FastifyRequest, reply: FastifyReply, o
   const streamed = await renderOnce(request, reply, options, nonce).then(
     () => true,
     (error: unknown) => {
+      // Aborted before its shell: already logged at its level; a client that left needs no error page.
+      if (error instanceof RenderAborted) return error.level === 'info' ? null : false;
       request.log.error({ err: error }, 'page shell failed');
       return false;
     },
   );
   if (streamed) return reply;
+  if (streamed === null) return reply.code(499).send();
   if (options.errorState) {
     // The visitor reads the generic text; the cause is in the log above.
     const state = options.errorState(new HttpError(500, t('errors.genericTitle')));
@@ -52,7 +77,7 @@ export async function streamPage(request: FastifyRequest, reply: FastifyReply, o
   return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(fallbackHtml());
 }
 
-/** Resolves once streaming has started, or rejects if the shell fails. */
+/** Resolves once streaming has started, or rejects if the shell fails (with RenderAborted if it was aborted). */
 function renderOnce(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -60,20 +85,42 @@ function renderOnce(
   nonce: { script: string; style: string },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    const began = performance.now();
     let started = false;
     let finished = false;
+    let aborted: RenderAborted | null = null;
+    let reported = false;
     let timer: NodeJS.Timeout | undefined;
     const body = new PassThrough();
     const stop = () => clearTimeout(timer);
+    const report = (outcome: RenderOutcome) => {
+      if (reported) return;
+      reported = true;
+      options.onRendered?.(performance.now() - began, outcome);
+    };
     body.once('finish', () => {
       finished = true; // React has written the whole document
       stop();
+      report(aborted ? 'aborted' : 'complete');
     });
-    body.once('close', stop);
+    body.once('close', () => {
+      stop();
+      report(finished ? 'complete' : 'aborted');
+    });
+
+    const abort = (r: PipeableRender, why: RenderAborted) => {
+      if (finished || aborted) return;
+      aborted = why;
+      request.log[why.level]({ reason: why.message, url: redactUrl(request.url), streaming: started }, 'render aborted');
+      r.abort(why);
+    };
 
     const start = () => {
       if (started) return;
       started = true;
+      // What is known before the first byte: the reads, and the render up to now
+      // (the shell for a browser, the whole document for a crawler).
+      reply.header('server-timing', serverTiming({ reads: options.readsMs, render: performance.now() - began }));
       reply.code(options.status).type('text/html; charset=utf-8');
       render.then((r) => r.pipe(body));
       // Not resolve(reply.send(...)): a Fastify reply is thenable and would be awaited.
@@ -94,26 +141,31 @@ function renderOnce(
       },
       onShellError(error) {
         stop();
-        if (!started) reject(error);
+        report('failed');
+        if (!started) reject(aborted ?? error);
       },
       onError(error) {
+        if (aborted) return; // the abort's own echo, logged once above
         // Errors inside Suspense boundaries after the shell: React recovers on
         // the client; log them with what was asked.
-        request.log.error({ err: error, url: request.url, state: toErrorState(error) }, 'render error');
+        request.log.error({ err: error, url: redactUrl(request.url), state: toErrorState(error) }, 'render error');
       },
     });
 
     render.then(
       (r) => {
-        timer = setTimeout(() => r.abort(new Error(`render timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+        timer = setTimeout(() => abort(r, new RenderAborted(`render timed out after ${options.timeoutMs} ms`, 'warn')), options.timeoutMs);
         // A visitor who goes away should not keep a render running.
-        reply.raw.once('close', () => {
-          if (!finished) r.abort(new Error('client disconnected'));
+        const gone = () => {
+          abort(r, new RenderAborted('client disconnected', 'info'));
           stop();
-        });
+        };
+        if (request.raw.socket?.destroyed) gone();
+        else reply.raw.once('close', gone);
       },
       (error) => {
         stop();
+        report('failed');
         reject(error);
       },
     );

@@ -2,7 +2,7 @@
 // given (DESIGN §5). Migrations run on open unless asked otherwise (migrate.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect, type LogEvent } from 'kysely';
 import { applyMigrations, requireMigrated } from './migrate.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -16,8 +16,12 @@ export interface Store {
   file?: string;
   /** Resolves when the store answers a trivial query (readiness). */
   ping(): Promise<void>;
+  /** Calls `listener` after every query with its duration (metrics); returns the unsubscribe. */
+  onQuery(listener: QueryListener): () => void;
   close(): Promise<void>;
 }
+
+export type QueryListener = (event: LogEvent) => void;
 
 export interface StoreOptions {
   dataDir: string;
@@ -41,13 +45,18 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const { dialect, name } = options.databaseUrl
     ? { dialect: await postgresDialect(options.databaseUrl), name: 'postgres' as const }
     : { dialect: await sqliteDialect(options), name: 'sqlite' as const };
-  const db = new Kysely<Database>({ dialect });
+  const listeners = new Set<QueryListener>();
+  const db = new Kysely<Database>({ dialect, log: (event) => listeners.forEach((listener) => listener(event)) });
   const store: Store = {
     db,
     dialect: name,
     ...(name === 'sqlite' ? { file: sqliteLocation(options) } : {}),
     ping: async () => {
       await sql`select 1`.execute(db);
+    },
+    onQuery: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     close: () => db.destroy(),
   };
@@ -61,8 +70,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** The SQLite file under DATA_DIR. */
+export const SQLITE_FILE = 'site.db';
+
 function sqliteLocation(options: StoreOptions): string {
-  const file = options.sqliteFile ?? 'site.db';
+  const file = options.sqliteFile ?? SQLITE_FILE;
   return file === ':memory:' ? '' : path.join(options.dataDir, file);
 }
 

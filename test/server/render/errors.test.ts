@@ -118,32 +118,3 @@ t.test('when the error page fails too, a static page says so with a link home', 
   t.match(res.body, '<h1>An error occurred while showing the error page</h1>', 'the message of SPEC §2');
   t.match(res.body, '<a href="/">Go back to homepage</a>');
 });
-
-t.test('a render that never finishes is aborted by the timer', async (t) => {
-  let aborted: unknown = null;
-  const ssr: SsrEntry = {
-    async render(options) {
-      // The shell is "ready" but the stream never ends until aborted.
-      setImmediate(() => options.onShellReady());
-      let out: NodeJS.WritableStream | undefined;
-      return {
-        pipe(w) {
-          out = w;
-          w.write('<!DOCTYPE html><html><body>');
-          return w;
-        },
-        abort(reason) {
-          // As React does: report the abort, then end the stream.
-          aborted = reason;
-          options.onError(reason);
-          out?.end('</body></html>');
-        },
-      };
-    },
-  };
-  const app = await testApp(t, { ssr, env: { RENDER_TIMEOUT_MS: '200' } });
-  const res = await app.inject({ url: '/franchise', headers: { 'user-agent': BROWSER_UA } });
-  t.equal(res.statusCode, 200);
-  t.match(res.body, '</html>', 'the response ended');
-  t.match(String(aborted), /timed out after 200 ms/, 'the render was aborted by its timer');
-});
