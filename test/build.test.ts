@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { once } from 'node:events';
 import t from 'tap';
 import { tempDir } from './helpers/app.ts';
-import { startServerProcess } from './helpers/server-process.ts';
+import { startSite } from './helpers/site-process.ts';
 import { DIST_DIR, ROOT_DIR } from '../src/server/paths.ts';
 
 t.setTimeout(300_000);
@@ -36,8 +35,8 @@ t.test('every command-line tool is compiled', async (t) => {
 t.test('the compiled server starts with plain node, answers /healthz and pages, reads its data files, and drains on SIGTERM', async (t) => {
   const app = imageFolder(t);
   const env = { ...plainEnv, DATA_DIR: tempDir(t), SEED_DEMO: 'true', NODE_ENV: 'production' };
-  const server = await startServerProcess(t, ['dist/server/main.js'], env, { cwd: app });
-  const base = `http://127.0.0.1:${server.port}`;
+  const { process: server, port } = await startSite(t, 'compiled server', env, { cwd: app });
+  const base = `http://127.0.0.1:${port}`;
 
   const health = await fetch(`${base}/healthz`);
   t.equal(health.status, 200);
@@ -50,9 +49,7 @@ t.test('the compiled server starts with plain node, answers /healthz and pages, 
   t.equal(search.status, 200);
   t.match(await search.text(), /href="\/for-sale\/[^"]+"/, 'projects of the demo feed, from dist/server/files');
 
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGTERM');
-  const [code] = await exited;
+  const code = await server.stop();
   t.equal(code, 0, 'exit 0', { output: server.output().slice(-2000) });
 });
 

@@ -1,6 +1,7 @@
 // Configuration: defaults, and one clear line naming a bad variable.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
+import { SITE_COMMAND } from '../helpers/site-process.ts';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
 
 t.test('defaults give a working site', async (t) => {
@@ -66,10 +67,11 @@ t.test('a bad value is one line naming the variable', async (t) => {
 });
 
 t.test('the server refuses to start on a bad value, saying why', async (t) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const result = spawnSync(SITE_COMMAND.command, SITE_COMMAND.args, {
+    cwd: SITE_COMMAND.cwd,
     env: { ...process.env, PORT: 'not-a-port' },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 180_000,
   });
   t.equal(result.status, 1);
   t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');

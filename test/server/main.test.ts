@@ -6,13 +6,14 @@ import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
-import { startServerProcess } from '../helpers/server-process.ts';
+import { SITE_COMMAND, startSite } from '../helpers/site-process.ts';
 import { forEachTarget } from '../helpers/db.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { pendingMigrations } from '../../src/server/store/migrate.ts';
 
 t.test('SIGTERM drains: the request in flight completes, then the process exits 0', async (t) => {
-  const { child, port, output } = await startServerProcess(t, ['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: tempDir(t) });
+  const { process: site, port } = await startSite(t, 'server', { DATA_DIR: tempDir(t) });
+  const { child, output } = site;
 
   // A request whose body is still arriving when the signal comes.
   const body = JSON.stringify({ partner: 'costa-casas' });
@@ -39,7 +40,8 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
 });
 
 forEachTarget(t, 'MIGRATE_ON_BOOT=false on a store that is behind: the process refuses with one line saying what to run', async (t, target) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(SITE_COMMAND.command, SITE_COMMAND.args, {
+    cwd: SITE_COMMAND.cwd,
     env: { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,7 +58,8 @@ forEachTarget(t, 'MIGRATE_ON_BOOT=false on a store that is behind: the process r
 
 for (const kind of ['exception', 'rejection'] as const) {
   t.test(`an unhandled ${kind} is logged (fatal, with its stack) before the process drains and exits 1`, async (t) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/helpers/crash-on-stdin.mjs', 'src/server/main.ts'], {
+    const child = spawn(SITE_COMMAND.command, ['--import', './test/helpers/crash-on-stdin.mjs', ...SITE_COMMAND.args], {
+      cwd: SITE_COMMAND.cwd,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
