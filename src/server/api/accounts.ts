@@ -181,7 +181,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {
     const session = await signedIn(request);
     const { action } = create({ action: bodyOf(request).action }, FavoriteAction);
-    const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, any>);
+    const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, unknown>);
     const favorites = 'ids' in body
       ? await accounts.mergeFavorites(session.id, body.ids)
       : body.action === 'add'

@@ -66,7 +66,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions
     async (request, reply): Promise<LeadCreated> => {
       const body = request.body ?? {};
       const { kind } = create(pickKind(body), LeadEnvelope);
-      const lead = create(body, LEAD_BODIES[kind] as Struct<LeadBody, any>);
+      const lead = create(body, LEAD_BODIES[kind] as Struct<LeadBody, unknown>);
       const result = await leads.submit(lead, {
         host: request.hostname,
         ip: request.ip ?? null,

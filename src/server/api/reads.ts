@@ -24,7 +24,7 @@ export interface ReadContext {
 
 export interface ReadEndpoint<Q = any> {
   path: string;
-  query: Struct<Q, any>;
+  query: Struct<Q, unknown>;
   /** Whether the answer differs per visitor (then never cached by a CDN). */
   personal: boolean;
   handler(input: Q, ctx: ReadContext): Promise<unknown>;

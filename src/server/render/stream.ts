@@ -75,7 +75,8 @@ function renderOnce(
       if (started) return;
       started = true;
       reply.code(options.status).type('text/html; charset=utf-8');
-      render.then((r) => r.pipe(body));
+      // The shell is ready, so render has resolved; its failure is handled below.
+      void render.then((r) => r.pipe(body));
       // Not resolve(reply.send(...)): a Fastify reply is thenable and would be awaited.
       reply.send(body);
       resolve();

@@ -125,9 +125,16 @@ async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (current.from = line), socket.write('250 ok\r\n');
-        else if (verb === 'RCPT') current.to.push(line), socket.write('250 ok\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go on\r\n');
+        else if (verb === 'MAIL') {
+          current.from = line;
+          socket.write('250 ok\r\n');
+        } else if (verb === 'RCPT') {
+          current.to.push(line);
+          socket.write('250 ok\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        }
         else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }
@@ -142,7 +149,7 @@ async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
 t.test('with SMTP_URL the mail goes over SMTP to the right recipient', async (t) => {
   const smtp = await fakeSmtp(t);
   const app = await testApp(t, { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Leads <leads@spainnewhomes.example>' } });
-  const id = await postLead(app, brokerBody({ partner: 'sol-homes', page: '/sol-homes/uw-makelaar' }));
+  await postLead(app, brokerBody({ partner: 'sol-homes', page: '/sol-homes/uw-makelaar' }));
   for (let i = 0; i < 200 && !smtp.received.length; i++) await new Promise((r) => setTimeout(r, 25));
   t.equal(smtp.received.length, 1, 'one message delivered');
   const [message] = smtp.received as [(typeof smtp.received)[number]];
