@@ -1,7 +1,10 @@
 // The API reads that pages declare as data needs (DESIGN §2). Each is served
 // over HTTP (GET with a query string, and POST with the same body) and called
-// in-process by the page renderer, through the same handler.
+// in-process by the page renderer, through the same handler. `reads` has one
+// entry per path of the shared list (src/shared/reads.ts), each answering that
+// path's type: tsc fails on a read missing, misnamed or answering another shape.
 import { create, type Struct } from 'superstruct';
+import type { ReadAnswers, ReadPath } from '../../shared/reads.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
@@ -22,20 +25,32 @@ export interface ReadContext {
   client?: { id: number } | null;
 }
 
-export interface ReadEndpoint<Q = any> {
-  path: string;
+/** A read as written: its input's struct, and a handler of the checked input. */
+export interface ReadEndpoint<P extends ReadPath, Q> {
+  path: P;
   query: Struct<Q, unknown>;
   /** Whether the answer differs per visitor (then never cached by a CDN). */
   personal: boolean;
-  handler(input: Q, ctx: ReadContext): Promise<unknown>;
+  handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }
 
-function read<Q>(endpoint: ReadEndpoint<Q>): ReadEndpoint<Q> {
-  return endpoint;
+/** A read as served: it checks its input itself (a bad input is a 400 naming the field). */
+export interface Read<P extends ReadPath = ReadPath> {
+  path: P;
+  personal: boolean;
+  run(input: unknown, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }
 
-export const reads: ReadEndpoint[] = [
-  read({
+export function read<P extends ReadPath, Q>(endpoint: ReadEndpoint<P, Q>): Read<P> {
+  return {
+    path: endpoint.path,
+    personal: endpoint.personal,
+    run: (input, ctx) => endpoint.handler(create(input, endpoint.query), ctx),
+  };
+}
+
+export const reads: { [P in ReadPath]: Read<P> } = {
+  '/api/content': read({
     path: '/api/content',
     query: ContentQuery,
     personal: false,
@@ -47,7 +62,7 @@ export const reads: ReadEndpoint[] = [
       return { data: page };
     },
   }),
-  read({
+  '/api/content-list': read({
     path: '/api/content-list',
     query: ContentListQuery,
     personal: false,
@@ -58,14 +73,14 @@ export const reads: ReadEndpoint[] = [
     },
   }),
   ...catalogueReads,
-  favoritesRead,
-  projectCardsRead,
-  similarRead,
-];
+  '/api/favorites': favoritesRead,
+  '/api/project-cards': projectCardsRead,
+  '/api/project/similar': similarRead,
+};
 
-export const readByPath = new Map(reads.map((r) => [r.path, r]));
+export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));
 
 /** Validates the input and runs a read; a bad input is a 400 naming the field. */
-export async function runRead(endpoint: ReadEndpoint, input: unknown, ctx: ReadContext): Promise<unknown> {
-  return endpoint.handler(create(input, endpoint.query), ctx);
+export async function runRead<P extends ReadPath>(endpoint: Read<P>, input: unknown, ctx: ReadContext): Promise<ReadAnswers[P]> {
+  return endpoint.run(input, ctx);
 }
