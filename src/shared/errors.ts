@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The field of a form or body the error is about (the API's `field`, e.g. "email"). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -7,7 +7,8 @@ import type { RouteMatch } from '../../src/shared/match.ts';
 import type { DataNeed } from '../../src/shared/routes.ts';
 import type { ReadPath } from '../../src/shared/reads.ts';
 import { useRouteData } from '../../src/client/lib/useRouteData.ts';
-import { read, reads, type Read } from '../../src/server/api/reads.ts';
+import { reads } from '../../src/server/api/reads.ts';
+import { read, type Read } from '../../src/server/api/read.ts';
 import { ProjectReadQuery } from '../../src/server/api/catalogue-reads.ts';
 
 declare const match: RouteMatch;

@@ -7,8 +7,8 @@ import { t } from '../../shared/i18n.ts';
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText);
+    const { message, field } = (body ?? {}) as { message?: unknown; field?: unknown };
+    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText, typeof field === 'string' ? field : undefined);
   }
   return body;
 }

@@ -9,7 +9,7 @@
 import { FavoritesQuery, ProjectCardsQuery } from '../../shared/accounts.ts';
 import { HttpError, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { read } from './reads.ts';
+import { read } from './read.ts';
 
 export const favoritesRead = read({
   path: '/api/favorites',

@@ -12,7 +12,7 @@
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
 import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { read, type ReadContext } from './reads.ts';
+import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
 
 // --- the query-string form ------------------------------------------------------

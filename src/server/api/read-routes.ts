@@ -1,7 +1,8 @@
 // Serves every read of api/reads.ts over HTTP: GET with a query string (cacheable
 // by a CDN) and POST with a JSON body, as the spec names the calls.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reads, runRead, type ReadContext } from './reads.ts';
+import { reads, runRead } from './reads.ts';
+import type { ReadContext } from './read.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { pageCache, privateNoStore } from '../plugins/caching.ts';
 

@@ -3,7 +3,7 @@
 // It takes what /api/property takes, in both forms, and answers 404 where that
 // read does (an unknown, withdrawn or out-of-scope id; a partner slug naming nobody).
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { read } from './reads.ts';
+import { read } from './read.ts';
 import { ProjectReadQuery } from './catalogue-reads.ts';
 
 export const similarRead = read({

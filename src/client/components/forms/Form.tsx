@@ -107,8 +107,8 @@ export function useForm<T, A = unknown>(options: {
         },
         (error: unknown) => {
           busy.current = false;
-          const fieldError = error instanceof HttpError && error.statusCode === 400 ? /^(\w+)(?::| is) (.+)$/.exec(error.message) : null;
-          if (fieldError && names.includes(fieldError[1]!)) setServerErrors({ [fieldError[1]!]: fieldError[2]! });
+          const field = error instanceof HttpError && error.statusCode === 400 ? error.field : undefined;
+          if (field && names.includes(field)) setServerErrors({ [field]: error instanceof HttpError ? error.message : '' });
           const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
           setStatus({ state: 'done', result: 'invalid', message: failureMessage ? failureMessage(error) : t('messages.networkError'), detail });
         },

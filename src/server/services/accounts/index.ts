@@ -53,7 +53,7 @@ export interface AccountOrigin {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A 400 naming the field, worded like the struct failures (api/errors.ts). */
-const fieldError = (field: string, message: string) => new HttpError(400, `${field}: ${message}`);
+const fieldError = (field: string, message: string) => new HttpError(400, `${field}: ${message}`, field);
 
 export class AccountService {
   private readonly now: () => Date;
