@@ -7,8 +7,9 @@ import { t } from '../../shared/i18n.ts';
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { message, field } = (body ?? {}) as { message?: unknown; field?: unknown };
-    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText, typeof field === 'string' ? field : undefined);
+    const { message, field, fieldMessage } = (body ?? {}) as { message?: unknown; field?: unknown; fieldMessage?: unknown };
+    const about = typeof field === 'string' && typeof fieldMessage === 'string' ? { field, fieldMessage } : undefined;
+    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText, about);
   }
   return body;
 }

@@ -107,8 +107,8 @@ export function useForm<T, A = unknown>(options: {
         },
         (error: unknown) => {
           busy.current = false;
-          const field = error instanceof HttpError && error.statusCode === 400 ? error.field : undefined;
-          if (field && names.includes(field)) setServerErrors({ [field]: error instanceof HttpError ? error.message : '' });
+          const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
+          if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
           const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
           setStatus({ state: 'done', result: 'invalid', message: failureMessage ? failureMessage(error) : t('messages.networkError'), detail });
         },
