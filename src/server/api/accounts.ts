@@ -30,9 +30,9 @@ import {
 } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { privateNoStore } from '../plugins/caching.ts';
-import { rateLimitKey } from '../plugins/client-address.ts';
-import { carriedTokens, clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
+import { privateNoStore } from '../http/caching.ts';
+import { rateLimitKey } from '../http/client-address.ts';
+import { carriedTokens, clearSessionCookie, setSessionCookie } from '../http/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
 

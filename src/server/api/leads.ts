@@ -16,9 +16,9 @@ import { create, type Struct } from 'superstruct';
 import { LEAD_BODIES, LeadEnvelope, type LeadBody, type LeadCreated } from '../../shared/leads.ts';
 import { t } from '../../shared/i18n.ts';
 import { LeadService } from '../services/leads.ts';
-import { privateNoStore } from '../plugins/caching.ts';
-import { rateLimitKey } from '../plugins/client-address.ts';
-import { SharedRateStore } from '../plugins/shared-rate-store.ts';
+import { privateNoStore } from '../http/caching.ts';
+import { rateLimitKey } from '../http/client-address.ts';
+import { SharedRateStore } from '../http/shared-rate-store.ts';
 
 const RATE_WINDOW_MS = 60_000;
 

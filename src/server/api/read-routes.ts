@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reads, runRead } from './reads.ts';
 import type { ReadContext } from './read.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
-import { pageCache, privateNoStore } from '../plugins/caching.ts';
+import { pageCache, privateNoStore } from '../http/caching.ts';
 
 /**
  * The context of the reads of one request. The host's partner and each slug's

@@ -6,7 +6,7 @@ import t from 'tap';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { forEachStore } from '../../helpers/db.ts';
-import { loggerOptions } from '../../../src/server/plugins/redact.ts';
+import { loggerOptions } from '../../../src/server/http/redact.ts';
 import { accountsApp, bearer, PASSWORD, registered, registerBody } from './helpers.ts';
 
 const HUGE = 'x'.repeat(100_000);
