@@ -1,7 +1,7 @@
 // What each page of the route table makes a browser download from the client
 // build: the JavaScript (the entry and what it imports, plus the page's chunk
 // and its shared chunks, the list the server preloads: pageAssets of
-// src/server/plugins/assets.ts), the JavaScript it may fetch later on demand
+// src/server/http/assets.ts), the JavaScript it may fetch later on demand
 // (dynamic imports such as Leaflet or Glide, other pages left out) and the
 // CSS; raw and gzipped as @fastify/compress sends them (zlib's default level).
 // Figures only, no server, no load: a second or so.
@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pageAssets, readManifest, type Manifest } from '../src/server/plugins/assets.ts';
+import { pageAssets, readManifest, type Manifest } from '../src/server/http/assets.ts';
 import { routes } from '../src/shared/routes.ts';
 import { textTable } from './table.ts';
 

@@ -173,7 +173,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
         setView({ path: location, match: null, Page: null, error: toErrorState(error), layout: layoutFor(null, Boolean(store.get().partner)) });
       },
     );
-  }, [location]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location]); // eslint-disable-line react-hooks/exhaustive-deps -- a page is loaded per address; the stores and router are read as they are then
 
   const Layout = layouts[view.layout];
   const partnerSlug = useStore((s) => s.partner?.slug ?? null);

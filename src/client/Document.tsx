@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import type { PartnerColors } from '../shared/partner.ts';
 import { colorsOf } from '../shared/partner.ts';
 import { derivedColors } from '../shared/brand-colors.ts';
-import { t } from '../shared/i18n.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 

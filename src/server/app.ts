@@ -16,25 +16,25 @@ import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
 import { DIST_DIR, ROOT_DIR } from './paths.ts';
-import { securityHeaders } from './plugins/security.ts';
-import { assetRoutes, readManifest } from './plugins/assets.ts';
+import { securityHeaders } from './http/security.ts';
+import { assetRoutes, readManifest } from './http/assets.ts';
 import { installErrorHandler } from './api/errors.ts';
-import { BODY_LIMIT, installJsonBodies } from './plugins/json-bodies.ts';
+import { BODY_LIMIT, installJsonBodies } from './http/json-bodies.ts';
 import { healthRoutes } from './api/health.ts';
 import { partnerRoutes } from './api/partner.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { leadRoutes } from './api/leads.ts';
 import { accountRoutes } from './api/accounts.ts';
 import { fileRoutes } from './api/files.ts';
-import { installSession } from './plugins/session.ts';
-import { loggerOptions } from './plugins/redact.ts';
-import { echoRequestId, requestIdFrom } from './plugins/request-id.ts';
+import { installSession } from './http/session.ts';
+import { loggerOptions } from './http/redact.ts';
+import { echoRequestId, requestIdFrom } from './http/request-id.ts';
 import { installMetrics } from './metrics/index.ts';
 import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
-import { installUpkeep } from './plugins/upkeep.ts';
-import { installFeedPulls } from './plugins/feed-pulls.ts';
+import { installUpkeep } from './jobs/upkeep.ts';
+import { installFeedPulls } from './jobs/feed-pulls.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: BODY_LIMIT,
-    // The header is read by genReqId, which checks it first (plugins/request-id.ts).
+    // The header is read by genReqId, which checks it first (http/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdFrom(config.REQUEST_ID_HEADER),
   });

@@ -15,12 +15,13 @@
 // (SPEC §7); the same token is also set as the HttpOnly `sid` cookie
 // (SESSION_COOKIE), so server-rendered pages know the client.
 import {
-  array, boolean, coerce, enums, integer, min, nullable, object, optional, refine, size, string, type, union,
+  array, boolean, coerce, enums, nullable, object, optional, refine, size, string, type, union,
   type Infer, type Struct,
 } from 'superstruct';
 import { BrokerFields, ContactFields } from './leads.ts';
 import { ProjectId, type ProjectCard } from './catalogue.ts';
 import { t } from './i18n.ts';
+import { CONTROL } from './control-characters.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt takes any length; the bound keeps a body from costing more than a password should. */
@@ -64,7 +65,7 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const Token = refine(string(), 'token', (v) => TOKEN_PATTERN.test(v) || t('account.errors.resetInvalid'));
 
 /** password_repeat must equal password; the failure names password_repeat. */
-function repeated<T extends { password?: string; password_repeat?: string }>(struct: Struct<T, any>): Struct<T, any> {
+function repeated<T extends { password?: string; password_repeat?: string }>(struct: Struct<T, unknown>): Struct<T, unknown> {
   return refine(struct, 'password_repeat', (v) =>
     v.password === v.password_repeat || { path: ['password_repeat'], key: 'password_repeat', message: t('account.errors.passwordMismatch') });
 }
@@ -109,11 +110,11 @@ export type ResetPasswordBody = Infer<typeof ResetPasswordBody>;
 
 const Name = refine(string(), 'name', (v) => {
   if (v.length > NAME_MAX_LENGTH) return t('forms.errors.tooLong', { max: NAME_MAX_LENGTH });
-  return !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(v) || t('forms.errors.singleLine');
+  return !CONTROL.test(v) || t('forms.errors.singleLine');
 });
 
 /** Absent: unchanged; '' (or spaces) or null: cleared; else the value, trimmed and checked. */
-function clearable(struct: Struct<string, any>): Struct<string | null | undefined, any> {
+function clearable(struct: Struct<string, unknown>): Struct<string | null | undefined, unknown> {
   return coerce(optional(nullable(struct)), string(), (s) => (s.trim() === '' ? null : s.trim()));
 }
 

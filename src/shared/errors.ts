@@ -2,14 +2,30 @@
 // status or a response's status, default 500).
 import { t } from './i18n.ts';
 
+/** What an error about one field says: its path (e.g. "email", "unit.price") and what is wrong with it, alone. */
+export interface FieldProblem {
+  field: string;
+  /** The text a form shows under the field, e.g. 'Check your credentials'. */
+  fieldMessage: string;
+}
+
 export class HttpError extends Error {
+  readonly field?: string;
+  readonly fieldMessage?: string;
   constructor(
     readonly statusCode: number,
     message: string,
+    about?: FieldProblem,
   ) {
     super(message);
     this.name = 'HttpError';
+    if (about) ({ field: this.field, fieldMessage: this.fieldMessage } = about);
   }
+}
+
+/** A 400 about one field: its message names the field, for people reading the API. */
+export function fieldError(field: string, problem: string): HttpError {
+  return new HttpError(400, `${field}: ${problem}`, { field, fieldMessage: problem });
 }
 
 export const NOT_FOUND_MESSAGE = t('errors.notFound');

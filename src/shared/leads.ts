@@ -17,23 +17,21 @@ import {
   coerce, enums, integer, min, object, optional, refine, string, validate, type Infer, type Struct,
 } from 'superstruct';
 import { t } from './i18n.ts';
+import type { AnyStruct } from './any-struct.ts';
+import { CONTROL, CONTROL_IN_TEXT } from './control-characters.ts';
 
 export const LEAD_KINDS = ['contact', 'broker', 'property', 'favorites'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 /** The kinds a visitor sends with a form of their own details (not 'favorites'). */
 export type FormLeadKind = Exclude<LeadKind, 'favorites'>;
 
-/** Control characters: C0 (CR, LF, tab, NUL…), DEL, C1, and the Unicode line and paragraph separators. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** In a message: the same, except line breaks and tabs. */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 // An address a mail server and nodemailer read as exactly one mailbox: RFC 5322
 // atext in the local part, letters, digits and hyphens in the domain labels. No
 // quotes, commas, angle brackets or spaces, so a value can never name a second
 // recipient or close a header.
 const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const PHONE = /^\+?[0-9 ().\/-]{6,30}$/;
+const PHONE = /^\+?[0-9 ()./-]{6,30}$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/;
 
 export const LIMITS = {
@@ -173,7 +171,7 @@ export interface LeadCreated {
 // --- checking a form in the browser ------------------------------------------
 
 /** The message for each field that fails, from the same structs the server uses. */
-export function fieldErrors(struct: Struct<any, any>, values: Record<string, string>): Record<string, string> {
+export function fieldErrors(struct: AnyStruct, values: Record<string, string>): Record<string, string> {
   const [error] = validate(values, struct, { coerce: true });
   const errors: Record<string, string> = {};
   if (!error) return errors;
@@ -186,7 +184,7 @@ export function fieldErrors(struct: Struct<any, any>, values: Record<string, str
 }
 
 /** The values a form sends: what `create` would make of them (trimmed, empty optional fields left out). */
-export function cleanFields<T>(struct: Struct<T, any>, values: Record<string, string>): T {
+export function cleanFields<T>(struct: Struct<T, unknown>, values: Record<string, string>): T {
   const [error, value] = validate(values, struct, { coerce: true });
   if (error) throw error;
   return value;

@@ -20,6 +20,7 @@ export function isSafeReturnPath(path: unknown): path is string {
     decoded = next;
   }
   if (/^[/\\]{2}/.test(decoded) || /^\/[\\\t\n\r ]/.test(decoded)) return false;
+  // eslint-disable-next-line no-control-regex -- a backslash or a C0 control character ends the check
   if (/[\\\u0000-\u001f]/.test(decoded)) return false;
   return true;
 }

@@ -3,6 +3,7 @@
 // static paths come before the `/:partner` catch-alls.
 import { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, type SearchUrlForm } from './search-url.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
+import type { ReadPath } from './reads.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
 export type Section = 'main' | 'old' | 'partner';
@@ -26,7 +27,7 @@ export type PageName =
 
 /** An API read a page needs before it can render (DESIGN §2): one declaration, two transports. */
 export interface DataNeed {
-  endpoint: string;
+  endpoint: ReadPath;
   query: Record<string, string>;
   /** Read for a logged-in client only; a visitor's page renders without it (see dataNeedsFor). */
   client?: true;
@@ -83,7 +84,7 @@ type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware
 };
 
 /** The reads of a property page, each with the project's id (and the partner). */
-const FOR_SALE_READS = ['/api/property', '/api/project/units', '/api/project/files', '/api/project/similar'];
+const FOR_SALE_READS: ReadPath[] = ['/api/property', '/api/project/units', '/api/project/files', '/api/project/similar'];
 /** A project id as a URL names it: no sign, no leading zero, within a 32-bit integer column. */
 const PROJECT_ID = /^[1-9]\d{0,8}$/;
 

@@ -8,7 +8,7 @@ import { stateOf } from '../helpers/html.ts';
 import { waitFor } from '../helpers/processes.ts';
 import { contactBody } from '../server/leads/helpers.ts';
 import { bearer, registerBody, withCookie, PASSWORD } from '../server/accounts/helpers.ts';
-import { FEED_REFRESH_MS, FEED_SOURCE, findTools, LEAD_RATE_LIMIT, LIMIT_MS, startStack, type Stack } from './stack.ts';
+import { FEED_REFRESH_MS, FEED_SOURCE, findTools, LEAD_RATE_LIMIT, LIMIT_MS, startStack } from './stack.ts';
 
 t.setTimeout(900_000);
 

@@ -14,8 +14,6 @@ import { launchBrowser, newPage, textOf, waitForHydration, type NewPageOptions, 
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import { LOCAL_FAVORITES_KEY } from '../../src/client/lib/favorites.ts';
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-
 const PASSWORD = 'correct horse battery staple';
 const TOAST = '.toasts .toast__message';
 const MENU_TOGGLE = '.account-menu__toggle';

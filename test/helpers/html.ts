@@ -20,3 +20,10 @@ export function layoutOf(html: string): string | null {
 export function textOf(html: string): string {
   return html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 }
+
+/**
+ * A JSON-LD document as tests read it: field by field, as deep as each
+ * assertion goes, which no precise type would make clearer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type JsonLdGraph = { '@context'?: string; '@graph': Array<Record<string, any>> };

@@ -5,6 +5,7 @@
 import t from 'tap';
 import { jsonForScript, listingStructuredData, lowestAvailablePrice, type ListingInput } from '../../src/shared/structured-data.ts';
 import type { ProjectDetail, UnitRow } from '../../src/shared/catalogue.ts';
+import type { JsonLdGraph as Graph } from '../helpers/html.ts';
 
 const place = (name: string, path: string) => ({ name, slug: path.split('/').pop()!, path });
 
@@ -65,7 +66,7 @@ function input(p: ProjectDetail, units: UnitRow[]): ListingInput {
 
 t.test('the listing, its residence and offer, and the breadcrumbs', async (t) => {
   const units = [unit(1, 150000, 'sold'), unit(2, 199000, 'available'), unit(3, 349000, 'available')];
-  const data = listingStructuredData(input(project(), units)) as { '@context': string; '@graph': Array<Record<string, any>> };
+  const data = listingStructuredData(input(project(), units)) as Graph;
   t.equal(data['@context'], 'https://schema.org');
   const [listing, crumbs] = data['@graph'];
   t.same(listing, {
@@ -100,7 +101,7 @@ t.test('the listing, its residence and offer, and the breadcrumbs', async (t) =>
 
 t.test('what is unknown is left out; nothing on sale is SoldOut without a price', async (t) => {
   const p = project({ location: { ...project().location, lat: null, lng: null, detail: null }, images: [], description: '', price: null, category: { id: 2, key: 'villa' } });
-  const [listing] = (listingStructuredData(input(p, [unit(1, 300000, 'sold')])) as { '@graph': Array<Record<string, any>> })['@graph'];
+  const [listing] = (listingStructuredData(input(p, [unit(1, 300000, 'sold')])) as Graph)['@graph'];
   t.notOk('image' in listing!, 'no image');
   t.notOk('description' in listing!, 'no description');
   t.notOk('geo' in listing!.about, 'no coordinates');
@@ -135,12 +136,11 @@ t.test('hostile listing text cannot leave the <script>, and reads back unchanged
   }
   t.equal(jsonForScript({ a: '<&>' }), '{"a":"\\u003c\\u0026\\u003e"}', 'escaped as \\u sequences');
   const plain = listingStructuredData(input(project({ name: 'Tom & Jerry > "quotes"', description: 'a < b' }), []));
-  const [listing] = (plain as { '@graph': Array<Record<string, any>> })['@graph'];
+  const [listing] = (plain as Graph)['@graph'];
   t.equal(listing!.name, 'Tom & Jerry > "quotes"', 'text that is not HTML reads back unchanged');
   t.equal(listing!.description, 'a < b');
 });
 
-type Graph = { '@graph': Array<Record<string, any>> };
 const listingOf = (p: ProjectDetail, units: UnitRow[]) => (listingStructuredData(input(p, units)) as Graph)['@graph'][0]!;
 
 t.test('several prices on sale are an AggregateOffer; one price stays an Offer', async (t) => {

@@ -28,6 +28,8 @@ export function HeroSlider() {
       // No automatic sliding or slide animation for visitors who ask for less motion.
       const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       glide = new Glide(root.current, { type: 'carousel', autoplay: still ? false : 6000, hoverpause: true, animationDuration: still ? 0 : 600 }).mount();
+    }, () => {
+      // The slider's code did not load: the slides stay a plain list, still readable.
     });
     return () => {
       cancelled = true;

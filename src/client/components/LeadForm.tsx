@@ -6,7 +6,7 @@
 // browser posts the same form to the page's own address, with the key the
 // server put in a hidden field (src/server/render/form-post.ts); the page that
 // answers carries the result, which the form starts from.
-import type { Struct } from 'superstruct';
+import type { AnyStruct } from '../../shared/any-struct.ts';
 import { BrokerFields, ContactFields, PropertyFields, type LeadCreated, type FormLeadKind } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
@@ -55,7 +55,7 @@ const PROPERTY: FieldSpec[] = [F.name, F.email, optional(F.phone), optional(F.me
 interface LeadFormProps {
   kind: FormLeadKind;
   fields: FieldSpec[];
-  struct: Struct<any, any>;
+  struct: AnyStruct;
   submitLabel: string;
   /** The id of the heading that names the form. */
   labelledBy: string;

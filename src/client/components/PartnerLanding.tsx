@@ -5,7 +5,7 @@
 // server; the form is a plain GET to the section's /search, which moves it to
 // the readable address, so it works without JavaScript.
 import type { RouteMatch } from '../../shared/match.ts';
-import type { GeoAnswer, GeoNode, SearchAnswer } from '../../shared/catalogue.ts';
+import type { GeoNode, SearchAnswer } from '../../shared/catalogue.ts';
 import { KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
@@ -25,8 +25,8 @@ const FEATURED_COUNT = 6;
  * prefixes the ids of their headings.
  */
 export function LandingSections({ match, id, title, lead }: { match: RouteMatch; id: string; title: string; lead: string }) {
-  const search = useRouteData<SearchAnswer>(match, '/api/properties');
-  const places = useRouteData<GeoAnswer>(match, '/api/geo-url')?.data.tree ?? [];
+  const search = useRouteData(match, '/api/properties');
+  const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   return (
     <>
       <section className="section section--tint search-entry-band">

@@ -7,8 +7,9 @@ import { t } from '../../shared/i18n.ts';
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText);
+    const { message, field, fieldMessage } = (body ?? {}) as { message?: unknown; field?: unknown; fieldMessage?: unknown };
+    const about = typeof field === 'string' && typeof fieldMessage === 'string' ? { field, fieldMessage } : undefined;
+    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText, about);
   }
   return body;
 }

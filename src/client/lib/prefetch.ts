@@ -45,7 +45,7 @@ export function prefetchPath(path: string, withData = false): void {
   if (!withData || dataDone.has(path) || match.params.partner !== undefined) return;
   dataDone.add(path);
   // A route's data step may refuse the address (a bad id): then there is nothing to prefetch.
-  let needs: ReturnType<typeof dataNeedsFor> = [];
+  let needs: ReturnType<typeof dataNeedsFor>;
   try {
     // A client's own reads are never prefetched: they are read afresh when the page opens.
     needs = dataNeedsFor(match, query, false);

@@ -65,5 +65,5 @@ export function useTrackOnce(id: string | number | null | undefined, event: Trac
     if (!allowed || id === null || id === undefined || sent.current === id) return;
     if (track(typeof event === 'function' ? event() : event)) sent.current = id;
     // `event` is left out on purpose: a new object each render must not resend.
-  }, [allowed, id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [allowed, id]); // eslint-disable-line react-hooks/exhaustive-deps -- event: see above
 }

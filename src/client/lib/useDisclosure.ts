@@ -10,6 +10,7 @@ export function useDisclosure(bodyClass: string, root?: RefObject<HTMLElement | 
   const toggle = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the router is the outside system: a new address closes the menu
   useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;

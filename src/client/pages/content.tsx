@@ -48,8 +48,8 @@ function Index({ pages }: { pages: ContentSummary[] }) {
 }
 
 export default function ContentPageView({ match }: PageProps) {
-  const page = useRouteData<{ data: ContentPage }>(match, '/api/content')?.data;
-  const list = useRouteData<{ data: ContentSummary[] }>(match, '/api/content-list')?.data;
+  const page = useRouteData(match, '/api/content')?.data;
+  const list = useRouteData(match, '/api/content-list')?.data;
   if (page) return <Article page={page} />;
   if (list) return <Index pages={list} />;
   return null;

@@ -40,7 +40,7 @@ export default function FavoritesPage({ match }: PageProps) {
 }
 
 function ClientFavorites({ match, kept }: PageProps & { kept: number[] }) {
-  const answer = useRouteData<FavoriteProjectsAnswer>(match, '/api/favorites');
+  const answer = useRouteData(match, '/api/favorites');
   const ids = new Set(kept);
   const projects = (answer?.data ?? []).filter((p) => ids.has(p.id));
   return (

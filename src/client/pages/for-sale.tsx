@@ -4,7 +4,7 @@
 // for this project, and similar projects at the foot. Its four reads are the
 // route's data needs (src/shared/routes.ts), so the server renders it whole.
 import type { PageProps } from './index.ts';
-import type { FilesAnswer, ProjectCard, ProjectDetail, PropertyAnswer, UnitRow, UnitsAnswer } from '../../shared/catalogue.ts';
+import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
@@ -145,10 +145,10 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
 }
 
 export default function ForSalePage({ match }: PageProps) {
-  const project = useRouteData<PropertyAnswer>(match, '/api/property')?.data;
-  const units = useRouteData<UnitsAnswer>(match, '/api/project/units')?.data;
-  const files = useRouteData<FilesAnswer>(match, '/api/project/files');
-  const similar = useRouteData<{ data: ProjectCard[] }>(match, '/api/project/similar')?.data;
+  const project = useRouteData(match, '/api/property')?.data;
+  const units = useRouteData(match, '/api/project/units')?.data;
+  const files = useRouteData(match, '/api/project/files');
+  const similar = useRouteData(match, '/api/project/similar')?.data;
   if (!project || !units) return null;
   return <PropertyView project={project} units={units} files={files} similar={similar ?? []} />;
 }

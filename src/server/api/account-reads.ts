@@ -6,30 +6,30 @@
 //
 // GET|POST /api/project-cards: the cards of a visitor's favorites, kept in the
 // browser (the favorites page of a visitor reads them after hydration).
-import { FavoritesQuery, ProjectCardsQuery, type FavoriteProjectsAnswer } from '../../shared/accounts.ts';
+import { FavoritesQuery, ProjectCardsQuery } from '../../shared/accounts.ts';
 import { HttpError, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import type { ReadEndpoint } from './reads.ts';
+import { read } from './read.ts';
 
-export const favoritesRead: ReadEndpoint<FavoritesQuery> = {
+export const favoritesRead = read({
   path: '/api/favorites',
   query: FavoritesQuery,
   personal: true,
-  async handler({ partner: slug }, ctx): Promise<FavoriteProjectsAnswer> {
+  async handler({ partner: slug }, ctx) {
     if (!ctx.client) throw new HttpError(401, t('account.errors.loginRequired'));
     const partner = await ctx.partner(slug);
     if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
     return { data: await ctx.services.accounts.favoriteCards(ctx.client.id, partner?.id ?? null) };
   },
-};
+});
 
-export const projectCardsRead: ReadEndpoint<ProjectCardsQuery> = {
+export const projectCardsRead = read({
   path: '/api/project-cards',
   query: ProjectCardsQuery,
   personal: false,
-  async handler({ ids, partner: slug }, ctx): Promise<FavoriteProjectsAnswer> {
+  async handler({ ids, partner: slug }, ctx) {
     const partner = await ctx.partner(slug);
     if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
     return { data: await ctx.services.catalogue.cards(ids, await ctx.services.catalogue.scope(partner?.id)) };
   },
-};
+});

@@ -32,10 +32,10 @@ import {
 } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { privateNoStore } from '../plugins/caching.ts';
-import { rateLimitKey } from '../plugins/client-address.ts';
-import { countHit, rateLimitStore } from '../plugins/rate-limit-store.ts';
-import { carriedTokens, clearSessionCookie, setSessionCookie } from '../plugins/session.ts';
+import { privateNoStore } from '../http/caching.ts';
+import { rateLimitKey } from '../http/client-address.ts';
+import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
+import { carriedTokens, clearSessionCookie, setSessionCookie } from '../http/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
 
@@ -180,7 +180,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {
     const session = await signedIn(request);
     const { action } = create({ action: bodyOf(request).action }, FavoriteAction);
-    const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, any>);
+    const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, unknown>);
     const favorites = 'ids' in body
       ? await accounts.mergeFavorites(session.id, body.ids)
       : body.action === 'add'

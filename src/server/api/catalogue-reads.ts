@@ -12,7 +12,7 @@
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
 import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import type { ReadContext, ReadEndpoint } from './reads.ts';
+import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
 
 // --- the query-string form ------------------------------------------------------
@@ -86,10 +86,11 @@ function found<T>(value: T | null | undefined): T {
   return value;
 }
 
-const read = <Q>(endpoint: ReadEndpoint<Q>): ReadEndpoint<Q> => endpoint;
+/** `{id, partner?}` as a body or as a query string: the project reads' input. */
+export const ProjectReadQuery = queryForm(ProjectQuery, fieldsFromQuery);
 
-export const catalogueReads: ReadEndpoint[] = [
-  read({
+export const catalogueReads = {
+  '/api/properties': read({
     path: '/api/properties',
     query: queryForm(PropertySearch, searchFromQuery),
     personal: false,
@@ -97,7 +98,7 @@ export const catalogueReads: ReadEndpoint[] = [
       return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner));
     },
   }),
-  read({
+  '/api/map-markers': read({
     path: '/api/map-markers',
     query: queryForm(MarkerSearch, searchFromQuery),
     personal: false,
@@ -105,7 +106,7 @@ export const catalogueReads: ReadEndpoint[] = [
       return ctx.services.catalogue.markers(input, await scopeOf(ctx, input.partner));
     },
   }),
-  read({
+  '/api/geo-url': read({
     path: '/api/geo-url',
     query: queryForm(GeoUrlQuery, fieldsFromQuery),
     personal: false,
@@ -113,25 +114,25 @@ export const catalogueReads: ReadEndpoint[] = [
       return found(await ctx.services.catalogue.places(input.path, await scopeOf(ctx, input.partner)));
     },
   }),
-  read({
+  '/api/property': read({
     path: '/api/property',
-    query: queryForm(ProjectQuery, fieldsFromQuery),
+    query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
       return { data: found(await ctx.services.catalogue.project(input.id, await scopeOf(ctx, input.partner))) };
     },
   }),
-  read({
+  '/api/project/units': read({
     path: '/api/project/units',
-    query: queryForm(ProjectQuery, fieldsFromQuery),
+    query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
       return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
     },
   }),
-  read({
+  '/api/project/files': read({
     path: '/api/project/files',
-    query: queryForm(ProjectQuery, fieldsFromQuery),
+    query: ProjectReadQuery,
     // The download addresses are for logged-in clients only: never in a shared cache.
     personal: true,
     async handler(input, ctx) {
@@ -139,4 +140,4 @@ export const catalogueReads: ReadEndpoint[] = [
       return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client)));
     },
   }),
-];
+};

@@ -1,36 +1,59 @@
 // One error handler for the whole app: bad input is a 400 that says what is
 // wrong, a known HTTP error keeps its status, anything else is logged and is a
-// 500 without internals.
+// 500 without internals. A bad field is named twice: in `message` for people,
+// and as `field` (its path, e.g. "email" or "unit.price") for code, so the
+// client marks the field without reading the message.
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { StructError } from 'superstruct';
-import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
+import { HttpError, NOT_FOUND_MESSAGE, type FieldProblem } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { bodyErrorMessage } from '../plugins/json-bodies.ts';
+import { bodyErrorMessage } from '../http/json-bodies.ts';
+import { InputError } from '../store/errors.ts';
 
-export function describeStructError(error: StructError): string {
-  const field = error.path.length ? error.path.join('.') : error.key !== undefined ? String(error.key) : 'body';
-  const failures = error.failures();
-  const first = failures[0] ?? error;
-  if (first.value === undefined && first.type !== 'never') return `${field} is required`;
-  if (first.type === 'never') return `${field} is not allowed`;
-  const expected = first.message.replace(/,? but received:? .*$/s, '').replace(/\ba integer\b/g, 'an integer');
-  return `${field}: ${expected}`;
+/** The path of the field a struct failure is about ("unit.price"), or 'body' for the body as a whole. */
+function structErrorField(error: StructError): string {
+  return error.path.length ? error.path.join('.') : error.key !== undefined ? String(error.key) : 'body';
 }
 
-export function errorBody(statusCode: number, message: string) {
-  const error = statusCode === 400 ? 'Bad Request' : statusCode === 404 ? 'Not Found' : statusCode === 429 ? 'Too Many Requests' : statusCode >= 500 ? 'Internal Server Error' : 'Error';
-  return { statusCode, error, message };
+/** A struct failure as people read it ("email is required", "page: Expected a number") and as code does. */
+function structProblem(error: StructError): { message: string; field: string; fieldMessage: string } {
+  const field = structErrorField(error);
+  const failures = error.failures();
+  const first = failures[0] ?? error;
+  if (first.value === undefined && first.type !== 'never') return { message: `${field} is required`, field, fieldMessage: t('forms.errors.required') };
+  if (first.type === 'never') return { message: `${field} is not allowed`, field, fieldMessage: 'is not allowed' };
+  // superstruct's own wording describes the value; a refinement's message is already a sentence for people.
+  const expected = first.message.replace(/,? but received:? .*$/s, '').replace(/\ba integer\b/g, 'an integer');
+  return { message: `${field}: ${expected}`, field, fieldMessage: expected };
+}
+
+export interface ErrorBody extends Partial<FieldProblem> {
+  statusCode: number;
+  /** The status's reason phrase (node:http's STATUS_CODES). */
+  error: string;
+  message: string;
+}
+
+export function errorBody(statusCode: number, message: string, about?: Partial<FieldProblem>): ErrorBody {
+  const error = STATUS_CODES[statusCode] ?? 'Error';
+  if (!about?.field) return { statusCode, error, message };
+  return { statusCode, error, message, field: about.field, ...(about.fieldMessage ? { fieldMessage: about.fieldMessage } : {}) };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | StructError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | StructError | HttpError | InputError, request, reply) => {
     // An error is about this request only: no CDN may keep it.
     reply.header('cache-control', 'no-store');
     if (error instanceof StructError) {
-      return reply.code(400).send(errorBody(400, describeStructError(error)));
+      const { message, ...about } = structProblem(error);
+      return reply.code(400).send(errorBody(400, message, about.field === 'body' ? undefined : about));
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error));
+    }
+    if (error instanceof InputError) {
+      return reply.code(400).send(errorBody(400, error.message, { field: error.field, fieldMessage: error.problem }));
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -10,7 +10,7 @@ import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { MEDIA_PREFIX } from '../demo/generator.ts';
 import { drawDemoImage } from '../demo/svg.ts';
-import { privateNoStore } from '../plugins/caching.ts';
+import { privateNoStore } from '../http/caching.ts';
 
 const FileParams = object({ id: coerce(min(integer(), 1), pattern(string(), /^\d{1,15}$/), Number) });
 

@@ -16,9 +16,9 @@ import { create, type Struct } from 'superstruct';
 import { LEAD_BODIES, LeadEnvelope, type LeadBody, type LeadCreated } from '../../shared/leads.ts';
 import { t } from '../../shared/i18n.ts';
 import { LeadService } from '../services/leads.ts';
-import { privateNoStore } from '../plugins/caching.ts';
-import { rateLimitKey } from '../plugins/client-address.ts';
-import { rateLimitStore } from '../plugins/rate-limit-store.ts';
+import { privateNoStore } from '../http/caching.ts';
+import { rateLimitKey } from '../http/client-address.ts';
+import { rateLimitStore } from '../http/rate-limit-store.ts';
 
 const RATE_WINDOW_MS = 60_000;
 
@@ -67,7 +67,7 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions
     async (request, reply): Promise<LeadCreated> => {
       const body = request.body ?? {};
       const { kind } = create(pickKind(body), LeadEnvelope);
-      const lead = create(body, LEAD_BODIES[kind] as Struct<LeadBody, any>);
+      const lead = create(body, LEAD_BODIES[kind] as Struct<LeadBody, unknown>);
       const result = await leads.submit(lead, {
         host: request.hostname,
         ip: request.ip ?? null,

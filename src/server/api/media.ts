@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
 import { demoJpegStore, DEMO_RASTER_TYPE } from '../demo/raster.ts';
-import { ASSET_CACHE } from '../plugins/caching.ts';
+import { ASSET_CACHE } from '../http/caching.ts';
 import { HttpError } from '../../shared/errors.ts';
 
 /** Drawn pictures are small and few; keep the most recent ones rendered. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { create } from 'superstruct';
 import { GetPartnerBody, NO_PARTNER, type GetPartnerResponse } from '../../shared/partner.ts';
-import { publicCache } from '../plugins/caching.ts';
+import { publicCache } from '../http/caching.ts';
 
 export async function partnerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/partner/get-data', async (request, reply): Promise<GetPartnerResponse> => {

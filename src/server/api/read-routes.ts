@@ -1,9 +1,10 @@
 // Serves every read of api/reads.ts over HTTP: GET with a query string (cacheable
 // by a CDN) and POST with a JSON body, as the spec names the calls.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { reads, runRead, type ReadContext } from './reads.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { reads, runRead } from './reads.ts';
+import type { ReadContext } from './read.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
-import { pageCache, privateNoStore } from '../plugins/caching.ts';
+import { pageCache, privateNoStore } from '../http/caching.ts';
 
 /**
  * The context of the reads of one request. The host's partner and each slug's
@@ -33,8 +34,8 @@ export function readContext(
 }
 
 export async function readRoutes(app: FastifyInstance): Promise<void> {
-  for (const endpoint of reads) {
-    const handler = async (input: unknown, request: FastifyRequest, reply: any) => {
+  for (const endpoint of Object.values(reads)) {
+    const handler = async (input: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const client = endpoint.personal ? await request.client() : null;
       const result = await runRead(endpoint, input ?? {}, readContext(app, request, undefined, client));
       if (endpoint.personal) privateNoStore(reply);

@@ -1,41 +1,18 @@
 // The API reads that pages declare as data needs (DESIGN §2). Each is served
 // over HTTP (GET with a query string, and POST with the same body) and called
-// in-process by the page renderer, through the same handler.
-import { create, type Struct } from 'superstruct';
-import type { PublicPartner } from '../../shared/partner.ts';
+// in-process by the page renderer, through the same handler (api/read.ts). `reads` has one
+// entry per path of the shared list (src/shared/reads.ts), each answering that
+// path's type: tsc fails on a read missing, misnamed or answering another shape.
+import type { ReadAnswers, ReadPath } from '../../shared/reads.ts';
 import { ContentListQuery, ContentQuery } from '../../shared/content.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import type { Services } from '../services/index.ts';
+import { read, type Read, type ReadContext } from './read.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
 
-export interface ReadContext {
-  services: Services;
-  /** The partner of the request: by host, then by the given slug (DESIGN §6). */
-  partner(slug: string | undefined): Promise<PublicPartner | null>;
-  /**
-   * The logged-in client of the request; absent or null: anonymous (e.g.
-   * /api/project/files then answers without download addresses). Set by
-   * readContext() for personal reads and pages (request.client()).
-   */
-  client?: { id: number } | null;
-}
-
-export interface ReadEndpoint<Q = any> {
-  path: string;
-  query: Struct<Q, any>;
-  /** Whether the answer differs per visitor (then never cached by a CDN). */
-  personal: boolean;
-  handler(input: Q, ctx: ReadContext): Promise<unknown>;
-}
-
-function read<Q>(endpoint: ReadEndpoint<Q>): ReadEndpoint<Q> {
-  return endpoint;
-}
-
-export const reads: ReadEndpoint[] = [
-  read({
+export const reads: { [P in ReadPath]: Read<P> } = {
+  '/api/content': read({
     path: '/api/content',
     query: ContentQuery,
     personal: false,
@@ -47,7 +24,7 @@ export const reads: ReadEndpoint[] = [
       return { data: page };
     },
   }),
-  read({
+  '/api/content-list': read({
     path: '/api/content-list',
     query: ContentListQuery,
     personal: false,
@@ -58,14 +35,14 @@ export const reads: ReadEndpoint[] = [
     },
   }),
   ...catalogueReads,
-  favoritesRead,
-  projectCardsRead,
-  similarRead,
-];
+  '/api/favorites': favoritesRead,
+  '/api/project-cards': projectCardsRead,
+  '/api/project/similar': similarRead,
+};
 
-export const readByPath = new Map(reads.map((r) => [r.path, r]));
+export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));
 
 /** Validates the input and runs a read; a bad input is a 400 naming the field. */
-export async function runRead(endpoint: ReadEndpoint, input: unknown, ctx: ReadContext): Promise<unknown> {
-  return endpoint.handler(create(input, endpoint.query), ctx);
+export async function runRead<P extends ReadPath>(endpoint: Read<P>, input: unknown, ctx: ReadContext): Promise<ReadAnswers[P]> {
+  return endpoint.run(input, ctx);
 }

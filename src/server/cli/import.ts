@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { configuredStore, openStore, type Store } from '../store/db.ts';
+import { configuredStore, openStore } from '../store/db.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';

@@ -21,6 +21,10 @@ import { t, type MessageKey } from '../../shared/i18n.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { escapeHtml, frameColors, mailFrame } from './frame.ts';
+import { CONTROL, CONTROL_IN_TEXT, everywhere } from '../../shared/control-characters.ts';
+
+const CONTROL_RUNS = everywhere(CONTROL, true);
+const CONTROL_IN_TEXT_ALL = everywhere(CONTROL_IN_TEXT);
 
 export interface MailBrand {
   /** partners.logo: a path on the site (or an address); null: the name alone. */
@@ -43,12 +47,12 @@ export interface MailContext {
 
 /** One line of text: control characters (CR, LF, tab, U+2028…) become spaces. */
 export function oneLine(value: string | null | undefined): string {
-  return (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return (value ?? '').replace(CONTROL_RUNS, ' ').trim();
 }
 
 /** A message body: line breaks normalised, other control characters dropped. */
 function multiLine(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL_IN_TEXT_ALL, '');
 }
 
 const FIELD_LABELS: Array<[keyof LeadRow, MessageKey]> = [

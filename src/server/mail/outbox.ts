@@ -16,7 +16,7 @@
 // A row without a lead (queueMail: an account's mail) carries its subject and
 // text, composed when it was queued; they are erased once it is sent.
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, MailOutboxRow } from '../store/schema.ts';
 import type { DialectName } from '../store/db.ts';
@@ -172,7 +172,7 @@ export class MailOutbox {
     const now = this.now();
     const at = now.toISOString();
     const lease = new Date(now.getTime() + this.leaseMs).toISOString();
-    const free = (eb: any) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]);
+    const free = (eb: ExpressionBuilder<Database, 'mail_outbox'>) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]);
     let candidate = this.db
       .selectFrom('mail_outbox')
       .select('id')
@@ -197,11 +197,11 @@ export class MailOutbox {
 
   /** Sends a claimed row; marks it sent, or records the failure and when to try again. */
   private async deliver(row: MailOutboxRow): Promise<boolean> {
-    const mine = (qb: any) => qb.where('id', '=', row.id).where('claimed_by', '=', this.token);
+    const mine = (eb: ExpressionBuilder<Database, 'mail_outbox'>) => eb.and([eb('id', '=', row.id), eb('claimed_by', '=', this.token)]);
     try {
       const message = await this.compose(row);
       const { messageId } = await this.transport.send(message, { leadId: row.lead_id ?? 0, outboxId: row.id });
-      await mine(this.db.updateTable('mail_outbox'))
+      await this.db.updateTable('mail_outbox').where(mine)
         // A queued message (a reset link) is not kept once it has left.
         .set({ sent_at: this.now().toISOString(), message_id: messageId || null, claimed_by: null, claimed_until: null, last_error: null, message: null })
         .execute();
@@ -211,7 +211,7 @@ export class MailOutbox {
       const next = new Date(this.now().getTime() + delay).toISOString();
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
       this.log?.warn({ outboxId: row.id, leadId: row.lead_id, attempts: row.attempts, next, err: reason }, 'lead mail not sent; will retry');
-      await mine(this.db.updateTable('mail_outbox'))
+      await this.db.updateTable('mail_outbox').where(mine)
         .set({ last_error: reason, next_attempt_at: next, claimed_by: null, claimed_until: null })
         .execute();
       return false;

@@ -19,6 +19,7 @@ import { BrokerFields, ContactFields, LEAD_BODIES, PropertyFields, fieldErrors, 
 import { FORM_KEY_FIELD, FORM_PAGES, type FormPageState, type PostedForm } from '../../shared/form-post.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
+import type { AnyObjectStruct } from '../../shared/any-struct.ts';
 import type { LeadSending } from '../api/leads.ts';
 import { renderPage, resolvePage, type PageRenderer } from './page.ts';
 import { resolveRoute } from '../../shared/match.ts';
@@ -29,7 +30,7 @@ import { resolveRoute } from '../../shared/match.ts';
  */
 const FORM_BODY_LIMIT = 64 * 1024;
 
-const FIELDS: Record<FormLeadKind, Struct<any, any>> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };
+const FIELDS: Record<FormLeadKind, AnyObjectStruct> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };
 
 /** A body of any other type: parsed (so its size is checked), then refused with 415. */
 const NOT_FORM = Symbol('not form data');
@@ -80,7 +81,7 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
         ...(partner ? { partner } : {}),
         ...(projectId ? { project_id: projectId } : {}),
       };
-      const [error, body] = validate({ ...envelope, ...values }, LEAD_BODIES[kind] as Struct<LeadBody, any>, { coerce: true });
+      const [error, body] = validate({ ...envelope, ...values }, LEAD_BODIES[kind] as Struct<LeadBody, unknown>, { coerce: true });
       if (error) {
         const errors = fieldErrors(FIELDS[kind], values);
         // Only the envelope is wrong: the hidden key, which the server rendered itself.

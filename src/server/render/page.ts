@@ -18,8 +18,8 @@ import type { PublicConfig } from '../../shared/state.ts';
 import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
-import { pageAssets, type Manifest } from '../plugins/assets.ts';
-import { pageCache, noStore, privateNoStore } from '../plugins/caching.ts';
+import { pageAssets, type Manifest } from '../http/assets.ts';
+import { pageCache, noStore, privateNoStore } from '../http/caching.ts';
 import { NOT_FOUND_ROUTE } from '../metrics/index.ts';
 import { streamPage } from './stream.ts';
 

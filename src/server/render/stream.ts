@@ -14,7 +14,7 @@ import type { PageAssets, PipeableRender, SsrEntry } from '../../shared/ssr.ts';
 import { STATE_GLOBAL } from '../../shared/ssr.ts';
 import { HttpError, toErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { redactUrl } from '../plugins/redact.ts';
+import { redactUrl } from '../http/redact.ts';
 import { serializeState } from './serialize.ts';
 import { serverTiming } from './server-timing.ts';
 
@@ -122,7 +122,8 @@ function renderOnce(
       // (the shell for a browser, the whole document for a crawler).
       reply.header('server-timing', serverTiming({ reads: options.readsMs, render: performance.now() - began }));
       reply.code(options.status).type('text/html; charset=utf-8');
-      render.then((r) => r.pipe(body));
+      // The shell is ready, so render has resolved; its failure is handled below.
+      void render.then((r) => r.pipe(body));
       // Not resolve(reply.send(...)): a Fastify reply is thenable and would be awaited.
       reply.send(body);
       resolve();

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../../shared/seo.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { publicCache } from '../plugins/caching.ts';
+import { publicCache } from '../http/caching.ts';
 import { mainPages, partnerPages, placePages } from './pages.ts';
 import { countListed, sitemap, sitemapPage, SITEMAP_MAX_URLS, type SitemapAnswer, type SitemapPlan } from './sitemap.ts';
 import { robotsTxt } from './robots.ts';

@@ -8,6 +8,7 @@ import type { Database, PartnerRow, PartnersTable, PartnerUpdate } from '../stor
 import { DEFAULT_LISTING_INDEXING, HexColor, ListingIndexing, type PublicPartner } from '../../shared/partner.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
+import type { AnyStruct } from '../../shared/any-struct.ts';
 import { checkInput, ConflictError, InputError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 
 export function normaliseHost(host: string | undefined | null): string | null {
@@ -239,7 +240,7 @@ export const PartnerDomain = coerce(nullable(pattern(string(), HOST_RE)), string
 
 const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
 const Email = pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-const Phone = pattern(size(string(), 6, 30), /^\+?[0-9][0-9 ().\/-]*[0-9]$/);
+const Phone = pattern(size(string(), 6, 30), /^\+?[0-9][0-9 ()./-]*[0-9]$/);
 /** An http(s) URL, or a path on this site such as /assets/partners/x.svg. */
 const LogoUrl = refine(size(string(), 1, 500), 'LogoUrl', (v) => {
   if (v.startsWith('/')) return !v.startsWith('//') && !v.includes('\\');
@@ -306,7 +307,7 @@ const PlacePath = coerce(
 );
 /** A project id; digits given as text (a CLI flag) count. */
 const ProjectId = coerce(min(integer(), 1), pattern(string(), /^\s*\d+\s*$/), (s) => Number(s));
-const asList = <T, S>(struct: Struct<T, S>) => optional(coerce(array(struct), struct as Struct<any, any>, (v) => [v]));
+const asList = <T, S>(struct: Struct<T, S>) => optional(coerce(array(struct), struct as AnyStruct, (v) => [v]));
 
 /** The regions (paths) and projects (ids) to add to or remove from a scope. */
 export const ScopeChange = object({ region: asList(PlacePath), project: asList(ProjectId) });

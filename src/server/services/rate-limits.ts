@@ -2,7 +2,7 @@
 // database counts together: a fixed window per limit name and key, counted by
 // one atomic upsert (INSERT … ON CONFLICT DO UPDATE, the same statement on
 // SQLite and PostgreSQL). The first hit after a window's end starts the next
-// one; prune() deletes ended windows (plugins/upkeep.ts).
+// one; prune() deletes ended windows (jobs/upkeep.ts).
 //
 // Times are each instance's clock: a window's end is written by the instance
 // that opened it, so clocks a few seconds apart make a window a few seconds

@@ -60,7 +60,7 @@ export function uniqueViolation(error: unknown): string | null {
  * InputError for the first bad field. `expect` says what each field must be;
  * a rule made with `rule()` speaks for itself.
  */
-export function checkInput<T>(input: unknown, struct: Struct<T, any>, expect: Record<string, string>): T {
+export function checkInput<T>(input: unknown, struct: Struct<T, unknown>, expect: Record<string, string>): T {
   const [error, value] = validate(input, struct, { coerce: true });
   if (!error) return value;
   const failure = error.failures()[0] ?? error;

@@ -340,7 +340,7 @@ export type FeedPullRow = Selectable<FeedPullsTable>;
 
 // --- rate limits shared by every instance (migration 0011) ---------------------
 
-/** The hits of one limit's key in its current fixed window (plugins/rate-counter.ts). */
+/** The hits of one limit's key in its current fixed window (services/rate-limits.ts). */
 export interface RateLimitsTable {
   name: string;
   key: string;

@@ -6,10 +6,10 @@ import t from 'tap';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { forEachStore } from '../../helpers/db.ts';
-import { loggerOptions } from '../../../src/server/plugins/redact.ts';
+import { loggerOptions } from '../../../src/server/http/redact.ts';
 import { accountsApp, bearer, PASSWORD, registered, registerBody } from './helpers.ts';
 
-// Far over every field's maximum; two of them still fit the body limit (64 KB, plugins/json-bodies.ts).
+// Far over every field's maximum; two of them still fit the body limit (64 KB, http/json-bodies.ts).
 const HUGE = 'x'.repeat(20_000);
 
 forEachStore(

@@ -139,6 +139,7 @@ forEachStore(
     const missing = await post(app, propertyBody(999_999));
     t.equal(missing.statusCode, 400);
     t.match(missing.json().message, /^project_id /, 'an unknown project names the field');
+    t.equal(missing.json().field, 'project_id', 'and gives it as `field`');
     t.equal((await leadsIn(store)).length, 2, 'and stores nothing');
   },
   { seed: true },
@@ -238,6 +239,7 @@ t.test('header injection: CR, LF and other line breaks are refused in every sing
         const res = await post(app, bodies[kind]({ partner: 'sol-homes', [field]: `${valid}${injected}` }));
         t.equal(res.statusCode, 400, `${kind}.${field} with ${printable(injected)}`);
         t.match(res.json().message, new RegExp(`^${field}`), `${kind}.${field}: names the field`);
+        t.equal(res.json().field, field, `${kind}.${field}: as \`field\``);
       }
     }
   }

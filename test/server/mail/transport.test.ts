@@ -104,7 +104,7 @@ t.test('compose strips control characters from every header value, whatever the 
 t.test('with SMTP_URL the mail goes over SMTP to the right recipient', async (t) => {
   const smtp = await fakeSmtp(t);
   const app = await testApp(t, { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Leads <leads@spainnewhomes.example>' } });
-  const id = await postLead(app, brokerBody({ partner: 'sol-homes', page: '/sol-homes/uw-makelaar' }));
+  await postLead(app, brokerBody({ partner: 'sol-homes', page: '/sol-homes/uw-makelaar' }));
   for (let i = 0; i < 200 && !smtp.received.length; i++) await new Promise((r) => setTimeout(r, 25));
   t.equal(smtp.received.length, 1, 'one message delivered');
   const [message] = smtp.received as [(typeof smtp.received)[number]];

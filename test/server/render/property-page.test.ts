@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
-import { stateOf, textOf } from '../../helpers/html.ts';
+import { stateOf, textOf, type JsonLdGraph } from '../../helpers/html.ts';
 import { formatPrice, formatRange } from '../../../src/shared/format.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../../src/shared/catalogue.ts';
 import { categoryLabel } from '../../../src/client/lib/labels.ts';
@@ -50,7 +50,7 @@ function fact(html: string, label: string): string | null {
   return m ? m[1]!.replace(/<[^>]*>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&') : null;
 }
 
-function jsonLdOf(html: string): { '@graph': Array<Record<string, any>> } {
+function jsonLdOf(html: string): JsonLdGraph {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error('no JSON-LD');
   return JSON.parse(m[1]!);

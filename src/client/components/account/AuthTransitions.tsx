@@ -33,7 +33,7 @@ export function AuthTransitions() {
     const why = auth.lastChange();
     if (why !== 'login' && why !== 'logout' && why !== 'update') return;
     navigate(authTransitionTarget(loggedIn, window.location.search, sectionHome(section)));
-  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- only logging in or out moves the visitor; the rest is read as it is then
 
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {

@@ -9,7 +9,8 @@
 // - A failed send keeps every value and the form's idempotency key, so sending
 //   again is a retry the server recognises. Only after a success does an edit
 //   start a new form fill (and a new key).
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import type { Struct } from 'superstruct';
 import { cleanFields, fieldErrors } from '../../../shared/leads.ts';
 import { HttpError } from '../../../shared/errors.ts';
@@ -41,7 +42,7 @@ const IDLE: FormStatus = { state: 'idle', result: null, message: null, detail: n
 
 export function useForm<T, A = unknown>(options: {
   names: string[];
-  struct: Struct<T, any>;
+  struct: Struct<T, unknown>;
   /** The element id of each field, to move the focus to the first wrong one. */
   idOf: (name: string) => string;
   send: (fields: T, idempotencyKey: string) => Promise<A>;
@@ -61,11 +62,9 @@ export function useForm<T, A = unknown>(options: {
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => restored?.errors ?? {});
   const [status, setStatus] = useState<FormStatus>(() => restored?.status ?? IDLE);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const key = useRef<string | null>(null);
   const busy = useRef(false);
-
-  useEffect(() => setReady(true), []);
 
   const errors = fieldErrors(struct, values);
 
@@ -108,8 +107,8 @@ export function useForm<T, A = unknown>(options: {
         },
         (error: unknown) => {
           busy.current = false;
-          const fieldError = error instanceof HttpError && error.statusCode === 400 ? /^(\w+)(?::| is) (.+)$/.exec(error.message) : null;
-          if (fieldError && names.includes(fieldError[1]!)) setServerErrors({ [fieldError[1]!]: fieldError[2]! });
+          const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
+          if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
           const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
           setStatus({ state: 'done', result: 'invalid', message: failureMessage ? failureMessage(error) : t('messages.networkError'), detail });
         },

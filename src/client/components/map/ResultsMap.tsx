@@ -76,6 +76,7 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
   // A popup panning into view moves the map after a click, animated: not a choice of area either.
   const quietUntil = useRef(0);
   const onSelectRef = useRef(onSelect);
+  // eslint-disable-next-line react-hooks/refs -- the latest callback for Leaflet's handlers, which are bound once
   onSelectRef.current = onSelect;
 
   useEffect(() => {
@@ -143,8 +144,8 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
   useEffect(() => {
     if (!leaflet || !markers || !data) return;
     markers.set(data.data);
-    fitResults();
-  }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps
+    fitResults(); // eslint-disable-line react-hooks/set-state-in-effect -- moving the Leaflet map resets `moved` with it
+  }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps -- new results refit the map; fitResults reads the latest view itself
 
   useEffect(() => {
     markers?.select(selectedId);
@@ -159,7 +160,7 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
       fitting.current = false;
       // Full screen lays the results panel over the map: the results are refitted
       // above it, unless the visitor has moved the map (their view is kept).
-      if (!moved) fitResults();
+      if (!moved) fitResults(); // eslint-disable-line react-hooks/set-state-in-effect -- as above
     }
     if (!fullscreen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -167,7 +168,7 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [fullscreen, leaflet, onFullscreenChange]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fullscreen, leaflet, onFullscreenChange]); // eslint-disable-line react-hooks/exhaustive-deps -- a refit follows entering or leaving full screen, not the visitor's own moves
 
   const searchArea = () => {
     if (!leaflet || !onSearchArea) return;

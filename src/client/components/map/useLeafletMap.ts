@@ -51,6 +51,7 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
     let cancelled = false;
     let created: Leaflet.Map | undefined;
     let removeBasemap: (() => void) | undefined;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tiles depend on the consent cookie, read in the browser only
     setTiles(tileConfig());
     loadLeaflet().then(
       (L) => {
@@ -74,7 +75,7 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
       setLeaflet(null);
     };
     // The options are the map's initial ones: a new map for new options is never wanted.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one map per mount: see above
 
   const tilesAllowed = Boolean(tiles && (tiles.firstParty || (ready && allowed('functional'))));
   useEffect(() => {

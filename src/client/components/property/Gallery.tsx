@@ -4,6 +4,7 @@
 // markup with the first image loading first (the page's largest paint); Glide
 // mounts after hydration over the same layout.
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import type { ImageRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useGlide } from './useGlide.ts';
@@ -14,9 +15,8 @@ import { PropertyIcon } from './icons.tsx';
 export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
   const root = useRef<HTMLDivElement>(null);
   const glide = useGlide(root, images.length);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [fullScreen, setFullScreen] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const count = images.length;
 
   return (

@@ -24,6 +24,7 @@ export function GalleryDialog({ images, name, startAt, onClose }: GalleryDialogP
   const closeButton = useRef<HTMLButtonElement>(null);
   const glide = useGlide(root, images.length, startAt);
   const shown = useRef(startAt);
+  // eslint-disable-next-line react-hooks/refs -- the slide shown, for the close handler bound once below
   shown.current = glide.index;
   const closed = useRef(false);
 

@@ -44,6 +44,8 @@ export function useGlide(root: RefObject<HTMLElement | null>, count: number, sta
       instance.mount();
       glide.current = instance;
       setReady(true);
+    }, () => {
+      // The slider's code did not load: the slides stay a plain list, still readable.
     });
     return () => {
       cancelled = true;
@@ -52,7 +54,7 @@ export function useGlide(root: RefObject<HTMLElement | null>, count: number, sta
       setReady(false);
     };
     // startAt only matters when mounting: a later one must not remount.
-  }, [root, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [root, count]); // eslint-disable-line react-hooks/exhaustive-deps -- startAt: see above
 
   const previous = useCallback(() => void glide.current?.go('<'), []);
   const next = useCallback(() => void glide.current?.go('>'), []);

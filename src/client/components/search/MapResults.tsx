@@ -35,6 +35,7 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
   // A marker chosen on the map: its card comes into view in the strip.
   useEffect(() => {
     if (selectedId === null) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a choice on the map (outside React) opens the strip, which the visitor may close again
     setExpanded(true);
     document.querySelector(`#${STRIP_ID} [data-project-item="${selectedId}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
   }, [selectedId]);

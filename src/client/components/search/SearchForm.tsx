@@ -3,6 +3,7 @@
 // JavaScript (the server moves the place fields into the path, 301); with
 // JavaScript every change navigates at once to the readable URL.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { KNOWN_CATEGORIES, type GeoNode } from '../../../shared/catalogue.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -32,12 +33,11 @@ export interface SearchFormProps {
 
 export function SearchForm({ state, tree, place }: SearchFormProps) {
   const { filters, go, root } = state;
-  const [live, setLive] = useState(false);
+  const live = useHydrated();
   const [prices, setPrices] = useState({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    setLive(true);
     if (refocus) document.getElementById(refocus)?.focus();
     refocus = null;
     return () => clearTimeout(typing.current);
@@ -45,6 +45,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
 
   // The URL changed (back, a link): the price fields show it.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields are the visitor's between URL changes, so not derived from it
     setPrices({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   }, [filters.pricefrom, filters.priceto]);
 

@@ -2,7 +2,7 @@
 // of the query string alone does not re-resolve the route), its results and
 // place tree from SWR under the keys the server used, and the filters are kept
 // in localStorage per section (storage.ts) and mirrored into the client store.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import useSWR from 'swr';
 import type { GeoAnswer, SearchAnswer } from '../../../shared/catalogue.ts';
@@ -32,10 +32,11 @@ const SWR_OPTIONS = { revalidateOnMount: undefined } as const;
  */
 function useLaggingSWR<T>(key: string) {
   const swr = useSWR<T>(key, SWR_OPTIONS);
-  const last = useRef<T | undefined>(swr.data);
-  if (swr.data !== undefined) last.current = swr.data;
+  // Kept in state, updated during render (React's way to remember a previous render's value).
+  const [last, setLast] = useState<T | undefined>(swr.data);
+  if (swr.data !== undefined && swr.data !== last) setLast(swr.data);
   return {
-    data: swr.data ?? last.current,
+    data: swr.data ?? last,
     error: swr.error as unknown,
     /** A new search is loading while the last one's answer is shown. */
     updating: swr.data === undefined && swr.isValidating,
@@ -53,9 +54,9 @@ function useOwnSearch(): string {
   const [location] = useLocation();
   const [ownPath] = useState(location);
   const search = useSearch();
-  const own = useRef(search);
-  if (location === ownPath) own.current = search;
-  return own.current;
+  const [own, setOwn] = useState(search);
+  if (location === ownPath && search !== own) setOwn(search);
+  return location === ownPath ? search : own;
 }
 
 export function useSearchPage(match: RouteMatch) {
@@ -115,7 +116,7 @@ export function useSearchPage(match: RouteMatch) {
     if (Object.keys(restore).length) return void navigate(hrefFor(restore), { replace: true });
     const slot = storeSlot(context);
     store.set({ esGeo: filters.esGeo, [`esGeo${slot}`]: filters.esGeo, [`searchData${slot}`]: filters });
-  }, [search, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [search, filters]); // eslint-disable-line react-hooks/exhaustive-deps -- once per new search; the store, router and context are read as they are then
 
   return {
     filters,

@@ -69,7 +69,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
     if (paused) return;
     const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [paused]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [paused]); // eslint-disable-line react-hooks/exhaustive-deps -- onDismiss is a new function each render: the countdown restarts only when a pause ends
 
   return (
     <div

@@ -18,7 +18,7 @@ import type { ProjectCard } from '../../../shared/catalogue.ts';
 import {
   CLIENT_SCOPE, RESET_TOKEN_TTL_MINUTES, type ClientUser, type LoginBody, type ProfileBody, type RegisterBody,
 } from '../../../shared/accounts.ts';
-import { HttpError } from '../../../shared/errors.ts';
+import { fieldError, HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { uniqueViolation } from '../../store/errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -56,7 +56,6 @@ export interface AccountOrigin {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A 400 naming the field, worded like the struct failures (api/errors.ts). */
-const fieldError = (field: string, message: string) => new HttpError(400, `${field}: ${message}`);
 
 export class AccountService {
   private readonly now: () => Date;

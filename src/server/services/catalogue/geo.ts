@@ -8,7 +8,7 @@
 // projects, and a change of a partner's scope is seen at once.
 import type { Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { Database, GeoKind, GeoPlacesTable } from '../../store/schema.ts';
+import type { Database, GeoPlacesTable } from '../../store/schema.ts';
 import type { GeoAnswer, GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
 import { inScope, scopeKey, type Scope } from './scope.ts';
 import { LISTED } from './search.ts';

@@ -1,7 +1,7 @@
 // Rate-limit counts shared by every instance on one database (issue 11): one
 // row per limit and key (a client address, an account), counting the hits of
 // a fixed window that ends at window_ends (ISO-8601, as every time in the
-// store). The first hit after the end starts a new window (plugins/rate-counter.ts);
+// store). The first hit after the end starts a new window (services/rate-limits.ts);
 // upkeep deletes the rows whose window has ended.
 import type { Kysely, Migration } from 'kysely';
 

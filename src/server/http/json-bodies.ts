@@ -24,7 +24,7 @@ export function installJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (exceedsDepth(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, t('errors.body.tooDeep', { max: MAX_JSON_DEPTH })), undefined);
-    parse(request, body as string, (error, value) => {
+    void parse(request, body as string, (error, value) => {
       const key = error ? undefined : shadowingKey(value);
       done(key ? new HttpError(400, t('errors.body.forbiddenKey', { key })) : error, key ? undefined : value);
     });

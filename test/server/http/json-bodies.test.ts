@@ -3,7 +3,7 @@
 // so; a 10 KB body of [[[[…]]]] was a 500 on every POST.
 import t from 'tap';
 import { testApp } from '../../helpers/app.ts';
-import { exceedsDepth, MAX_JSON_DEPTH } from '../../../src/server/plugins/json-bodies.ts';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../../../src/server/http/json-bodies.ts';
 
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 

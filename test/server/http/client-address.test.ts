@@ -1,5 +1,5 @@
 import t from 'tap';
-import { rateLimitKey } from '../../../src/server/plugins/client-address.ts';
+import { rateLimitKey } from '../../../src/server/http/client-address.ts';
 
 t.test('per-address limits count an IPv6 client by its /64', async (t) => {
   t.equal(rateLimitKey('203.0.113.7'), '203.0.113.7');

@@ -1,0 +1,44 @@
+// What a read is (DESIGN §2): a path of the shared list (src/shared/reads.ts),
+// the struct of its input, and a handler answering that path's type; served by
+// api/read-routes.ts and run in-process by the page renderer. The table of
+// every read is api/reads.ts.
+import { create, type Struct } from 'superstruct';
+import type { ReadAnswers, ReadPath } from '../../shared/reads.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
+import type { Services } from '../services/index.ts';
+
+export interface ReadContext {
+  services: Services;
+  /** The partner of the request: by host, then by the given slug (DESIGN §6). */
+  partner(slug: string | undefined): Promise<PublicPartner | null>;
+  /**
+   * The logged-in client of the request; absent or null: anonymous (e.g.
+   * /api/project/files then answers without download addresses). Set by
+   * readContext() for personal reads and pages (request.client()).
+   */
+  client?: { id: number } | null;
+}
+
+/** A read as written: its input's struct, and a handler of the checked input. */
+export interface ReadEndpoint<P extends ReadPath, Q> {
+  path: P;
+  query: Struct<Q, unknown>;
+  /** Whether the answer differs per visitor (then never cached by a CDN). */
+  personal: boolean;
+  handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
+}
+
+/** A read as served: it checks its input itself (a bad input is a 400 naming the field). */
+export interface Read<P extends ReadPath = ReadPath> {
+  path: P;
+  personal: boolean;
+  run(input: unknown, ctx: ReadContext): Promise<ReadAnswers[P]>;
+}
+
+export function read<P extends ReadPath, Q>(endpoint: ReadEndpoint<P, Q>): Read<P> {
+  return {
+    path: endpoint.path,
+    personal: endpoint.personal,
+    run: (input, ctx) => endpoint.handler(create(input, endpoint.query), ctx),
+  };
+}

@@ -1,0 +1,39 @@
+// Every API read a page may declare as a data need (DESIGN §2), with the answer
+// it gives: the one typed list the route table, the server and the pages share.
+// The server must serve each of them with exactly this answer
+// (src/server/api/reads.ts), a route names them in its DataNeeds
+// (src/shared/routes.ts), and a page's useRouteData(match, path) is typed by it,
+// so a mistyped name or a page reading the wrong shape fails `tsc`.
+import type { FavoriteProjectsAnswer } from './accounts.ts';
+import type { FilesAnswer, GeoAnswer, MarkersAnswer, ProjectCard, PropertyAnswer, SearchAnswer, UnitsAnswer } from './catalogue.ts';
+import type { ContentPage, ContentSummary } from './content.ts';
+
+export interface ContentAnswer {
+  data: ContentPage;
+}
+
+export interface ContentListAnswer {
+  data: ContentSummary[];
+}
+
+/** Up to 4 projects like one (its page's foot). */
+export interface SimilarAnswer {
+  data: ProjectCard[];
+}
+
+export interface ReadAnswers {
+  '/api/content': ContentAnswer;
+  '/api/content-list': ContentListAnswer;
+  '/api/properties': SearchAnswer;
+  '/api/map-markers': MarkersAnswer;
+  '/api/geo-url': GeoAnswer;
+  '/api/property': PropertyAnswer;
+  '/api/project/units': UnitsAnswer;
+  '/api/project/files': FilesAnswer;
+  '/api/project/similar': SimilarAnswer;
+  '/api/favorites': FavoriteProjectsAnswer;
+  '/api/project-cards': FavoriteProjectsAnswer;
+}
+
+/** The path of a read, e.g. '/api/property'. */
+export type ReadPath = keyof ReadAnswers;
