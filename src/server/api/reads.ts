@@ -9,6 +9,7 @@ import type { Services } from '../services/index.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
+import { savedSearchReads } from './saved-search-reads.ts';
 
 export interface ReadContext {
   services: Services;
@@ -61,6 +62,7 @@ export const reads: ReadEndpoint[] = [
   favoritesRead,
   projectCardsRead,
   similarRead,
+  ...savedSearchReads,
 ];
 
 export const readByPath = new Map(reads.map((r) => [r.path, r]));

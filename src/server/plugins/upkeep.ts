@@ -1,6 +1,7 @@
 // Periodic housekeeping of the store: ended sessions and reset tokens are
-// deleted a week after they end, at start and then every few hours, so the
-// tables hold what can still be used. A failure is logged and tried next time.
+// deleted a week after they end, and saved searches' unconfirmed requests,
+// expired links and emptied addresses are forgotten (services/saved-searches),
+// at start and then every few hours, so the tables hold what can still be used. A failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
 
 export const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -12,6 +13,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
     try {
       const pruned = await app.services.accounts.prune();
       if (pruned.sessions || pruned.resets) app.log.info(pruned, 'pruned ended sessions and reset tokens');
+      const saved = await app.services.savedSearches.prune();
+      if (saved.searches || saved.tokens || saved.addresses) app.log.info(saved, 'pruned unconfirmed saved searches, expired links and forgotten addresses');
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }

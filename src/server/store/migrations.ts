@@ -10,6 +10,7 @@ import { mapMigration } from './migrations/0007-map.ts';
 import { feedFidelityMigration } from './migrations/0008-feed-fidelity.ts';
 import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
+import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -63,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '0008_feed_fidelity': feedFidelityMigration,
   '0009_feed_pulls': feedPullsMigration,
   '0010_lead_mails': leadMailsMigration,
+  // 0011 is issue 11's (rate limits in the store).
+  '0012_saved_searches': savedSearchesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
