@@ -78,7 +78,7 @@ export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 export const ManageEnvelope = object({ action: enums(MANAGE_ACTIONS) });
 
 /**
- * POST /api/saved-searches/manage → 200 SavedSearchList: with a mailed link's
+ * POST /api/saved-searches/change → 200 SavedSearchList: with a mailed link's
  * token, or as a logged-in client (then without one).
  */
 export const MANAGE_BODIES: Record<ManageAction, Struct<any, any>> = {

@@ -4,7 +4,7 @@
 //                                    201 {data: {status: 'pending'}}: a confirmation mail is queued
 //                                    201 {data: {status: 'active'}}: a logged-in client's, saved at once
 //                                    400 a field is wrong (the message names it); 429 too many
-//   POST /api/saved-searches/manage  {token?, action, id?, frequency?} → 200 the list as it now is;
+//   POST /api/saved-searches/change  {token?, action, id?, frequency?} → 200 the list as it now is;
 //                                    with a mailed link's token, or as a logged-in client
 //
 // The reads are in api/saved-search-reads.ts; the pages' forms without
@@ -105,7 +105,7 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
     return { data: { status } };
   });
 
-  app.post('/api/saved-searches/manage', async (request): Promise<SavedSearchList> => {
+  app.post('/api/saved-searches/change', async (request): Promise<SavedSearchList> => {
     const { action } = create(pickAction(request.body), ManageEnvelope);
     return sending.manage(request, create(request.body, MANAGE_BODIES[action]) as ManageBody);
   });
