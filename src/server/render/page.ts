@@ -39,6 +39,8 @@ export interface Resolved {
   fetch: Record<string, FetchState>;
   error: ErrorState | null;
   redirect?: Redirect;
+  /** A read of the page is personal (a mailed link's token names whose data it is): never stored by a CDN. */
+  personal?: boolean;
 }
 
 export async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
@@ -62,6 +64,7 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);
+      if (endpoint.personal) out.personal = true;
       out.data[key] = await runRead(endpoint, need.query, ctx);
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
@@ -128,7 +131,7 @@ export function renderPage(
   const code = resolved.error?.statusCode ?? status ?? 200;
 
   // Error pages are not cached at the edge: a partner or a page may appear any minute.
-  if (request.method === 'POST') privateNoStore(reply);
+  if (request.method === 'POST' || resolved.personal) privateNoStore(reply);
   else pageCache(request, reply, app.config, code);
 
   return streamPage(request, reply, {
