@@ -12,6 +12,7 @@ import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { PageHeader } from '../components/Sections.tsx';
 import { SaveSearchForm } from '../components/saved-search/SaveSearchForm.tsx';
+import { SavedSearchSummary } from '../components/saved-search/SavedSearchSummary.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { useHref } from '../lib/section.tsx';
 
@@ -108,12 +109,7 @@ function SavedSearchRow({ search: s, action }: { search: SavedSearchView; action
   const selectId = `saved-search-${s.id}-frequency`;
   return (
     <article aria-labelledby={`saved-search-${s.id}-title`}>
-      <h2 id={`saved-search-${s.id}-title`} className="saved-search__title">
-        <a href={s.href}>{s.title}</a>
-      </h2>
-      <p className="saved-search__meta">
-        {t('savedSearches.manage.site', { site: s.site })} · {t(`savedSearches.statuses.${s.status}`)}
-      </p>
+      <SavedSearchSummary search={s} level="h2" id={`saved-search-${s.id}-title`} />
       <div className="saved-search__actions">
         <form method="post" action={action} className="saved-search__frequency">
           <input type="hidden" name="action" value="frequency" />

@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { FREQUENCIES, type ManageBody, type SavedSearchList } from '../../../shared/saved-searches.ts';
 import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
+import { SavedSearchSummary } from './SavedSearchSummary.tsx';
 
 const KEY = '/api/saved-searches/mine';
 
@@ -30,12 +31,7 @@ export function ProfileSavedSearches() {
       <ul className="saved-search__list">
         {searches.map((s) => (
           <li key={s.id} className="saved-search__item">
-            <h3 className="saved-search__title">
-              <a href={s.href}>{s.title}</a>
-            </h3>
-            <p className="saved-search__meta">
-              {t('savedSearches.manage.site', { site: s.site })} · {t(`savedSearches.statuses.${s.status}`)}
-            </p>
+            <SavedSearchSummary search={s} level="h3" />
             <div className="saved-search__actions">
               <label htmlFor={`profile-search-${s.id}`} className="visually-hidden">
                 {t('savedSearches.manage.frequency', { title: s.title })}
