@@ -39,6 +39,8 @@ import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
 import { formPostRoutes } from './render/form-post.ts';
+import { savedSearchRoutes } from './api/saved-searches.ts';
+import { savedSearchPosts } from './render/saved-search-posts.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
 
@@ -130,6 +132,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // With the forms posted without JavaScript: same service, same rate limit.
   await app.register(leadRoutes, { forms: formPostRoutes(renderer) });
   await app.register(accountRoutes);
+  // With the search page's form without JavaScript and the mails' links: same service, same limits.
+  await app.register(savedSearchRoutes, { forms: savedSearchPosts });
   await app.register(fileRoutes);
   await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 

@@ -58,7 +58,7 @@ const Favorites = size(array(ProjectId), 0, FAVORITES_MAX_MERGE);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The partner's slug when the page is under /{partner}; the host decides first. */
-const PartnerSlug = refine(string(), 'partner', (v) => (v.length <= 60 && SLUG.test(v)) || 'must be a partner slug');
+export const PartnerSlug = refine(string(), 'partner', (v) => (v.length <= 60 && SLUG.test(v)) || 'must be a partner slug');
 
 /** A token from a mail link or a session: 32 random bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

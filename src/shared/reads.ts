@@ -7,6 +7,7 @@
 import type { FavoriteProjectsAnswer } from './accounts.ts';
 import type { FilesAnswer, GeoAnswer, MarkersAnswer, ProjectCard, PropertyAnswer, SearchAnswer, UnitsAnswer } from './catalogue.ts';
 import type { ContentPage, ContentSummary } from './content.ts';
+import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
 
 export interface ContentAnswer {
   data: ContentPage;
@@ -33,6 +34,9 @@ export interface ReadAnswers {
   '/api/project/similar': SimilarAnswer;
   '/api/favorites': FavoriteProjectsAnswer;
   '/api/project-cards': FavoriteProjectsAnswer;
+  '/api/saved-searches/manage': SavedSearchList;
+  '/api/saved-searches/unsubscribe': { data: SavedSearchView };
+  '/api/saved-searches/mine': SavedSearchList;
 }
 
 /** The path of a read, e.g. '/api/property'. */

@@ -23,6 +23,7 @@ export type PageName =
   | 'profile'
   | 'for-sale'
   | 'search'
+  | 'saved-search'
   | 'content';
 
 /** An API read a page needs before it can render (DESIGN §2): one declaration, two transports. */
@@ -123,6 +124,18 @@ const accountPages: Shape[] = [
     data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}), client: true }] },
   { name: 'profile', path: '/profile', page: 'profile', header: 'solid', auth: 'required' },
 ];
+/**
+ * Saved searches (issue 13), in every section: the form without JavaScript
+ * (new, sent) and the pages mails link to (manage, unsubscribe), whose token
+ * the read checks (a bad one: 404). Personal: never cached, never indexed.
+ */
+const tokenRead = (endpoint: ReadPath) => (params: RouteParams): DataNeed[] => [{ endpoint, query: { token: params.token ?? '' } }];
+const savedSearchPages: Shape[] = [
+  { name: 'saved-search-new', path: '/saved-searches/new', page: 'saved-search', header: 'solid', auth: 'open' },
+  { name: 'saved-search-sent', path: '/saved-searches/sent', page: 'saved-search', header: 'solid', auth: 'open' },
+  { name: 'saved-search-manage', path: '/saved-searches/manage/:token', page: 'saved-search', header: 'solid', auth: 'open', data: tokenRead('/api/saved-searches/manage') },
+  { name: 'saved-search-unsubscribe', path: '/saved-searches/unsubscribe/:token', page: 'saved-search', header: 'solid', auth: 'open', data: tokenRead('/api/saved-searches/unsubscribe') },
+];
 const listingPages: Shape[] = [
   { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
 ];
@@ -166,6 +179,7 @@ export const routes: RouteDef[] = [
     ...listingPages,
     ...searchPages(''),
     forSale(''),
+    ...savedSearchPages,
   ]),
   ...section('main', '', 'app-pages', [], [
     { name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' },
@@ -175,6 +189,7 @@ export const routes: RouteDef[] = [
     ...listingPages,
     ...searchPages('/old'),
     forSale('/old'),
+    ...savedSearchPages,
     { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
   ]),
   ...section('partner', '/:partner', 'partner', ['partner'], [
@@ -183,6 +198,7 @@ export const routes: RouteDef[] = [
     ...listingPages,
     ...searchPages('/:partner'),
     forSale('/:partner'),
+    ...savedSearchPages,
     { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
     { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
     { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },

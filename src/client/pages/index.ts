@@ -25,6 +25,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   profile: () => import('./profile.tsx'),
   'for-sale': () => import('./for-sale.tsx'),
   search: () => import('./search.tsx'),
+  'saved-search': () => import('./saved-search.tsx'),
   content: () => import('./content.tsx'),
 };
 

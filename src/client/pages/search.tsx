@@ -19,6 +19,7 @@ import { EmptyResults } from '../components/search/EmptyResults.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
 import { MapResults } from '../components/search/MapResults.tsx';
 import { countText, searchTexts } from '../components/search/texts.ts';
+import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
 
 const RESULTS_ID = 'search-results';
 
@@ -54,6 +55,7 @@ export default function SearchPage({ match }: PageProps) {
         <p className="search-head__count" role="status">
           {total !== undefined ? countText(total) : ''}
         </p>
+        <SaveThisSearch filters={filters} />
       </header>
 
       <div className="search-layout">

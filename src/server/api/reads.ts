@@ -10,6 +10,7 @@ import { read, type Read, type ReadContext } from './read.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
+import { savedSearchReads } from './saved-search-reads.ts';
 
 export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/content': read({
@@ -38,6 +39,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/favorites': favoritesRead,
   '/api/project-cards': projectCardsRead,
   '/api/project/similar': similarRead,
+  ...savedSearchReads,
 };
 
 export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));

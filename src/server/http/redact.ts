@@ -5,7 +5,7 @@
 // (/…/client-reset-password/<token>) is masked in the logged URL.
 import type { FastifyRequest } from 'fastify';
 
-const RESET_PATH = /(\/client-reset-password\/)[^/?#]+/gi;
+const RESET_PATH = /(\/client-reset-password\/|\/saved-searches\/(?:confirm|manage|unsubscribe)\/|[?&]token=)[^/?#&]+/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(RESET_PATH, '$1[redacted]');

@@ -1,7 +1,8 @@
 // Periodic housekeeping of the store: ended sessions and reset tokens are
-// deleted a week after they end, and rate-limit windows once they have ended,
-// at start and then every few hours, so the tables hold what can still be
-// used. A failure is logged and tried next time.
+// deleted a week after they end, rate-limit windows once they have ended, and
+// saved searches' unconfirmed requests, expired links and emptied addresses are
+// forgotten (services/saved-searches), at start and then every few hours, so the
+// tables hold what can still be used. A failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
 
 export const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -15,6 +16,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
       if (pruned.sessions || pruned.resets) app.log.info(pruned, 'pruned ended sessions and reset tokens');
       const windows = await app.services.rateLimits.prune();
       if (windows) app.log.info({ windows }, 'pruned ended rate-limit windows');
+      const saved = await app.services.savedSearches.prune();
+      if (saved.searches || saved.tokens || saved.addresses) app.log.info(saved, 'pruned unconfirmed saved searches, expired links and forgotten addresses');
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }

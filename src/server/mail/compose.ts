@@ -208,6 +208,7 @@ export function composeQueuedMail(mail: QueuedMail, recipient: string, from: str
     subject: oneLine(mail.subject),
     text: multiLine(mail.text),
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.headers ? { headers: Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, oneLine(v)])) } : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   };
@@ -219,6 +220,8 @@ export interface QueuedMail {
   html?: string;
   /** The sender's name, e.g. the partner's: MAIL_FROM's address goes with it. */
   fromName?: string;
+  /** Extra headers our code wrote (List-Unsubscribe of an alert: saved-searches/links.ts). */
+  headers?: Record<string, string>;
 }
 
 

@@ -63,7 +63,7 @@ export async function queueMail(db: Kysely<Database>, recipient: string, mail: Q
   const at = now.toISOString();
   await db
     .insertInto('mail_outbox')
-    .values({ lead_id: null, recipient, message: JSON.stringify({ subject: mail.subject, text: mail.text, html: mail.html, fromName: mail.fromName }), next_attempt_at: at, created_at: at })
+    .values({ lead_id: null, recipient, message: JSON.stringify({ subject: mail.subject, text: mail.text, html: mail.html, fromName: mail.fromName, headers: mail.headers }), next_attempt_at: at, created_at: at })
     .execute();
 }
 

@@ -117,7 +117,7 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
  * (some privacy tools strip both; the form only creates a lead). Default ports
  * are ignored on both sides, so a TLS proxy that passes Host on is no trouble.
  */
-function sameOrigin(request: FastifyRequest): boolean {
+export function sameOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (source === undefined) return true;
   let host: string;

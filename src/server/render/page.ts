@@ -42,6 +42,8 @@ export interface Resolved {
   redirect?: Redirect;
   /** How long the partner, the session and the page's reads took (Server-Timing `reads`). */
   readsMs: number;
+  /** A read of the page is personal (a mailed link's token names whose data it is): never stored by a CDN. */
+  personal?: boolean;
 }
 
 export async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
@@ -66,6 +68,7 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);
+      if (endpoint.personal) out.personal = true;
       out.data[key] = await runRead(endpoint, need.query, ctx);
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
@@ -136,7 +139,7 @@ export function renderPage(
   request.routeLabel = routeName;
 
   // Error pages are not cached at the edge: a partner or a page may appear any minute.
-  if (request.method === 'POST') privateNoStore(reply);
+  if (request.method === 'POST' || resolved.personal) privateNoStore(reply);
   else pageCache(request, reply, app.config, code);
 
   return streamPage(request, reply, {

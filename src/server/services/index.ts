@@ -6,6 +6,7 @@ import { CatalogueService } from './catalogue/index.ts';
 import { AccountService, type AccountOptions } from './accounts/index.ts';
 import { scryptParams } from './accounts/passwords.ts';
 import { RateLimitService } from './rate-limits.ts';
+import { SavedSearchService, type SavedSearchOptions } from './saved-searches/index.ts';
 
 export interface Services {
   partners: PartnerService;
@@ -13,21 +14,26 @@ export interface Services {
   catalogue: CatalogueService;
   accounts: AccountService;
   rateLimits: RateLimitService;
+  savedSearches: SavedSearchService;
 }
 
 export interface ServiceOptions {
   accounts?: AccountOptions;
+  /** Default: the accounts' SITE_URL and clock. */
+  savedSearches?: SavedSearchOptions;
 }
 
 /** `options.accounts` comes from the config (buildApp); without it: OWASP's cost and the default SITE_URL. */
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
   const partners = new PartnerService(store.db);
   const catalogue = new CatalogueService(store.db);
+  const accounts = options.accounts ?? { hashParams: scryptParams(17), siteUrl: 'http://localhost:3000' };
   return {
     partners,
     content: new ContentService(store.db),
     catalogue,
-    accounts: new AccountService(store.db, partners, catalogue, options.accounts ?? { hashParams: scryptParams(17), siteUrl: 'http://localhost:3000' }),
+    accounts: new AccountService(store.db, partners, catalogue, accounts),
     rateLimits: new RateLimitService(store.db),
+    savedSearches: new SavedSearchService(store.db, options.savedSearches ?? { siteUrl: accounts.siteUrl, now: accounts.now }),
   };
 }

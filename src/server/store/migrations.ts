@@ -11,6 +11,7 @@ import { feedFidelityMigration } from './migrations/0008-feed-fidelity.ts';
 import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
 import { rateLimitsMigration } from './migrations/0011-rate-limits.ts';
+import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0009_feed_pulls': feedPullsMigration,
   '0010_lead_mails': leadMailsMigration,
   '0011_rate_limits': rateLimitsMigration,
+  '0012_saved_searches': savedSearchesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,14 +44,15 @@ export function mailBrand(siteUrl: string, partner: Pick<PublicPartner, 'slug' |
   };
 }
 
-function branded(brand: MailBrand, subject: string, text: string, link: string): QueuedMail {
+/** A mail in the site's brand: `text` as the plain part, and in HTML with `link` as a button. */
+export function brandedMail(brand: MailBrand, subject: string, text: string, link: string): QueuedMail {
   return { subject, text: text + '\n', html: brandedHtml(brand, text, link), fromName: brand.name };
 }
 
 export function resetMail(brand: MailBrand, link: string): QueuedMail {
-  return branded(brand, t('account.mail.resetSubject'), t('account.mail.resetBody', { site: brand.name, link }), link);
+  return brandedMail(brand, t('account.mail.resetSubject'), t('account.mail.resetBody', { site: brand.name, link }), link);
 }
 
 export function alreadyRegisteredMail(brand: MailBrand, link: string): QueuedMail {
-  return branded(brand, t('account.mail.existsSubject'), t('account.mail.existsBody', { site: brand.name, link }), link);
+  return brandedMail(brand, t('account.mail.existsSubject'), t('account.mail.existsBody', { site: brand.name, link }), link);
 }

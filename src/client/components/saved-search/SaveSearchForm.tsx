@@ -1,0 +1,122 @@
+// "Save this search" (issue 13): an email (none for a logged-in client, whose
+// account's address is used), how often, and the search itself in a hidden
+// field. A plain form POST to the section's /saved-searches without
+// JavaScript (render/saved-search-posts.ts answers 303 to a page); with it,
+// POST /api/saved-searches and the answer announced in place: a status for
+// success, the message under the field (and focus on it) for an error.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FREQUENCIES, type Frequency, type SaveAnswer } from '../../../shared/saved-searches.ts';
+import { HttpError } from '../../../shared/errors.ts';
+import { t } from '../../../shared/i18n.ts';
+import { postJson } from '../../lib/api.ts';
+import { useUser } from '../../lib/auth.tsx';
+import { useHref, useSection } from '../../lib/section.tsx';
+
+export interface SaveSearchFormProps {
+  /** The canonical search (shared/saved-searches.ts savedSearchPath). */
+  search: string;
+  frequency?: Frequency;
+  /** A field the server refused without JavaScript ('email', 'frequency', 'search' or 'limited'). */
+  error?: string | null;
+}
+
+const FIELD_MESSAGES: Record<string, () => string> = {
+  email: () => t('forms.errors.email'),
+  frequency: () => t('savedSearches.save.frequency'),
+  search: () => `search: ${t('savedSearches.errors.search')}`,
+  limited: () => t('savedSearches.errors.rateLimited'),
+};
+
+export function SaveSearchForm({ search, frequency = 'daily', error = null }: SaveSearchFormProps) {
+  const user = useUser();
+  const section = useSection();
+  const action = useHref('/saved-searches');
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ field: string | null; message: string } | null>(
+    error ? { field: error === 'email' ? 'email' : null, message: (FIELD_MESSAGES[error] ?? FIELD_MESSAGES.search!)() } : null,
+  );
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const partner = section.section === 'partner' && !section.hostPartner ? section.partnerSlug : null;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await postJson<SaveAnswer>('/api/saved-searches', {
+        ...(user ? {} : { email }),
+        search,
+        frequency: String(data.get('frequency')),
+        ...(partner ? { partner } : {}),
+      });
+      setDone(answer.data.status === 'active' ? t('savedSearches.save.saved', { email: user?.email ?? email }) : t('savedSearches.save.sent', { email }));
+      requestAnimationFrame(() => statusRef.current?.focus());
+    } catch (caught) {
+      const message = caught instanceof HttpError ? caught.message : t('messages.networkError');
+      const field = /^email\b/.test(message) ? 'email' : null;
+      setFailure({ field, message: field ? t('forms.errors.email') : caught instanceof HttpError && caught.statusCode === 429 ? t('savedSearches.errors.rateLimited') : message });
+      if (field) emailRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <p className="save-search__done" role="status" tabIndex={-1} ref={statusRef}>
+        {done}
+      </p>
+    );
+  const emailError = failure?.field === 'email';
+  return (
+    <form className="save-search__form" method="post" action={action} onSubmit={submit} noValidate={false} aria-busy={busy}>
+      <input type="hidden" name="search" value={search} />
+      {user ? (
+        <p>{t('savedSearches.save.accountLead', { email: user.email })}</p>
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-email`}>
+            {t('savedSearches.save.email')}
+          </label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            className="field__input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            aria-invalid={emailError || undefined}
+            aria-describedby={emailError ? `${id}-error` : undefined}
+          />
+        </div>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-frequency`}>
+          {t('savedSearches.save.frequency')}
+        </label>
+        <select id={`${id}-frequency`} className="field__input" name="frequency" defaultValue={frequency}>
+          {FREQUENCIES.map((f) => (
+            <option key={f} value={f}>
+              {t(`savedSearches.frequencies.${f}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failure ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {failure.message}
+        </p>
+      ) : null}
+      <p className="save-search__privacy">{t('savedSearches.save.privacy')}</p>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('savedSearches.save.submit')}
+      </button>
+    </form>
+  );
+}

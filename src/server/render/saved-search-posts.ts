@@ -1,0 +1,132 @@
+// The saved-search addresses a browser without JavaScript, or a mail, reaches
+// (issue 13), in every section: '' (the main site), '/old', '/{partner}', and
+// the root of a partner's own domain. Each does its work and answers 303 to a
+// page of the route table (Post/Redirect/Get), so a reload never repeats it:
+//
+//   POST {section}/saved-searches                    the search page's form: → …/saved-searches/sent,
+//                                                    or back to …/saved-searches/new?…&error=<field|limited>
+//   GET  {section}/saved-searches/confirm/{token}    starts the search → …/saved-searches/manage/{new token}?done=confirmed
+//                                                    (a bad link: → …/manage/{token}, which says so with a 404)
+//   POST {section}/saved-searches/manage/{token}     action, id, frequency → …/manage/{token}?done=<action>
+//   POST {section}/saved-searches/unsubscribe/{token}
+//        body List-Unsubscribe=One-Click (RFC 8058, form-urlencoded or multipart):
+//        200 'Unsubscribed.' and the search stops at once; from the page's own
+//        button (`page=1`) → …/unsubscribe/{token}?done=1; 400 without that body; 404 a bad link.
+//
+// The forms must come from this site (Origin or Referer, as the lead forms);
+// the mail's one-click POST comes from a mail provider, and its token is its authority.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { validate, type Struct } from 'superstruct';
+import { ClientSaveSearchBody, FREQUENCIES, MANAGE_BODIES, MANAGE_ACTIONS, ONE_CLICK, SaveSearchBody, type ManageAction, type ManageBody } from '../../shared/saved-searches.ts';
+import { HttpError } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { noStore } from '../http/caching.ts';
+import type { SaveInput, SavedSearchSending } from '../api/saved-searches.ts';
+import { sameOrigin } from './form-post.ts';
+
+const BODY_LIMIT = 16 * 1024;
+const NOT_FORM = Symbol('not form data');
+type Params = { partner?: string; token?: string };
+
+export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (app, sending) => {
+  const { partners, savedSearches } = app.services;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) => done(null, new URLSearchParams(body as string)));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) => done(null, multipartOneClick(body as string)));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, _body, done) => done(null, NOT_FORM));
+
+  /** The section's root in this request ('', '/old', '/slug'), or null when the partner is unknown. */
+  async function sectionOf(request: FastifyRequest<{ Params: Params }>): Promise<{ root: string; slug?: string } | null> {
+    const slug = request.params.partner;
+    if (slug === undefined || slug === 'old') return { root: slug ? '/old' : '' };
+    if ((await partners.byHost(request.hostname)) || !(await partners.bySlug(slug.toLowerCase()))) return null;
+    return { root: `/${slug}`, slug: slug.toLowerCase() };
+  }
+
+  const formOf = (request: FastifyRequest): URLSearchParams => {
+    if (!(request.body instanceof URLSearchParams)) throw new HttpError(415, t('formPost.notForm'));
+    if (!sameOrigin(request)) throw new HttpError(403, t('formPost.crossOrigin'));
+    return request.body;
+  };
+  const seeOther = (reply: FastifyReply, location: string) => {
+    noStore(reply);
+    return reply.redirect(location, 303);
+  };
+
+  async function save(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const section = await sectionOf(request);
+    if (!section) return reply.callNotFound();
+    const form = formOf(request);
+    const values = { email: form.get('email') ?? '', search: form.get('search') ?? '', frequency: form.get('frequency') ?? '' };
+    const signedIn = (await request.client()) !== null;
+    const back = (error: string) => {
+      const query = new URLSearchParams({ search: values.search, frequency: values.frequency, error });
+      return seeOther(reply, `${section.root}/saved-searches/new?${query}`);
+    };
+    const struct = (signedIn ? ClientSaveSearchBody : SaveSearchBody) as unknown as Struct<SaveInput>;
+    const [error, body] = validate(signedIn ? { ...values, email: undefined } : values, struct);
+    if (error) return back(String(error.path[0] ?? 'search'));
+    if (await sending.limit(request, signedIn ? null : body.email!)) return back('limited');
+    try {
+      const status = await sending.save(request, { ...body, ...(section.slug ? { partner: section.slug } : {}) });
+      return seeOther(reply, `${section.root}/saved-searches/sent${status === 'active' ? '?status=active' : ''}`);
+    } catch (failure) {
+      // The place the search names is not (any more) in the catalogue.
+      if (failure instanceof HttpError && failure.statusCode === 400) return back('search');
+      throw failure;
+    }
+  }
+
+  async function confirm(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const section = await sectionOf(request);
+    if (!section) return reply.callNotFound();
+    const token = request.params.token ?? '';
+    const manage = /^[A-Za-z0-9_-]{43}$/.test(token) ? await savedSearches.confirm(token) : null;
+    return seeOther(reply, `${section.root}/saved-searches/manage/${manage ? `${manage}?done=confirmed` : encodeURIComponent(token)}`);
+  }
+
+  async function manage(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const section = await sectionOf(request);
+    if (!section) return reply.callNotFound();
+    const form = formOf(request);
+    const action = form.get('action') as ManageAction;
+    if (!MANAGE_ACTIONS.includes(action)) throw new HttpError(400, `action: ${t('savedSearches.errors.id')}`);
+    const frequency = form.get('frequency');
+    const raw = {
+      token: request.params.token,
+      action,
+      ...(form.has('id') ? { id: Number(form.get('id')) } : {}),
+      ...(frequency && (FREQUENCIES as readonly string[]).includes(frequency) ? { frequency } : {}),
+    };
+    const [error, body] = validate(raw, MANAGE_BODIES[action]);
+    if (error) throw error;
+    await sending.manage(request, body as ManageBody);
+    return seeOther(reply, `${section.root}/saved-searches/manage/${request.params.token}?done=${action}`);
+  }
+
+  async function unsubscribe(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const section = await sectionOf(request);
+    if (!section) return reply.callNotFound();
+    const body = request.body;
+    const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
+    if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
+    const token = request.params.token ?? '';
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token) || !(await savedSearches.unsubscribe(token))) throw new HttpError(404, t('savedSearches.errors.link'));
+    if (body instanceof URLSearchParams && body.get('page') === '1' && sameOrigin(request))
+      return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
+    noStore(reply);
+    return reply.type('text/plain; charset=utf-8').send(t('savedSearches.unsubscribe.oneClick'));
+  }
+
+  for (const root of ['', '/:partner']) {
+    app.post(`${root}/saved-searches`, save);
+    app.get(`${root}/saved-searches/confirm/:token`, confirm);
+    app.post(`${root}/saved-searches/manage/:token`, manage);
+    app.post(`${root}/saved-searches/unsubscribe/:token`, unsubscribe);
+  }
+};
+
+/** The List-Unsubscribe field of a multipart/form-data body (RFC 8058 prefers it), or null. */
+function multipartOneClick(body: string): string | null {
+  const m = /content-disposition:\s*form-data;\s*name="?List-Unsubscribe"?[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/i.exec(body);
+  return m ? m[1]!.trim() : null;
+}

@@ -1,0 +1,59 @@
+// The links mailed about saved searches, each with a token of its own (random,
+// only its SHA-256 stored: services/accounts/tokens.ts), on the site where the
+// search was saved: the partner's domain, SITE_URL/{slug}, or SITE_URL.
+//   /saved-searches/confirm/{token}      starts a pending search (7 days)
+//   /saved-searches/manage/{token}       the address's searches (a year)
+//   /saved-searches/unsubscribe/{token}  stops one search (a year; RFC 8058 one-click POST)
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { PublicPartner } from '../../../shared/partner.ts';
+import { CONFIRM_DAYS, ONE_CLICK, type TokenPurpose } from '../../../shared/saved-searches.ts';
+import { hashToken, newToken } from '../accounts/tokens.ts';
+import { mailBrand } from '../accounts/mails.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a link in a mail works, by what it does. */
+const LIFETIME_DAYS: Record<TokenPurpose, number> = { confirm: CONFIRM_DAYS, manage: 365, unsubscribe: 365 };
+
+type SitePartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
+
+/** Writes a token row and answers the token itself (to put in a link, never stored). */
+export async function mintToken(db: Kysely<Database>, purpose: TokenPurpose, addressId: number, searchId: number | null, now: Date): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('saved_search_tokens')
+    .values({
+      token_hash: hashToken(token),
+      purpose,
+      address_id: addressId,
+      search_id: searchId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LIFETIME_DAYS[purpose] * DAY_MS).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The address of a saved-search page on the site of `partner` (null: the main site). */
+export function savedSearchLink(siteUrl: string, partner: SitePartner, purpose: TokenPurpose, token: string): string {
+  return `${mailBrand(siteUrl, partner).home}/saved-searches/${purpose}/${token}`;
+}
+
+/**
+ * The headers of an alert mail about one search (RFC 2369 and RFC 8058): a
+ * mail client's "unsubscribe" POSTs `List-Unsubscribe=One-Click` to the link,
+ * which stops that search at once. Writes the link's token in `db` (the
+ * transaction that queues the mail).
+ */
+export async function unsubscribeHeaders(
+  db: Kysely<Database>,
+  siteUrl: string,
+  search: { id: number; address_id: number; partner: SitePartner },
+  now: Date,
+): Promise<Record<string, string>> {
+  const token = await mintToken(db, 'unsubscribe', search.address_id, search.id, now);
+  return {
+    'List-Unsubscribe': `<${savedSearchLink(siteUrl, search.partner, 'unsubscribe', token)}>`,
+    'List-Unsubscribe-Post': `${ONE_CLICK.name}=${ONE_CLICK.value}`,
+  };
+}

@@ -1,0 +1,146 @@
+// Saved searches (issue 13): the bodies and answers of their API, and the one
+// form a saved search takes. A search is saved as the address of its search
+// page under `/search` (search-url.ts's canonical form, without sort, view or
+// page): '/search/spain/alicante?cat=1,12&bedrooms=2&bbox=-0.9,37.9,-0.6,38.1'.
+// The same string is what the browser sends, what the store keeps (and
+// compares, so one search is saved once) and, under the section's root, the
+// link back to the results.
+import type { AnyStruct } from './any-struct.ts';
+import { enums, integer, literal, object, optional, refine, string, type Infer } from 'superstruct';
+import { Email, PartnerSlug, TOKEN_PATTERN } from './accounts.ts';
+import { KNOWN_CATEGORIES } from './catalogue.ts';
+import { PRICE_UPPER_BOUND } from './constants.ts';
+import { formatPrice } from './format.ts';
+import { t } from './i18n.ts';
+import { DEFAULT_SEARCH, geoFromSegments, geoSegments, parseSearchUrl, searchHref, type SearchFilters } from './search-url.ts';
+
+export const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const SAVED_SEARCH_STATUSES = ['pending', 'active', 'stopped'] as const;
+export type SavedSearchStatus = (typeof SAVED_SEARCH_STATUSES)[number];
+export type TokenPurpose = 'confirm' | 'manage' | 'unsubscribe';
+
+/** An unconfirmed search is forgotten after this many days. */
+export const CONFIRM_DAYS = 7;
+/** An address without searches is forgotten after this many days. */
+export const FORGET_DAYS = 30;
+/** The body a one-click unsubscribe POST carries (RFC 8058). */
+export const ONE_CLICK = { name: 'List-Unsubscribe', value: 'One-Click' } as const;
+
+/** The filters a saved search keeps (SPEC §3), and the map area. */
+export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string };
+
+export function savedFilters(f: SearchFilters | SavedFilters): SavedFilters {
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox } = f;
+  return { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, ...(bbox ? { bbox } : {}) };
+}
+
+/** The canonical form: the search page's address under /search, without sort, view and page. */
+export function savedSearchPath(f: SearchFilters | SavedFilters): string {
+  return searchHref('/search', { ...DEFAULT_SEARCH, ...savedFilters(f) });
+}
+
+const ADDRESS = /^\/search((?:\/[a-z0-9-]+){0,3})\/?(?:\?([^#]*))?$/i;
+const SEARCH_MAX = 1000;
+
+/** A posted `search` as filters, or null when it is not the address of a search page. */
+export function readSavedSearch(value: string): SavedFilters | null {
+  const m = value.length <= SEARCH_MAX ? ADDRESS.exec(value.trim()) : null;
+  if (!m || geoFromSegments(m[1]!.split('/').filter(Boolean)) === null) return null;
+  return savedFilters(parseSearchUrl({ '*': m[1]!.slice(1) }, m[2] ?? ''));
+}
+
+// --- bodies ---------------------------------------------------------------------
+
+const SearchAddress = refine(string(), 'search', (v) => readSavedSearch(v) !== null || t('savedSearches.errors.search'));
+const FrequencyField = enums(FREQUENCIES);
+const Token = refine(string(), 'token', (v) => TOKEN_PATTERN.test(v) || t('savedSearches.errors.link'));
+const SearchId = refine(integer(), 'id', (v) => (v > 0 && v < 2 ** 31) || t('savedSearches.errors.id'));
+
+/** POST /api/saved-searches from a visitor → 201 SaveAnswer (a confirmation mail is queued). */
+export const SaveSearchBody = object({
+  email: Email,
+  search: SearchAddress,
+  frequency: FrequencyField,
+  partner: optional(PartnerSlug),
+});
+export type SaveSearchBody = Infer<typeof SaveSearchBody>;
+
+/** The same from a logged-in client: the account's address is used, an email is ignored. */
+export const ClientSaveSearchBody = object({
+  email: optional(string()),
+  search: SearchAddress,
+  frequency: FrequencyField,
+  partner: optional(PartnerSlug),
+});
+
+export const MANAGE_ACTIONS = ['frequency', 'delete', 'resume', 'delete-all'] as const;
+export type ManageAction = (typeof MANAGE_ACTIONS)[number];
+export const ManageEnvelope = object({ action: enums(MANAGE_ACTIONS) });
+
+/**
+ * POST /api/saved-searches/change → 200 SavedSearchList: with a mailed link's
+ * token, or as a logged-in client (then without one).
+ */
+export const MANAGE_BODIES: Record<ManageAction, AnyStruct> = {
+  frequency: object({ token: optional(Token), action: literal('frequency'), id: SearchId, frequency: FrequencyField }),
+  delete: object({ token: optional(Token), action: literal('delete'), id: SearchId }),
+  resume: object({ token: optional(Token), action: literal('resume'), id: SearchId }),
+  'delete-all': object({ token: optional(Token), action: literal('delete-all') }),
+};
+export interface ManageBody {
+  token?: string;
+  action: ManageAction;
+  id?: number;
+  frequency?: Frequency;
+}
+
+/** GET /api/saved-searches/manage?token= (the manage page's read). */
+export const ManageQuery = object({ token: Token });
+
+// --- answers --------------------------------------------------------------------
+
+export interface SaveAnswer {
+  data: { status: SavedSearchStatus };
+}
+
+export interface SavedSearchView {
+  id: number;
+  title: string;
+  /** The results on the site where it was saved (absolute). */
+  href: string;
+  /** The name of that site. */
+  site: string;
+  frequency: Frequency;
+  status: SavedSearchStatus;
+}
+
+export interface SavedSearchList {
+  data: { email: string; searches: SavedSearchView[] };
+}
+
+// --- words ------------------------------------------------------------------------
+
+/**
+ * A search in words, for mails and pages: 'Apartment, Penthouse in Torrevieja,
+ * 2+ bedrooms, € 100.000 – € 300.000, in a map area'. `place` is the place's
+ * name (the store knows it); without one, the slug.
+ */
+export function describeSearch(f: SavedFilters, place?: string | null): string {
+  const types = f.cat.map((id) => {
+    const known = KNOWN_CATEGORIES.find((c) => c.id === id);
+    return known ? t(`categories.${known.key}`) : `#${id}`;
+  });
+  const slugs = geoSegments(f.esGeo);
+  const where = place || slugs[slugs.length - 1];
+  const parts = [
+    (types.length ? types.join(', ') : t('savedSearches.describe.anyType')) + (where ? ` ${t('savedSearches.describe.in', { place: where })}` : ''),
+  ];
+  if (f.bedrooms > 0) parts.push(t('savedSearches.describe.bedrooms', { count: f.bedrooms }));
+  if (f.bathrooms > 0) parts.push(t('savedSearches.describe.bathrooms', { count: f.bathrooms }));
+  if (f.pricefrom > 0 && f.priceto < PRICE_UPPER_BOUND) parts.push(`${formatPrice(f.pricefrom)} – ${formatPrice(f.priceto)}`);
+  else if (f.pricefrom > 0) parts.push(t('savedSearches.describe.from', { price: formatPrice(f.pricefrom) }));
+  else if (f.priceto < PRICE_UPPER_BOUND) parts.push(t('savedSearches.describe.upTo', { price: formatPrice(f.priceto) }));
+  if (f.bbox) parts.push(t('savedSearches.describe.mapArea'));
+  return parts.join(', ');
+}

@@ -1,0 +1,34 @@
+// The saved-search pages as the server renders them: "Save this search" on a
+// search page with the search in its form, and the manage page a mail links
+// to, which is personal (never stored by a CDN) and not indexed.
+import t from 'tap';
+import { forEachStore } from '../../helpers/db.ts';
+import { accountsApp } from '../accounts/helpers.ts';
+import { confirmed, linkToken, mailText, save } from './helpers.ts';
+
+forEachStore(
+  t,
+  'the search page offers to save its search; the manage page is private; a bad link is a 404 that says so',
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store);
+    for (const url of ['/search/spain/alicante?bedrooms=2', '/old/search/spain/alicante?bedrooms=2', '/costa-casas/search/spain/alicante?bedrooms=2']) {
+      const page = await app.inject({ url });
+      t.equal(page.statusCode, 200, url);
+      t.match(page.body, /<summary[^>]*>Save this search<\/summary>/, `${url}: the disclosure`);
+      t.match(page.body, /name="search" value="\/search\/spain\/alicante\?bedrooms=2"/, `${url}: the canonical search in the form`);
+      t.match(page.body, new RegExp(`action="${url.replace(/\/search.*/, '')}/saved-searches"`), `${url}: posted to its own section`);
+    }
+    await save(app);
+    const manage = await confirmed(app, linkToken(await mailText(transport, 1), 'confirm'));
+    const page = await app.inject({ url: `/saved-searches/manage/${manage}?done=confirmed`, headers: { host: 'costa-casas.localhost' } });
+    t.equal(page.statusCode, 200);
+    t.equal(page.headers['cache-control'], 'private, no-store');
+    t.match(page.body, /Your alert is active/);
+    t.match(page.body, /noindex/);
+    t.match(page.body, /Delete all my saved searches/);
+    const bad = await app.inject({ url: `/saved-searches/manage/${'x'.repeat(43)}` });
+    t.equal(bad.statusCode, 404);
+    t.match(bad.body, /This link is not valid, or it has expired/);
+  },
+  { seed: true },
+);
