@@ -17,17 +17,14 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
 
-# better-sqlite3 downloads a prebuilt addon when it can and compiles one when
-# it cannot: keep the compilers at hand in the stages that run npm ci.
-FROM base AS toolchain
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
+# No compilers: every native addon ships prebuilt in its npm package
+# (better-sqlite3 13's Node-API builds, sharp's and esbuild's platform packages).
+FROM base AS manifests
 COPY package.json package-lock.json ./
 
 # Build: every dependency, then dist/: the client bundle with its manifest, the
 # server-side render entry, and the server and its CLIs compiled for plain node.
-FROM toolchain AS build
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY build.mjs tsconfig.json ./
 COPY locales ./locales
@@ -35,7 +32,7 @@ COPY src ./src
 RUN npm run build
 
 # Runtime dependencies only: no TypeScript, no tsx, no esbuild.
-FROM toolchain AS prod-deps
+FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
