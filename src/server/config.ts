@@ -1,5 +1,6 @@
 // Configuration comes from environment variables only (DESIGN §8), validated at
 // boot: a bad value stops the start with one line that names the variable.
+import os from 'node:os';
 import path from 'node:path';
 import {
   array, boolean, coerce, create, defaulted, enums, integer, max, min, object, optional, pattern, refine,
@@ -8,6 +9,14 @@ import {
 import { FeedListError, parseFeeds, type FeedSource } from './catalogue-import/sources.ts';
 import type { PublicConfig } from '../shared/state.ts';
 import { t } from '../shared/i18n.ts';
+
+/**
+ * Two hashes at once, but always a core left for the event loop: on a machine of
+ * two cores or fewer, one (two 128 MiB hashes would take every core from pages).
+ */
+export function defaultHashConcurrency(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(2, cores - 1));
+}
 
 const Int = (lo: number, hi: number) => min(max(integer(), hi), lo);
 const IntFromEnv = (lo: number, hi: number, fallback: number) =>
@@ -73,7 +82,7 @@ export const Config = object({
   // log2 of scrypt's N for new password hashes; below OWASP's 17 only when NODE_ENV=test (loadConfig).
   SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
   // Password hashes at once; the rest queue (services/accounts/hash-queue.ts).
-  PASSWORD_HASH_CONCURRENCY: IntFromEnv(1, 64, 2),
+  PASSWORD_HASH_CONCURRENCY: IntFromEnv(1, 64, defaultHashConcurrency()),
   FEEDS: Feeds,
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),

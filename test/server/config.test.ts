@@ -2,7 +2,7 @@
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
 import { SITE_COMMAND } from '../helpers/site-process.ts';
-import { loadConfig, ConfigError } from '../../src/server/config.ts';
+import { defaultHashConcurrency, loadConfig, ConfigError } from '../../src/server/config.ts';
 
 t.test('defaults give a working site', async (t) => {
   const c = loadConfig({});
@@ -75,4 +75,12 @@ t.test('the server refuses to start on a bad value, saying why', async (t) => {
   });
   t.equal(result.status, 1);
   t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');
+});
+
+t.test('password hashes: two at once, but a core always left to the event loop', async (t) => {
+  t.equal(defaultHashConcurrency(1), 1);
+  t.equal(defaultHashConcurrency(2), 1, 'two cores: one hash, one core for pages');
+  t.equal(defaultHashConcurrency(3), 2);
+  t.equal(defaultHashConcurrency(16), 2);
+  t.equal(loadConfig({ PASSWORD_HASH_CONCURRENCY: '4' }).PASSWORD_HASH_CONCURRENCY, 4, 'the setting wins');
 });
