@@ -80,7 +80,7 @@ t.test('a CDN that forwards X-Forwarded-Host (trusted): it chooses the partner, 
   const main = await viaCdn({});
   t.match(title(partner.body), /Costa Casas/, "the forwarded host is the partner's domain");
   t.notMatch(title(main.body), /Costa Casas/, 'without it: the main site');
-  for (const res of [partner, main]) t.equal(res.headers.vary, 'Host, X-Forwarded-Host, Accept-Encoding');
+  for (const res of [partner, main]) t.equal(res.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding', 'a page: by host and by session');
   const personal = await viaCdn({ 'x-forwarded-host': 'costa-casas.localhost', cookie: 'sid=abc' });
   t.equal(personal.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding');
 

@@ -95,7 +95,7 @@ t.test('a picture server that does not answer is a 504 within IMAGE_FETCH_TIMEOU
 
   const [first, second] = await Promise.all([app.inject(`/media/images/${id}`), app.inject(`/media/images/${id}`)]);
   t.equal(first.statusCode, 504);
-  t.same(first.json(), { statusCode: 504, error: 'Internal Server Error', message: 'the picture could not be fetched: the picture server is too slow' }, "the app's error body");
+  t.same(first.json(), { statusCode: 504, error: 'Gateway Timeout', message: 'the picture could not be fetched: the picture server is too slow' }, "the app's error body");
   t.equal(first.headers['cache-control'], 'no-store');
   t.equal(second.statusCode, 504);
   t.equal(connections, 1, 'two requests at once, one fetch');

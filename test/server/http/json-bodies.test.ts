@@ -32,7 +32,7 @@ t.test('deep, malformed, empty and too large bodies get 400 and 413 with their r
   t.same((await send('{"kind":"contact","name":[{"toString":1}]}')).json(), { statusCode: 400, error: 'Bad Request', message: 'body: toString is not allowed as a key' });
   const huge = await send(JSON.stringify({ kind: 'contact', message: 'x'.repeat(70_000) }));
   t.equal(huge.statusCode, 413);
-  t.same(huge.json(), { statusCode: 413, error: 'Error', message: 'body: too large (at most 64 KB)' });
+  t.same(huge.json(), { statusCode: 413, error: 'Payload Too Large', message: 'body: too large (at most 64 KB)' });
   const plain = await app.inject({ method: 'POST', url: '/api/leads', payload: 'hello', headers: { 'content-type': 'application/xml' } });
-  t.same(plain.json(), { statusCode: 415, error: 'Error', message: 'body: send it as application/json' });
+  t.same(plain.json(), { statusCode: 415, error: 'Unsupported Media Type', message: 'body: send it as application/json' });
 });
