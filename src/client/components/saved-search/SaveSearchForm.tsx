@@ -6,7 +6,7 @@
 // success, the message under the field (and focus on it) for an error. Once
 // hydrated the address is checked here (the browser's own bubble is not
 // announced the same way and cannot be styled), before anything is sent.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { is } from 'superstruct';
 import { Email } from '../../../shared/accounts.ts';
 import { FREQUENCIES, type Frequency, type SaveAnswer } from '../../../shared/saved-searches.ts';
@@ -46,6 +46,11 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     error ? { field: error === 'email' ? 'email' : null, message: (FIELD_MESSAGES[error] ?? FIELD_MESSAGES.search!)() } : null,
   );
 
+  // Once the message is in the DOM (a frame callback may run before React has put it there).
+  useEffect(() => {
+    if (done) statusRef.current?.focus();
+  }, [done]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -66,7 +71,6 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
         ...(partner ? { partner } : {}),
       });
       setDone(answer.data.status === 'active' ? t('savedSearches.save.saved', { email: user?.email ?? email }) : t('savedSearches.save.sent', { email }));
-      requestAnimationFrame(() => statusRef.current?.focus());
     } catch (caught) {
       const message = caught instanceof HttpError ? caught.message : t('messages.networkError');
       const field = /^email\b/.test(message) ? 'email' : null;
