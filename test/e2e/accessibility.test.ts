@@ -2,7 +2,8 @@
 // any impact): the home, a place search with results in its grid and its map
 // view, a demo property, contact, broker, login, register, forgot password,
 // profile and favorites (logged in), a visitor's favorites, a content page, a
-// partner's home and a 404, each at 1280 × 800 and 390 × 844, after hydration
+// partner's home, the saved-search pages (the save form, sent, manage with a
+// search listed, unsubscribe) and a 404, each at 1280 × 800 and 390 × 844, after hydration
 // and once the page's own late parts (Leaflet, Glide) are drawn. Any
 // violation fails, named by rule, impact and the failing nodes' selectors.
 // The home is also checked on a first visit, with the cookie bar; elsewhere
@@ -12,7 +13,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
+import type { FastifyInstance } from 'fastify';
 import { startServer } from '../helpers/app.ts';
+import { mailTo, savedSearchLink } from '../helpers/outbox.ts';
+import { mintToken } from '../../src/server/services/saved-searches/links.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
@@ -42,6 +46,8 @@ interface Target {
   ready?: string[];
   /** On the partner's own domain (costa-casas.localhost) rather than the main host. */
   ownDomain?: boolean;
+  /** A control to click once ready (a disclosure whose content axe should see). */
+  open?: string;
 }
 
 interface AxeNode {
@@ -99,11 +105,28 @@ async function client(url: string, project: number): Promise<string> {
   return ((await res.json()) as { meta: { token: string } }).meta.token;
 }
 
+/** A confirmed saved search (saved, its mail's link followed): the manage page's and an unsubscribe link's tokens. */
+async function savedSearch(app: FastifyInstance, url: string): Promise<{ manage: string; unsubscribe: string }> {
+  const email = 'axe-alerts@example.com';
+  const res = await fetch(`${url}/api/saved-searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, search: `${PLACE}?bedrooms=2`, frequency: 'daily' }),
+  });
+  if (res.status !== 201) throw new Error(`save: ${res.status}`);
+  const confirm = new URL(savedSearchLink((await mailTo(app, email)).text ?? '', 'confirm')).pathname;
+  const manage = (await fetch(`${url}${confirm}`, { redirect: 'manual' })).headers.get('location')?.match(/manage\/([A-Za-z0-9_-]{43})/)?.[1];
+  if (!manage) throw new Error('confirm: no manage page');
+  const search = await app.store.db.selectFrom('saved_searches').select(['id', 'address_id']).executeTakeFirstOrThrow();
+  return { manage, unsubscribe: await mintToken(app.store.db, 'unsubscribe', search.address_id, search.id, new Date()) };
+}
+
 t.test('axe-core finds no violation', async (t) => {
-  const { url } = await startServer(t, { env: { MAP_TILE_URL: LOCAL_TILES, SCRYPT_LOG_N: '10' } });
+  const { app, url } = await startServer(t, { env: { MAP_TILE_URL: LOCAL_TILES, SCRYPT_LOG_N: '10' } });
   const browser = await launchBrowser(t);
   const project = await demoProject(url);
   const token = await client(url, project);
+  const alerts = await savedSearch(app, url);
 
   const targets: Target[] = [
     { name: 'home', path: '/', status: 200 },
@@ -129,6 +152,12 @@ t.test('axe-core finds no violation', async (t) => {
     { name: "a partner's own domain: property", path: `/for-sale/${project}`, status: 200, ownDomain: true, ready: ['.gallery__viewer--ready'] },
     { name: "a partner's own domain: log in", path: '/client-login', status: 200, ownDomain: true, ready: ['main form'] },
     { name: "a partner's own domain: a visitor's favorites", path: '/favorites', status: 200, ownDomain: true, ready: ['.favorites-invite'] },
+    { name: 'search, "Save this search" open', path: PLACE, status: 200, ready: ['form#search-form.search-form--live'], open: 'details.save-search > summary' },
+    { name: 'save a search (a form sent without JavaScript, refused)', path: `/saved-searches/new?search=${encodeURIComponent(PLACE)}&error=email`, status: 200, ready: ['main form [role=alert]'] },
+    { name: 'saved search: sent', path: '/saved-searches/sent', status: 200 },
+    { name: 'saved searches: manage', path: `/saved-searches/manage/${alerts.manage}?done=confirmed`, status: 200, ready: ['.saved-search__item form'] },
+    { name: 'saved search: unsubscribe', path: `/saved-searches/unsubscribe/${alerts.unsubscribe}`, status: 200, ready: ['main form'] },
+    { name: "a partner's saved searches: manage", path: `/costa-casas/saved-searches/manage/${alerts.manage}`, status: 200, ready: ['.saved-search__item form'] },
     { name: 'not found', path: '/no/such/page/here', status: 404, ready: ['section.error-page'] },
     { name: 'unknown partner', path: '/costa-casaz/search', status: 404, ready: ['section.error-page'] },
   ];
@@ -145,6 +174,7 @@ t.test('axe-core finds no violation', async (t) => {
         t.equal(response?.status(), target.status, `HTTP ${target.status}`);
         await waitForHydration(page);
         for (const selector of target.ready ?? []) await page.waitForSelector(selector);
+        if (target.open) await page.click(target.open);
 
         t.same(await violations(page), [], 'no violation of any impact');
         t.same(problems.all(), [], 'no console error, failed request or CSP violation');

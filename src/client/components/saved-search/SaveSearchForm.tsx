@@ -3,14 +3,19 @@
 // field. A plain form POST to the section's /saved-searches without
 // JavaScript (render/saved-search-posts.ts answers 303 to a page); with it,
 // POST /api/saved-searches and the answer announced in place: a status for
-// success, the message under the field (and focus on it) for an error.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// success, the message under the field (and focus on it) for an error. Once
+// hydrated the address is checked here (the browser's own bubble is not
+// announced the same way and cannot be styled), before anything is sent.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { is } from 'superstruct';
+import { Email } from '../../../shared/accounts.ts';
 import { FREQUENCIES, type Frequency, type SaveAnswer } from '../../../shared/saved-searches.ts';
 import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
 import { useUser } from '../../lib/auth.tsx';
 import { useHref, useSection } from '../../lib/section.tsx';
+import { useHydrated } from '../../lib/useHydrated.ts';
 
 export interface SaveSearchFormProps {
   /** The canonical search (shared/saved-searches.ts savedSearchPath). */
@@ -30,6 +35,7 @@ const FIELD_MESSAGES: Record<string, () => string> = {
 export function SaveSearchForm({ search, frequency = 'daily', error = null }: SaveSearchFormProps) {
   const user = useUser();
   const section = useSection();
+  const hydrated = useHydrated();
   const action = useHref('/saved-searches');
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -40,11 +46,21 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     error ? { field: error === 'email' ? 'email' : null, message: (FIELD_MESSAGES[error] ?? FIELD_MESSAGES.search!)() } : null,
   );
 
+  // Once the message is in the DOM (a frame callback may run before React has put it there).
+  useEffect(() => {
+    if (done) statusRef.current?.focus();
+  }, [done]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '');
     const partner = section.section === 'partner' && !section.hostPartner ? section.partnerSlug : null;
+    if (!user && !is(email.trim(), Email)) {
+      setFailure({ field: 'email', message: t('forms.errors.email') });
+      emailRef.current?.focus();
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -55,7 +71,6 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
         ...(partner ? { partner } : {}),
       });
       setDone(answer.data.status === 'active' ? t('savedSearches.save.saved', { email: user?.email ?? email }) : t('savedSearches.save.sent', { email }));
-      requestAnimationFrame(() => statusRef.current?.focus());
     } catch (caught) {
       const message = caught instanceof HttpError ? caught.message : t('messages.networkError');
       const field = /^email\b/.test(message) ? 'email' : null;
@@ -74,7 +89,7 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     );
   const emailError = failure?.field === 'email';
   return (
-    <form className="save-search__form" method="post" action={action} onSubmit={submit} noValidate={false} aria-busy={busy}>
+    <form className="save-search__form" method="post" action={action} onSubmit={submit} noValidate={hydrated} aria-busy={busy}>
       <input type="hidden" name="search" value={search} />
       {user ? (
         <p>{t('savedSearches.save.accountLead', { email: user.email })}</p>

@@ -1,0 +1,200 @@
+// Saved searches in Chromium (issue 13), the journey a buyer makes, on SQLite
+// and PostgreSQL: at phone and desktop size, on the main site, a search page
+// with filters → "Save this search" opened and filled by keyboard alone (a bad
+// address is announced and keeps the focus on the field) → the success is
+// announced and focused → the confirmation mail (subject, a confirm link on
+// the same site) → the link: the manage page says the alert is active and
+// lists the search with its frequency → the frequency changed → the search
+// deleted. Without JavaScript the same save is a form post landing on the
+// "sent" page. On a partner's path the mail and its link are in the
+// partner's brand and stay on the partner's site.
+import net from 'node:net';
+import t, { type Test } from 'tap';
+import type { Page } from 'puppeteer-core';
+import { testApp } from '../helpers/app.ts';
+import { launchBrowser, newPage, textOf, waitForHydration, type NewPageOptions } from '../helpers/browser.ts';
+import { forEachTarget } from '../helpers/db.ts';
+import { mailTo, savedSearchLink } from '../helpers/outbox.ts';
+import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
+import { t as msg } from '../../src/shared/i18n.ts';
+
+const SEARCH_PAGE = '/search/spain/alicante/torrevieja?bedrooms=2';
+const SAVED = '/search/spain/alicante/torrevieja?bedrooms=2';
+const SUMMARY = 'details.save-search > summary';
+const FORM = 'form.save-search__form';
+const DONE = '.save-search__done';
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+/** A port free now, so SITE_URL (the links in mails) can name the server's own address. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const activeDescription = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? { tag: el.tagName.toLowerCase(), name: el.getAttribute('name'), className: el.className, text: (el.textContent ?? '').trim() } : null;
+  });
+
+forEachTarget(t, 'saved searches in the browser', async (t, target) => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const partnerUrl = `http://costa-casas.localhost:${port}`;
+  const app = await testApp(t, { env: { ...target.env, SITE_URL: url, LEAD_RATE_LIMIT: '1000' } });
+  await app.listen({ host: '127.0.0.1', port });
+  const browser = await launchBrowser(t);
+  const db = app.store.db;
+  const searchesOf = (email: string) =>
+    db
+      .selectFrom('saved_searches')
+      .innerJoin('saved_search_addresses', 'saved_search_addresses.id', 'saved_searches.address_id')
+      .select(['saved_searches.search', 'saved_searches.frequency', 'saved_searches.status', 'saved_searches.partner_id'])
+      .where('saved_search_addresses.email', '=', email)
+      .execute();
+
+  /** A visitor who has answered the cookie question on `origins`. */
+  async function visitor(t: Test, options: NewPageOptions, origins = [url]) {
+    const opened = await newPage(t, browser, options);
+    for (const origin of origins) await opened.page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: origin });
+    return opened;
+  }
+
+  /** Opens "Save this search" by keyboard: the focus goes to its first field. */
+  async function openDisclosure(page: Page): Promise<void> {
+    await page.waitForSelector(SUMMARY);
+    await page.focus(SUMMARY);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('details.save-search[open]');
+  }
+
+  /** Saves from the search page with JavaScript, by keyboard only; the message announced. */
+  async function saveByKeyboard(t: Test, page: Page, email: string): Promise<string | null> {
+    await openDisclosure(page);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
+    t.pass('opening the disclosure moves the focus to the email field');
+
+    await page.keyboard.type('ana.example.com');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${FORM} [role=alert]`);
+    t.equal(await textOf(page, `${FORM} [role=alert]`), msg('forms.errors.email'), 'a bad address is announced');
+    t.match(await activeDescription(page), { name: 'email' }, 'and the focus stays on the field');
+    t.equal(await page.$eval(`${FORM} [name=email]`, (el) => el.getAttribute('aria-invalid')), 'true', 'marked invalid');
+
+    await page.$eval(`${FORM} [name=email]`, (el) => (el as HTMLInputElement).select());
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    t.match(await activeDescription(page), { tag: 'select', name: 'frequency' }, 'Tab: the frequency');
+    await page.keyboard.press('ArrowDown');
+    t.equal(await page.$eval(`${FORM} [name=frequency]`, (el) => (el as HTMLSelectElement).value), 'weekly', 'ArrowDown: once a week');
+    await page.keyboard.press('Tab');
+    t.match(await activeDescription(page), { tag: 'button', text: msg('savedSearches.save.submit') }, 'Tab: the button');
+    await page.keyboard.press('Space');
+    await page.waitForSelector(DONE);
+    await page.waitForFunction((sel: string) => document.activeElement === document.querySelector(sel), {}, DONE);
+    t.equal(await page.$eval(DONE, (el) => el.getAttribute('role')), 'status', 'the success is a status');
+    return textOf(page, DONE);
+  }
+
+  for (const size of SIZES) {
+    await t.test(`the main site at ${size.width} × ${size.height}: save, confirm, change, delete`, async (t) => {
+      const email = `ana.${size.name}@example.com`;
+      const { page, problems } = await visitor(t, size);
+      await page.goto(`${url}${SEARCH_PAGE}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+
+      t.equal(await saveByKeyboard(t, page, email), msg('savedSearches.save.sent', { email }), 'the success says where the link went');
+      t.same(await searchesOf(email), [{ search: SAVED, frequency: 'weekly', status: 'pending', partner_id: null }], 'saved, waiting for the confirmation');
+
+      const mail = await mailTo(app, email);
+      t.equal(mail.header('subject'), msg('savedSearches.mail.confirmSubject', { site: msg('site.name') }), 'the confirmation mail');
+      const confirm = savedSearchLink(mail.text ?? '', 'confirm');
+      t.match(confirm, new RegExp(`^${url}/saved-searches/confirm/`), 'its link is on the same site');
+      t.match(mail.html, confirm, 'in the HTML part too');
+
+      await page.goto(confirm, { waitUntil: 'load' });
+      await waitForHydration(page);
+      t.match(await page.evaluate(() => location.pathname + location.search), /^\/saved-searches\/manage\/[A-Za-z0-9_-]{43}\?done=confirmed$/, 'the link leads to the manage page');
+      t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.confirmed'), 'which says the alert is active');
+      t.equal((await searchesOf(email))[0]?.status, 'active');
+      const manage = page.url();
+
+      const select = '.saved-search__item select[name=frequency]';
+      t.equal(await page.$$eval('.saved-search__item', (items) => items.length), 1, 'the search is listed');
+      t.equal(await page.$eval(select, (el) => (el as HTMLSelectElement).value), 'weekly', 'with its frequency');
+
+      // A reload of the manage page (the link a later mail carries opens the same page).
+      await page.goto(manage.replace(/\?.*$/, ''), { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.focus(select);
+      await page.keyboard.press('ArrowUp');
+      t.equal(await page.$eval(select, (el) => (el as HTMLSelectElement).value), 'daily');
+      await page.keyboard.press('Tab');
+      t.match(await activeDescription(page), { tag: 'button', text: msg('savedSearches.manage.change') }, 'Tab: Change');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+      await waitForHydration(page);
+      t.match(page.url(), /\?done=frequency$/);
+      t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.updated'), 'the change is announced');
+      t.equal(await page.$eval(select, (el) => (el as HTMLSelectElement).value), 'daily', 'and shown');
+      t.equal((await searchesOf(email))[0]?.frequency, 'daily', 'and stored');
+
+      await page.focus('.saved-search__item button[aria-label^="Delete"]');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+      await waitForHydration(page);
+      t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.deleted'), 'the deletion is announced');
+      t.equal(await page.$$eval('.saved-search__item', (items) => items.length), 0, 'nothing listed');
+      t.same(await searchesOf(email), [], 'and nothing stored');
+      t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+    });
+  }
+
+  await t.test('without JavaScript: the same save is a form post, landing on the "sent" page', async (t) => {
+    const email = 'nojs@example.com';
+    const { page, problems } = await visitor(t, { javaScript: false });
+    await page.goto(`${url}${SEARCH_PAGE}`, { waitUntil: 'load' });
+    await page.click(SUMMARY);
+    await page.waitForSelector('details.save-search[open]');
+    await page.type(`${FORM} [name=email]`, email);
+    await page.select(`${FORM} [name=frequency]`, 'instant');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`${FORM} button[type=submit]`)]);
+    t.equal(new URL(page.url()).pathname, '/saved-searches/sent', 'on the sent page');
+    t.equal(await textOf(page, 'h1'), msg('savedSearches.save.sentTitle'));
+    t.same(await searchesOf(email), [{ search: SAVED, frequency: 'instant', status: 'pending', partner_id: null }], 'saved, waiting for the confirmation');
+    t.match((await mailTo(app, email)).text, new RegExp(`${url}/saved-searches/confirm/`), 'the confirmation mail is sent');
+    t.same(problems.all(), []);
+  });
+
+  await t.test("on a partner's path: the mail and its link in the partner's brand, on the partner's site", async (t) => {
+    const email = 'costa@example.com';
+    const name = 'Costa Casas Inmobiliaria';
+    const { page, problems } = await visitor(t, { width: 1280, height: 800 }, [url, partnerUrl]);
+    await page.goto(`${url}/costa-casas${SEARCH_PAGE}`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    await saveByKeyboard(t, page, email);
+    const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
+    t.match(await searchesOf(email), [{ partner_id: costa.id }], "saved as the partner's");
+
+    const mail = await mailTo(app, email);
+    t.equal(mail.header('subject'), msg('savedSearches.mail.confirmSubject', { site: name }), "the subject names the partner");
+    t.match(mail.header('from'), name, 'so does the sender');
+    t.notMatch(mail.text, msg('site.name'), 'the main site is not named');
+    const confirm = savedSearchLink(mail.text ?? '', 'confirm');
+    // The demo partner has its own domain: its links go there.
+    t.match(confirm, new RegExp(`^${partnerUrl}/saved-searches/confirm/`), "the link is on the partner's site");
+
+    await page.goto(confirm, { waitUntil: 'load' });
+    await waitForHydration(page);
+    t.equal(new URL(page.url()).origin, partnerUrl, "the manage page is on the partner's site");
+    t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.confirmed'));
+    t.equal(await page.$eval('header.site-header img', (img) => img.getAttribute('alt')), name, "in the partner's brand");
+    t.same(problems.all(), []);
+  });
+});
