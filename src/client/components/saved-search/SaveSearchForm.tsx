@@ -28,7 +28,7 @@ export interface SaveSearchFormProps {
 const FIELD_MESSAGES: Record<string, () => string> = {
   email: () => t('forms.errors.email'),
   frequency: () => t('savedSearches.save.frequency'),
-  search: () => `search: ${t('savedSearches.errors.search')}`,
+  search: () => t('savedSearches.errors.searchPage'),
   limited: () => t('savedSearches.errors.rateLimited'),
 };
 
@@ -72,9 +72,11 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
       });
       setDone(answer.data.status === 'active' ? t('savedSearches.save.saved', { email: user?.email ?? email }) : t('savedSearches.save.sent', { email }));
     } catch (caught) {
-      const message = caught instanceof HttpError ? caught.message : t('messages.networkError');
-      const field = /^email\b/.test(message) ? 'email' : null;
-      setFailure({ field, message: field ? t('forms.errors.email') : caught instanceof HttpError && caught.statusCode === 429 ? t('savedSearches.errors.rateLimited') : message });
+      // The server names the refused field (`field`); its message is for people reading the API.
+      const refused = caught instanceof HttpError ? caught : null;
+      const field = refused?.field === 'email' ? 'email' : null;
+      const known = refused?.statusCode === 429 ? 'limited' : refused?.field && FIELD_MESSAGES[refused.field] ? refused.field : null;
+      setFailure({ field, message: known ? FIELD_MESSAGES[known]!() : (refused?.message ?? t('messages.networkError')) });
       if (field) emailRef.current?.focus();
     } finally {
       setBusy(false);
