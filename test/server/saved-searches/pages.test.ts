@@ -32,3 +32,20 @@ forEachStore(
   },
   { seed: true },
 );
+
+forEachStore(
+  t,
+  'the page after a save without JavaScript: "check your inbox" for an address, "search saved" for a client',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store);
+    const title = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+    const pending = await app.inject({ url: '/saved-searches/sent' });
+    t.equal(pending.statusCode, 200);
+    t.equal(title(pending.body), 'Check your inbox');
+    t.match(pending.body, /Open it within 7 days/);
+    const active = await app.inject({ url: '/saved-searches/sent?status=active' });
+    t.equal(title(active.body), 'Search saved', 'not the button that saved it');
+    t.match(active.body, /go to your account(&#x27;|&#39;|')s e-mail address/);
+  },
+  { seed: true },
+);
