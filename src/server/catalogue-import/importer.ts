@@ -552,16 +552,31 @@ class ImportRun {
         cast(null as integer) as category_id
       from import_touched t left join units u on u.project_id = t.project_id
       group by t.project_id`.execute(db);
-    // The units a project's categories are read from.
-    const counted = sql`from units u join import_stats s on s.project_id = u.project_id where u.withdrawn_at is null or s.live = 0`;
-    await sql`update import_stats set category_id = c.category_id
+    // Each touched project's units per category, live and all, in one pass over
+    // its units: the category is the most common type of its live units (of all
+    // of them once none is live), and project_categories lists those types.
+    await sql`drop table if exists import_categories`.execute(db);
+    await sql`create temporary table import_categories ${sql.raw(pg ? 'on commit drop ' : '')}as
+      select u.project_id, u.category_id,
+        sum(case when u.withdrawn_at is null then 1 else 0 end) as live, count(*) as units
+      from import_touched t join units u on u.project_id = t.project_id
+      group by u.project_id, u.category_id`.execute(db);
+    const weight = sql`(case when s.live > 0 then c.live else c.units end)`;
+    const counted = sql`from import_categories c join import_stats s on s.project_id = c.project_id where ${weight} > 0`;
+    await sql`update import_stats set category_id = r.category_id
       from (select project_id, category_id from (
-              select u.project_id, u.category_id,
-                row_number() over (partition by u.project_id order by count(*) desc, u.category_id) as rank
-              ${counted}
-              group by u.project_id, u.category_id) ranked
-            where rank = 1) c
-      where c.project_id = import_stats.project_id`.execute(db);
+              select c.project_id, c.category_id,
+                row_number() over (partition by c.project_id order by ${weight} desc, c.category_id) as rank
+              ${counted}) ranked
+            where rank = 1) r
+      where r.project_id = import_stats.project_id`.execute(db);
+    // Only the rows that change, and before the ranges list a new project: each
+    // row's trigger rewrites its project's category_mask (migration 0003), and
+    // a listed project's mask is in every search index.
+    await sql`delete from project_categories where project_id in (select project_id from import_touched)
+      and not exists (select 1 ${counted} and c.project_id = project_categories.project_id and c.category_id = project_categories.category_id)`.execute(db);
+    await sql`insert into project_categories (project_id, category_id) select c.project_id, c.category_id ${counted}
+      and not exists (select 1 from project_categories pc where pc.project_id = c.project_id and pc.category_id = c.category_id)`.execute(db);
     await sql`update projects set
         category_id = coalesce(s.category_id, projects.category_id),
         price_min = s.price_min, price_max = s.price_max, beds_min = s.beds_min, beds_max = s.beds_max,
@@ -571,18 +586,17 @@ class ImportRun {
         updated_at = coalesce(s.updated_at, projects.updated_at)
       from import_stats s
       where s.project_id = projects.id`.execute(db);
-    await sql`delete from project_categories where project_id in (select project_id from import_touched)`.execute(db);
-    await sql`insert into project_categories (project_id, category_id) select distinct u.project_id, u.category_id ${counted}`.execute(db);
+    await sql`drop table import_categories`.execute(db);
     await sql`drop table import_stats`.execute(db);
     await this.distinctNames();
 
     // Places: a town sits at the mean of its developments in the feed (a new
     // one first at the first seen), a region at the mean of its towns, a
     // country at the mean of its regions.
-    await sql`update geo_places set
-        lat = (select avg(i.lat) from import_projects i where i.town_id = geo_places.id and i.lat is not null),
-        lng = (select avg(i.lng) from import_projects i where i.town_id = geo_places.id and i.lat is not null)
-      where id in (select town_id from import_projects where lat is not null)`.execute(db);
+    // One grouping of the staged developments, not a scan of them per town.
+    await sql`update geo_places set lat = t.lat, lng = t.lng
+      from (select town_id, avg(lat) as lat, avg(lng) as lng from import_projects where lat is not null group by town_id) t
+      where t.town_id = geo_places.id`.execute(db);
     for (const [kind, column] of [['region', 'region_id'], ['country', 'country_id']] as const)
       await sql`update geo_places set
           lat = (select avg(c.lat) from geo_places c where c.parent_id = geo_places.id and c.lat is not null),
