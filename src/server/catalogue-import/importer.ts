@@ -15,7 +15,6 @@
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
 // in README.md beside this file.
-import { hash as digest } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DialectName, Store } from '../store/db.ts';
 import type { Database, ProjectsTable, UnitStatus } from '../store/schema.ts';
@@ -24,6 +23,7 @@ import { categoryFor, KNOWN_CATEGORY_NAMES } from './categories.ts';
 import { describe, DOCUMENT_TITLES, newReadReport, readKyero, type FeedInput, type FeedItem, type FeedProperty, type ReadReport } from './kyero.ts';
 import { detach, slugify } from './text.ts';
 import { projectNames } from './project-names.ts';
+import { contentHash } from './content-hash.ts';
 
 export interface Rejection {
   /** The property's <id>; null when it has none. */
@@ -668,12 +668,6 @@ function projectFields(ref: string, p: FeedProperty, place: { country: number; r
     lng: p.lng,
     delivery_date: p.deliveryDate,
   };
-}
-
-/** Everything the feed says about a unit, hashed: the test of whether it changed. */
-function contentHash(p: FeedProperty): string {
-  const { line: _line, ...content } = p;
-  return digest('sha1', JSON.stringify(content), 'base64url');
 }
 
 function unitRow(p: FeedProperty, projectId: number, categoryId: number, source: string, now: string, hash: string) {
