@@ -4,7 +4,7 @@
 // U+0003), rather than as JSON: JSON.stringify was most of the hash's cost
 // (a third of a second per 10,000 developments).
 import { hash } from 'node:crypto';
-import type { FeedProperty } from './kyero.ts';
+import type { FeedProperty } from './feed-property.ts';
 
 /** Every field but the feed line, in a fixed order; the type makes a new field a compile error until it is listed. */
 const HASHED: { [K in Exclude<keyof FeedProperty, 'line'>]: true } = {
