@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { DialectName } from '../store/db.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID } from '../../shared/catalogue.ts';
+import { insertRows } from './bulk-insert.ts';
 import { categoryFor } from './categories.ts';
 import type { FeedItem, FeedProperty } from './feed-property.ts';
 import { createImportTables, dropImportTables, type Row, type Trx } from './import-tables.ts';
@@ -21,6 +22,11 @@ const PARAMETER_LIMIT: Record<DialectName, number> = { postgres: 65_000, sqlite:
 const MAX_ROWS_PER_STATEMENT = 1000;
 /** How many developments' image and file URLs are remembered to skip repeats before the database sees them. */
 const STAGED_WINDOW = 256;
+/** A unit already stored under its (source, feed id) takes the feed's fields, and is live again. */
+const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${[
+  'project_id', 'ref', 'category_id', 'bedrooms', 'bathrooms', 'built_area', 'plot_area', 'terrace_area', 'solarium_area', 'garden_area',
+  'floor', 'price', 'status', 'pool', 'feed_date', 'content_hash', 'updated_at',
+].map((c) => `${c} = excluded.${c}`).join(', ')}, withdrawn_at = null`;
 
 interface ExistingUnit {
   id: number;
@@ -67,6 +73,10 @@ export class ImportRun {
     return out;
   }
 
+  private insert<Returned = unknown>(table: string, rows: object[], tail = ''): Promise<Returned[]> {
+    return insertRows<Returned>(this.db, this.dialect, table, rows, tail);
+  }
+
   async start(): Promise<void> {
     const { db } = this;
     for (const c of await db.selectFrom('categories').select(['id', 'key']).execute()) {
@@ -109,12 +119,7 @@ export class ImportRun {
     }
     const fresh = new Set<string>();
     for (const rows of this.chunk(candidates, 1)) {
-      const inserted = await db
-        .insertInto('import_seen')
-        .values(rows.map((p) => ({ feed_id: p.id })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('feed_id')
-        .execute();
+      const inserted = await this.insert<{ feed_id: string }>('import_seen', rows.map((p) => ({ feed_id: p.id })), 'on conflict do nothing returning feed_id');
       for (const r of inserted) fresh.add(r.feed_id);
     }
     const properties = candidates.filter((p) => {
@@ -125,7 +130,7 @@ export class ImportRun {
     // A rejected property is still in the feed: its stored version, if any, is
     // kept rather than withdrawn.
     for (const rows of this.chunk([...new Set(rejectedIds)], 1))
-      await db.insertInto('import_seen').values(rows.map((feed_id) => ({ feed_id }))).onConflict((oc) => oc.doNothing()).execute();
+      await this.insert('import_seen', rows.map((feed_id) => ({ feed_id })), 'on conflict do nothing');
     if (!properties.length) return;
 
     // 2. Categories and places (new ones are rare: one insert each).
@@ -160,13 +165,13 @@ export class ImportRun {
           updated_at: leads.get(s.ref)!.date ?? this.now,
         }));
       for (const rows of this.chunk(missing)) {
-        const inserted = await db.insertInto('projects').values(rows).returning(['id', 'ref']).execute();
+        const inserted = await this.insert<{ id: number; ref: string }>('projects', rows, 'returning id, ref');
         for (const r of inserted) {
           this.projects.set(detach(r.ref), r.id);
           this.touched.add(r.id);
         }
       }
-      for (const rows of this.chunk(staged)) await db.insertInto('import_projects').values(rows).execute();
+      for (const rows of this.chunk(staged)) await this.insert('import_projects', rows);
     }
 
     // 4. Units: look up what is stored, write only what is new or changed.
@@ -195,33 +200,7 @@ export class ImportRun {
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
     }
-    for (const rows of this.chunk(writes))
-      await db
-        .insertInto('units')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['source', 'feed_id']).doUpdateSet((eb) => ({
-            project_id: eb.ref('excluded.project_id'),
-            ref: eb.ref('excluded.ref'),
-            category_id: eb.ref('excluded.category_id'),
-            bedrooms: eb.ref('excluded.bedrooms'),
-            bathrooms: eb.ref('excluded.bathrooms'),
-            built_area: eb.ref('excluded.built_area'),
-            plot_area: eb.ref('excluded.plot_area'),
-            terrace_area: eb.ref('excluded.terrace_area'),
-            solarium_area: eb.ref('excluded.solarium_area'),
-            garden_area: eb.ref('excluded.garden_area'),
-            floor: eb.ref('excluded.floor'),
-            price: eb.ref('excluded.price'),
-            status: eb.ref('excluded.status'),
-            pool: eb.ref('excluded.pool'),
-            feed_date: eb.ref('excluded.feed_date'),
-            content_hash: eb.ref('excluded.content_hash'),
-            withdrawn_at: null,
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+    for (const rows of this.chunk(writes)) await this.insert('units', rows, UNIT_UPSERT);
 
     // 5. Images and files of every unit, unchanged ones too: a development that
     //    something happens to later in the feed gets the union of all of them.
@@ -249,8 +228,8 @@ export class ImportRun {
       }
     }
     // A URL already staged (a development whose units are far apart) is kept as first met.
-    for (const rows of this.chunk(images)) await db.insertInto('import_images').values(rows).onConflict((oc) => oc.doNothing()).execute();
-    for (const rows of this.chunk(files)) await db.insertInto('import_files').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    for (const rows of this.chunk(images)) await this.insert('import_images', rows, 'on conflict do nothing');
+    for (const rows of this.chunk(files)) await this.insert('import_files', rows, 'on conflict do nothing');
   }
 
   private async category(type: string): Promise<number> {
@@ -305,7 +284,7 @@ export class ImportRun {
 
     if (this.touched.size) {
       for (const rows of this.chunk([...this.touched], 1))
-        await db.insertInto('import_touched').values(rows.map((project_id) => ({ project_id }))).execute();
+        await this.insert('import_touched', rows.map((project_id) => ({ project_id })));
       await recompute(db, this.dialect, source, now);
       await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(db);
     }
