@@ -28,6 +28,14 @@ const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${[
   'floor', 'price', 'status', 'pool', 'feed_date', 'content_hash', 'updated_at',
 ].map((c) => `${c} = excluded.${c}`).join(', ')}, withdrawn_at = null`;
 
+interface PlaceIds {
+  country: number;
+  region: number;
+  town: number;
+}
+
+const placeKey = (p: FeedProperty) => `${p.country}\u0001${p.province}\u0001${p.town}`;
+
 interface ExistingUnit {
   id: number;
   feed_id: string;
@@ -47,6 +55,8 @@ export class ImportRun {
   private nextCategoryId = FIRST_DYNAMIC_CATEGORY_ID;
   /** Place path ('spain/alicante/torrevieja') → id. */
   private readonly places = new Map<string, number>();
+  /** A property's country, province and town as written (placeKey) → their ids. */
+  private readonly placeIds = new Map<string, PlaceIds>();
   /** Development ref → project id, for every development met in this feed. */
   private readonly projects = new Map<string, number>();
   /** Projects to recompute at the end. */
@@ -135,10 +145,11 @@ export class ImportRun {
 
     // 2. Categories and places (new ones are rare: one insert each).
     const categoryIds = new Map<FeedProperty, number>();
-    const placeIds = new Map<FeedProperty, { country: number; region: number; town: number }>();
+    const placeIds = new Map<FeedProperty, PlaceIds>();
+    // Known ones are looked up without an await: a microtask per property adds up.
     for (const p of properties) {
-      categoryIds.set(p, await this.category(p.type));
-      placeIds.set(p, await this.place(p));
+      categoryIds.set(p, this.categories.get(categoryFor(p.type)!.key) ?? (await this.category(p.type)));
+      placeIds.set(p, this.placeIds.get(placeKey(p)) ?? (await this.place(p)));
     }
 
     // 3. Projects: the first unit of a development met in this feed is its lead.
@@ -242,11 +253,13 @@ export class ImportRun {
     return id;
   }
 
-  private async place(p: FeedProperty): Promise<{ country: number; region: number; town: number }> {
+  private async place(p: FeedProperty): Promise<PlaceIds> {
     const country = await this.placeId('country', null, '', p.country, null);
     const region = await this.placeId('region', country, slugify(p.country), p.province, null);
     const town = await this.placeId('town', region, `${slugify(p.country)}/${slugify(p.province)}`, p.town, p);
-    return { country, region, town };
+    const ids = { country, region, town };
+    this.placeIds.set(detach(placeKey(p)), ids);
+    return ids;
   }
 
   private async placeId(kind: 'country' | 'region' | 'town', parent: number | null, parentPath: string, name: string, at: FeedProperty | null): Promise<number> {
