@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
 import { migrationProvider } from './migrations.ts';
+import { reuseLongInserts } from './sqlite-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -72,7 +73,7 @@ async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: reuseLongInserts(database) });
 }
 
 async function postgresDialect(url: string): Promise<Dialect> {
