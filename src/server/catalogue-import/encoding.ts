@@ -156,6 +156,9 @@ const TWICE = new RegExp(`[${charClass(0xc2, 0xdf)}]${CONT}|[${charClass(0xe0, 0
 /** The same runs, tested for once: most text has none ('é' alone is no run), and then nothing is replaced. */
 const HAS_TWICE = new RegExp(TWICE.source);
 
+/** Whether the text holds a run that repairDoubleEncoding may repair. */
+export const mayBeEncodedTwice = (text: string): boolean => HAS_TWICE.test(text);
+
 /**
  * 'GrundstÃ¼ck' → 'Grundstück', 'â‚¬' → '€'. Each run that reads as the
  * Windows-1252 view of one UTF-8 sequence is replaced by that character; a run
@@ -163,7 +166,7 @@ const HAS_TWICE = new RegExp(TWICE.source);
  * many runs were repaired.
  */
 export function repairDoubleEncoding(text: string): { text: string; repaired: number } {
-  if (!HAS_TWICE.test(text)) return { text, repaired: 0 };
+  if (!mayBeEncodedTwice(text)) return { text, repaired: 0 };
   let repaired = 0;
   const out = text.replace(TWICE, (run) => {
     const bytes = Uint8Array.from(run, (c) => BYTE_OF.get(c)!);

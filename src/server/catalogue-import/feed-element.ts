@@ -17,11 +17,11 @@ export interface El {
 export const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 export function lowerKeys(attrs: Record<string, string>): Record<string, string> {
-  let out = NO_ATTRIBUTES;
-  for (const k in attrs) {
-    if (out === NO_ATTRIBUTES) out = {};
-    out[k.toLowerCase()] = attrs[k]!;
-  }
+  // Most elements have none: no object, and no for-in (which cost 3 % of reading).
+  const keys = Object.keys(attrs);
+  if (!keys.length) return NO_ATTRIBUTES;
+  const out: Record<string, string> = {};
+  for (const k of keys) out[k.toLowerCase()] = attrs[k]!;
   return out;
 }
 

@@ -226,15 +226,15 @@ export class ImportRun {
         if (this.staged.size > STAGED_WINDOW) this.staged.delete(this.staged.keys().next().value!);
       }
       for (const image of p.images) {
-        const key = detach(`i ${image.url}`);
+        const key = `i ${image.url}`;
         if (seen.has(key)) continue;
-        seen.add(key);
+        seen.add(detach(key));
         images.push({ ref, url: image.url, caption: image.caption, floorplan: image.floorplan ? 1 : 0, seq: this.seq++ });
       }
       for (const doc of p.documents) {
-        const key = detach(`f ${doc.url}`);
+        const key = `f ${doc.url}`;
         if (seen.has(key)) continue;
-        seen.add(key);
+        seen.add(detach(key));
         files.push({ ref, url: doc.url, kind: doc.kind, title: doc.title, seq: this.seq++ });
       }
     }

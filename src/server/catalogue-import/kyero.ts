@@ -12,7 +12,7 @@
 // The format, with this project's extensions, is described in README.md.
 import { SaxesParser } from 'saxes';
 import { decodeHTML } from 'entities/decode';
-import { FeedDecoder, repairDoubleEncoding, type DecodingReport } from './encoding.ts';
+import { FeedDecoder, mayBeEncodedTwice, repairDoubleEncoding, type DecodingReport } from './encoding.ts';
 import { lowerKeys, NO_ATTRIBUTES, type El } from './feed-element.ts';
 import { FeedError, type FeedItem } from './feed-property.ts';
 import { reject, toItem } from './property-fields.ts';
@@ -128,6 +128,8 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
   parser.on('cdata', (text) => onText(text, true));
 
   const repaired = (text: string): string => {
+    // Nearly every element's text has no run to repair: no call that returns an object for it.
+    if (!mayBeEncodedTwice(text)) return text;
     const fixed = repairDoubleEncoding(text);
     report.repairedText += fixed.repaired;
     return fixed.text;

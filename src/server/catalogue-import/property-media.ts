@@ -26,14 +26,27 @@ function isFloorplan(image: El): boolean {
   return childrenNamed(child(image, 'tags'), 'tag').some((t) => slugify(t.text).replace(/-/g, '') === 'floorplan');
 }
 
+/** An image's id attribute as a number; none or not a number: after the numbered ones. */
+function imageOrder(image: El): number {
+  const n = Number(image.attrs.id);
+  return Number.isFinite(n) ? n : Infinity;
+}
+
 /** In the order of their id attribute (Kyero numbers them), then of the feed; one entry per URL. */
 export function images(el: El | undefined): FeedImage[] {
-  const list = childrenNamed(el, 'image')
-    .map((image, index) => ({ image, index, order: Number(image.attrs.id) }))
-    .sort((a, b) => (Number.isFinite(a.order) ? a.order : Infinity) - (Number.isFinite(b.order) ? b.order : Infinity) || a.index - b.index);
+  const all = childrenNamed(el, 'image');
+  // Feeds list them in order already: sorted only when they are not.
+  let sorted = true;
+  for (let i = 1; i < all.length && sorted; i++) sorted = imageOrder(all[i]!) >= imageOrder(all[i - 1]!);
+  const list = sorted
+    ? all
+    : all
+        .map((image, index) => ({ image, index, order: imageOrder(image) }))
+        .sort((a, b) => a.order - b.order || a.index - b.index)
+        .map(({ image }) => image);
   const out: FeedImage[] = [];
   const seen = new Set<string>();
-  for (const { image } of list) {
+  for (const image of list) {
     const url = parseUrl(textOf(image, 'url') || image.text);
     if (!url || seen.has(url) || out.length >= 100) continue;
     seen.add(url);
