@@ -153,7 +153,11 @@ const charClass = (from: number, to: number) =>
 const CONT = `[${charClass(0x80, 0xbf)}]`;
 /** A UTF-8 lead byte's character followed by its continuation bytes' characters, as Windows-1252 shows them. */
 const TWICE = new RegExp(`[${charClass(0xc2, 0xdf)}]${CONT}|[${charClass(0xe0, 0xef)}]${CONT}{2}|[${charClass(0xf0, 0xf4)}]${CONT}{3}`, 'g');
-const SUSPECT = new RegExp(`[${charClass(0xc2, 0xf4)}]`);
+/** The same runs, tested for once: most text has none ('é' alone is no run), and then nothing is replaced. */
+const HAS_TWICE = new RegExp(TWICE.source);
+
+/** Whether the text holds a run that repairDoubleEncoding may repair. */
+export const mayBeEncodedTwice = (text: string): boolean => HAS_TWICE.test(text);
 
 /**
  * 'GrundstÃ¼ck' → 'Grundstück', 'â‚¬' → '€'. Each run that reads as the
@@ -162,7 +166,7 @@ const SUSPECT = new RegExp(`[${charClass(0xc2, 0xf4)}]`);
  * many runs were repaired.
  */
 export function repairDoubleEncoding(text: string): { text: string; repaired: number } {
-  if (!SUSPECT.test(text)) return { text, repaired: 0 };
+  if (!mayBeEncodedTwice(text)) return { text, repaired: 0 };
   let repaired = 0;
   const out = text.replace(TWICE, (run) => {
     const bytes = Uint8Array.from(run, (c) => BYTE_OF.get(c)!);

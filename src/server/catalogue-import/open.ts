@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FeedError, type FeedInput } from './kyero.ts';
+import { FeedError } from './feed-property.ts';
+import type { FeedInput } from './kyero.ts';
 
 export interface OpenedFeed {
   input: FeedInput;

@@ -4,7 +4,7 @@
 // specific names for when the plain one is taken (importer.ts distinctNames):
 // with the location detail, then with the reference.
 import { t } from '../../shared/i18n.ts';
-import type { FeedProperty } from './kyero.ts';
+import type { FeedProperty } from './feed-property.ts';
 import { slugify } from './text.ts';
 
 export interface ProjectNames {

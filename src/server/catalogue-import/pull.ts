@@ -23,7 +23,7 @@ import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
 import { importFeed, type ImportSummary } from './importer.ts';
-import { FeedError } from './kyero.ts';
+import { FeedError } from './feed-property.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from './sources.ts';
 import { summaryCounts } from './summary.ts';

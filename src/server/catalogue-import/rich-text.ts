@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type sanitizeHtmlType from 'sanitize-html';
 import { decodeHTML } from 'entities/decode';
 import { RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
+import { squash } from './text.ts';
 
 export interface RichText {
   /** Plain text: entities decoded, tags gone, white space collapsed. */
@@ -125,7 +126,7 @@ function plainText(html: string): string {
 
 /** Plain text of a short field (a title, a feature): entities decoded, any markup dropped, white space collapsed. */
 export function plainField(raw: string): string {
-  if (!raw.includes('&') && !raw.includes('<')) return raw.replace(/\s+/g, ' ').trim();
+  if (!raw.includes('&') && !raw.includes('<')) return squash(raw);
   const text = LOOKS_LIKE_HTML.test(raw) ? sanitizeHtml(raw, { allowedTags: [], allowedAttributes: {} }) : raw;
   return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }

@@ -42,10 +42,14 @@ export function detach(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
+/** White space that squash would change: any but a single inner ' ' (most fields have none: no new string then). */
+const UNTIDY_SPACE = /[^\S ]| {2}|^ | $/;
+
 /** Collapses runs of white space (feeds pad CDATA with newlines and tabs). */
 export function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
+
 
 const SPACES = /[\s\u00a0\u2007\u202f']/g;
 

@@ -1,0 +1,54 @@
+// The temporary tables an import keeps what must outlive a batch in (ids seen,
+// each development's lead fields, images, files, the projects touched): private
+// to the import's connection, gone with the transaction on PostgreSQL and
+// dropped by dropImportTables on SQLite (a rollback undoes them too).
+import { sql, type Transaction } from 'kysely';
+import type { DialectName } from '../store/db.ts';
+import type { Database, ProjectsTable } from '../store/schema.ts';
+
+export type ImportTables = {
+  import_seen: { feed_id: string };
+  // A development as the feed describes it, before its ranges are derived.
+  import_projects: Pick<
+    ProjectsTable,
+    'ref' | 'name' | 'developer' | 'stage' | 'description' | 'amenities' | 'country_id' | 'region_id' | 'town_id' | 'location_detail' | 'lat' | 'lng' | 'delivery_date'
+  > & {
+    description_html: string;
+    descriptions: string;
+    urls: string;
+    /** Names made for a development the feed does not name, from plain to most specific; null when it names it. */
+    name_detail: string | null;
+    name_ref: string | null;
+  };
+  import_images: { ref: string; url: string; caption: string | null; floorplan: number; seq: number };
+  import_files: { ref: string; url: string; kind: string; title: string; seq: number };
+  import_touched: { project_id: number };
+};
+
+export type Trx = Transaction<Database & ImportTables>;
+export type Row<T extends keyof ImportTables> = ImportTables[T];
+
+const TABLES = ['import_seen', 'import_projects', 'import_images', 'import_files', 'import_touched'];
+
+export async function dropImportTables(db: Trx): Promise<void> {
+  for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
+}
+
+export async function createImportTables(db: Trx, dialect: DialectName): Promise<void> {
+  const real = dialect === 'postgres' ? sql.raw('double precision') : sql.raw('real');
+  const temp = dialect === 'postgres' ? sql.raw('on commit drop') : sql.raw('');
+  await dropImportTables(db);
+  await sql`create temporary table import_seen (feed_id text primary key) ${temp}`.execute(db);
+  await sql`create temporary table import_projects (
+    ref text primary key, name text not null, developer text, stage text not null, description text not null,
+    amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
+    location_detail text, lat ${real}, lng ${real}, delivery_date text,
+    description_html text not null, descriptions text not null, urls text not null, name_detail text, name_ref text) ${temp}`.execute(db);
+  await sql`create temporary table import_images (
+    ref text not null, url text not null, caption text, floorplan integer not null, seq integer not null,
+    primary key (ref, url)) ${temp}`.execute(db);
+  await sql`create temporary table import_files (
+    ref text not null, url text not null, kind text not null, title text not null, seq integer not null,
+    primary key (ref, url)) ${temp}`.execute(db);
+  await sql`create temporary table import_touched (project_id integer primary key) ${temp}`.execute(db);
+}

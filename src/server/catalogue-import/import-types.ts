@@ -1,0 +1,60 @@
+// What importFeed is asked (ImportOptions) and what it answers (ImportSummary),
+// and the error for a feed whose ids are stored under another source.
+import type { ReadReport } from './kyero.ts';
+
+export interface Rejection {
+  /** The property's <id>; null when it has none. */
+  id: string | null;
+  /** Where the property starts in the feed. */
+  line: number;
+  reason: string;
+}
+
+export interface ImportSummary {
+  /** Units new to the catalogue, or back after having been withdrawn. */
+  added: number;
+  /** Units whose content changed (whatever their <date> says). */
+  updated: number;
+  /** Units whose content is the one already stored: not written. */
+  unchanged: number;
+  /** Resales (<new_build>0</new_build>) left out, because the source does not take them. */
+  skippedResales: number;
+  /** Units of this source missing from the feed: withdrawn (kept, not shown). */
+  withdrawn: number;
+  /** Properties refused, with the reason (the first MAX_REJECTIONS_KEPT; see rejectedTotal). */
+  rejected: Rejection[];
+  rejectedTotal: number;
+  /** Projects whose derived columns were recomputed. */
+  projectsTouched: number;
+  /** What reading had to mend: bytes that were not UTF-8, text encoded twice. */
+  read: ReadReport;
+}
+
+export interface ImportOptions {
+  /** The feed's name, e.g. 'demo' or the URL's host: units are keyed by (source, feed id). */
+  source: string;
+  /** The import's clock (tests pin it). */
+  now?: Date;
+  /** Import <new_build>0</new_build> properties as resale homes (default: skip and count them). */
+  includeResales?: boolean;
+  /**
+   * Refuse (changing nothing) a feed under a source name never imported before
+   * when most of its ids are stored under another source: a date-stamped file
+   * name would otherwise duplicate a catalogue. The CLI sets it when no --source is given.
+   */
+  checkSourceIdentity?: boolean;
+}
+
+/** A new source name for a feed whose properties are mostly stored under another. */
+export class SourceIdentityError extends Error {
+  override name = 'SourceIdentityError';
+  constructor(
+    readonly source: string,
+    readonly storedUnder: string,
+    readonly matching: number,
+    readonly total: number,
+  ) {
+    super(`${matching} of the feed's ${total} properties are already stored under source '${storedUnder}', not '${source}': ` +
+      `to update them, import with --source ${storedUnder}; to keep both, name this one with --source`);
+  }
+}
