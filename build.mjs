@@ -42,7 +42,10 @@ const basemapPlugin = {
   name: 'basemap',
   setup(b) {
     b.onResolve({ filter: /^virtual:basemap$/ }, () => ({ path: 'basemap', namespace: 'basemap' }));
-    b.onLoad({ filter: /.*/, namespace: 'basemap' }, () => ({ contents: `export default ${JSON.stringify(`/assets/${basemapFile}`)};`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'basemap' }, () => ({
+      contents: `export default ${JSON.stringify(`/assets/${basemapFile}`)};`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -62,7 +65,10 @@ const ui = {
 
 /** The browser bundle into `clientOut`/assets; its manifest is written by `writeClientManifest`. */
 export function clientOptions(clientOut) {
-  const pages = fs.readdirSync(pagesDir).filter((f) => f.endsWith('.tsx')).map((f) => path.join('src/client/pages', f));
+  const pages = fs
+    .readdirSync(pagesDir)
+    .filter((f) => f.endsWith('.tsx'))
+    .map((f) => path.join('src/client/pages', f));
   return {
     ...ui,
     entryPoints: ['src/client/entry.tsx', ...pages],
@@ -126,7 +132,10 @@ export function ssrOptions(serverOut) {
  * (config.ts), never replaced.
  */
 export function serverOptions(serverOut) {
-  const cli = fs.readdirSync(cliDir).filter((f) => f.endsWith('.ts')).map((f) => path.join('src/server/cli', f));
+  const cli = fs
+    .readdirSync(cliDir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join('src/server/cli', f));
   return {
     absWorkingDir: root,
     entryPoints: ['src/server/main.ts', ...cli],

@@ -21,11 +21,13 @@ const summary = await importFeed(store, fs.createReadStream(file, { highWaterMar
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
 await store.close();
-console.log(JSON.stringify({
-  cpuSeconds: (used.user + used.system) / 1e6,
-  userSeconds: used.user / 1e6,
-  systemSeconds: used.system / 1e6,
-  seconds,
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
-  units: summary.added + summary.updated + summary.unchanged,
-}));
+console.log(
+  JSON.stringify({
+    cpuSeconds: (used.user + used.system) / 1e6,
+    userSeconds: used.user / 1e6,
+    systemSeconds: used.system / 1e6,
+    seconds,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    units: summary.added + summary.updated + summary.unchanged,
+  }),
+);

@@ -60,14 +60,21 @@ if (!feed || !checkouts.length || !Number.isInteger(rounds) || rounds < 1) {
 }
 
 const runs = new Map<string, Run[]>(checkouts.map((c) => [c, []]));
-console.log(`# ${path.basename(feed)}, ${rounds} rounds, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `# ${path.basename(feed)}, ${rounds} rounds, load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (let round = 0; round < rounds; round++)
   for (let k = 0; k < checkouts.length; k++) {
     const checkout = checkouts[(round + k) % checkouts.length]!;
     const run = importOnce(checkout, feed);
     runs.get(checkout)!.push(run);
-    console.log(`round ${round + 1} ${checkout}: cpu ${run.cpuSeconds.toFixed(1)} s, wall ${run.seconds.toFixed(1)} s, ` +
-      `peak RSS ${run.peakRssMb.toFixed(0)} MB, ${run.units} units, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `round ${round + 1} ${checkout}: cpu ${run.cpuSeconds.toFixed(1)} s, wall ${run.seconds.toFixed(1)} s, ` +
+        `peak RSS ${run.peakRssMb.toFixed(0)} MB, ${run.units} units, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
   }
 
 const base = runs.get(checkouts[0]!)!;
@@ -76,7 +83,15 @@ console.log('| checkout | CPU s median (range) | ×first | wall s median (range)
 console.log('| --- | --- | ---: | --- | --- |');
 for (const [checkout, rs] of runs) {
   const cpu = rs.map((r) => r.cpuSeconds);
-  console.log(`| ${checkout} | ${median(cpu).toFixed(1)} (${range(cpu, 1)}) | ${(median(cpu) / median(base.map((r) => r.cpuSeconds))).toFixed(2)} | ` +
-    `${median(rs.map((r) => r.seconds)).toFixed(1)} (${range(rs.map((r) => r.seconds), 1)}) | ` +
-    `${median(rs.map((r) => r.peakRssMb)).toFixed(0)} (${range(rs.map((r) => r.peakRssMb), 0)}) |`);
+  console.log(
+    `| ${checkout} | ${median(cpu).toFixed(1)} (${range(cpu, 1)}) | ${(median(cpu) / median(base.map((r) => r.cpuSeconds))).toFixed(2)} | ` +
+      `${median(rs.map((r) => r.seconds)).toFixed(1)} (${range(
+        rs.map((r) => r.seconds),
+        1,
+      )}) | ` +
+      `${median(rs.map((r) => r.peakRssMb)).toFixed(0)} (${range(
+        rs.map((r) => r.peakRssMb),
+        0,
+      )}) |`,
+  );
 }

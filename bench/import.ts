@@ -68,7 +68,9 @@ export async function runImportBench(): Promise<void> {
     console.log('| step | properties | seconds | peak RSS MB | ×parse |');
     console.log('| --- | ---: | ---: | ---: | ---: |');
     for (const [name, r] of rows)
-      console.log(`| ${name} | ${r.properties} | ${r.seconds.toFixed(1)} | ${r.peakRssMb.toFixed(0)} | ${(r.seconds / parse.seconds).toFixed(2)} |`);
+      console.log(
+        `| ${name} | ${r.properties} | ${r.seconds.toFixed(1)} | ${r.peakRssMb.toFixed(0)} | ${(r.seconds / parse.seconds).toFixed(2)} |`,
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -41,7 +41,11 @@ async function pageTimes(url: string, samples: number, until?: Promise<unknown>)
 async function measure(concurrency: number): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-burst-'));
   const config = loadConfig({
-    DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: String(BURST), PASSWORD_HASH_CONCURRENCY: String(concurrency),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: String(BURST),
+    PASSWORD_HASH_CONCURRENCY: String(concurrency),
   });
   const app = await buildApp(config, { logger: false });
   try {
@@ -57,13 +61,19 @@ async function measure(concurrency: number): Promise<string[]> {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: `burst${i}@example.com`, password: 'not the password' }),
-        }).then((r) => r.status)),
+        }).then((r) => r.status),
+      ),
     );
     const busy = await pageTimes(page, 0, burst);
     const statuses = await burst;
     return [
-      String(concurrency), String(quiet.length), p(quiet, 99).toFixed(0), String(busy.length), p(busy, 99).toFixed(0),
-      (p(busy, 99) / p(quiet, 99)).toFixed(2), statuses.every((s) => s === 401) ? `${BURST}× 401` : statuses.join(' '),
+      String(concurrency),
+      String(quiet.length),
+      p(quiet, 99).toFixed(0),
+      String(busy.length),
+      p(busy, 99).toFixed(0),
+      (p(busy, 99) / p(quiet, 99)).toFixed(2),
+      statuses.every((s) => s === 401) ? `${BURST}× 401` : statuses.join(' '),
     ];
   } finally {
     await app.close();
@@ -72,7 +82,9 @@ async function measure(concurrency: number): Promise<string[]> {
 }
 
 export async function runPasswordBurstBench(): Promise<void> {
-  console.log(`# ${BURST} logins at once from one address (scrypt N=2^17) while ${PAGE_WORKERS} loops request a property page (gzip); libuv threads: ${process.env.UV_THREADPOOL_SIZE ?? 4}`);
+  console.log(
+    `# ${BURST} logins at once from one address (scrypt N=2^17) while ${PAGE_WORKERS} loops request a property page (gzip); libuv threads: ${process.env.UV_THREADPOOL_SIZE ?? 4}`,
+  );
   // The default for this machine (2, or 1 on two cores or fewer), 2 whatever the cores, and no queue.
   const settings = [...new Set([defaultHashConcurrency(), 2])];
   const rows = [];

@@ -138,7 +138,9 @@ function table(rows: Array<{ scenario: Scenario; result: LoadResult }>): string 
     fmt(result.latencyMs.mean, 2),
     fmt(result.latencyMs.max, 1),
     fmt(result.bytesPerResponse),
-    Object.entries(result.statuses).map(([code, n]) => `${code}×${n}`).join(' '),
+    Object.entries(result.statuses)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(' '),
     String(result.errors + result.timeouts),
   ]);
   return textTable(header, lines, 2);
@@ -161,7 +163,8 @@ async function staticTwin(base: string, name: string, key: string, page: string)
   const copyPath = `/assets/bench-${key}.html`;
   const copy = await fetch(`${base}${copyPath}`);
   const copied = Buffer.from(await copy.arrayBuffer());
-  if (!copy.ok || copied.length !== html.length) throw new Error(`the static copy of ${page} is not served as written (HTTP ${copy.status}, ${copied.length} of ${html.length} bytes)`);
+  if (!copy.ok || copied.length !== html.length)
+    throw new Error(`the static copy of ${page} is not served as written (HTTP ${copy.status}, ${copied.length} of ${html.length} bytes)`);
   return {
     name,
     ssr: { name: `${name} SSR`, path: page, status: 200 },
@@ -186,7 +189,8 @@ function ratios(rows: Array<{ name: string; ssr: LoadResult; static: LoadResult 
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(DIST_DIR, 'client/manifest.json'))) throw new Error('the client build is missing: run `npm run bench` (it builds first)');
+  if (!fs.existsSync(path.join(DIST_DIR, 'client/manifest.json')))
+    throw new Error('the client build is missing: run `npm run bench` (it builds first)');
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -242,7 +246,9 @@ async function main(): Promise<void> {
       const result = await runLoad({ url: `${base}${scenario.path}`, connections: CONNECTIONS, duration: DURATION_S, warmup: WARMUP_S });
       const wrong = Object.entries(result.statuses).filter(([code]) => Number(code) !== scenario.status);
       if (wrong.length || result.errors || result.timeouts)
-        console.log(`# warning: ${scenario.name} expected only HTTP ${scenario.status}; got ${JSON.stringify(result.statuses)}, ${result.errors} errors, ${result.timeouts} timeouts`);
+        console.log(
+          `# warning: ${scenario.name} expected only HTTP ${scenario.status}; got ${JSON.stringify(result.statuses)}, ${result.errors} errors, ${result.timeouts} timeouts`,
+        );
       results.set(scenario, result);
     }
 
@@ -266,7 +272,10 @@ type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
 function partsToRun(only = process.env.BENCH_ONLY ?? ''): Set<Part> {
-  const asked = only.split(',').map((p) => p.trim()).filter(Boolean);
+  const asked = only
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (one or more of ${PARTS.join(', ')})`);
   return new Set(asked.length ? (asked as Part[]) : PARTS);

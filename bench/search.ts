@@ -42,9 +42,19 @@ interface Mixed {
 function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
   const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const regions = PLACES.flatMap((c) => c.regions.filter((r) => r.towns.some((t) => t.weight > 0)).map((r) => ({ country: c.slug, region: r.slug })));
-  const towns = PLACES.flatMap((c) => c.regions.flatMap((r) => r.towns.filter((t) => t.weight > 0).map((t) => ({ country: c.slug, region: r.slug, town: t.slug }))));
-  const bands = [[0, 150_000], [100_000, 250_000], [200_000, 400_000], [300_000, 600_000], [500_000, 1_500_000]] as const;
+  const regions = PLACES.flatMap((c) =>
+    c.regions.filter((r) => r.towns.some((t) => t.weight > 0)).map((r) => ({ country: c.slug, region: r.slug })),
+  );
+  const towns = PLACES.flatMap((c) =>
+    c.regions.flatMap((r) => r.towns.filter((t) => t.weight > 0).map((t) => ({ country: c.slug, region: r.slug, town: t.slug }))),
+  );
+  const bands = [
+    [0, 150_000],
+    [100_000, 250_000],
+    [200_000, 400_000],
+    [300_000, 600_000],
+    [500_000, 1_500_000],
+  ] as const;
   const cats = [[1], [2], [12], [1, 12], [3, 4], [2, 6], [7], [150]];
   const templates: Array<[string, number, () => Partial<PropertySearch>]> = [
     ['no filter', 15, () => ({})],
@@ -52,8 +62,25 @@ function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
     ['town', 15, () => ({ esGeo: pick(towns) })],
     ['category', 10, () => ({ cat: pick(cats) })],
     ['bedrooms', 8, () => ({ bedrooms: pick([1, 2, 3, 4]) })],
-    ['price band', 8, () => { const [from, to] = pick(bands); return { pricefrom: from, priceto: to }; }],
-    ['combined', 16, () => ({ esGeo: pick([...regions, ...towns]), cat: pick(cats), bedrooms: pick([0, 1, 2, 3]), bathrooms: pick([0, 1, 2]), ...(rand() < 0.7 ? { pricefrom: pick(bands)[0], priceto: pick(bands)[1] } : {}) })],
+    [
+      'price band',
+      8,
+      () => {
+        const [from, to] = pick(bands);
+        return { pricefrom: from, priceto: to };
+      },
+    ],
+    [
+      'combined',
+      16,
+      () => ({
+        esGeo: pick([...regions, ...towns]),
+        cat: pick(cats),
+        bedrooms: pick([0, 1, 2, 3]),
+        bathrooms: pick([0, 1, 2]),
+        ...(rand() < 0.7 ? { pricefrom: pick(bands)[0], priceto: pick(bands)[1] } : {}),
+      }),
+    ],
     ['partner site', 8, () => (rand() < 0.5 ? {} : { bedrooms: 2 })],
   ];
   const weight = templates.reduce((s, [, w]) => s + w, 0);
@@ -165,7 +192,15 @@ async function benchOne(target: Target, size: number): Promise<Figures> {
     const fixture = await buildCatalogue(store.db, { projects: size, seed: 42, maxUnits: 6, maxFiles: 0, maxImages: 5 });
     const partner = await store.db
       .insertInto('partners')
-      .values({ slug: 'bench-partner', name: 'Bench', color_primary: '#13206a', color_secondary: '#fffb00', color_heading: '#fffb00', created_at: '', updated_at: '' })
+      .values({
+        slug: 'bench-partner',
+        name: 'Bench',
+        color_primary: '#13206a',
+        color_secondary: '#fffb00',
+        color_heading: '#fffb00',
+        created_at: '',
+        updated_at: '',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const regionIds = fixture.places.filter((p) => p.kind === 'region' && ['murcia', 'almeria'].includes(p.slug)).map((p) => p.id);
@@ -176,7 +211,9 @@ async function benchOne(target: Target, size: number): Promise<Figures> {
     if (target.name === 'postgres') await sql`vacuum analyze`.execute(store.db);
     const built = performance.now() - t0;
     const listed = fixture.projects.filter((p) => !p.withdrawn && p.units_available > 0).length;
-    console.log(`# ${target.name} ${size.toLocaleString('en')} projects (${listed.toLocaleString('en')} listed) built in ${(built / 1000).toFixed(1)} s`);
+    console.log(
+      `# ${target.name} ${size.toLocaleString('en')} projects (${listed.toLocaleString('en')} listed) built in ${(built / 1000).toFixed(1)} s`,
+    );
     const service = new CatalogueService(store.db);
     return await measure(service, mix(fixture, partner.id, 1000));
   } finally {
@@ -208,16 +245,27 @@ export async function runSearchBench(): Promise<void> {
   }
 
   console.log('\nsearch latency (ms) and throughput');
-  console.log(`${'store'.padEnd(9)}${'projects'.padStart(9)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'mean'.padStart(8)}${'max'.padStart(8)}${'searches/s'.padStart(12)}`);
+  console.log(
+    `${'store'.padEnd(9)}${'projects'.padStart(9)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'mean'.padStart(8)}${'max'.padStart(8)}${'searches/s'.padStart(12)}`,
+  );
   for (const [key, f] of results) {
     const [store, size] = key.split(' ');
-    console.log(`${store!.padEnd(9)}${Number(size).toLocaleString('en').padStart(9)} ${ms(f.p50)} ${ms(f.p99)} ${ms(f.mean)} ${ms(f.max)}${Math.round(f.perSecond).toLocaleString('en').padStart(12)}`);
+    console.log(
+      `${store!.padEnd(9)}${Number(size).toLocaleString('en').padStart(9)} ${ms(f.p50)} ${ms(f.p99)} ${ms(f.mean)} ${ms(f.max)}${Math.round(f.perSecond).toLocaleString('en').padStart(12)}`,
+    );
   }
   console.log('\np50 / p99 (ms) by kind of search');
   const kinds = [...(results.values().next().value?.byKind.keys() ?? [])];
   console.log(`${'kind'.padEnd(14)}${[...results.keys()].map((k) => k.padStart(22)).join('')}`);
   for (const kind of kinds)
-    console.log(`${kind.padEnd(14)}${[...results.values()].map((f) => { const k = f.byKind.get(kind); return k ? `${k.p50.toFixed(2)} / ${k.p99.toFixed(2)}`.padStart(22) : ''.padStart(22); }).join('')}`);
+    console.log(
+      `${kind.padEnd(14)}${[...results.values()]
+        .map((f) => {
+          const k = f.byKind.get(kind);
+          return k ? `${k.p50.toFixed(2)} / ${k.p99.toFixed(2)}`.padStart(22) : ''.padStart(22);
+        })
+        .join('')}`,
+    );
 
   const [small, large] = [Math.min(...SIZES), Math.max(...SIZES)];
   if (small !== large) {
@@ -226,7 +274,9 @@ export async function runSearchBench(): Promise<void> {
       const a = results.get(`${store} ${small}`);
       const b = results.get(`${store} ${large}`);
       if (!a || !b) continue;
-      console.log(`${store.padEnd(9)} p50 ×${(b.p50 / a.p50).toFixed(2)}  p99 ×${(b.p99 / a.p99).toFixed(2)}  searches/s ×${(b.perSecond / a.perSecond).toFixed(2)}`);
+      console.log(
+        `${store.padEnd(9)} p50 ×${(b.p50 / a.p50).toFixed(2)}  p99 ×${(b.p99 / a.p99).toFixed(2)}  searches/s ×${(b.perSecond / a.perSecond).toFixed(2)}`,
+      );
     }
   }
 }

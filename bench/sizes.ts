@@ -143,7 +143,9 @@ export function sizesTable(rows: PageSize[]): string {
 
 export function runSizes(distDir = DIST_DIR): void {
   const where = path.relative(process.cwd(), distDir);
-  console.log(`# ${where.startsWith('..') ? distDir : where || '.'}: what each page loads at first (JS: the entry's and the page's module graph), what it may fetch on demand (dynamic imports, other pages left out; files in brackets), and the CSS; gzip at zlib's default level`);
+  console.log(
+    `# ${where.startsWith('..') ? distDir : where || '.'}: what each page loads at first (JS: the entry's and the page's module graph), what it may fetch on demand (dynamic imports, other pages left out; files in brackets), and the CSS; gzip at zlib's default level`,
+  );
   console.log(sizesTable(pageSizes(distDir)));
 }
 

@@ -8,7 +8,7 @@ const candidates = [process.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium', 
 let chromium = candidates.find((p) => p && fs.existsSync(p));
 
 if (!chromium && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-  console.log('# Chromium not found: installing Debian\'s chromium package');
+  console.log("# Chromium not found: installing Debian's chromium package");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

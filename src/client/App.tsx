@@ -65,7 +65,9 @@ export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ss
     <Router {...router}>
       <StoreProvider store={store}>
         <AuthProvider store={auth}>
-          <SWRConfig value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}>
+          <SWRConfig
+            value={{ fallback: state.data, fetcher: getJson, revalidateOnMount: false, revalidateIfStale: false, revalidateOnFocus: false }}
+          >
             <ProgressProvider>
               <ConsentProvider>
                 <ConfigProvider value={state.config}>
@@ -92,7 +94,10 @@ function delay(ms: number) {
 
 /** A personal read refused with 401 on the way to a page: `login` is that page's section's login, back to it. */
 class SessionRefused extends Error {
-  constructor(readonly refusal: HttpError, readonly login: string) {
+  constructor(
+    readonly refusal: HttpError,
+    readonly login: string,
+  ) {
     super(refusal.message);
   }
 }
@@ -109,7 +114,9 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, loggedIn);
   await runMiddleware(match);
-  const missing = dataNeedsFor(match, window.location.search, loggedIn).map(dataKey).filter((key) => !cache.has(key));
+  const missing = dataNeedsFor(match, window.location.search, loggedIn)
+    .map(dataKey)
+    .filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
     // preload() reuses a prefetch of the same key; the answer then goes into
@@ -170,7 +177,13 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
         progress.fail();
         store.set({ headerClass: HEADER_SOLID });
-        setView({ path: location, match: null, Page: null, error: toErrorState(error), layout: layoutFor(null, Boolean(store.get().partner)) });
+        setView({
+          path: location,
+          match: null,
+          Page: null,
+          error: toErrorState(error),
+          layout: layoutFor(null, Boolean(store.get().partner)),
+        });
       },
     );
   }, [location]); // eslint-disable-line react-hooks/exhaustive-deps -- a page is loaded per address; the stores and router are read as they are then

@@ -40,5 +40,9 @@ export function useStoreApi(): Store {
 
 export function useStore<T>(select: (state: StoreState) => T): T {
   const store = useStoreApi();
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }

@@ -52,7 +52,6 @@ declare module 'fastify' {
   }
 }
 
-
 export interface AppOptions {
   /** Use this store instead of opening one from the config (it is then not closed by the app). */
   store?: Store;
@@ -74,7 +73,10 @@ export interface AppOptions {
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // Trust X-Forwarded-* only from the configured proxy addresses, so a client
     // that reaches the server directly cannot choose its own address.
     trustProxy: config.TRUST_PROXY.trim() ? config.TRUST_PROXY : false,
@@ -92,7 +94,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const store = options.store ?? (await openStore(configuredStore(config)));
   if (!options.store) app.addHook('onClose', () => store.close());
   const services = createServices(store, {
-    accounts: { hashParams: scryptParams(config.SCRYPT_LOG_N), hashConcurrency: config.PASSWORD_HASH_CONCURRENCY, siteUrl: config.SITE_URL },
+    accounts: {
+      hashParams: scryptParams(config.SCRYPT_LOG_N),
+      hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+      siteUrl: config.SITE_URL,
+    },
   });
   if (config.SEED_DEMO) {
     await seedDemo(store);

@@ -3,8 +3,22 @@
 import os from 'node:os';
 import path from 'node:path';
 import {
-  array, boolean, coerce, create, defaulted, enums, integer, max, min, object, optional, pattern, refine,
-  string, StructError, type Infer,
+  array,
+  boolean,
+  coerce,
+  create,
+  defaulted,
+  enums,
+  integer,
+  max,
+  min,
+  object,
+  optional,
+  pattern,
+  refine,
+  string,
+  StructError,
+  type Infer,
 } from 'superstruct';
 import { FeedListError, parseFeeds, type FeedSource } from './catalogue-import/sources.ts';
 import type { PublicConfig } from '../shared/state.ts';
@@ -20,13 +34,19 @@ export function defaultHashConcurrency(cores = os.availableParallelism()): numbe
 
 const Int = (lo: number, hi: number) => min(max(integer(), hi), lo);
 const IntFromEnv = (lo: number, hi: number, fallback: number) =>
-  defaulted(coerce(Int(lo, hi), pattern(string(), /^-?\d+$/), (v) => Number(v)), fallback);
+  defaulted(
+    coerce(Int(lo, hi), pattern(string(), /^-?\d+$/), (v) => Number(v)),
+    fallback,
+  );
 const BoolFromEnv = (fallback: boolean) =>
-  defaulted(coerce(boolean(), enums(['true', 'false', '1', '0', 'yes', 'no']), (v) => ['true', '1', 'yes'].includes(v)), fallback);
+  defaulted(
+    coerce(boolean(), enums(['true', 'false', '1', '0', 'yes', 'no']), (v) => ['true', '1', 'yes'].includes(v)),
+    fallback,
+  );
 const HttpUrl = refine(string(), 'HttpUrl', (v) => {
   try {
     const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') || 'must be an http(s) URL';
+    return u.protocol === 'http:' || u.protocol === 'https:' || 'must be an http(s) URL';
   } catch {
     return 'must be an http(s) URL';
   }
@@ -107,7 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const config = create(input, Config);
     // A cheaper password hash is for tests only, and must be asked for.
     if (config.SCRYPT_LOG_N < SCRYPT_LOG_N_MIN && config.NODE_ENV !== 'test') {
-      throw new ConfigError(`Invalid configuration: SCRYPT_LOG_N below ${SCRYPT_LOG_N_MIN} is allowed only with NODE_ENV=test (got ${config.SCRYPT_LOG_N})`);
+      throw new ConfigError(
+        `Invalid configuration: SCRYPT_LOG_N below ${SCRYPT_LOG_N_MIN} is allowed only with NODE_ENV=test (got ${config.SCRYPT_LOG_N})`,
+      );
     }
     // Metrics never share the public port.
     if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
@@ -120,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // A URL with credentials is not echoed to the logs.
       const got = key !== undefined && !SECRET.has(String(key)) ? input[String(key)] : undefined;
       const why = key === 'FEEDS' ? `: ${feedsProblem(input.FEEDS ?? '')}` : '';
-      throw new ConfigError(`Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${why}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`);
+      throw new ConfigError(
+        `Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${why}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
+      );
     }
     throw error;
   }

@@ -15,8 +15,20 @@
 // (SPEC §7); the same token is also set as the HttpOnly `sid` cookie
 // (SESSION_COOKIE), so server-rendered pages know the client.
 import {
-  array, boolean, coerce, enums, nullable, object, optional, refine, size, string, type, union,
-  type Infer, type Struct,
+  array,
+  boolean,
+  coerce,
+  enums,
+  nullable,
+  object,
+  optional,
+  refine,
+  size,
+  string,
+  type,
+  union,
+  type Infer,
+  type Struct,
 } from 'superstruct';
 import { BrokerFields, ContactFields } from './leads.ts';
 import { ProjectId, type ProjectCard } from './catalogue.ts';
@@ -40,7 +52,6 @@ export const CLIENT_SCOPE = 'client';
 /** The lead forms' email: required, trimmed, one mailbox, at most 254 characters. */
 export const Email = ContactFields.schema.email;
 
-
 /** A new password: length only here; the server also refuses the most common ones. */
 export const Password: Struct<string, null> = refine(string(), 'password', (v) => {
   if (v.length < PASSWORD_MIN_LENGTH) return t('account.errors.passwordShort', { min: PASSWORD_MIN_LENGTH });
@@ -49,8 +60,11 @@ export const Password: Struct<string, null> = refine(string(), 'password', (v) =
 });
 
 /** A password typed to log in or to confirm a change: anything up to the maximum. */
-export const GivenPassword: Struct<string, null> = refine(string(), 'password', (v) =>
-  (v.length >= 1 && v.length <= PASSWORD_MAX_LENGTH) || t('forms.errors.required'));
+export const GivenPassword: Struct<string, null> = refine(
+  string(),
+  'password',
+  (v) => (v.length >= 1 && v.length <= PASSWORD_MAX_LENGTH) || t('forms.errors.required'),
+);
 
 const Terms = refine(boolean(), 'terms', (v) => v === true || t('account.errors.terms'));
 
@@ -66,21 +80,31 @@ const Token = refine(string(), 'token', (v) => TOKEN_PATTERN.test(v) || t('accou
 
 /** password_repeat must equal password; the failure names password_repeat. */
 function repeated<T extends { password?: string; password_repeat?: string }>(struct: Struct<T, unknown>): Struct<T, unknown> {
-  return refine(struct, 'password_repeat', (v) =>
-    v.password === v.password_repeat || { path: ['password_repeat'], key: 'password_repeat', message: t('account.errors.passwordMismatch') });
+  return refine(
+    struct,
+    'password_repeat',
+    (v) =>
+      v.password === v.password_repeat || {
+        path: ['password_repeat'],
+        key: 'password_repeat',
+        message: t('account.errors.passwordMismatch'),
+      },
+  );
 }
 
 // --- bodies ------------------------------------------------------------------
 
 /** POST /api/client-register → 201 AuthAnswer. */
-export const RegisterBody = repeated(object({
-  email: Email,
-  password: Password,
-  password_repeat: string(),
-  terms: Terms,
-  favorites: optional(Favorites),
-  partner: optional(PartnerSlug),
-}));
+export const RegisterBody = repeated(
+  object({
+    email: Email,
+    password: Password,
+    password_repeat: string(),
+    terms: Terms,
+    favorites: optional(Favorites),
+    partner: optional(PartnerSlug),
+  }),
+);
 export type RegisterBody = Infer<typeof RegisterBody>;
 
 /** POST /api/client-login → 200 AuthAnswer, or 401 'Check your credentials'. */
@@ -101,11 +125,13 @@ export const ForgotPasswordBody = object({
 export type ForgotPasswordBody = Infer<typeof ForgotPasswordBody>;
 
 /** POST /api/client-reset-password → 200 MessageAnswer, or 400 for a bad, used or expired token. */
-export const ResetPasswordBody = repeated(object({
-  token: Token,
-  password: Password,
-  password_repeat: string(),
-}));
+export const ResetPasswordBody = repeated(
+  object({
+    token: Token,
+    password: Password,
+    password_repeat: string(),
+  }),
+);
 export type ResetPasswordBody = Infer<typeof ResetPasswordBody>;
 
 const Name = refine(string(), 'name', (v) => {
@@ -125,16 +151,24 @@ function clearable(struct: Struct<string, unknown>): Struct<string | null | unde
  * 'current_password: Check your credentials'; an email in use is 409). A
  * password change ends every other session.
  */
-export const ProfileBody = refine(object({
-  name: clearable(Name),
-  phone: clearable(BrokerFields.schema.phone),
-  email: optional(Email),
-  password: optional(Password),
-  password_repeat: optional(string()),
-  current_password: optional(GivenPassword),
-}), 'password_repeat', (v) =>
-  v.password === undefined || v.password === v.password_repeat
-  || { path: ['password_repeat'], key: 'password_repeat', message: t('account.errors.passwordMismatch') });
+export const ProfileBody = refine(
+  object({
+    name: clearable(Name),
+    phone: clearable(BrokerFields.schema.phone),
+    email: optional(Email),
+    password: optional(Password),
+    password_repeat: optional(string()),
+    current_password: optional(GivenPassword),
+  }),
+  'password_repeat',
+  (v) =>
+    v.password === undefined ||
+    v.password === v.password_repeat || {
+      path: ['password_repeat'],
+      key: 'password_repeat',
+      message: t('account.errors.passwordMismatch'),
+    },
+);
 export type ProfileBody = Infer<typeof ProfileBody>;
 
 const FavoriteOne = object({ id: ProjectId, action: enums(['add', 'remove'] as const) });
@@ -161,7 +195,8 @@ export type FavoritesQuery = Infer<typeof FavoritesQuery>;
  */
 export const ProjectCardsQuery = object({
   ids: coerce(size(array(ProjectId), 1, FAVORITES_MAX_MERGE), string(), (s) =>
-    s.split(',').map((v) => (/^\d{1,10}$/.test(v.trim()) ? Number(v) : v))),
+    s.split(',').map((v) => (/^\d{1,10}$/.test(v.trim()) ? Number(v) : v)),
+  ),
   partner: optional(PartnerSlug),
 });
 export type ProjectCardsQuery = Infer<typeof ProjectCardsQuery>;

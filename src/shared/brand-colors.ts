@@ -119,10 +119,42 @@ export function contrastWarnings(colors: PartnerColors): ContrastWarning[] {
   const { primary, secondary, heading_color: heading } = colors;
   const derived = derivedColors(colors);
   const checks: ContrastWarning[] = [
-    { flag: 'primary', color: primary, on: 'white', ratio: contrast(primary, WHITE), needed: AA_TEXT, use: 'text (links, outline buttons)', instead: null },
-    { flag: 'secondary', color: secondary, on: 'white', ratio: contrast(secondary, WHITE), needed: AA_LARGE, use: 'accent lines (heading underlines)', instead: derived.accentOnWhite },
-    { flag: 'secondary', color: secondary, on: `primary ${primary}`, ratio: contrast(secondary, primary), needed: AA_LARGE, use: 'accent lines on brand bars', instead: derived.accentOnPrimary },
-    { flag: 'heading', color: heading, on: `primary ${primary}`, ratio: contrast(heading, primary), needed: AA_LARGE, use: 'headings on brand bars', instead: derived.headingOnPrimary },
+    {
+      flag: 'primary',
+      color: primary,
+      on: 'white',
+      ratio: contrast(primary, WHITE),
+      needed: AA_TEXT,
+      use: 'text (links, outline buttons)',
+      instead: null,
+    },
+    {
+      flag: 'secondary',
+      color: secondary,
+      on: 'white',
+      ratio: contrast(secondary, WHITE),
+      needed: AA_LARGE,
+      use: 'accent lines (heading underlines)',
+      instead: derived.accentOnWhite,
+    },
+    {
+      flag: 'secondary',
+      color: secondary,
+      on: `primary ${primary}`,
+      ratio: contrast(secondary, primary),
+      needed: AA_LARGE,
+      use: 'accent lines on brand bars',
+      instead: derived.accentOnPrimary,
+    },
+    {
+      flag: 'heading',
+      color: heading,
+      on: `primary ${primary}`,
+      ratio: contrast(heading, primary),
+      needed: AA_LARGE,
+      use: 'headings on brand bars',
+      instead: derived.headingOnPrimary,
+    },
   ];
   return checks.filter((c) => c.ratio < c.needed);
 }

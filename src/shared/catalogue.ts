@@ -2,7 +2,23 @@
 // the search body, and the shapes of projects, units, files and places.
 // Request structs are superstruct; types are derived from them.
 import {
-  array, defaulted, enums, integer, literal, max, min, number, object, omit, optional, pattern, refine, size, string, tuple, type Infer,
+  array,
+  defaulted,
+  enums,
+  integer,
+  literal,
+  max,
+  min,
+  number,
+  object,
+  omit,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  tuple,
+  type Infer,
 } from 'superstruct';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 

@@ -127,5 +127,11 @@ export function consentFromCookies(cookies: string, now = Date.now()): Consent |
  * HttpOnly: the browser reads it to decide what it may show and send.
  */
 export function consentCookie(consent: Consent, { secure }: { secure: boolean }): string {
-  return [`${CONSENT_COOKIE}=${serialiseConsent(consent)}`, `Max-Age=${CONSENT_MAX_AGE_SECONDS}`, 'Path=/', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${CONSENT_COOKIE}=${serialiseConsent(consent)}`,
+    `Max-Age=${CONSENT_MAX_AGE_SECONDS}`,
+    'Path=/',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -39,9 +39,7 @@ export interface ErrorState {
 export function toErrorState(error: unknown): ErrorState {
   const e = (error ?? {}) as Record<string, unknown>;
   const response = e.response as Record<string, unknown> | undefined;
-  const status = [e.statusCode, e.status, response?.status].find(
-    (s): s is number => typeof s === 'number' && s >= 400 && s <= 599,
-  );
+  const status = [e.statusCode, e.status, response?.status].find((s): s is number => typeof s === 'number' && s >= 400 && s <= 599);
   const message = typeof e.message === 'string' && e.message ? e.message : t('errors.genericTitle');
   return { statusCode: status ?? 500, message };
 }

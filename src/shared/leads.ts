@@ -13,9 +13,7 @@
 // - Single-line fields refuse CR, LF and other control characters (a value
 //   ends up in a mail; nodemailer encodes it, and this is the first guard).
 // - Text is trimmed; an optional field left empty is absent.
-import {
-  coerce, enums, integer, min, object, optional, refine, string, validate, type Infer, type Struct,
-} from 'superstruct';
+import { coerce, enums, integer, min, object, optional, refine, string, validate, type Infer, type Struct } from 'superstruct';
 import { t } from './i18n.ts';
 import type { AnyStruct } from './any-struct.ts';
 import { CONTROL, CONTROL_IN_TEXT } from './control-characters.ts';
@@ -25,12 +23,12 @@ export type LeadKind = (typeof LEAD_KINDS)[number];
 /** The kinds a visitor sends with a form of their own details (not 'favorites'). */
 export type FormLeadKind = Exclude<LeadKind, 'favorites'>;
 
-
 // An address a mail server and nodemailer read as exactly one mailbox: RFC 5322
 // atext in the local part, letters, digits and hyphens in the domain labels. No
 // quotes, commas, angle brackets or spaces, so a value can never name a second
 // recipient or close a header.
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const PHONE = /^\+?[0-9 ()./-]{6,30}$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/;
 
@@ -68,7 +66,11 @@ const tidy = (s: string) => s.replace(/\r\n?/g, '\n').trim();
 
 /** A required text field, trimmed. */
 function text(name: string, rule: TextRule): Struct<string, null> {
-  return coerce(refine(string(), name, (v) => checkText(v, rule)), string(), tidy);
+  return coerce(
+    refine(string(), name, (v) => checkText(v, rule)),
+    string(),
+    tidy,
+  );
 }
 
 /** An optional text field: empty (or only spaces) is absent. */
@@ -178,7 +180,8 @@ export function fieldErrors(struct: AnyStruct, values: Record<string, string>): 
   for (const failure of error.failures()) {
     const field = String(failure.path[0] ?? failure.key ?? '');
     if (!field || errors[field]) continue;
-    errors[field] = failure.value === undefined || failure.value === '' || !failure.refinement ? t('forms.errors.required') : failure.message;
+    errors[field] =
+      failure.value === undefined || failure.value === '' || !failure.refinement ? t('forms.errors.required') : failure.message;
   }
   return errors;
 }

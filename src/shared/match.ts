@@ -89,9 +89,7 @@ export async function resolveRoute(
   for (const candidate of candidates) {
     const slug = candidate.params.partner;
     if (slug === undefined) return candidate;
-    const ok = hostPartnerSlug
-      ? slug.toLowerCase() === hostPartnerSlug
-      : await partnerExists(slug.toLowerCase());
+    const ok = hostPartnerSlug ? slug.toLowerCase() === hostPartnerSlug : await partnerExists(slug.toLowerCase());
     if (ok) return candidate;
     partnerMissing = true;
   }

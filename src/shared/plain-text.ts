@@ -32,7 +32,10 @@ export function plainText(text: string, oneLine = false): string {
     out = next;
   }
   // Decoding may have made a tag ('&lt;b&gt;' on the last pass); a named entity left is one we do not know.
-  out = out.replace(TAG, '').replace(NAMED_ENTITY, '').replace(/\u00a0/g, ' ');
+  out = out
+    .replace(TAG, '')
+    .replace(NAMED_ENTITY, '')
+    .replace(/\u00a0/g, ' ');
   if (oneLine) return out.replace(/\s+/g, ' ').trim();
   return out
     .replace(/[^\S\n]+/g, ' ')

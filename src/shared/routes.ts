@@ -120,8 +120,14 @@ const accountPages: Shape[] = [
   { name: 'client-login', path: '/client-login', page: 'client-login', header: 'solid', auth: 'guest' },
   { name: 'client-register', path: '/client-register', page: 'client-register', header: 'solid', auth: 'guest' },
   { name: 'client-reset-password', path: '/client-reset-password/*?', page: 'client-reset-password', header: 'solid', auth: 'guest' },
-  { name: 'favorites', path: '/favorites', page: 'favorites', header: 'solid', auth: 'open',
-    data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}), client: true }] },
+  {
+    name: 'favorites',
+    path: '/favorites',
+    page: 'favorites',
+    header: 'solid',
+    auth: 'open',
+    data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}), client: true }],
+  },
   { name: 'profile', path: '/profile', page: 'profile', header: 'solid', auth: 'required' },
 ];
 /**
@@ -129,21 +135,38 @@ const accountPages: Shape[] = [
  * (new, sent) and the pages mails link to (manage, unsubscribe), whose token
  * the read checks (a bad one: 404). Personal: never cached, never indexed.
  */
-const tokenRead = (endpoint: ReadPath) => (params: RouteParams): DataNeed[] => [{ endpoint, query: { token: params.token ?? '' } }];
+const tokenRead =
+  (endpoint: ReadPath) =>
+  (params: RouteParams): DataNeed[] => [{ endpoint, query: { token: params.token ?? '' } }];
 const savedSearchPages: Shape[] = [
   { name: 'saved-search-new', path: '/saved-searches/new', page: 'saved-search', header: 'solid', auth: 'open' },
   { name: 'saved-search-sent', path: '/saved-searches/sent', page: 'saved-search', header: 'solid', auth: 'open' },
-  { name: 'saved-search-manage', path: '/saved-searches/manage/:token', page: 'saved-search', header: 'solid', auth: 'open', data: tokenRead('/api/saved-searches/manage') },
-  { name: 'saved-search-unsubscribe', path: '/saved-searches/unsubscribe/:token', page: 'saved-search', header: 'solid', auth: 'open', data: tokenRead('/api/saved-searches/unsubscribe') },
+  {
+    name: 'saved-search-manage',
+    path: '/saved-searches/manage/:token',
+    page: 'saved-search',
+    header: 'solid',
+    auth: 'open',
+    data: tokenRead('/api/saved-searches/manage'),
+  },
+  {
+    name: 'saved-search-unsubscribe',
+    path: '/saved-searches/unsubscribe/:token',
+    page: 'saved-search',
+    header: 'solid',
+    auth: 'open',
+    data: tokenRead('/api/saved-searches/unsubscribe'),
+  },
 ];
-const listingPages: Shape[] = [
-  { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
-];
+const listingPages: Shape[] = [{ name: 'contact', path: '/contact', page: 'contact', header: 'solid' }];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts). */
 function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
   const search = (name: string, path: string, form: SearchUrlForm): Shape => ({
-    name, path, page: 'search', header: 'solid',
+    name,
+    path,
+    page: 'search',
+    header: 'solid',
     data: (params, query) => searchNeeds(prefix, form, params, query),
   });
   return [
@@ -153,13 +176,7 @@ function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
   ];
 }
 
-function section(
-  section: Section,
-  prefix: string,
-  layout: LayoutName,
-  middleware: string[],
-  shapes: Shape[],
-): RouteDef[] {
+function section(section: Section, prefix: string, layout: LayoutName, middleware: string[], shapes: Shape[]): RouteDef[] {
   return shapes.map((s) => ({
     ...s,
     name: `${section}:${s.name}`,
@@ -171,44 +188,58 @@ function section(
 }
 
 export const routes: RouteDef[] = [
-  ...section('main', '', 'main', [], [
-    { name: 'home', path: '/', page: 'home', header: 'transparent' },
-    { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent', mainBrandOnly: true },
-    { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
-    { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
-    ...listingPages,
-    ...searchPages(''),
-    forSale(''),
-    ...savedSearchPages,
-  ]),
-  ...section('main', '', 'app-pages', [], [
-    { name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' },
-  ]),
-  ...section('old', '/old', 'default', [], [
-    ...accountPages,
-    ...listingPages,
-    ...searchPages('/old'),
-    forSale('/old'),
-    ...savedSearchPages,
-    { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
-  ]),
-  ...section('partner', '/:partner', 'partner', ['partner'], [
-    { name: 'home', path: '/', page: 'partner-home', header: 'transparent', data: landingNeeds },
-    ...accountPages,
-    ...listingPages,
-    ...searchPages('/:partner'),
-    forSale('/:partner'),
-    ...savedSearchPages,
-    { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
-    { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
-    { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
-    { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },
-  ]),
+  ...section(
+    'main',
+    '',
+    'main',
+    [],
+    [
+      { name: 'home', path: '/', page: 'home', header: 'transparent' },
+      { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent', mainBrandOnly: true },
+      { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
+      { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
+      ...listingPages,
+      ...searchPages(''),
+      forSale(''),
+      ...savedSearchPages,
+    ],
+  ),
+  ...section('main', '', 'app-pages', [], [{ name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' }]),
+  ...section(
+    'old',
+    '/old',
+    'default',
+    [],
+    [
+      ...accountPages,
+      ...listingPages,
+      ...searchPages('/old'),
+      forSale('/old'),
+      ...savedSearchPages,
+      { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
+    ],
+  ),
+  ...section(
+    'partner',
+    '/:partner',
+    'partner',
+    ['partner'],
+    [
+      { name: 'home', path: '/', page: 'partner-home', header: 'transparent', data: landingNeeds },
+      ...accountPages,
+      ...listingPages,
+      ...searchPages('/:partner'),
+      forSale('/:partner'),
+      ...savedSearchPages,
+      { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
+      { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
+      { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
+      { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },
+    ],
+  ),
   // Content pages of the main site, e.g. /buying-process. After /:partner, so a
   // partner's slug wins; a slug that is neither is a 404.
-  ...section('main', '', 'main', [], [
-    { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },
-  ]),
+  ...section('main', '', 'main', [], [{ name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed }]),
 ];
 
 /** First path segments a partner slug may not take, or its site would hide a page. */
@@ -217,5 +248,12 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
     .filter((r) => r.section !== 'partner' && !r.path.startsWith('/:'))
     .map((r) => r.path.split('/')[1] ?? '')
     .filter(Boolean),
-  'api', 'assets', 'healthz', 'readyz', 'sitemap.xml', 'robots.txt', 'favicon.ico', 'terms',
+  'api',
+  'assets',
+  'healthz',
+  'readyz',
+  'sitemap.xml',
+  'robots.txt',
+  'favicon.ico',
+  'terms',
 ]);

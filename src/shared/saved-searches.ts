@@ -134,7 +134,8 @@ export function describeSearch(f: SavedFilters, place?: string | null): string {
   const slugs = geoSegments(f.esGeo);
   const where = place || slugs[slugs.length - 1];
   const parts = [
-    (types.length ? types.join(', ') : t('savedSearches.describe.anyType')) + (where ? ` ${t('savedSearches.describe.in', { place: where })}` : ''),
+    (types.length ? types.join(', ') : t('savedSearches.describe.anyType')) +
+      (where ? ` ${t('savedSearches.describe.in', { place: where })}` : ''),
   ];
   if (f.bedrooms > 0) parts.push(t('savedSearches.describe.bedrooms', { count: f.bedrooms }));
   if (f.bathrooms > 0) parts.push(t('savedSearches.describe.bathrooms', { count: f.bathrooms }));

@@ -163,7 +163,8 @@ function geoFromQuery(query: URLSearchParams): GeoPath {
   const chain: string[] = [];
   GEO_LEVELS.forEach((level, depth) => {
     const parts = fields[level];
-    if (parts.length === depth + 1) chain.splice(0, chain.length, ...parts); // a full path
+    if (parts.length === depth + 1)
+      chain.splice(0, chain.length, ...parts); // a full path
     else if (parts.length === 1 && chain.length === depth) chain.push(parts[0]!); // a slug under its parent
   });
   return geoFromSegments(chain) ?? {};
@@ -243,7 +244,9 @@ export function searchUrlFormOf(routeName: string): SearchUrlForm {
 // --- writing ------------------------------------------------------------------------
 
 /** Whether a search narrows anything (the filters SPEC §3 keeps: not sort, view or page). */
-export function hasFilters(f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string }): boolean {
+export function hasFilters(
+  f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string },
+): boolean {
   return (
     f.cat.length > 0 ||
     geoSegments(f.esGeo).length > 0 ||
@@ -259,12 +262,16 @@ type QueryPair = [string, string | number | undefined | false];
 
 /** The pairs that carry a value, as text: false, undefined and '' mean "left out". */
 function keptPairs(pairs: QueryPair[]): Array<[string, string]> {
-  return pairs.filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== false && p[1] !== '').map(([k, v]) => [k, String(v)]);
+  return pairs
+    .filter((p): p is [string, string | number] => p[1] !== undefined && p[1] !== false && p[1] !== '')
+    .map(([k, v]) => [k, String(v)]);
 }
 
 /** Values are digits, commas, dots, minus signs and enum words: only the odd one needs escaping. */
 function queryString(pairs: QueryPair[]): string {
-  return keptPairs(pairs).map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+  return keptPairs(pairs)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`)
+    .join('&');
 }
 
 /** The filters after the category and the place, in the same order in the page's address and the API's query; defaults left out. */

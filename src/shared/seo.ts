@@ -4,7 +4,8 @@
 // a visitor came from. Used by <Meta> and by the server's sitemaps.
 
 /** Query parameters of campaign and click tracking: never part of a canonical address. */
-const TRACKING_PARAM = /^(?:utm_\w+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid|srsltid)$/i;
+const TRACKING_PARAM =
+  /^(?:utm_\w+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid|srsltid)$/i;
 
 /** The locale of every page (SPEC §1: English is the locale in use). */
 export const OG_LOCALE = 'en_GB';

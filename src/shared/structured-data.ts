@@ -74,7 +74,11 @@ function offerOf(project: ProjectDetail, units: UnitRow[], url: string): JsonObj
   const availability = prices ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut';
   if (prices && prices.high > prices.low) {
     return {
-      '@type': 'AggregateOffer', url, priceCurrency: CURRENCY, lowPrice: prices.low, highPrice: prices.high,
+      '@type': 'AggregateOffer',
+      url,
+      priceCurrency: CURRENCY,
+      lowPrice: prices.low,
+      highPrice: prices.high,
       ...(prices.count > 0 ? { offerCount: prices.count } : {}),
       availability,
     };

@@ -35,14 +35,23 @@ if (!process.env.TEST_DATABASE_URL) {
       t.equal(registered.status, 201, 'registered on instance 1');
       const token = JSON.parse(registered.body).meta.token as string;
 
-      t.equal(clientEmail(await two({ path: '/api/client', headers: bearer(token) })), email, "instance 2 knows instance 1's session (Bearer)");
-      t.equal(stateOf((await two({ path: '/', headers: withCookie(token) })).body).client?.email, email, "instance 2's pages know it (cookie)");
+      t.equal(
+        clientEmail(await two({ path: '/api/client', headers: bearer(token) })),
+        email,
+        "instance 2 knows instance 1's session (Bearer)",
+      );
+      t.equal(
+        stateOf((await two({ path: '/', headers: withCookie(token) })).body).client?.email,
+        email,
+        "instance 2's pages know it (cookie)",
+      );
 
       const login = await two({ method: 'POST', path: '/api/client-login', json: { email, password: PASSWORD } });
       t.equal(login.status, 200, 'logged in on instance 2');
       const other = JSON.parse(login.body).meta.token as string;
       t.equal(clientEmail(await one({ path: '/api/client', headers: bearer(other) })), email, "instance 1 knows instance 2's session");
-      for (let i = 0; i < 4; i++) t.equal(clientEmail(await balancer({ path: '/api/client', headers: bearer(other) })), email, `through HAProxy, request ${i + 1}`);
+      for (let i = 0; i < 4; i++)
+        t.equal(clientEmail(await balancer({ path: '/api/client', headers: bearer(other) })), email, `through HAProxy, request ${i + 1}`);
 
       t.equal((await one({ method: 'POST', path: '/api/client-logout', headers: bearer(token) })).status, 200, 'logged out on instance 1');
       t.equal((await two({ path: '/api/client', headers: bearer(token) })).status, 401, 'the session is over on instance 2');
@@ -53,7 +62,12 @@ if (!process.env.TEST_DATABASE_URL) {
     // From four addresses: one address gets LEAD_RATE_LIMIT leads, counted across the instances (below).
     await t.test('leads through HAProxy are stored, whichever instance takes them', async (t) => {
       for (let i = 1; i <= 4; i++) {
-        const res = await balancer({ method: 'POST', path: '/api/leads', json: contactBody({ name: `Mail once ${i}` }), headers: { 'x-forwarded-for': `203.0.113.${10 + i}` } });
+        const res = await balancer({
+          method: 'POST',
+          path: '/api/leads',
+          json: contactBody({ name: `Mail once ${i}` }),
+          headers: { 'x-forwarded-for': `203.0.113.${10 + i}` },
+        });
         t.equal(res.status, 201, `lead ${i}`);
         if (res.status === 201) leadIds.push(JSON.parse(res.body).data.id as number);
       }
@@ -62,11 +76,20 @@ if (!process.env.TEST_DATABASE_URL) {
     await t.test('the lead limit counts across the instances', async (t) => {
       const statuses: number[] = [];
       for (let i = 0; i < LEAD_RATE_LIMIT * 2; i++) {
-        const res = await balancer({ method: 'POST', path: '/api/leads', json: contactBody({ name: `Limit ${i}` }), headers: { 'x-forwarded-for': '203.0.113.20' } });
+        const res = await balancer({
+          method: 'POST',
+          path: '/api/leads',
+          json: contactBody({ name: `Limit ${i}` }),
+          headers: { 'x-forwarded-for': '203.0.113.20' },
+        });
         statuses.push(res.status);
         if (res.status === 201) leadIds.push(JSON.parse(res.body).data.id as number);
       }
-      t.equal(statuses.filter((s) => s === 201).length, LEAD_RATE_LIMIT, `${LEAD_RATE_LIMIT} stored of ${statuses.length} from one address, alternating instances: ${statuses.join(' ')}`);
+      t.equal(
+        statuses.filter((s) => s === 201).length,
+        LEAD_RATE_LIMIT,
+        `${LEAD_RATE_LIMIT} stored of ${statuses.length} from one address, alternating instances: ${statuses.join(' ')}`,
+      );
       t.equal(statuses.filter((s) => s === 429).length, LEAD_RATE_LIMIT, 'the rest refused with 429');
     });
 
@@ -83,7 +106,8 @@ if (!process.env.TEST_DATABASE_URL) {
     });
 
     await t.test("no partner's page comes out of the cache on another host", async (t) => {
-      for (const [host, partner] of HOSTS) t.equal(hostPartner(await cdn(page('/', host))), partner, `${host} after every host's / was cached`);
+      for (const [host, partner] of HOSTS)
+        t.equal(hostPartner(await cdn(page('/', host))), partner, `${host} after every host's / was cached`);
       // A partner's pages under its slug, cached on the main host, are 404 on another partner's domain.
       t.equal((await cdn(page('/costa-casas', 'localhost'))).status, 200);
       t.equal((await cdn(page('/costa-casas', 'localhost'))).headers['x-cache'], 'HIT');
@@ -129,33 +153,55 @@ if (!process.env.TEST_DATABASE_URL) {
       }
       t.not((await cdn(page('/profile'))).status, 200, '/profile without a session is not the profile');
       t.equal((await cdn({ path: '/api/client' })).status, 401, '/api/client without a session: 401');
-      t.equal((await cdn(page('/', 'localhost', { cookie: 'consent=all' }))).headers['x-cache'], 'HIT', 'other cookies share the anonymous entry');
+      t.equal(
+        (await cdn(page('/', 'localhost', { cookie: 'consent=all' }))).headers['x-cache'],
+        'HIT',
+        'other cookies share the anonymous entry',
+      );
     });
 
     await t.test('a scheduled feed pull is done once per period', async (t) => {
       const { feedPulls, store } = stack;
       const pulled = () => store.db.selectFrom('feed_pulls').selectAll().where('source', '=', FEED_SOURCE).executeTakeFirst();
       // Two periods: the pull at start, then the next one, when both instances' timers come due.
-      const second = await waitFor('the second period\'s pull to be recorded', async () => {
-        const row = await pulled();
-        return feedPulls.length >= 2 && row?.pulled_at && !row.locked_by ? row : undefined;
-      }, FEED_REFRESH_MS + LIMIT_MS, () => `feed requests: ${JSON.stringify(feedPulls)}\n${app1.process.output()}\n${app2.process.output()}`);
+      const second = await waitFor(
+        "the second period's pull to be recorded",
+        async () => {
+          const row = await pulled();
+          return feedPulls.length >= 2 && row?.pulled_at && !row.locked_by ? row : undefined;
+        },
+        FEED_REFRESH_MS + LIMIT_MS,
+        () => `feed requests: ${JSON.stringify(feedPulls)}\n${app1.process.output()}\n${app2.process.output()}`,
+      );
       t.equal(second.result, 'unchanged', 'the second pull found the feed unchanged (ETag)');
       t.equal(feedPulls.filter((p) => p.previousPull === null).length, 1, 'one pull when both instances had started');
       // Whatever the machine's speed, a pull starts only once the period since the last one is over.
       for (const [i, pull] of feedPulls.entries()) {
-        if (pull.previousPull) t.ok(pull.at >= Date.parse(pull.previousPull) + FEED_REFRESH_MS, `request ${i + 1} came a whole period after the pull before it`);
+        if (pull.previousPull)
+          t.ok(pull.at >= Date.parse(pull.previousPull) + FEED_REFRESH_MS, `request ${i + 1} came a whole period after the pull before it`);
       }
     });
 
     await t.test("each lead's mail is sent once", async (t) => {
       const { store, mails } = stack;
       const outbox = () => store.db.selectFrom('mail_outbox').select(['lead_id', 'sent_at']).execute();
-      await waitFor('every queued mail to be sent', async () => (await outbox()).every((row) => row.sent_at), LIMIT_MS, () => `${mails.length} received`);
+      await waitFor(
+        'every queued mail to be sent',
+        async () => (await outbox()).every((row) => row.sent_at),
+        LIMIT_MS,
+        () => `${mails.length} received`,
+      );
       // Stopped, the instances finish any send in flight: nothing more can arrive.
       for (const app of stack.apps) t.equal(await app.process.stop(), 0, `${app.process.name} stopped cleanly on SIGTERM`);
       const rows = await outbox();
-      t.same(rows.filter((row) => row.lead_id !== null).map((row) => row.lead_id).sort(byNumber), [...leadIds].sort(byNumber), 'one mail per lead stored');
+      t.same(
+        rows
+          .filter((row) => row.lead_id !== null)
+          .map((row) => row.lead_id)
+          .sort(byNumber),
+        [...leadIds].sort(byNumber),
+        'one mail per lead stored',
+      );
       t.equal(mails.length, rows.length, `${rows.length} mails queued, ${mails.length} received`);
     });
   });

@@ -50,7 +50,9 @@ export function findTools(): { haproxy: string; varnishd: string } | { missing: 
   const haproxy = find('haproxy');
   const varnishd = find('varnishd');
   if (haproxy && varnishd) return { haproxy, varnishd };
-  return { missing: `this test needs HAProxy and Varnish: install them with \`sudo apt-get install -y haproxy varnish\` (Debian's packages; .ci/run does it)` };
+  return {
+    missing: `this test needs HAProxy and Varnish: install them with \`sudo apt-get install -y haproxy varnish\` (Debian's packages; .ci/run does it)`,
+  };
 }
 
 export async function startStack(t: TapTest, tools: { haproxy: string; varnishd: string }): Promise<Stack> {
@@ -100,10 +102,32 @@ export async function startStack(t: TapTest, tools: { haproxy: string; varnishd:
   fs.writeFileSync(vcl, vclFor(haproxyPort));
   // -F: in the foreground, a child of this test; -j none: no privilege
   // separation (the work folder is this user's); -T none: no admin port.
-  const varnish = startProcess(t, 'varnishd', tools.varnishd, ['-F', '-j', 'none', '-n', path.join(work, 'work'), '-a', `127.0.0.1:${varnishPort}`, '-f', vcl, '-T', 'none', '-s', 'malloc,64m']);
+  const varnish = startProcess(t, 'varnishd', tools.varnishd, [
+    '-F',
+    '-j',
+    'none',
+    '-n',
+    path.join(work, 'work'),
+    '-a',
+    `127.0.0.1:${varnishPort}`,
+    '-f',
+    vcl,
+    '-T',
+    'none',
+    '-s',
+    'malloc,64m',
+  ]);
   await answering(varnish, varnishPort);
 
-  return { apps: [first, second], haproxy: { process: haproxy, port: haproxyPort }, varnish: { process: varnish, port: varnishPort }, store, mails: mails.received, feedServer, feedPulls };
+  return {
+    apps: [first, second],
+    haproxy: { process: haproxy, port: haproxyPort },
+    varnish: { process: varnish, port: varnishPort },
+    store,
+    mails: mails.received,
+    feedServer,
+    feedPulls,
+  };
 }
 
 /** The shipped VCL with its backend pointed at this test's HAProxy. */
@@ -115,5 +139,10 @@ function vclFor(haproxyPort: number): string {
 }
 
 async function answering(proxy: Started, port: number): Promise<void> {
-  await waitFor(`${proxy.name} to answer GET /healthz on port ${port}`, async () => (await httpRequest(port, { path: '/healthz' })).status === 200, LIMIT_MS, proxy.output);
+  await waitFor(
+    `${proxy.name} to answer GET /healthz on port ${port}`,
+    async () => (await httpRequest(port, { path: '/healthz' })).status === 200,
+    LIMIT_MS,
+    proxy.output,
+  );
 }

@@ -75,10 +75,11 @@ async function violations(page: Page): Promise<string[]> {
     }));
   });
   return found.flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} (${v.impact}, ${v.help}) at ${n.target.map((s) => JSON.stringify(s)).join(' → ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      ),
-    );
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}, ${v.help}) at ${n.target.map((s) => JSON.stringify(s)).join(' → ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+    ),
+  );
 }
 
 /** A listed demo project with pictures and units on sale, so every part of its page is drawn. */
@@ -115,7 +116,9 @@ async function savedSearch(app: FastifyInstance, url: string): Promise<{ manage:
   });
   if (res.status !== 201) throw new Error(`save: ${res.status}`);
   const confirm = new URL(savedSearchLink((await mailTo(app, email)).text ?? '', 'confirm')).pathname;
-  const manage = (await fetch(`${url}${confirm}`, { redirect: 'manual' })).headers.get('location')?.match(/manage\/([A-Za-z0-9_-]{43})/)?.[1];
+  const manage = (await fetch(`${url}${confirm}`, { redirect: 'manual' })).headers
+    .get('location')
+    ?.match(/manage\/([A-Za-z0-9_-]{43})/)?.[1];
   if (!manage) throw new Error('confirm: no manage page');
   const search = await app.store.db.selectFrom('saved_searches').select(['id', 'address_id']).executeTakeFirstOrThrow();
   return { manage, unsubscribe: await mintToken(app.store.db, 'unsubscribe', search.address_id, search.id, new Date()) };
@@ -132,8 +135,18 @@ t.test('axe-core finds no violation', async (t) => {
     { name: 'home', path: '/', status: 200 },
     { name: 'home, before the cookie choice', path: '/', status: 200, undecided: true, ready: ['.cookie-bar button'] },
     { name: 'search, a place with results', path: PLACE, status: 200, ready: ['form#search-form.search-form--live'] },
-    { name: 'search, the map view', path: `${PLACE}?view=map`, status: 200, ready: ['.results-map .leaflet-marker-icon', '.results-map .leaflet-control-attribution a'] },
-    { name: `property ${project}`, path: `/for-sale/${project}`, status: 200, ready: ['.gallery__viewer--ready', '.place-map .leaflet-marker-icon'] },
+    {
+      name: 'search, the map view',
+      path: `${PLACE}?view=map`,
+      status: 200,
+      ready: ['.results-map .leaflet-marker-icon', '.results-map .leaflet-control-attribution a'],
+    },
+    {
+      name: `property ${project}`,
+      path: `/for-sale/${project}`,
+      status: 200,
+      ready: ['.gallery__viewer--ready', '.place-map .leaflet-marker-icon'],
+    },
     { name: 'contact', path: '/contact', status: 200, ready: ['main form'] },
     { name: 'broker', path: '/uw-makelaar', status: 200, ready: ['main form'] },
     { name: 'log in', path: '/login', status: 200, ready: ['main form'] },
@@ -145,19 +158,57 @@ t.test('axe-core finds no violation', async (t) => {
     { name: 'a content page', path: '/old/terms', status: 200 },
     { name: "a partner's home", path: '/costa-casas', status: 200 },
     { name: 'a partner property', path: `/costa-casas/for-sale/${project}`, status: 200, ready: ['.gallery__viewer--ready'] },
-    { name: "a partner's search, the map view", path: `/costa-casas${PLACE}?view=map`, status: 200, ready: ['.results-map .leaflet-marker-icon'] },
+    {
+      name: "a partner's search, the map view",
+      path: `/costa-casas${PLACE}?view=map`,
+      status: 200,
+      ready: ['.results-map .leaflet-marker-icon'],
+    },
     { name: "a partner's contact", path: '/costa-casas/contact', status: 200, ready: ['main form'] },
     { name: "a partner's own domain: home", path: '/', status: 200, ownDomain: true },
     { name: "a partner's own domain: search", path: PLACE, status: 200, ownDomain: true, ready: ['form#search-form.search-form--live'] },
-    { name: "a partner's own domain: property", path: `/for-sale/${project}`, status: 200, ownDomain: true, ready: ['.gallery__viewer--ready'] },
+    {
+      name: "a partner's own domain: property",
+      path: `/for-sale/${project}`,
+      status: 200,
+      ownDomain: true,
+      ready: ['.gallery__viewer--ready'],
+    },
     { name: "a partner's own domain: log in", path: '/client-login', status: 200, ownDomain: true, ready: ['main form'] },
-    { name: "a partner's own domain: a visitor's favorites", path: '/favorites', status: 200, ownDomain: true, ready: ['.favorites-invite'] },
-    { name: 'search, "Save this search" open', path: PLACE, status: 200, ready: ['form#search-form.search-form--live'], open: 'details.save-search > summary' },
-    { name: 'save a search (a form sent without JavaScript, refused)', path: `/saved-searches/new?search=${encodeURIComponent(PLACE)}&error=email`, status: 200, ready: ['main form [role=alert]'] },
+    {
+      name: "a partner's own domain: a visitor's favorites",
+      path: '/favorites',
+      status: 200,
+      ownDomain: true,
+      ready: ['.favorites-invite'],
+    },
+    {
+      name: 'search, "Save this search" open',
+      path: PLACE,
+      status: 200,
+      ready: ['form#search-form.search-form--live'],
+      open: 'details.save-search > summary',
+    },
+    {
+      name: 'save a search (a form sent without JavaScript, refused)',
+      path: `/saved-searches/new?search=${encodeURIComponent(PLACE)}&error=email`,
+      status: 200,
+      ready: ['main form [role=alert]'],
+    },
     { name: 'saved search: sent', path: '/saved-searches/sent', status: 200 },
-    { name: 'saved searches: manage', path: `/saved-searches/manage/${alerts.manage}?done=confirmed`, status: 200, ready: ['.saved-search__item form'] },
+    {
+      name: 'saved searches: manage',
+      path: `/saved-searches/manage/${alerts.manage}?done=confirmed`,
+      status: 200,
+      ready: ['.saved-search__item form'],
+    },
     { name: 'saved search: unsubscribe', path: `/saved-searches/unsubscribe/${alerts.unsubscribe}`, status: 200, ready: ['main form'] },
-    { name: "a partner's saved searches: manage", path: `/costa-casas/saved-searches/manage/${alerts.manage}`, status: 200, ready: ['.saved-search__item form'] },
+    {
+      name: "a partner's saved searches: manage",
+      path: `/costa-casas/saved-searches/manage/${alerts.manage}`,
+      status: 200,
+      ready: ['.saved-search__item form'],
+    },
     { name: 'not found', path: '/no/such/page/here', status: 404, ready: ['section.error-page'] },
     { name: 'unknown partner', path: '/costa-casaz/search', status: 404, ready: ['section.error-page'] },
   ];

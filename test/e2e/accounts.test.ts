@@ -45,9 +45,17 @@ t.test('client accounts in the browser', async (t) => {
     });
     if (res.status !== 201) throw new Error(`register ${email}: ${res.status}`);
   }
-  const clientId = async (email: string) => (await db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const clientId = async (email: string) =>
+    (await db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const favoritesOf = async (email: string) =>
-    (await db.selectFrom('favorites').select('project_id').where('client_id', '=', await clientId(email)).orderBy('project_id').execute()).map((r) => r.project_id);
+    (
+      await db
+        .selectFrom('favorites')
+        .select('project_id')
+        .where('client_id', '=', await clientId(email))
+        .orderBy('project_id')
+        .execute()
+    ).map((r) => r.project_id);
 
   /** A visitor who has answered the cookie question (no bar over the page). */
   async function visitor(t: Test, options: NewPageOptions = {}): Promise<{ page: Page; problems: Problems }> {
@@ -62,10 +70,16 @@ t.test('client accounts in the browser', async (t) => {
   }
 
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
-  const waitForPath = (page: Page, want: string) => page.waitForFunction((w: string) => location.pathname + location.search === w, {}, want);
+  const waitForPath = (page: Page, want: string) =>
+    page.waitForFunction((w: string) => location.pathname + location.search === w, {}, want);
   const toasts = (page: Page) => page.$$eval(TOAST, (els) => els.map((el) => el.textContent));
   const waitForToast = (page: Page, text: string) =>
-    page.waitForFunction((sel: string, want: string) => [...document.querySelectorAll(sel)].some((el) => el.textContent === want), {}, TOAST, text);
+    page.waitForFunction(
+      (sel: string, want: string) => [...document.querySelectorAll(sel)].some((el) => el.textContent === want),
+      {},
+      TOAST,
+      text,
+    );
 
   /** Client-side navigation, as a link would do it (wouter follows popstate). */
   const navigate = (page: Page, to: string) =>
@@ -111,7 +125,11 @@ t.test('client accounts in the browser', async (t) => {
     await open(page, '/search');
     t.ok(await page.$(LOGIN_LINK), 'a visitor sees the login link');
     await open(page, '/old/client-register');
-    t.equal(await page.$eval('form.account-form--register a[href="/old/terms"]', (a) => a.firstChild?.textContent), 'terms of use and privacy statement', 'the terms are linked');
+    t.equal(
+      await page.$eval('form.account-form--register a[href="/old/terms"]', (a) => a.firstChild?.textContent),
+      'terms of use and privacy statement',
+      'the terms are linked',
+    );
     const terms = await fetch(`${url}/old/terms`);
     t.match(await terms.text(), /<h1>Terms of use and privacy statement<\/h1>/, 'and the terms page exists');
 
@@ -172,7 +190,11 @@ t.test('client accounts in the browser', async (t) => {
     await navigate(page, '/old/client-login');
     await waitForPath(page, '/');
     // The main site's layout replaces /old's (its header too) before the menu is used.
-    await page.waitForFunction(() => document.querySelector('[data-layout]')?.getAttribute('data-layout') === 'main' && !document.querySelector('.progress-bar:not(.is-idle)'));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-layout]')?.getAttribute('data-layout') === 'main' &&
+        !document.querySelector('.progress-bar:not(.is-idle)'),
+    );
     t.pass('a logged-in client who opens the login page goes to /');
 
     // And the same in the browser alone: a visitor on a page navigates to one that needs an account.
@@ -183,7 +205,11 @@ t.test('client accounts in the browser', async (t) => {
     await logIn(page, 'ines@example.com');
     await waitForPath(page, '/costa-casas/profile');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
-    t.equal(await page.$eval('form.account-form--access [name=email]', (el) => (el as HTMLInputElement).value), 'ines@example.com', 'the profile shows the account');
+    t.equal(
+      await page.$eval('form.account-form--access [name=email]', (el) => (el as HTMLInputElement).value),
+      'ines@example.com',
+      'the profile shows the account',
+    );
     t.same(problems.all(), []);
   });
 
@@ -193,7 +219,10 @@ t.test('client accounts in the browser', async (t) => {
     await open(page, '/login');
     await logIn(page, 'olga@example.com');
     await waitForPath(page, '/');
-    await db.deleteFrom('sessions').where('client_id', '=', await clientId('olga@example.com')).execute();
+    await db
+      .deleteFrom('sessions')
+      .where('client_id', '=', await clientId('olga@example.com'))
+      .execute();
     await navigate(page, '/old/favorites');
     await waitForPath(page, '/old/client-login?redirect=%2Fold%2Ffavorites');
     await page.waitForSelector(LOGIN_LINK);
@@ -218,7 +247,11 @@ t.test('client accounts in the browser', async (t) => {
     await waitForToast(page, MESSAGES.added);
     await page.waitForSelector(`${heart}[aria-pressed=true]`);
     t.same(await favoritesOf('marta@example.com'), [id], 'stored in the account');
-    t.equal(await page.$eval('.toasts', (el) => `${el.getAttribute('role')} ${el.getAttribute('aria-live')}`), 'status polite', 'toasts are announced politely');
+    t.equal(
+      await page.$eval('.toasts', (el) => `${el.getAttribute('role')} ${el.getAttribute('aria-live')}`),
+      'status polite',
+      'toasts are announced politely',
+    );
     const shown = await toasts(page);
     await page.click('.toasts .toast:last-child .toast__close');
     await page.waitForFunction((n: number) => document.querySelectorAll('.toasts .toast').length === n, {}, shown.length - 1);
@@ -311,17 +344,28 @@ t.test('client accounts in the browser', async (t) => {
     await submit(page, 'profile');
     await page.waitForSelector('form.account-form--profile [data-result=valid]');
     t.equal(await statusOf(page, 'profile'), 'Saved');
-    t.match(await db.selectFrom('clients').select(['name', 'phone']).where('email', '=', 'paula@example.com').executeTakeFirst(), { name: 'Paula Ruiz', phone: '+34 600 11 22 33' });
+    t.match(await db.selectFrom('clients').select(['name', 'phone']).where('email', '=', 'paula@example.com').executeTakeFirst(), {
+      name: 'Paula Ruiz',
+      phone: '+34 600 11 22 33',
+    });
     t.equal(await textOf(page, '.account-menu__who'), 'Paula Ruiz', 'the header knows the new name');
 
-    await fill(page, 'access', { password: 'a fresh passphrase', password_repeat: 'a fresh passphrase', current_password: 'wrong guess at it' });
+    await fill(page, 'access', {
+      password: 'a fresh passphrase',
+      password_repeat: 'a fresh passphrase',
+      current_password: 'wrong guess at it',
+    });
     await submit(page, 'access');
     await page.waitForSelector('form.account-form--access [data-result=invalid]');
     t.equal(await textOf(page, '#access-current-password-error'), 'Check your credentials', 'a wrong current password is refused');
     await retype(page, 'form.account-form--access [name=current_password]', PASSWORD);
     await submit(page, 'access');
     await page.waitForSelector('form.account-form--access [data-result=valid]');
-    t.equal(await page.$eval('form.account-form--access [name=password]', (el) => (el as HTMLInputElement).value), '', 'the passwords are cleared');
+    t.equal(
+      await page.$eval('form.account-form--access [name=password]', (el) => (el as HTMLInputElement).value),
+      '',
+      'the passwords are cleared',
+    );
 
     await logOut(page);
     await waitForPath(page, '/costa-casas');
@@ -352,7 +396,11 @@ t.test('client accounts in the browser', async (t) => {
     await waitForToast(page, MESSAGES.authenticated);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
     const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
-    t.match(await db.selectFrom('clients').select('partner_id').where('email', '=', 'nora@example.com').executeTakeFirst(), { partner_id: costa.id }, "the client is the partner's");
+    t.match(
+      await db.selectFrom('clients').select('partner_id').where('email', '=', 'nora@example.com').executeTakeFirst(),
+      { partner_id: costa.id },
+      "the client is the partner's",
+    );
 
     await openMenu(page);
     t.same(
@@ -380,8 +428,17 @@ t.test('client accounts in the browser', async (t) => {
     });
     await retype(page, 'form.account-form--login [name=password]', PASSWORD);
     await submit(page, 'login');
-    await page.waitForFunction((sel: string, want: string) => document.querySelector(sel)?.textContent?.trim() === want, {}, 'form.account-form--login .form-status', MESSAGES.network);
-    t.equal(await page.$eval('form.account-form--login [name=email]', (el) => (el as HTMLInputElement).value), 'sofia@example.com', 'what was typed is kept');
+    await page.waitForFunction(
+      (sel: string, want: string) => document.querySelector(sel)?.textContent?.trim() === want,
+      {},
+      'form.account-form--login .form-status',
+      MESSAGES.network,
+    );
+    t.equal(
+      await page.$eval('form.account-form--login [name=email]', (el) => (el as HTMLInputElement).value),
+      'sofia@example.com',
+      'what was typed is kept',
+    );
     t.ok(await page.$(LOGIN_LINK), 'not logged in');
     t.same(problems.all(), []);
   });
@@ -416,7 +473,14 @@ t.test('client accounts in the browser', async (t) => {
 
   /** The reset link of the last mail to `email`: the outbox row (written just after forgot answers), then its .eml file under DATA_DIR/mail. */
   async function resetLinkFor(email: string): Promise<string> {
-    const mailRow = () => db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).orderBy('id', 'desc').executeTakeFirst();
+    const mailRow = () =>
+      db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('recipient', '=', email)
+        .where('lead_id', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
     let row = await mailRow();
     for (let i = 0; i < 200 && !row; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -426,7 +490,10 @@ t.test('client accounts in the browser', async (t) => {
     const file = path.join(app.config.DATA_DIR, 'mail', `mail-${row.id}.eml`);
     for (let i = 0; i < 200 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
     // Quoted-printable: soft line breaks and =XX escapes.
-    const text = fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     const link = /https?:\/\/\S+\/client-reset-password\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
     if (!link) throw new Error(`no reset link in ${file}`);
     return new URL(link).pathname;

@@ -24,7 +24,10 @@ interface Underline {
 /** Each visible heading underline: its colours, the background under it, and their contrast. */
 function underlines(page: Page): Promise<Underline[]> {
   return page.evaluate(() => {
-    const parse = (s: string) => [...s.matchAll(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/g)].filter((m) => m[4] !== '0').map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
+    const parse = (s: string) =>
+      [...s.matchAll(/rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/g)]
+        .filter((m) => m[4] !== '0')
+        .map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
     const lum = ([r, g, b]: number[]) => {
       const c = [r!, g!, b!].map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
       return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
@@ -64,9 +67,16 @@ async function logoShown(page: Page, selector: string) {
   return page.$eval(selector, (el) => {
     const img = el as HTMLImageElement;
     const box = img.getBoundingClientRect();
-    const onScreen = box.width > 40 && box.height >= 24 && box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight;
+    const onScreen =
+      box.width > 40 && box.height >= 24 && box.left >= 0 && box.right <= innerWidth && box.top >= 0 && box.bottom <= innerHeight;
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return { src: new URL(img.currentSrc).pathname, alt: img.alt, loaded: img.naturalWidth > 0, onScreen, onTop: hit === img || img.contains(hit) };
+    return {
+      src: new URL(img.currentSrc).pathname,
+      alt: img.alt,
+      loaded: img.naturalWidth > 0,
+      onScreen,
+      onTop: hit === img || img.contains(hit),
+    };
   });
 }
 
@@ -79,7 +89,12 @@ t.test('heading underlines, logos and key facts at 390 × 844 and 1280 × 800', 
   const sites = [
     { label: 'Sol Homes on its path', base: `${url}/sol-homes`, slug: 'sol-homes', name: 'Sol Homes Makelaardij' },
     { label: 'Sol Homes on its domain', base: `http://sol-homes.localhost:${port}`, slug: 'sol-homes', name: 'Sol Homes Makelaardij' },
-    { label: 'Costa Casas on its domain', base: `http://costa-casas.localhost:${port}`, slug: 'costa-casas', name: 'Costa Casas Inmobiliaria' },
+    {
+      label: 'Costa Casas on its domain',
+      base: `http://costa-casas.localhost:${port}`,
+      slug: 'costa-casas',
+      name: 'Costa Casas Inmobiliaria',
+    },
     { label: 'the main site', base: url, slug: null, name: null },
   ];
 
@@ -96,12 +111,19 @@ t.test('heading underlines, logos and key facts at 390 × 844 and 1280 × 800', 
           const lines = await underlines(page);
           if (path !== `/for-sale/${project.id}`) t.ok(lines.length > 0, `${address}: headings with an underline`);
           for (const line of lines) {
-            t.ok(line.ratios.length > 0 && line.ratios.every((r) => r >= 3), `${address}: "${line.heading}" underline ${line.colours.join(' + ')} on ${line.background}: ${line.ratios.join(', ')}:1`);
+            t.ok(
+              line.ratios.length > 0 && line.ratios.every((r) => r >= 3),
+              `${address}: "${line.heading}" underline ${line.colours.join(' + ')} on ${line.background}: ${line.ratios.join(', ')}:1`,
+            );
           }
 
           if (site.slug) {
             for (const where of ['.site-header .logo--image', '.site-footer .logo--image']) {
-              t.same(await logoShown(page, where), { src: `/media/partners/${site.slug}.svg`, alt: site.name, loaded: true, onScreen: true, onTop: true }, `${address}: ${where} loaded and visible`);
+              t.same(
+                await logoShown(page, where),
+                { src: `/media/partners/${site.slug}.svg`, alt: site.name, loaded: true, onScreen: true, onTop: true },
+                `${address}: ${where} loaded and visible`,
+              );
             }
           } else {
             t.equal(await page.$('.logo--image'), null, 'the main site draws its own mark');
@@ -112,7 +134,12 @@ t.test('heading underlines, logos and key facts at 390 × 844 and 1280 × 800', 
             const edges = await page.$eval('.key-facts__list', (list) => {
               const items = [...list.querySelectorAll('.key-facts__item')].map((i) => i.getBoundingClientRect());
               const inner = list.getBoundingClientRect().right - parseFloat(getComputedStyle(list).borderRightWidth);
-              return { count: items.length, last: Math.round(items.at(-1)!.right), inner: Math.round(inner), empty: items.some((i) => i.width < 20) };
+              return {
+                count: items.length,
+                last: Math.round(items.at(-1)!.right),
+                inner: Math.round(inner),
+                empty: items.some((i) => i.width < 20),
+              };
             });
             t.ok(edges.count > 0, `${address}: ${edges.count} key facts`);
             t.equal(edges.last, edges.inner, `${address}: the last fact fills its row`);

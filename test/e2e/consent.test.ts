@@ -24,7 +24,11 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (sel: string) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> };
+      }
+    ).axe;
     const result = await axe.run({ include: [sel] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -42,7 +46,8 @@ async function button(page: Page, scope: string, key: MessageKey): Promise<Eleme
     text,
   );
   const handle = await page.evaluateHandle(
-    (sel: string, label: string) => [...document.querySelectorAll<HTMLButtonElement>(`${sel} button`)].find((b) => b.textContent?.trim() === label)!,
+    (sel: string, label: string) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${sel} button`)].find((b) => b.textContent?.trim() === label)!,
     scope,
     text,
   );
@@ -91,12 +96,20 @@ t.test('cookie consent', async (t) => {
     const { page, problems, requests } = await firstVisit(t, browser, url);
 
     await page.waitForSelector(BAR, { visible: true });
-    t.equal(await page.$eval(BAR, (el) => el.getAttribute('aria-label')), msg('consent.barLabel'), 'the bar is a region labelled for screen readers');
+    t.equal(
+      await page.$eval(BAR, (el) => el.getAttribute('aria-label')),
+      msg('consent.barLabel'),
+      'the bar is a region labelled for screen readers',
+    );
     t.equal(await page.$eval(BAR, (el) => el.querySelector('p')?.textContent), msg('consent.text'), 'the bar says what cookies are for');
     const labels = await page.$$eval(`${BAR} button`, (bs) => bs.map((b) => [b.tagName, b.getAttribute('type'), b.textContent?.trim()]));
     t.same(
       labels,
-      (['consent.acceptAll', 'consent.declineAll', 'consent.necessaryOnly', 'consent.manage'] as const).map((k) => ['BUTTON', 'button', msg(k)]),
+      (['consent.acceptAll', 'consent.declineAll', 'consent.necessaryOnly', 'consent.manage'] as const).map((k) => [
+        'BUTTON',
+        'button',
+        msg(k),
+      ]),
       'four real buttons: accept all, decline all, necessary only, manage cookies',
     );
 
@@ -104,7 +117,15 @@ t.test('cookie consent', async (t) => {
     const boxes = await page.$$eval(`${BAR} button`, (bs) =>
       bs.map((b) => {
         const r = b.getBoundingClientRect();
-        return { className: b.className, width: Math.round(r.width), height: Math.round(r.height), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        return {
+          className: b.className,
+          width: Math.round(r.width),
+          height: Math.round(r.height),
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
       }),
     );
     t.equal(boxes[1]!.className, boxes[0]!.className, 'Decline all looks like Accept all');
@@ -127,7 +148,11 @@ t.test('cookie consent', async (t) => {
     t.ok(Math.abs(fit.bar.bottom - fit.viewport.height) < 1, 'the bar sits at the bottom of the screen');
     t.ok(fit.bar.height < fit.viewport.height / 2, `the bar takes less than half of the screen (${Math.round(fit.bar.height)} px)`);
     t.ok(fit.scrollWidth <= fit.viewport.width, 'nothing makes the page scroll sideways');
-    for (const box of boxes) t.ok(box.left >= 0 && box.right <= fit.viewport.width && box.bottom <= fit.viewport.height, `a button is fully on screen (${JSON.stringify(box)})`);
+    for (const box of boxes)
+      t.ok(
+        box.left >= 0 && box.right <= fit.viewport.width && box.bottom <= fit.viewport.height,
+        `a button is fully on screen (${JSON.stringify(box)})`,
+      );
     t.ok(fit.toggleFree, 'the menu toggle is not covered');
 
     t.same(await axeProblems(page, BAR), [], 'axe-core finds no serious or critical problem in the bar');
@@ -153,7 +178,11 @@ t.test('cookie consent', async (t) => {
     t.equal(cookie?.httpOnly, false, 'readable by the page, which decides what to show');
     t.equal(cookie?.domain, new URL(url).hostname, 'first party: this host only');
 
-    t.match(await dataLayer(page), [{ event: 'consent_update', optional: true, functional: true }], 'with consent, the choice itself is the first dataLayer entry');
+    t.match(
+      await dataLayer(page),
+      [{ event: 'consent_update', optional: true, functional: true }],
+      'with consent, the choice itself is the first dataLayer entry',
+    );
 
     await page.reload({ waitUntil: 'load' });
     await settle(page);
@@ -175,7 +204,11 @@ t.test('cookie consent', async (t) => {
       await page.waitForSelector(BAR, { visible: true });
       await (await button(page, BAR, choice)).click();
       await page.waitForSelector(BAR, { hidden: true });
-      t.match(parseConsent((await consentCookie(page))?.value), { optional: false, functional: false }, 'necessary only: optional and functional off');
+      t.match(
+        parseConsent((await consentCookie(page))?.value),
+        { optional: false, functional: false },
+        'necessary only: optional and functional off',
+      );
       t.equal(await dataLayer(page), null, 'nothing tracked, not even the choice');
       await page.reload({ waitUntil: 'load' });
       await settle(page);
@@ -244,7 +277,11 @@ t.test('cookie consent', async (t) => {
     await page.keyboard.press('Escape');
     await page.waitForSelector(`${DIALOG} [role="alert"]`, { visible: true });
     t.same(await axeProblems(page, DIALOG), [], 'axe-core finds no serious or critical problem in the dialog, warning shown');
-    t.equal(await page.$eval(`${DIALOG} [role="alert"] p`, (p) => p.textContent), msg('consent.unsaved'), "the warning says 'You have unsaved settings'");
+    t.equal(
+      await page.$eval(`${DIALOG} [role="alert"] p`, (p) => p.textContent),
+      msg('consent.unsaved'),
+      "the warning says 'You have unsaved settings'",
+    );
     t.ok(await page.$(`${DIALOG}[open]`), 'the dialog is still open');
 
     await (await button(page, `${DIALOG} [role="alert"]`, 'consent.save')).click();
@@ -262,15 +299,15 @@ t.test('cookie consent', async (t) => {
     await page.waitForSelector(BAR, { hidden: true });
     const before = (await consentCookie(page))?.value;
 
-    t.equal(await page.$eval(FOOTER_BUTTON, (b) => b.textContent?.trim()), msg('consent.title'), "the footer has a 'Cookie settings' button");
+    t.equal(
+      await page.$eval(FOOTER_BUTTON, (b) => b.textContent?.trim()),
+      msg('consent.title'),
+      "the footer has a 'Cookie settings' button",
+    );
     await page.$eval(FOOTER_BUTTON, (b) => b.scrollIntoView({ block: 'center' }));
     await page.click(FOOTER_BUTTON);
     await page.waitForSelector(`${DIALOG}[open]`, { visible: true });
-    t.same(
-      await page.$$eval(`${DIALOG} input`, (is) => is.map((i) => i.checked)),
-      [true, false, false],
-      'the dialog shows what is stored',
-    );
+    t.same(await page.$$eval(`${DIALOG} input`, (is) => is.map((i) => i.checked)), [true, false, false], 'the dialog shows what is stored');
 
     // A change, then Close: the warning; Discard keeps what was stored.
     await page.click(`${DIALOG} input[name="optional"]`);
@@ -290,7 +327,11 @@ t.test('cookie consent', async (t) => {
     await (await button(page, DIALOG, 'consent.save')).click();
     await page.waitForSelector(DIALOG, { hidden: true });
     t.match(parseConsent((await consentCookie(page))?.value), { optional: true, functional: false }, 'optional on, functional off');
-    t.match(await dataLayer(page), [{ event: 'consent_update', optional: true, functional: false }], 'the new choice is tracked once optional is allowed');
+    t.match(
+      await dataLayer(page),
+      [{ event: 'consent_update', optional: true, functional: false }],
+      'the new choice is tracked once optional is allowed',
+    );
 
     // A click on the backdrop closes an unchanged dialog too.
     await page.click(FOOTER_BUTTON);

@@ -48,7 +48,12 @@ t.test('the cookie bar in the tab and reading order', async (t) => {
         await waitForHydration(page);
         await page.waitForSelector('.cookie-bar button');
         // Its slide-in over, the bar is where it stays.
-        await page.waitForFunction(() => document.querySelector('.cookie-bar')!.getAnimations().every((a) => a.playState === 'finished'));
+        await page.waitForFunction(() =>
+          document
+            .querySelector('.cookie-bar')!
+            .getAnimations()
+            .every((a) => a.playState === 'finished'),
+        );
 
         const order = await page.evaluate(() => {
           const bar = document.querySelector('.cookie-bar')!;

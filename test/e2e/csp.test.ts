@@ -26,7 +26,11 @@ t.test('no Content Security Policy violation', async (t) => {
       const home = 'header.site-header a[href^="/"]';
       const target = await page.$eval(home, (a) => a.getAttribute('href'));
       await page.click(home);
-      await page.waitForFunction((to: string | null) => window.location.pathname === to && !document.querySelector('section.error-page'), {}, target);
+      await page.waitForFunction(
+        (to: string | null) => window.location.pathname === to && !document.querySelector('section.error-page'),
+        {},
+        target,
+      );
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.same(problems.csp, [], 'no securitypolicyviolation event and no CSP message in the console');
       t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');

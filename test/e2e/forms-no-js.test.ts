@@ -47,7 +47,9 @@ async function valuesOf(page: Page, names: string[]): Promise<Record<string, str
 /** The message under each field that has one, by the field's name. */
 async function errorsOf(page: Page): Promise<Record<string, string>> {
   return page.$$eval('form.lead-form [aria-invalid="true"]', (els) =>
-    Object.fromEntries(els.map((el) => [el.getAttribute('name'), document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? ''])),
+    Object.fromEntries(
+      els.map((el) => [el.getAttribute('name'), document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '']),
+    ),
   );
 }
 
@@ -59,7 +61,10 @@ t.test('lead forms without JavaScript', async (t) => {
   const db = app.store.db;
   const mailDir = path.join(app.config.DATA_DIR, 'mail');
   const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
-  const project = (await app.inject(`/api/properties?account_id=1&partner=costa-casas&per_page=1`)).json().data[0] as { id: number; name: string };
+  const project = (await app.inject(`/api/properties?account_id=1&partner=costa-casas&per_page=1`)).json().data[0] as {
+    id: number;
+    name: string;
+  };
 
   /** The lead sent with this email, and its mail as the outbox wrote it. */
   async function leadMail(email: string) {
@@ -79,7 +84,13 @@ t.test('lead forms without JavaScript', async (t) => {
     const { page, problems } = await newPage(t, browser, { javaScript: false, ...SIZES.desktop });
     await page.goto(`${url}/contact`, { waitUntil: 'load' });
     t.equal(await page.$eval(BUTTON, (b) => (b as HTMLButtonElement).disabled), false, 'the button can be pressed');
-    await fill(page, { name: 'Ana García', phone: '+34 600 12 34 56', email: 'ana.nojs@example.com', subject: 'A villa', message: 'Hello,\nwe would like to visit in May.' });
+    await fill(page, {
+      name: 'Ana García',
+      phone: '+34 600 12 34 56',
+      email: 'ana.nojs@example.com',
+      subject: 'A villa',
+      message: 'Hello,\nwe would like to visit in May.',
+    });
     t.equal(await submit(page), 200);
     t.equal(new URL(page.url()).pathname, '/contact', 'the same page');
     t.equal(new URL(page.url()).hash, '#lead-contact', 'scrolled to the form');
@@ -90,7 +101,7 @@ t.test('lead forms without JavaScript', async (t) => {
     const { lead, mail } = await leadMail('ana.nojs@example.com');
     t.match(lead, { kind: 'contact', partner_id: null, page: '/contact' });
     t.match(lead.user_agent, /Chrome/);
-    t.equal(mail.header('to'), 'info@spainnewhomes.example', "to the office");
+    t.equal(mail.header('to'), 'info@spainnewhomes.example', 'to the office');
     t.match(mail.body, 'Ana García');
     t.match(mail.body, 'Hello,\nwe would like to visit in May.', 'the message with its line break');
     t.same(problems.all(), [], 'no failed request or CSP violation');
@@ -99,10 +110,21 @@ t.test('lead forms without JavaScript', async (t) => {
   t.test("the broker form on a partner's path (tablet): the errors with what was typed, then the thanks", async (t) => {
     const { page, problems } = await newPage(t, browser, { javaScript: false, ...SIZES.tablet, allowStatus: [422] });
     await page.goto(`${url}/costa-casas/uw-makelaar`, { waitUntil: 'load' });
-    const typed = { first_name: 'Jan', last_name: '', email: 'jan.nojs@', phone: '+31 6 12345678', postal_code: '1012 AB', city: 'Amsterdam' };
+    const typed = {
+      first_name: 'Jan',
+      last_name: '',
+      email: 'jan.nojs@',
+      phone: '+31 6 12345678',
+      postal_code: '1012 AB',
+      city: 'Amsterdam',
+    };
     await fill(page, typed);
     t.equal(await submit(page), 422, 'not stored: 422');
-    t.same(await errorsOf(page), { last_name: msg('forms.errors.required'), email: msg('forms.errors.email') }, 'the message next to each wrong field');
+    t.same(
+      await errorsOf(page),
+      { last_name: msg('forms.errors.required'), email: msg('forms.errors.email') },
+      'the message next to each wrong field',
+    );
     t.same(await valuesOf(page, Object.keys(typed)), typed, 'every value as typed');
     t.equal(await textOf(page, 'form.lead-form .form-status'), msg('forms.errors.summary'));
     t.equal(await db.selectFrom('leads').select('id').where('email', 'like', 'jan.nojs%').executeTakeFirst(), undefined, 'nothing stored');
@@ -112,8 +134,15 @@ t.test('lead forms without JavaScript', async (t) => {
     t.equal(await textOf(page, 'form.lead-form .form-status'), THANKS);
     t.same(await errorsOf(page), {}, 'no message left');
     const { lead, mail } = await leadMail('jan.nojs@example.nl');
-    t.match(lead, { kind: 'broker', partner_id: costa.id, page: '/costa-casas/uw-makelaar', first_name: 'Jan', last_name: 'de Vries', city: 'Amsterdam' });
-    t.equal(mail.header('to'), 'info@costa-casas.example', "to the partner");
+    t.match(lead, {
+      kind: 'broker',
+      partner_id: costa.id,
+      page: '/costa-casas/uw-makelaar',
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      city: 'Amsterdam',
+    });
+    t.equal(mail.header('to'), 'info@costa-casas.example', 'to the partner');
     t.match(mail.body, 'de Vries');
     t.same(problems.all(), []);
   });
@@ -174,11 +203,15 @@ t.test('lead forms with JavaScript, on a page that answered a POST', async (t) =
     const response = await page.waitForNavigation({ waitUntil: 'load' });
     t.equal(response?.status(), 422);
     await waitForHydration(page);
-    t.same(await errorsOf(page), {
-      email: msg('forms.errors.email'),
-      subject: msg('forms.errors.required'),
-      message: msg('forms.errors.required'),
-    }, 'the messages stay after hydration');
+    t.same(
+      await errorsOf(page),
+      {
+        email: msg('forms.errors.email'),
+        subject: msg('forms.errors.required'),
+        message: msg('forms.errors.required'),
+      },
+      'the messages stay after hydration',
+    );
     t.equal(await page.$eval('form.lead-form [name="name"]', (el) => (el as HTMLInputElement).value), 'Ana Hydra', 'and the values');
 
     await fill(page, { email: 'ana.hydra@example.com', subject: 'Hydrated', message: 'Sent by the page.' });
@@ -188,7 +221,11 @@ t.test('lead forms with JavaScript, on a page that answered a POST', async (t) =
     t.equal(await textOf(page, 'form.lead-form .form-status'), THANKS);
     t.same(posts, ['/sol-homes/contact', '/api/leads'], 'the first POST by the browser, the second by the page, through the API');
     const sol = await db.selectFrom('partners').select('id').where('slug', '=', 'sol-homes').executeTakeFirstOrThrow();
-    t.match(await db.selectFrom('leads').selectAll().where('email', '=', 'ana.hydra@example.com').executeTakeFirst(), { partner_id: sol.id, subject: 'Hydrated', page: '/sol-homes/contact' });
+    t.match(await db.selectFrom('leads').selectAll().where('email', '=', 'ana.hydra@example.com').executeTakeFirst(), {
+      partner_id: sol.id,
+      subject: 'Hydrated',
+      page: '/sol-homes/contact',
+    });
     t.same(problems.all(), [], 'no hydration error or failed request');
   });
 
@@ -209,7 +246,10 @@ t.test('lead forms with JavaScript, on a page that answered a POST', async (t) =
     t.equal(await textOf(page, 'form.lead-form .form-status'), THANKS);
     t.equal(apiPosts, 1, 'one POST /api/leads');
     t.equal(documents, 1, 'no page load after the first');
-    t.match(await db.selectFrom('leads').selectAll().where('email', '=', 'jan.js@example.nl').executeTakeFirst(), { kind: 'broker', last_name: 'Script' });
+    t.match(await db.selectFrom('leads').selectAll().where('email', '=', 'jan.js@example.nl').executeTakeFirst(), {
+      kind: 'broker',
+      last_name: 'Script',
+    });
     t.same(problems.all(), []);
   });
 });

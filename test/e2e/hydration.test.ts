@@ -18,7 +18,10 @@ t.test('pages hydrate cleanly', async (t) => {
     });
     const response = await page.goto(`${url}/`, { waitUntil: 'load' });
     t.equal(response?.status(), 200, 'the homepage answers 200');
-    t.ok(await page.evaluate(() => (window as unknown as { __STATE__?: { serverRendered?: boolean } }).__STATE__?.serverRendered), 'the initial state says it was server-rendered');
+    t.ok(
+      await page.evaluate(() => (window as unknown as { __STATE__?: { serverRendered?: boolean } }).__STATE__?.serverRendered),
+      'the initial state says it was server-rendered',
+    );
 
     await waitForHydration(page);
     // A person's first tap works: the toggle opens the menu, which only
@@ -32,7 +35,10 @@ t.test('pages hydrate cleanly', async (t) => {
     await page.waitForNetworkIdle({ idleTime: 500 });
     // Links in view may prefetch their pages' data (SPEC §7); the page's own data is never fetched again.
     const embedded = await page.evaluate(() => Object.keys((window as unknown as { __STATE__: { data: object } }).__STATE__.data));
-    t.notOk(requests.some((r) => embedded.includes(r)), 'hydration fetches no data: SWR serves it from the embedded state');
+    t.notOk(
+      requests.some((r) => embedded.includes(r)),
+      'hydration fetches no data: SWR serves it from the embedded state',
+    );
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
@@ -72,7 +78,11 @@ t.test('pages hydrate cleanly', async (t) => {
       t.ok(await page.$('[data-layout]'), 'a layout is on the page');
       const embedded = await page.evaluate(() => Object.keys((window as unknown as { __STATE__: { data: object } }).__STATE__.data));
       if (path === '/costa-casas') t.ok(embedded.length > 0, 'the landing page embeds its data');
-      t.same(requests.filter((r) => embedded.includes(r)), [], 'the embedded data is not fetched again');
+      t.same(
+        requests.filter((r) => embedded.includes(r)),
+        [],
+        'the embedded data is not fetched again',
+      );
       const h1 = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
       t.ok(h1, `after hydration the page still shows its heading (${h1})`);
       // React escapes text as below; the heading must be in the server's HTML.

@@ -92,7 +92,15 @@ t.test('lead forms in the browser', async (t) => {
 
     const [lead, ...more] = await leadByEmail('ana.main@example.com');
     t.equal(more.length, 0, 'stored once');
-    t.match(lead, { kind: 'contact', partner_id: null, page: '/contact', name: 'Ana García', phone: '+34 600 12 34 56', subject: 'A villa in Torrevieja', message: 'Hello,\nwe would like to visit in May.' });
+    t.match(lead, {
+      kind: 'contact',
+      partner_id: null,
+      page: '/contact',
+      name: 'Ana García',
+      phone: '+34 600 12 34 56',
+      subject: 'A villa in Torrevieja',
+      message: 'Hello,\nwe would like to visit in May.',
+    });
     t.match(lead!.user_agent, /Chrome/, 'with the browser it came from');
     t.match(await mailOf(lead!.id), { recipient: 'info@spainnewhomes.example' }, 'its mail is in the outbox, to the office');
     t.same(problems.all(), [], 'no console error, failed request or CSP violation');
@@ -126,7 +134,9 @@ t.test('lead forms in the browser', async (t) => {
       if (!failNext) return void request.continue();
       failNext = false;
       // The worst case: the server stored it, but the answer never arrived.
-      void fetch(`${url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request.postData() }).then(() => request.abort('failed'));
+      void fetch(`${url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request.postData() }).then(
+        () => request.abort('failed'),
+      );
     });
     await open(page, `${url}/contact`);
     const typed = contactValues('ana.offline');
@@ -158,13 +168,17 @@ t.test('lead forms in the browser', async (t) => {
     t.equal(await page.$$eval('form.lead-form .field__error', (els) => els.length), 0, 'no message while typing');
     await submit(page);
     await page.waitForSelector(`${BUTTON}[data-result="invalid"]`);
-    t.same(await buttonState(page), { state: 'done', result: 'invalid', icon: 'invalid', spinner: false }, 'the button shows the invalid icon');
+    t.same(
+      await buttonState(page),
+      { state: 'done', result: 'invalid', icon: 'invalid', spinner: false },
+      'the button shows the invalid icon',
+    );
     t.equal(await textOf(page, 'form.lead-form .form-status'), 'Please check the marked fields.');
     const email = await page.$('form.lead-form [name="email"]');
     t.equal(await email!.evaluate((el) => el.getAttribute('aria-invalid')), 'true', 'the field is marked invalid');
     const described = await email!.evaluate((el) => {
       const id = el.getAttribute('aria-describedby');
-      return id ? document.getElementById(id)?.textContent ?? null : null;
+      return id ? (document.getElementById(id)?.textContent ?? null) : null;
     });
     t.equal(described, 'Please enter a valid email address, such as name@example.com.', 'the message from en.json, tied to the field');
     t.equal(await page.$$eval('form.lead-form .field__error', (els) => els.length), 1, 'only the wrong field');
@@ -181,20 +195,40 @@ t.test('lead forms in the browser', async (t) => {
   t.test('the broker form on /uw-makelaar', async (t) => {
     const { page, problems } = await newPage(t, browser);
     await open(page, `${url}/uw-makelaar`);
-    const labels = await page.$$eval('form.lead-form label', (els) => els.map((l) => [l.textContent, document.getElementById(l.getAttribute('for') ?? '')?.getAttribute('autocomplete')]));
-    t.same(labels, [
-      ['First name *', 'given-name'],
-      ['Last name *', 'family-name'],
-      ['Email *', 'email'],
-      ['Phone *', 'tel'],
-      ['Postal code (optional)', 'postal-code'],
-      ['City (optional)', 'address-level2'],
-    ], 'labelled fields with autocomplete');
-    await fill(page, { first_name: 'Jan', last_name: 'de Vries', email: 'jan.broker@example.nl', phone: '+31 6 12345678', postal_code: '1012 AB', city: 'Amsterdam' });
+    const labels = await page.$$eval('form.lead-form label', (els) =>
+      els.map((l) => [l.textContent, document.getElementById(l.getAttribute('for') ?? '')?.getAttribute('autocomplete')]),
+    );
+    t.same(
+      labels,
+      [
+        ['First name *', 'given-name'],
+        ['Last name *', 'family-name'],
+        ['Email *', 'email'],
+        ['Phone *', 'tel'],
+        ['Postal code (optional)', 'postal-code'],
+        ['City (optional)', 'address-level2'],
+      ],
+      'labelled fields with autocomplete',
+    );
+    await fill(page, {
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      email: 'jan.broker@example.nl',
+      phone: '+31 6 12345678',
+      postal_code: '1012 AB',
+      city: 'Amsterdam',
+    });
     await submit(page);
     await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('data-result') === 'valid', {}, BUTTON);
     t.equal(await textOf(page, 'form.lead-form .form-status'), THANKS);
-    t.match((await leadByEmail('jan.broker@example.nl'))[0], { kind: 'broker', first_name: 'Jan', last_name: 'de Vries', postal_code: '1012 AB', city: 'Amsterdam', page: '/uw-makelaar' });
+    t.match((await leadByEmail('jan.broker@example.nl'))[0], {
+      kind: 'broker',
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      postal_code: '1012 AB',
+      city: 'Amsterdam',
+      page: '/uw-makelaar',
+    });
     t.same(problems.all(), []);
   });
 });

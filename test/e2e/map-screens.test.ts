@@ -38,7 +38,11 @@ const pictures = (u: string) => u.includes('/assets/fixture/');
 /** The visitor answers the cookie bar with a button of it. */
 async function answerCookieBar(page: Page, label: string): Promise<void> {
   await page.waitForSelector('.cookie-bar button');
-  await page.evaluate((text: string) => [...document.querySelectorAll<HTMLButtonElement>('.cookie-bar button')].find((b) => b.textContent?.trim() === text)!.click(), label);
+  await page.evaluate(
+    (text: string) =>
+      [...document.querySelectorAll<HTMLButtonElement>('.cookie-bar button')].find((b) => b.textContent?.trim() === text)!.click(),
+    label,
+  );
   await page.waitForFunction(() => !document.querySelector('.cookie-bar'));
 }
 
@@ -134,7 +138,10 @@ t.test('the results map shows every result inside the map and clear of the panel
           return { left: r.left, top: r.top, right: r.left + el.clientWidth, bottom: r.top + el.clientHeight + 1 };
         });
         for (const p of pages) t.ok(inside(p.box, panel), `page link '${p.text}' inside the panel`);
-        t.ok(pages.every((p) => p.box.left >= 0 && p.box.right <= width), 'and inside the window');
+        t.ok(
+          pages.every((p) => p.box.left >= 0 && p.box.right <= width),
+          'and inside the window',
+        );
       }
       t.same(problems.all(), [], 'no console error, failed request or CSP violation');
     });
@@ -156,14 +163,27 @@ t.test('before consent: the first-party basemap and no request to another origin
   await page.waitForSelector('.results-map .map-cluster');
   await settled(page);
   const basemap = await page.$$eval('.results-map .leaflet-basemap-pane path', (paths) =>
-    paths.map((p) => ({ length: (p.getAttribute('d') ?? '').length, fill: getComputedStyle(p).fill, fillOpacity: getComputedStyle(p).fillOpacity })),
+    paths.map((p) => ({
+      length: (p.getAttribute('d') ?? '').length,
+      fill: getComputedStyle(p).fill,
+      fillOpacity: getComputedStyle(p).fillOpacity,
+    })),
   );
-  t.ok(basemap.length >= 4 && basemap.every((p) => p.length > 100), `the basemap's land and lines are drawn (${basemap.map((p) => p.length).join(', ')} characters of path)`);
-  t.ok(basemap.some((p) => p.fill !== 'none' && p.fillOpacity === '1'), 'land is filled');
+  t.ok(
+    basemap.length >= 4 && basemap.every((p) => p.length > 100),
+    `the basemap's land and lines are drawn (${basemap.map((p) => p.length).join(', ')} characters of path)`,
+  );
+  t.ok(
+    basemap.some((p) => p.fill !== 'none' && p.fillOpacity === '1'),
+    'land is filled',
+  );
   const svg = await page.$eval('.results-map .leaflet-basemap-pane svg', (el) => {
     const r = el.getBoundingClientRect();
     const map = el.closest('.leaflet-container')!.getBoundingClientRect();
-    return { covers: r.left <= map.left && r.right >= map.right && r.top <= map.top && r.bottom >= map.bottom, background: getComputedStyle(el.closest('.leaflet-container')!).backgroundColor };
+    return {
+      covers: r.left <= map.left && r.right >= map.right && r.top <= map.top && r.bottom >= map.bottom,
+      background: getComputedStyle(el.closest('.leaflet-container')!).backgroundColor,
+    };
   });
   t.ok(svg.covers, 'the basemap covers the whole map');
   t.equal(svg.background, 'rgb(213, 228, 238)', 'on the colour of the sea');
@@ -183,9 +203,17 @@ t.test('before consent: the first-party basemap and no request to another origin
   t.equal(new Set(geojson).size, 1, `one basemap address (${geojson[0]})`);
   const head = await page.evaluate(async (u: string) => {
     const res = await fetch(u);
-    return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), encoding: res.headers.get('content-encoding') };
+    return {
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      encoding: res.headers.get('content-encoding'),
+    };
   }, geojson[0]!);
-  t.match(head, { type: /^application\/geo\+json/, cache: /max-age=31536000/, encoding: /^(br|gzip|zstd)$/ }, 'served as GeoJSON, compressed, cached a year');
+  t.match(
+    head,
+    { type: /^application\/geo\+json/, cache: /max-age=31536000/, encoding: /^(br|gzip|zstd)$/ },
+    'served as GeoJSON, compressed, cached a year',
+  );
 
   // Consent: the tiles come over the basemap.
   await answerCookieBar(page, msg('consent.acceptAll'));
@@ -205,15 +233,27 @@ t.test('with the tile server down, the basemap shows where the tiles failed', as
   await waitForHydration(page);
   await answerCookieBar(page, msg('consent.acceptAll'));
   await page.waitForSelector('.place-map .leaflet-tile.is-failed');
-  await page.waitForFunction(() => document.querySelectorAll('.place-map .leaflet-tile').length > 0 && [...document.querySelectorAll('.place-map .leaflet-tile')].every((tile) => tile.classList.contains('is-failed')));
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.place-map .leaflet-tile').length > 0 &&
+      [...document.querySelectorAll('.place-map .leaflet-tile')].every((tile) => tile.classList.contains('is-failed')),
+  );
   t.ok(tiles.served.length > 0, `the tiles were asked for (${tiles.served.length}) and failed`);
   const seen = await page.evaluate(() => ({
-    tilesVisible: [...document.querySelectorAll('.place-map .leaflet-tile')].filter((tile) => getComputedStyle(tile).visibility !== 'hidden').length,
+    tilesVisible: [...document.querySelectorAll('.place-map .leaflet-tile')].filter(
+      (tile) => getComputedStyle(tile).visibility !== 'hidden',
+    ).length,
     // At street level Leaflet clips the basemap to the view: land is a short path, lines elsewhere 'M0 0'.
-    land: [...document.querySelectorAll('.place-map .leaflet-basemap-pane path')].some((p) => getComputedStyle(p).fill !== 'none' && /^M[\d.-]+ [\d.-]+L/.test(p.getAttribute('d') ?? '')),
+    land: [...document.querySelectorAll('.place-map .leaflet-basemap-pane path')].some(
+      (p) => getComputedStyle(p).fill !== 'none' && /^M[\d.-]+ [\d.-]+L/.test(p.getAttribute('d') ?? ''),
+    ),
     notice: !!document.querySelector('.place-map .map-notice--consent'),
   }));
-  t.same(seen, { tilesVisible: 0, land: true, notice: false }, 'no failed tile is shown; the basemap’s land is, without the consent notice');
+  t.same(
+    seen,
+    { tilesVisible: 0, land: true, notice: false },
+    'no failed tile is shown; the basemap’s land is, without the consent notice',
+  );
 });
 
 /** WCAG's contrast ratio of two 'rgb(r, g, b)' colours. */
@@ -271,7 +311,10 @@ t.test('Tab reaches clusters and markers with a visible focus ring; Enter zooms 
   for (const f of reached) {
     const ring = f.outline.style !== 'none' && f.outline.width >= 2;
     t.ok(ring, `${f.name}: a focus ring (${f.outline.style} ${f.outline.width}px ${f.outline.color})`);
-    t.ok(contrast(f.outline.color, f.sea) >= 3, `${f.name}: the ring stands out from the map (${contrast(f.outline.color, f.sea).toFixed(1)}:1)`);
+    t.ok(
+      contrast(f.outline.color, f.sea) >= 3,
+      `${f.name}: the ring stands out from the map (${contrast(f.outline.color, f.sea).toFixed(1)}:1)`,
+    );
   }
 
   // Enter on the largest cluster: it splits into smaller ones or markers.
@@ -283,7 +326,11 @@ t.test('Tab reaches clusters and markers with a visible focus ring; Enter zooms 
   }
   t.equal((await focused(page)).name, msg('map.cluster', { count: largest }), `the cluster of ${largest} has the focus`);
   await page.keyboard.press('Enter');
-  await page.waitForFunction((n: number) => ![...document.querySelectorAll('.results-map .map-cluster')].some((c) => Number(c.textContent) === n), {}, largest);
+  await page.waitForFunction(
+    (n: number) => ![...document.querySelectorAll('.results-map .map-cluster')].some((c) => Number(c.textContent) === n),
+    {},
+    largest,
+  );
   await settled(page);
   const after = await page.$$eval('.results-map .map-cluster, .results-map .map-marker', (els) => els.length);
   t.ok(after > 1, `Enter zoomed into it: ${after} icons where it was`);
@@ -302,56 +349,82 @@ t.test('Tab reaches clusters and markers with a visible focus ring; Enter zooms 
     marker = await focused(page);
   }
   t.equal(marker.kind, 'marker', `Tab reaches a marker (${marker.name})`);
-  t.ok(marker.outline.style !== 'none' && marker.outline.width >= 2 && contrast(marker.outline.color, marker.sea) >= 3, 'with its focus ring');
+  t.ok(
+    marker.outline.style !== 'none' && marker.outline.width >= 2 && contrast(marker.outline.color, marker.sea) >= 3,
+    'with its focus ring',
+  );
   await page.keyboard.press(' ');
   await page.waitForSelector('.leaflet-popup .project-card--popup');
-  t.ok(marker.name!.startsWith(`${await page.$eval('.leaflet-popup .project-card__title', (el) => el.textContent?.trim())}, `), 'Space opened its card');
+  t.ok(
+    marker.name!.startsWith(`${await page.$eval('.leaflet-popup .project-card__title', (el) => el.textContent?.trim())}, `),
+    'Space opened its card',
+  );
   t.same(problems.all(), [], 'no console error, failed request or CSP violation');
 });
 
-t.test("on a partner's path site and its own domain: markers in view, the basemap, and no request to another origin before consent", async (t) => {
-  const tiles = await tileServer(t);
-  const store = await openStore({ dataDir: tempDir(t) });
-  t.teardown(() => store.close());
-  await buildCatalogue(store.db, { projects: 60, seed: 5 });
-  const now = new Date().toISOString();
-  await store.db
-    .insertInto('partners')
-    .values({
-      slug: 'costa-casas', domain: 'costa-casas.localhost', name: 'Costa Casas', logo: null, email: 'info@costa-casas.example', phone: null,
-      address: null, city: null, color_primary: '#0b5d7a', color_secondary: '#f2b134', color_heading: '#0b3d4f', created_at: now, updated_at: now,
-    })
-    .execute();
-  const app = await testApp(t, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tiles.template, MAP_ATTRIBUTION: 'Test tiles' } });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as { port: number }).port;
-  const browser = await launchBrowser(t);
-  // Chromium resolves every *.localhost name to the loopback address.
-  for (const base of [`http://127.0.0.1:${port}/costa-casas`, `http://costa-casas.localhost:${port}`]) {
-    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
-      await t.test(`${base}, ${width}×${height}`, async (t) => {
-        const { page } = await newPage(t, browser, { width, height, allowFailure: pictures });
-        const origin = new URL(base).origin;
-        const requests: string[] = [];
-        page.on('request', (request) => void requests.push(request.url()));
-        await openMapView(page, base);
-        t.match(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
-        t.ok((await page.$$('.results-map .leaflet-basemap-pane path')).length >= 4, 'the basemap is drawn');
-        const { map, icons } = await page.evaluate(() => {
-          const box = (el: Element) => {
-            const r = el.getBoundingClientRect();
-            return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-          };
-          return {
-            map: box(document.querySelector('.results-map .leaflet-container')!),
-            icons: [...document.querySelectorAll('.results-map .map-cluster, .results-map .map-marker')].map(box),
-          };
+t.test(
+  "on a partner's path site and its own domain: markers in view, the basemap, and no request to another origin before consent",
+  async (t) => {
+    const tiles = await tileServer(t);
+    const store = await openStore({ dataDir: tempDir(t) });
+    t.teardown(() => store.close());
+    await buildCatalogue(store.db, { projects: 60, seed: 5 });
+    const now = new Date().toISOString();
+    await store.db
+      .insertInto('partners')
+      .values({
+        slug: 'costa-casas',
+        domain: 'costa-casas.localhost',
+        name: 'Costa Casas',
+        logo: null,
+        email: 'info@costa-casas.example',
+        phone: null,
+        address: null,
+        city: null,
+        color_primary: '#0b5d7a',
+        color_secondary: '#f2b134',
+        color_heading: '#0b3d4f',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const app = await testApp(t, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tiles.template, MAP_ATTRIBUTION: 'Test tiles' } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+    const browser = await launchBrowser(t);
+    // Chromium resolves every *.localhost name to the loopback address.
+    for (const base of [`http://127.0.0.1:${port}/costa-casas`, `http://costa-casas.localhost:${port}`]) {
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 800],
+      ] as const) {
+        await t.test(`${base}, ${width}×${height}`, async (t) => {
+          const { page } = await newPage(t, browser, { width, height, allowFailure: pictures });
+          const origin = new URL(base).origin;
+          const requests: string[] = [];
+          page.on('request', (request) => void requests.push(request.url()));
+          await openMapView(page, base);
+          t.match(await page.$eval('[data-layout]', (el) => el.getAttribute('data-layout')), 'partner', "in the partner's layout");
+          t.ok((await page.$$('.results-map .leaflet-basemap-pane path')).length >= 4, 'the basemap is drawn');
+          const { map, icons } = await page.evaluate(() => {
+            const box = (el: Element) => {
+              const r = el.getBoundingClientRect();
+              return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+            };
+            return {
+              map: box(document.querySelector('.results-map .leaflet-container')!),
+              icons: [...document.querySelectorAll('.results-map .map-cluster, .results-map .map-marker')].map(box),
+            };
+          });
+          t.ok(icons.length > 0, `${icons.length} markers and clusters`);
+          t.ok(
+            icons.every((i) => i.left >= map.left - 1 && i.right <= map.right + 1 && i.top >= map.top - 1 && i.bottom <= map.bottom + 1),
+            'every one inside the map',
+          );
+          const elsewhere = requests.filter((r) => new URL(r).origin !== origin);
+          t.same(elsewhere, [], 'no request to another origin before consent');
         });
-        t.ok(icons.length > 0, `${icons.length} markers and clusters`);
-        t.ok(icons.every((i) => i.left >= map.left - 1 && i.right <= map.right + 1 && i.top >= map.top - 1 && i.bottom <= map.bottom + 1), 'every one inside the map');
-        const elsewhere = requests.filter((r) => new URL(r).origin !== origin);
-        t.same(elsewhere, [], 'no request to another origin before consent');
-      });
+      }
     }
-  }
-});
+  },
+);

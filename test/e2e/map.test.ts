@@ -24,7 +24,10 @@ async function catalogueServer(tt: TapTest, tileTemplate: string): Promise<{ url
   const store = await openStore({ dataDir: tempDir(tt) });
   tt.teardown(() => store.close());
   const fixture = await buildCatalogue(store.db, { projects: 150, seed: 11 });
-  const app = await testApp(tt, { store, env: { SEED_DEMO: 'false', MAP_TILE_URL: tileTemplate, MAP_ATTRIBUTION: 'Test tiles &copy; nobody' } });
+  const app = await testApp(tt, {
+    store,
+    env: { SEED_DEMO: 'false', MAP_TILE_URL: tileTemplate, MAP_ATTRIBUTION: 'Test tiles &copy; nobody' },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, fixture };
 }
@@ -60,7 +63,11 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   t.ok(before.length > 0, `clusters shown (${before.join(', ')})`);
   const shown = before.reduce((s, n) => s + n, 0) + (await markerCount(page));
   t.ok(shown > 100, `the fixture's markers are all there (${shown})`);
-  t.equal(await page.$eval('.results-map .map-notice--consent', (el) => el.textContent?.replace(/\s+/g, ' ').trim()), `${msg('consent.blocked')} ${msg('consent.here')}`, 'the consent notice');
+  t.equal(
+    await page.$eval('.results-map .map-notice--consent', (el) => el.textContent?.replace(/\s+/g, ' ').trim()),
+    `${msg('consent.blocked')} ${msg('consent.here')}`,
+    'the consent notice',
+  );
   t.ok(await page.$('.results-map.is-plain'), 'a plain background');
   t.equal(await page.$('.leaflet-tile'), null, 'no tile element');
   t.same(tiles.served, [], 'no tile requested before consent');
@@ -75,7 +82,11 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
     const el = [...document.querySelectorAll<HTMLElement>('.map-cluster')].find((c) => Number(c.textContent) === n)!;
     el.click();
   }, largest);
-  await page.waitForFunction((n: number) => ![...document.querySelectorAll('.map-cluster')].some((c) => Number(c.textContent) === n), {}, largest);
+  await page.waitForFunction(
+    (n: number) => ![...document.querySelectorAll('.map-cluster')].some((c) => Number(c.textContent) === n),
+    {},
+    largest,
+  );
   await settled(page);
   t.notOk((await clusters(page)).includes(largest), `the cluster of ${largest} split after its click`);
   t.ok(await page.$('.map-button--primary'), '"Search this area" after the visitor zoomed');
@@ -86,7 +97,12 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
     await settled(page);
   }
   t.ok((await markerCount(page)) > 0, 'single markers at a closer zoom');
-  const marker = await page.$eval('.map-marker', (el) => ({ label: el.getAttribute('aria-label'), role: el.getAttribute('role'), tabindex: el.getAttribute('tabindex'), text: el.textContent }));
+  const marker = await page.$eval('.map-marker', (el) => ({
+    label: el.getAttribute('aria-label'),
+    role: el.getAttribute('role'),
+    tabindex: el.getAttribute('tabindex'),
+    text: el.textContent,
+  }));
   t.match(marker, { role: 'button', tabindex: '0' }, 'a marker is a focusable button');
   t.match(marker.label, /^.+, € [\d.]+k$/, `a marker is labelled with its name and the price it shows (${marker.label})`);
   t.match(marker.text, /^€ [\d.]+k$/, 'its pill shows the short price');
@@ -95,12 +111,19 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   await page.focus('.map-marker');
   await page.keyboard.press('Enter');
   await page.waitForSelector('.leaflet-popup .project-card--popup');
-  const card = await page.$eval('.leaflet-popup .project-card--popup', (el) => ({ id: Number(el.getAttribute('data-project')), title: el.querySelector('.project-card__title')?.textContent?.trim() }));
+  const card = await page.$eval('.leaflet-popup .project-card--popup', (el) => ({
+    id: Number(el.getAttribute('data-project')),
+    title: el.querySelector('.project-card__title')?.textContent?.trim(),
+  }));
   t.ok(marker.label!.startsWith(`${card.title}, `), `the popup shows the marker's project (${card.title})`);
   // onSelect → the page's selectedId → the marker's look.
   await page.waitForSelector('.map-marker.is-selected');
   t.equal(await page.$eval('.map-marker.is-selected', (el) => el.getAttribute('aria-label')), marker.label, 'the page selected it');
-  t.match(await page.$eval('.leaflet-popup .project-card__title a', (a) => a.getAttribute('href')), new RegExp(`/for-sale/${card.id}$`), 'the card links to the property');
+  t.match(
+    await page.$eval('.leaflet-popup .project-card__title a', (a) => a.getAttribute('href')),
+    new RegExp(`/for-sale/${card.id}$`),
+    'the card links to the property',
+  );
 
   // Search this area: the view's bbox, then markers of that area only.
   const areaMarkers = page.waitForResponse((r) => r.url().includes('/api/map-markers?') && r.url().includes('bbox='));
@@ -117,7 +140,10 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   const answer = await within(areaMarkers, 'the markers of the area');
   t.equal(new URL(answer.url()).searchParams.get('bbox'), area, 'the map asked for the markers of that area');
   const inArea = ((await answer.json()) as { data: Array<{ lat: number; lng: number }> }).data;
-  t.ok(inArea.length > 0 && inArea.every((m) => m.lng >= w! && m.lng <= e! && m.lat >= s! && m.lat <= n!), `only markers inside it (${inArea.length})`);
+  t.ok(
+    inArea.length > 0 && inArea.every((m) => m.lng >= w! && m.lng <= e! && m.lat >= s! && m.lat <= n!),
+    `only markers inside it (${inArea.length})`,
+  );
   await page.waitForFunction(() => !document.querySelector('.map-button--primary'));
   t.pass('the button goes once used');
 
@@ -144,7 +170,11 @@ t.test('the results map: clusters, zoom, popup, search this area, full screen, t
   t.same(tiles.served, [], 'still no tile before consent');
 
   // Consent: the tiles and their attribution come, the notice goes.
-  await page.evaluate((label: string) => [...document.querySelectorAll<HTMLButtonElement>('.cookie-bar button')].find((b) => b.textContent?.trim() === label)!.click(), msg('consent.acceptAll'));
+  await page.evaluate(
+    (label: string) =>
+      [...document.querySelectorAll<HTMLButtonElement>('.cookie-bar button')].find((b) => b.textContent?.trim() === label)!.click(),
+    msg('consent.acceptAll'),
+  );
   await page.waitForSelector('.leaflet-tile-loaded');
   t.ok(tiles.served.length > 0, `tiles requested after consent (${tiles.served.length})`);
   t.equal(await page.$('.results-map .map-notice--consent'), null, 'the notice is gone');
@@ -176,10 +206,16 @@ t.test('the place map: one labelled marker, the consent notice, tiles after cons
   await page.click('.place-map .map-notice--consent button');
   await page.waitForSelector('dialog.cookie-modal[open]');
   await page.evaluate((label: string) => {
-    const name = [...document.querySelectorAll<HTMLLabelElement>('dialog.cookie-modal label')].find((l) => l.textContent?.trim() === label)!;
+    const name = [...document.querySelectorAll<HTMLLabelElement>('dialog.cookie-modal label')].find(
+      (l) => l.textContent?.trim() === label,
+    )!;
     document.getElementById(name.htmlFor)!.click();
   }, msg('consent.functional'));
-  await page.evaluate((label: string) => [...document.querySelectorAll<HTMLButtonElement>('dialog.cookie-modal button')].find((b) => b.textContent?.trim() === label)!.click(), msg('consent.save'));
+  await page.evaluate(
+    (label: string) =>
+      [...document.querySelectorAll<HTMLButtonElement>('dialog.cookie-modal button')].find((b) => b.textContent?.trim() === label)!.click(),
+    msg('consent.save'),
+  );
   await page.waitForSelector('.leaflet-tile-loaded');
   t.ok(tiles.served.every((u) => /^\/14\/\d+\/\d+\.png$/.test(u)) && tiles.served.length > 0, 'tiles of zoom 14 around the place');
   t.same(problems.all(), []);

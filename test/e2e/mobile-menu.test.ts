@@ -86,7 +86,11 @@ async function openMenu(t: Test, page: Page): Promise<MenuState> {
 
 async function expectClosed(t: Test, page: Page, how: string): Promise<void> {
   await page
-    .waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'false', { timeout: STEP_TIMEOUT_MS }, TOGGLE)
+    .waitForFunction(
+      (sel: string) => document.querySelector(sel)?.getAttribute('aria-expanded') === 'false',
+      { timeout: STEP_TIMEOUT_MS },
+      TOGGLE,
+    )
     .catch(() => {}); // the assertions below say what is wrong
   const state = await waitFor(page, 'offScreen');
   t.equal(state.expanded, 'false', `${how}: the toggle says the menu is collapsed`);
@@ -109,12 +113,18 @@ t.test('the mobile menu', async (t) => {
     const start = await menuState(page);
     t.equal(start.expanded, 'false', 'the menu starts collapsed');
     t.ok(start.offScreen, `the menu starts off screen (box ${JSON.stringify(start.rect)})`);
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     t.ok(widths.scroll <= widths.client, `the hidden menu does not make the page scroll sideways (${widths.scroll} > ${widths.client})`);
 
     const open = await openMenu(t, page);
     t.equal(Math.round(open.rect.width), MOBILE_MENU_NARROW_PX, `below 480 px the menu is ${MOBILE_MENU_NARROW_PX} px wide`);
-    t.ok(await page.$eval(MENU, (m) => [...m.querySelectorAll('a')].some((a) => a.getAttribute('href') === '/franchise')), 'the menu lists the site pages');
+    t.ok(
+      await page.$eval(MENU, (m) => [...m.querySelectorAll('a')].some((a) => a.getAttribute('href') === '/franchise')),
+      'the menu lists the site pages',
+    );
 
     await page.keyboard.press('Escape');
     await expectClosed(t, page, 'Escape');
@@ -122,7 +132,10 @@ t.test('the mobile menu', async (t) => {
 
     const again = await openMenu(t, page);
     // A tap on the part of the screen the menu leaves uncovered (the backdrop).
-    const x = again.rect.left > again.viewport.width - again.rect.right ? Math.max(2, again.rect.left / 2) : (again.rect.right + again.viewport.width) / 2;
+    const x =
+      again.rect.left > again.viewport.width - again.rect.right
+        ? Math.max(2, again.rect.left / 2)
+        : (again.rect.right + again.viewport.width) / 2;
     await page.mouse.click(x, Math.round(again.viewport.height / 2));
     await expectClosed(t, page, 'a tap beside the menu');
 

@@ -76,21 +76,22 @@ t.test('client-side navigation', async (t) => {
 
   // A content page's data is fetched on navigation (its SWR key from the
   // route table) and must show, not a blank page.
-  t.test(
-    'a footer link to a content page shows that page, as a fresh load does',
-    async (t) => {
-      const { page: fresh } = await newPage(t, browser);
-      await fresh.goto(`${url}/buying-process`, { waitUntil: 'load' });
-      const want = await seen(fresh);
-      await page.click('a[href="/buying-process"]');
-      await page
-        .waitForFunction((title: string) => document.title === title && !!document.querySelector('main h1'), { timeout: STEP_TIMEOUT_MS }, want.title)
-        .catch(() => {});
-      t.equal(new URL(page.url()).pathname, '/buying-process', 'the address bar shows /buying-process');
-      t.same(await seen(page), want, 'the page shows the same title and heading as a fresh load of /buying-process');
-      t.ok(await marker(), 'the window is the same one: no full reload');
-    },
-  );
+  t.test('a footer link to a content page shows that page, as a fresh load does', async (t) => {
+    const { page: fresh } = await newPage(t, browser);
+    await fresh.goto(`${url}/buying-process`, { waitUntil: 'load' });
+    const want = await seen(fresh);
+    await page.click('a[href="/buying-process"]');
+    await page
+      .waitForFunction(
+        (title: string) => document.title === title && !!document.querySelector('main h1'),
+        { timeout: STEP_TIMEOUT_MS },
+        want.title,
+      )
+      .catch(() => {});
+    t.equal(new URL(page.url()).pathname, '/buying-process', 'the address bar shows /buying-process');
+    t.same(await seen(page), want, 'the page shows the same title and heading as a fresh load of /buying-process');
+    t.ok(await marker(), 'the window is the same one: no full reload');
+  });
 
   t.test('nothing went wrong on the way', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');

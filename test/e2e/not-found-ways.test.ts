@@ -23,7 +23,11 @@ function screen(page: Page) {
       return r.width > 0 && r.height > 0;
     };
     const section = document.querySelector('section.error-page');
-    const links = [...(section?.querySelectorAll('a') ?? [])].map((a) => ({ text: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '', shown: shown(a) }));
+    const links = [...(section?.querySelectorAll('a') ?? [])].map((a) => ({
+      text: a.textContent?.trim() ?? '',
+      href: a.getAttribute('href') ?? '',
+      shown: shown(a),
+    }));
     return {
       h1: document.querySelector('h1')?.textContent?.trim() ?? null,
       text: section?.textContent ?? '',
@@ -45,10 +49,31 @@ t.test('404 pages with a way on', async (t) => {
 
   const cases = [
     { what: 'an unknown partner', origin: url, path: '/costa-casaz/search', message: 'Not Found', search: '/search', home: '/' },
-    { what: 'an unknown address', origin: url, path: '/no/such/page/at-all', message: 'This page could not be found', search: '/search', home: '/' },
-    { what: "an unknown page of a partner's path site", origin: url, path: '/costa-casas/no-such-page', message: 'This page could not be found', search: '/costa-casas/search', home: '/costa-casas' },
+    {
+      what: 'an unknown address',
+      origin: url,
+      path: '/no/such/page/at-all',
+      message: 'This page could not be found',
+      search: '/search',
+      home: '/',
+    },
+    {
+      what: "an unknown page of a partner's path site",
+      origin: url,
+      path: '/costa-casas/no-such-page',
+      message: 'This page could not be found',
+      search: '/costa-casas/search',
+      home: '/costa-casas',
+    },
     // Chromium resolves every *.localhost name to the loopback address.
-    { what: "an unknown address on a partner's own domain", origin: own, path: '/no/such/page', message: 'This page could not be found', search: '/search', home: '/' },
+    {
+      what: "an unknown address on a partner's own domain",
+      origin: own,
+      path: '/no/such/page',
+      message: 'This page could not be found',
+      search: '/search',
+      home: '/',
+    },
   ];
   const sizes = [
     { width: 1280, height: 800 },
@@ -70,12 +95,22 @@ t.test('404 pages with a way on', async (t) => {
           t.match(seen.text, c.message, `the reason, '${c.message}'`);
           t.ok(seen.header && seen.headerLinks > 0, "the site's header, with its links");
           t.ok(seen.footer && seen.footerLinks > 0, "the site's footer, with its links");
-          t.match(seen.links, [{ text: SEARCH, href: c.search, shown: true }, { text: HOME, href: c.home, shown: true }], 'the search and the home page are offered');
+          t.match(
+            seen.links,
+            [
+              { text: SEARCH, href: c.search, shown: true },
+              { text: HOME, href: c.home, shown: true },
+            ],
+            'the search and the home page are offered',
+          );
           t.equal(seen.robots, 'noindex', 'not indexed');
           t.equal(seen.overflow, 0, 'nothing scrolls sideways');
 
           // The search link leads on.
-          await Promise.all([page.waitForFunction((p: string) => location.pathname === p, {}, c.search), page.click('section.error-page a:first-of-type')]);
+          await Promise.all([
+            page.waitForFunction((p: string) => location.pathname === p, {}, c.search),
+            page.click('section.error-page a:first-of-type'),
+          ]);
           await page.waitForFunction(() => !document.querySelector('section.error-page') && document.querySelector('.search-cards'));
           t.pass('the search page and its results, not the error');
           t.same(problems.all(), []);

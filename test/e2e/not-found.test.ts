@@ -40,9 +40,16 @@ t.test('the not-found page', async (t) => {
       t.match(screen.text, message, `the reason reads '${message}'`);
       t.ok(screen.image?.loaded, 'the image is shown');
       t.ok(screen.image?.alt, 'the image has a text alternative');
-      t.ok(screen.links.some((l) => l.text === BACK_HOME && l.href === '/'), `a '${BACK_HOME}' link points to /`);
+      t.ok(
+        screen.links.some((l) => l.text === BACK_HOME && l.href === '/'),
+        `a '${BACK_HOME}' link points to /`,
+      );
       t.match(await page.title(), TITLE, 'the browser tab says the page was not found');
-      t.equal(await page.$eval('meta[name="robots"]', (m) => m.getAttribute('content')).catch(() => null), 'noindex', 'search engines are asked not to index it');
+      t.equal(
+        await page.$eval('meta[name="robots"]', (m) => m.getAttribute('content')).catch(() => null),
+        'noindex',
+        'search engines are asked not to index it',
+      );
 
       await page.click('section.error-page a[href="/"]');
       await page.waitForFunction(() => window.location.pathname === '/' && !document.querySelector('section.error-page'));

@@ -32,7 +32,8 @@ t.test("a visitor becomes the partner's client without leaving the partner's sit
   ];
 
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
-  const waitForPath = (page: Page, want: string) => page.waitForFunction((w: string) => location.pathname + location.search === w, {}, want);
+  const waitForPath = (page: Page, want: string) =>
+    page.waitForFunction((w: string) => location.pathname + location.search === w, {}, want);
 
   /** What says whose site this is: the layout, the colour of the brand, the name in the header. */
   const brandOf = (page: Page) =>
@@ -83,7 +84,11 @@ t.test("a visitor becomes the partner's client without leaving the partner's sit
         await waitForPath(page, profile);
         await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your profile');
         t.pass('registered: back on the profile');
-        t.equal(await page.$eval('form.account-form--access [name=email]', (el) => (el as HTMLInputElement).value), email, 'which shows the new account');
+        t.equal(
+          await page.$eval('form.account-form--access [name=email]', (el) => (el as HTMLInputElement).value),
+          email,
+          'which shows the new account',
+        );
         await assertBrand(t, page, 'the profile');
 
         const client = await app.store.db.selectFrom('clients').select('partner_id').where('email', '=', email).executeTakeFirstOrThrow();

@@ -18,20 +18,36 @@ t.test('result cards prefetch their page on intent', async (t) => {
   await page.waitForNetworkIdle({ idleTime: 700 });
   const cards = await page.$$eval('.project-card .stretched-link', (links) => links.map((a) => (a as HTMLAnchorElement).pathname));
   t.ok(cards.length >= 6, `the search shows cards (${cards.length})`);
-  t.same(api.filter((r) => r.startsWith('/api/property') || r.startsWith('/api/project/')), [], 'cards in view fetch no property data by themselves');
+  t.same(
+    api.filter((r) => r.startsWith('/api/property') || r.startsWith('/api/project/')),
+    [],
+    'cards in view fetch no property data by themselves',
+  );
 
   const first = cards[0]!;
   const id = first.split('/').pop();
   await page.hover('.project-card .stretched-link');
-  await within(page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/property?')), { polling: 100 }), 'the hover prefetches');
-  t.ok(api.some((r) => r === `/api/property?id=${id}`), `hovering the card fetched its project (${api.filter((r) => r.includes('property')).join(', ')})`);
+  await within(
+    page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/property?')), { polling: 100 }),
+    'the hover prefetches',
+  );
+  t.ok(
+    api.some((r) => r === `/api/property?id=${id}`),
+    `hovering the card fetched its project (${api.filter((r) => r.includes('property')).join(', ')})`,
+  );
   await page.waitForNetworkIdle({ idleTime: 300 });
 
   const before = api.length;
   await page.click('.project-card .stretched-link');
-  await within(page.waitForFunction((p: string) => location.pathname === p && document.querySelector('main h1'), { polling: 100 }, first), 'the property page shows');
+  await within(
+    page.waitForFunction((p: string) => location.pathname === p && document.querySelector('main h1'), { polling: 100 }, first),
+    'the property page shows',
+  );
   await page.waitForNetworkIdle({ idleTime: 300 });
   const after = api.slice(before);
-  t.notOk(after.some((r) => r === `/api/property?id=${id}`), `the click renders from the prefetched answer (${after.join(', ')})`);
+  t.notOk(
+    after.some((r) => r === `/api/property?id=${id}`),
+    `the click renders from the prefetched answer (${after.join(', ')})`,
+  );
   t.same(problems.all(), [], 'no console error');
 });

@@ -46,7 +46,15 @@ function barLooks(page: Page) {
 /** Waits, bounded, until the bar's CSS transitions have finished. */
 async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction((sel: string) => document.querySelector(sel)?.getAnimations().every((a) => a.playState !== 'running' || (a as CSSTransition).transitionProperty === 'transform'), { timeout: STEP_TIMEOUT_MS }, BAR)
+    .waitForFunction(
+      (sel: string) =>
+        document
+          .querySelector(sel)
+          ?.getAnimations()
+          .every((a) => a.playState !== 'running' || (a as CSSTransition).transitionProperty === 'transform'),
+      { timeout: STEP_TIMEOUT_MS },
+      BAR,
+    )
     .catch(() => {});
 }
 
@@ -115,7 +123,13 @@ t.test('the navigation progress bar', async (t) => {
     await page.waitForSelector(`${BAR}.is-idle`, { timeout: STEP_TIMEOUT_MS });
     t.same(await phases(), ['is-idle', 'is-running', 'is-done', 'is-idle'], 'idle → running → done → idle');
     t.equal(await page.$('section.error-page'), null, 'no error page: the navigation succeeded');
-    await page.waitForFunction((before: string) => (document.querySelector('main h1')?.textContent?.trim() ?? before) !== before, { timeout: STEP_TIMEOUT_MS }, homeHeading).catch(() => {});
+    await page
+      .waitForFunction(
+        (before: string) => (document.querySelector('main h1')?.textContent?.trim() ?? before) !== before,
+        { timeout: STEP_TIMEOUT_MS },
+        homeHeading,
+      )
+      .catch(() => {});
     const heading = await page.$eval('main h1', (h) => h.textContent?.trim() ?? '').catch(() => '');
     t.ok(heading && heading !== homeHeading, `the page that arrived shows its own heading (${heading})`);
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
@@ -127,7 +141,11 @@ t.test('the navigation progress bar', async (t) => {
     await within(requested, 'the page data request');
     await page.waitForSelector(`${BAR}.is-running`, { timeout: STEP_TIMEOUT_MS });
     for (const request of held.splice(0))
-      await request.respond({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Storage is down' }) });
+      await request.respond({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Storage is down' }),
+      });
     await page.waitForSelector(`${BAR}.is-failed`, { timeout: STEP_TIMEOUT_MS });
     await settled(page);
     const failed = await barLooks(page);
@@ -151,8 +169,16 @@ t.test('the navigation progress bar', async (t) => {
     for (const request of held.splice(0)) await request.abort('connectionreset');
     await page.waitForSelector(`${BAR}.is-failed`, { timeout: STEP_TIMEOUT_MS });
     await page.waitForSelector('section.error-page');
-    t.equal(await page.$eval('section.error-page h1', (h) => h.textContent?.trim()), 'An error occurred', "the error page says 'An error occurred'");
-    t.match(await page.$eval('section.error-page', (s) => s.textContent ?? ''), 'Sorry an error occured, check your internet', "and 'Sorry an error occured, check your internet'");
+    t.equal(
+      await page.$eval('section.error-page h1', (h) => h.textContent?.trim()),
+      'An error occurred',
+      "the error page says 'An error occurred'",
+    );
+    t.match(
+      await page.$eval('section.error-page', (s) => s.textContent ?? ''),
+      'Sorry an error occured, check your internet',
+      "and 'Sorry an error occured, check your internet'",
+    );
     t.same(problems.all(), [], 'nothing went wrong beyond the provoked failure');
   });
 });

@@ -43,7 +43,12 @@ async function pickProject(url: string): Promise<{ project: ProjectDetail; units
 }
 
 /** A page whose visitor has already answered the cookie question (no bar over the gallery). */
-async function decided(t: Test, browser: Browser, url: string, size?: { width: number; height: number }): Promise<{ page: Page; problems: Problems }> {
+async function decided(
+  t: Test,
+  browser: Browser,
+  url: string,
+  size?: { width: number; height: number },
+): Promise<{ page: Page; problems: Problems }> {
   const opened = await newPage(t, browser, size);
   await opened.page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
   return opened;
@@ -94,11 +99,15 @@ t.test('the property page in a browser', async (t) => {
     await waitForCounter(page, `2 / ${count}`);
     t.pass('next: 2 / n');
     // The second picture is the one in view.
-    await page.waitForFunction((viewer: string) => {
-      const v = document.querySelector(viewer)!.getBoundingClientRect();
-      const img = document.querySelectorAll(`${viewer} .gallery__slide img`)[1]!.getBoundingClientRect();
-      return Math.abs(img.left - v.left) < 2;
-    }, {}, VIEWER);
+    await page.waitForFunction(
+      (viewer: string) => {
+        const v = document.querySelector(viewer)!.getBoundingClientRect();
+        const img = document.querySelectorAll(`${viewer} .gallery__slide img`)[1]!.getBoundingClientRect();
+        return Math.abs(img.left - v.left) < 2;
+      },
+      {},
+      VIEWER,
+    );
     t.pass('the second picture slid into view');
 
     await page.click(`${VIEWER} .gallery__arrow--previous`);
@@ -109,7 +118,11 @@ t.test('the property page in a browser', async (t) => {
 
     await page.click('.gallery__thumbs li:nth-child(3) button');
     await waitForCounter(page, `3 / ${count}`);
-    t.equal(await page.$eval('.gallery__thumbs li:nth-child(3) button', (b) => b.getAttribute('aria-current')), 'true', 'its thumbnail is marked current');
+    t.equal(
+      await page.$eval('.gallery__thumbs li:nth-child(3) button', (b) => b.getAttribute('aria-current')),
+      'true',
+      'its thumbnail is marked current',
+    );
     t.equal(await page.$$eval('.gallery__thumbs button[aria-current]', (bs) => bs.length), 1, 'only that one');
 
     await page.focus(VIEWER);
@@ -165,7 +178,12 @@ t.test('the property page in a browser', async (t) => {
     t.ok(await page.$eval(DIALOG, (d) => d.matches(':modal')), 'a modal dialog');
     t.ok(await page.evaluate(() => document.body.classList.contains('gallery-open')), 'the page behind does not scroll');
     t.ok(await page.$eval(DIALOG, (d) => d.contains(document.activeElement)), 'the focus moved into it');
-    const size = await page.$eval(DIALOG, (d) => ({ w: d.getBoundingClientRect().width, h: d.getBoundingClientRect().height, vw: innerWidth, vh: innerHeight }));
+    const size = await page.$eval(DIALOG, (d) => ({
+      w: d.getBoundingClientRect().width,
+      h: d.getBoundingClientRect().height,
+      vw: innerWidth,
+      vh: innerHeight,
+    }));
     t.ok(size.w >= size.vw - 1 && size.h >= size.vh - 1, 'it fills the window');
 
     await page.waitForSelector(`${DIALOG} .gallery__viewer--ready`);
@@ -189,7 +207,10 @@ t.test('the property page in a browser', async (t) => {
     await page.waitForSelector(DIALOG, { hidden: true });
     t.notOk(await page.$(DIALOG), 'Escape closed it');
     t.notOk(await page.evaluate(() => document.body.classList.contains('gallery-open')), 'the page scrolls again');
-    t.ok(await page.$eval(`${VIEWER} .gallery__full-screen`, (b) => b === document.activeElement), 'the focus is back on the button that opened it');
+    t.ok(
+      await page.$eval(`${VIEWER} .gallery__full-screen`, (b) => b === document.activeElement),
+      'the focus is back on the button that opened it',
+    );
     await waitForCounter(page, `3 / ${count}`);
     t.pass('the gallery shows the picture the visitor ended on');
 
@@ -209,7 +230,11 @@ t.test('the property page in a browser', async (t) => {
     await page.waitForSelector('form.lead-form--property button[type=submit]:not([disabled])');
     t.equal(await page.$eval('#lead-property-' + project.id + '-title', (h) => h.textContent), msg('forms.property.title'));
     const names = await page.$$eval('form.lead-form--property [name]', (els) => els.map((e) => e.getAttribute('name')));
-    t.same(names, ['idempotency_key', 'name', 'email', 'phone', 'message'], 'the fields, after the hidden key a form sent without JavaScript carries');
+    t.same(
+      names,
+      ['idempotency_key', 'name', 'email', 'phone', 'message'],
+      'the fields, after the hidden key a form sent without JavaScript carries',
+    );
     t.same(problems.all(), [], 'no console errors');
   });
 
@@ -221,26 +246,38 @@ t.test('the property page in a browser', async (t) => {
     const layer = () => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
     t.same(await layer(), [], 'nothing before a choice');
 
-    const accept = await page.evaluateHandle((label: string) => [...document.querySelectorAll<HTMLButtonElement>('section.cookie-bar button')].find((b) => b.textContent?.trim() === label)!, msg('consent.acceptAll'));
+    const accept = await page.evaluateHandle(
+      (label: string) =>
+        [...document.querySelectorAll<HTMLButtonElement>('section.cookie-bar button')].find((b) => b.textContent?.trim() === label)!,
+      msg('consent.acceptAll'),
+    );
     await (accept as unknown as { click(): Promise<void> }).click();
-    await page.waitForFunction(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item'));
+    await page.waitForFunction(() =>
+      ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item'),
+    );
     const views = (await layer()).filter((e) => (e as { event?: string }).event === 'view_item');
     const { town, region, country } = project.location;
-    t.same(views, [
-      {
-        event: 'view_item',
-        id: project.id,
-        type: trackingType(project.category.id),
-        geoname: `${town.name}, ${region.name}, ${country.name}`,
-        price: Math.min(...units.filter((u) => u.status === 'available').map((u) => u.price)),
-        availability: 'for_sale',
-        currency: 'EUR',
-      },
-    ], 'one view_item with the fields of SPEC §3');
+    t.same(
+      views,
+      [
+        {
+          event: 'view_item',
+          id: project.id,
+          type: trackingType(project.category.id),
+          geoname: `${town.name}, ${region.name}, ${country.name}`,
+          price: Math.min(...units.filter((u) => u.status === 'available').map((u) => u.price)),
+          availability: 'for_sale',
+          currency: 'EUR',
+        },
+      ],
+      'one view_item with the fields of SPEC §3',
+    );
 
     await page.reload({ waitUntil: 'load' });
     await waitForHydration(page);
-    await page.waitForFunction(() => ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item'));
+    await page.waitForFunction(() =>
+      ((window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item'),
+    );
     t.pass('on the next view, with consent stored, it is sent at once');
     t.same(problems.all(), [], 'no console errors');
   });

@@ -42,7 +42,9 @@ function freePort(): Promise<number> {
 const activeDescription = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return el ? { tag: el.tagName.toLowerCase(), name: el.getAttribute('name'), className: el.className, text: (el.textContent ?? '').trim() } : null;
+    return el
+      ? { tag: el.tagName.toLowerCase(), name: el.getAttribute('name'), className: el.className, text: (el.textContent ?? '').trim() }
+      : null;
   });
 
 forEachTarget(t, 'saved searches in the browser', async (t, target) => {
@@ -64,7 +66,8 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
   /** A visitor who has answered the cookie question on `origins`. */
   async function visitor(t: Test, options: NewPageOptions, origins = [url]) {
     const opened = await newPage(t, browser, options);
-    for (const origin of origins) await opened.page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: origin });
+    for (const origin of origins)
+      await opened.page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: origin });
     return opened;
   }
 
@@ -112,7 +115,11 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
       await waitForHydration(page);
 
       t.equal(await saveByKeyboard(t, page, email), msg('savedSearches.save.sent', { email }), 'the success says where the link went');
-      t.same(await searchesOf(email), [{ search: SAVED, frequency: 'weekly', status: 'pending', partner_id: null }], 'saved, waiting for the confirmation');
+      t.same(
+        await searchesOf(email),
+        [{ search: SAVED, frequency: 'weekly', status: 'pending', partner_id: null }],
+        'saved, waiting for the confirmation',
+      );
 
       const mail = await mailTo(app, email);
       t.equal(mail.header('subject'), msg('savedSearches.mail.confirmSubject', { site: msg('site.name') }), 'the confirmation mail');
@@ -122,7 +129,11 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
 
       await page.goto(confirm, { waitUntil: 'load' });
       await waitForHydration(page);
-      t.match(await page.evaluate(() => location.pathname + location.search), /^\/saved-searches\/manage\/[A-Za-z0-9_-]{43}\?done=confirmed$/, 'the link leads to the manage page');
+      t.match(
+        await page.evaluate(() => location.pathname + location.search),
+        /^\/saved-searches\/manage\/[A-Za-z0-9_-]{43}\?done=confirmed$/,
+        'the link leads to the manage page',
+      );
       t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.confirmed'), 'which says the alert is active');
       t.equal((await searchesOf(email))[0]?.status, 'active');
       const manage = page.url();
@@ -167,7 +178,11 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`${FORM} button[type=submit]`)]);
     t.equal(new URL(page.url()).pathname, '/saved-searches/sent', 'on the sent page');
     t.equal(await textOf(page, 'h1'), msg('savedSearches.save.sentTitle'));
-    t.same(await searchesOf(email), [{ search: SAVED, frequency: 'instant', status: 'pending', partner_id: null }], 'saved, waiting for the confirmation');
+    t.same(
+      await searchesOf(email),
+      [{ search: SAVED, frequency: 'instant', status: 'pending', partner_id: null }],
+      'saved, waiting for the confirmation',
+    );
     t.match((await mailTo(app, email)).text, new RegExp(`${url}/saved-searches/confirm/`), 'the confirmation mail is sent');
     t.same(problems.all(), []);
   });
@@ -183,7 +198,7 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     t.match(await searchesOf(email), [{ partner_id: costa.id }], "saved as the partner's");
 
     const mail = await mailTo(app, email);
-    t.equal(mail.header('subject'), msg('savedSearches.mail.confirmSubject', { site: name }), "the subject names the partner");
+    t.equal(mail.header('subject'), msg('savedSearches.mail.confirmSubject', { site: name }), 'the subject names the partner');
     t.match(mail.header('from'), name, 'so does the sender');
     t.notMatch(mail.text, msg('site.name'), 'the main site is not named');
     const confirm = savedSearchLink(mail.text ?? '', 'confirm');

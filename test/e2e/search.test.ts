@@ -40,13 +40,15 @@ t.test('the search page in the browser', async (t) => {
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
   const waitForUrl = (page: Page, path: string) =>
     page.waitForFunction((want: string) => location.pathname + location.search === want, {}, path).then(() => path);
-  const cardIds = (page: Page) => page.$$eval('.search-cards [data-project]', (cards) => cards.map((c) => Number(c.getAttribute('data-project'))));
+  const cardIds = (page: Page) =>
+    page.$$eval('.search-cards [data-project]', (cards) => cards.map((c) => Number(c.getAttribute('data-project'))));
   const waitForCards = async (page: Page, ids: number[]) => {
     await page
       .waitForFunction(
         (want: string) =>
-          JSON.stringify([...document.querySelectorAll('.search-cards [data-project]')].map((c) => Number(c.getAttribute('data-project')))) === want &&
-          !document.querySelector('.search-layout__results.is-updating'),
+          JSON.stringify(
+            [...document.querySelectorAll('.search-cards [data-project]')].map((c) => Number(c.getAttribute('data-project'))),
+          ) === want && !document.querySelector('.search-layout__results.is-updating'),
         {},
         JSON.stringify(ids),
       )
@@ -185,12 +187,24 @@ t.test('the search page in the browser', async (t) => {
   t.test('the filters and the view are restored from localStorage after a reload, per section', async (t) => {
     const { page, problems } = await visitor(t);
     await open(page, '/search/spain/malaga?bedrooms=3&view=list');
-    const saved = await page.evaluate(() => ({ esGeo: localStorage.getItem('esGeo1'), bedrooms: localStorage.getItem('bedrooms1'), view: localStorage.getItem('view1') }));
-    t.same(saved, { esGeo: '{"country":"spain","region":"malaga"}', bedrooms: '3', view: '"list"' }, 'a URL with filters is kept (keys suffixed with the context)');
+    const saved = await page.evaluate(() => ({
+      esGeo: localStorage.getItem('esGeo1'),
+      bedrooms: localStorage.getItem('bedrooms1'),
+      view: localStorage.getItem('view1'),
+    }));
+    t.same(
+      saved,
+      { esGeo: '{"country":"spain","region":"malaga"}', bedrooms: '3', view: '"list"' },
+      'a URL with filters is kept (keys suffixed with the context)',
+    );
 
     const entries = await page.evaluate(() => history.length);
     await open(page, '/search');
-    t.equal(await waitForUrl(page, '/search/spain/malaga?bedrooms=3&view=list'), '/search/spain/malaga?bedrooms=3&view=list', 'a URL without filters opens the last search');
+    t.equal(
+      await waitForUrl(page, '/search/spain/malaga?bedrooms=3&view=list'),
+      '/search/spain/malaga?bedrooms=3&view=list',
+      'a URL without filters opens the last search',
+    );
     await waitForCards(page, await apiIds('country=spain&region=malaga&bedrooms=3'));
     t.equal(await page.evaluate(() => history.length), entries + 1, 'restoring replaces the address instead of adding one');
 

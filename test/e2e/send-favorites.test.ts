@@ -24,15 +24,30 @@ t.test('sending the favorites to the broker in the browser', async (t) => {
   const { app, url } = await startServer(t, { env: { SCRYPT_LOG_N: '10', AUTH_RATE_LIMIT: '1000', LEAD_RATE_LIMIT: '1000' } });
   const browser = await launchBrowser(t);
   const port = new URL(url).port;
-  const projects = await app.store.db.selectFrom('projects').select(['id', 'name']).where('withdrawn_at', 'is', null).orderBy('id').limit(2).execute();
+  const projects = await app.store.db
+    .selectFrom('projects')
+    .select(['id', 'name'])
+    .where('withdrawn_at', 'is', null)
+    .orderBy('id')
+    .limit(2)
+    .execute();
 
   /** A client with two favorites; their session token. */
   async function client(email: string): Promise<string> {
-    const res = await app.inject({ method: 'POST', url: '/api/client-register', payload: { email, password: PASSWORD, password_repeat: PASSWORD, terms: true } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client-register',
+      payload: { email, password: PASSWORD, password_repeat: PASSWORD, terms: true },
+    });
     if (res.statusCode !== 201) throw new Error(res.body);
     const token = res.json().meta.token as string;
     for (const p of projects)
-      await app.inject({ method: 'POST', url: '/api/favoritesubmit', headers: { authorization: `Bearer ${token}` }, payload: { id: p.id, action: 'add' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/favoritesubmit',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id: p.id, action: 'add' },
+      });
     return token;
   }
 
@@ -49,10 +64,28 @@ t.test('sending the favorites to the broker in the browser', async (t) => {
     });
 
   const cases = [
-    { what: 'the main site', origin: url, page: '/old/favorites', toggle: 'Send my favorites to an adviser', recipient: 'info@spainnewhomes.example' },
-    { what: "a partner's path site", origin: url, page: '/costa-casas/favorites', toggle: 'Send my favorites to Costa Casas Inmobiliaria', recipient: 'info@costa-casas.example' },
+    {
+      what: 'the main site',
+      origin: url,
+      page: '/old/favorites',
+      toggle: 'Send my favorites to an adviser',
+      recipient: 'info@spainnewhomes.example',
+    },
+    {
+      what: "a partner's path site",
+      origin: url,
+      page: '/costa-casas/favorites',
+      toggle: 'Send my favorites to Costa Casas Inmobiliaria',
+      recipient: 'info@costa-casas.example',
+    },
     // Chromium resolves every *.localhost name to the loopback address.
-    { what: "the partner's own domain", origin: `http://costa-casas.localhost:${port}`, page: '/favorites', toggle: 'Send my favorites to Costa Casas Inmobiliaria', recipient: 'info@costa-casas.example' },
+    {
+      what: "the partner's own domain",
+      origin: `http://costa-casas.localhost:${port}`,
+      page: '/favorites',
+      toggle: 'Send my favorites to Costa Casas Inmobiliaria',
+      recipient: 'info@costa-casas.example',
+    },
   ];
   const sizes = [
     { width: 390, height: 844 },
@@ -84,9 +117,12 @@ t.test('sending the favorites to the broker in the browser', async (t) => {
         await page.waitForSelector(`${FORM} [name=message]`, { visible: true });
         t.equal(await page.$eval(TOGGLE, (b) => b.getAttribute('aria-expanded')), 'true');
         t.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'message', 'the focus is on the message');
-        t.equal(await textOf(page, '.send-favorites__lead'), c.toggle.endsWith('adviser')
-          ? 'An adviser receives the list of your favorites (2) with your account\'s name, email and phone, and will get back to you.'
-          : "Costa Casas Inmobiliaria receives the list of your favorites (2) with your account's name, email and phone, and will get back to you.");
+        t.equal(
+          await textOf(page, '.send-favorites__lead'),
+          c.toggle.endsWith('adviser')
+            ? "An adviser receives the list of your favorites (2) with your account's name, email and phone, and will get back to you."
+            : "Costa Casas Inmobiliaria receives the list of your favorites (2) with your account's name, email and phone, and will get back to you.",
+        );
         await page.waitForSelector(`${BUTTON}:not([disabled])`);
         t.ok(await inViewport(page, BUTTON), 'the send button fits the window');
         t.ok(await inViewport(page, `${FORM} [name=message]`), 'and the message field');
@@ -103,13 +139,20 @@ t.test('sending the favorites to the broker in the browser', async (t) => {
         const mail = await waitForMail(lead.id);
         t.equal(mail.header('to'), c.recipient, "to the site's broker");
         t.match(mail.header('reply-to'), new RegExp(`${email.replace('.', '\\.')}>?$`), 'Reply-To is the client');
-        t.ok(mail.text!.includes(`Page: ${c.origin === url ? 'http://localhost:3000' : `http://costa-casas.localhost:3000`}${c.page}`), 'the page on its site');
+        t.ok(
+          mail.text!.includes(`Page: ${c.origin === url ? 'http://localhost:3000' : `http://costa-casas.localhost:3000`}${c.page}`),
+          'the page on its site',
+        );
         for (const p of projects) t.ok(mail.text!.includes(`- ${p.name} — `), `${p.name} is in the mail`);
         t.ok(mail.text!.includes('Can we visit in May?'), 'with the message');
 
         await page.click('.send-favorites__close');
         t.equal(await page.$eval('#send-favorites-panel', (el) => (el as HTMLElement).hidden), true, 'closed again');
-        t.equal(await page.evaluate(() => document.activeElement?.classList.contains('send-favorites__toggle')), true, 'the focus back on the button');
+        t.equal(
+          await page.evaluate(() => document.activeElement?.classList.contains('send-favorites__toggle')),
+          true,
+          'the focus back on the button',
+        );
         t.same(problems.all(), [], 'no console error or failed request');
       });
     }

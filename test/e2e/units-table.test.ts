@@ -64,7 +64,13 @@ t.test('the units table fits a phone', async (t) => {
       break;
     }
   if (!id) throw new Error('no demo project with units on the partner site');
-  const unknown = await db.selectFrom('units').select('id').where('project_id', '=', id).where('withdrawn_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+  const unknown = await db
+    .selectFrom('units')
+    .select('id')
+    .where('project_id', '=', id)
+    .where('withdrawn_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   await db.updateTable('units').set({ bedrooms: 0, price: 0 }).where('id', '=', unknown.id).execute();
 
   const sites = [
@@ -126,10 +132,17 @@ t.test('the units table fits a phone', async (t) => {
     await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
     await waitForHydration(page);
     await page.waitForSelector('.units-table tbody tr');
-    const head = await page.$eval('.units-table thead', (h) => ({ height: h.getBoundingClientRect().height, text: (h as HTMLElement).innerText }));
+    const head = await page.$eval('.units-table thead', (h) => ({
+      height: h.getBoundingClientRect().height,
+      text: (h as HTMLElement).innerText,
+    }));
     t.ok(head.height > 0, 'the header row shows');
     t.match(head.text, /BEDS[\s\S]*PRICE[\s\S]*STATUS/i);
-    t.equal(await page.$eval('.units-table tbody .units-table__label', (l) => getComputedStyle(l).display), 'none', 'no label inside the cells');
+    t.equal(
+      await page.$eval('.units-table tbody .units-table__label', (l) => getComputedStyle(l).display),
+      'none',
+      'no label inside the cells',
+    );
     t.same(problems.all(), []);
   });
 });

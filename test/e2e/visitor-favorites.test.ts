@@ -35,7 +35,11 @@ t.test('favorites before an account', async (t) => {
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);
   const stored = (page: Page) => page.evaluate((k: string) => localStorage.getItem(k), LOCAL_FAVORITES_KEY);
   const waitForToast = (page: Page, text: string) =>
-    page.waitForFunction((want: string) => [...document.querySelectorAll('.toasts .toast__message')].some((el) => el.textContent === want), {}, text);
+    page.waitForFunction(
+      (want: string) => [...document.querySelectorAll('.toasts .toast__message')].some((el) => el.textContent === want),
+      {},
+      text,
+    );
   const favoritesOf = async (email: string) => {
     const client = await db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     return (await db.selectFrom('favorites').select('project_id').where('client_id', '=', client.id).execute()).map((r) => r.project_id);
@@ -100,7 +104,10 @@ t.test('favorites before an account', async (t) => {
       'the kept projects, newest first',
     );
     t.match(await textOf(page, '.favorites-invite'), /Register for free to keep them/, 'with the invitation to register');
-    t.match(await page.$eval('.favorites-invite a.button', (a) => a.getAttribute('href')), /\/client-register\?redirect=%2Fold%2Ffavorites$/);
+    t.match(
+      await page.$eval('.favorites-invite a.button', (a) => a.getAttribute('href')),
+      /\/client-register\?redirect=%2Fold%2Ffavorites$/,
+    );
 
     // Released on the favorites page: the card leaves.
     await page.click(`.favorites-list [data-favorite="${second}"]`);
@@ -132,7 +139,11 @@ t.test('favorites before an account', async (t) => {
     await page.goto(`${url}/costa-casas/search?sort=price_desc`, { waitUntil: 'load' });
     await waitForHydration(page);
     const id = await tapHeart(t, page, 3);
-    t.match((await toastLink(page))?.href, /^\/costa-casas\/client-register\?redirect=%2Fcosta-casas%2Fsearch$/, "the partner's register page");
+    t.match(
+      (await toastLink(page))?.href,
+      /^\/costa-casas\/client-register\?redirect=%2Fcosta-casas%2Fsearch$/,
+      "the partner's register page",
+    );
     await page.goto(`${url}/costa-casas/favorites`, { waitUntil: 'load' });
     await waitForHydration(page);
     t.equal(await here(page), '/costa-casas/favorites', 'not sent to log in');
@@ -169,10 +180,16 @@ t.test('favorites before an account', async (t) => {
   });
 
   t.test('GET /api/project-cards: listed projects of the ids, in order; a bad list is a 400', async (t) => {
-    const ids = (await db.selectFrom('projects').select('id').where('withdrawn_at', 'is', null).orderBy('id').limit(2).execute()).map((r) => r.id);
+    const ids = (await db.selectFrom('projects').select('id').where('withdrawn_at', 'is', null).orderBy('id').limit(2).execute()).map(
+      (r) => r.id,
+    );
     const res = await fetch(`${url}/api/project-cards?ids=${[...ids].reverse().join(',')},999999`);
     t.equal(res.status, 200);
-    t.same(((await res.json()) as { data: { id: number }[] }).data.map((c) => c.id), [...ids].reverse(), 'in the order asked, unknown ids left out');
+    t.same(
+      ((await res.json()) as { data: { id: number }[] }).data.map((c) => c.id),
+      [...ids].reverse(),
+      'in the order asked, unknown ids left out',
+    );
     t.equal((await fetch(`${url}/api/project-cards?ids=abc`)).status, 400);
     t.equal((await fetch(`${url}/api/favorites`)).status, 401, "the account's list still needs an account");
   });

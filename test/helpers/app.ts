@@ -32,7 +32,10 @@ export async function testApp(t: Teardown, options: AppOptions & { env?: Record<
   return app;
 }
 
-export async function startServer(t: Teardown, options: AppOptions & { env?: Record<string, string> } = {}): Promise<{ app: FastifyInstance; url: string }> {
+export async function startServer(
+  t: Teardown,
+  options: AppOptions & { env?: Record<string, string> } = {},
+): Promise<{ app: FastifyInstance; url: string }> {
   const app = await testApp(t, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

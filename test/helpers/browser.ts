@@ -107,7 +107,7 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
     problems.console.push(`console.${type}: ${text}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => {
-    problems.pageErrors.push(`page error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    problems.pageErrors.push(`page error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   });
   page.on('requestfailed', (request) => {
     if (allowFailure(request.url())) return;

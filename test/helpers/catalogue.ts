@@ -49,59 +49,107 @@ const town = (slug: string, name: string, lat: number, lng: number, weight = 1):
  */
 export const PLACES: CountrySeed[] = [
   {
-    slug: 'spain', name: 'Spain', lat: 40.0, lng: -3.7,
+    slug: 'spain',
+    name: 'Spain',
+    lat: 40.0,
+    lng: -3.7,
     regions: [
       {
-        slug: 'alicante', name: 'Alicante', lat: 38.35, lng: -0.48,
+        slug: 'alicante',
+        name: 'Alicante',
+        lat: 38.35,
+        lng: -0.48,
         towns: [
-          town('torrevieja', 'Torrevieja', 37.978, -0.683, 4), town('orihuela-costa', 'Orihuela Costa', 37.937, -0.738, 3),
-          town('guardamar-del-segura', 'Guardamar del Segura', 38.09, -0.655, 2), town('pilar-de-la-horadada', 'Pilar de la Horadada', 37.866, -0.792, 2),
-          town('benidorm', 'Benidorm', 38.541, -0.122, 2), town('finestrat', 'Finestrat', 38.567, -0.212, 2),
-          town('calpe', 'Calpe', 38.644, 0.045, 2), town('javea', 'Jávea', 38.789, 0.166, 1), town('altea', 'Altea', 38.599, -0.051, 1),
+          town('torrevieja', 'Torrevieja', 37.978, -0.683, 4),
+          town('orihuela-costa', 'Orihuela Costa', 37.937, -0.738, 3),
+          town('guardamar-del-segura', 'Guardamar del Segura', 38.09, -0.655, 2),
+          town('pilar-de-la-horadada', 'Pilar de la Horadada', 37.866, -0.792, 2),
+          town('benidorm', 'Benidorm', 38.541, -0.122, 2),
+          town('finestrat', 'Finestrat', 38.567, -0.212, 2),
+          town('calpe', 'Calpe', 38.644, 0.045, 2),
+          town('javea', 'Jávea', 38.789, 0.166, 1),
+          town('altea', 'Altea', 38.599, -0.051, 1),
           town('la-herradura', 'La Herradura (Alicante)', 38.2, -0.55, 0.5),
         ],
       },
       {
-        slug: 'murcia', name: 'Murcia', lat: 37.99, lng: -1.13,
+        slug: 'murcia',
+        name: 'Murcia',
+        lat: 37.99,
+        lng: -1.13,
         towns: [
-          town('san-pedro-del-pinatar', 'San Pedro del Pinatar', 37.835, -0.791, 2), town('los-alcazares', 'Los Alcázares', 37.744, -0.851, 2),
-          town('san-javier', 'San Javier', 37.806, -0.837, 2), town('cartagena', 'Cartagena', 37.605, -0.986, 1),
-          town('mazarron', 'Mazarrón', 37.599, -1.314, 1), town('aguilas', 'Águilas', 37.406, -1.583, 1), town('torre-pacheco', 'Torre-Pacheco', 37.743, -0.953, 1),
+          town('san-pedro-del-pinatar', 'San Pedro del Pinatar', 37.835, -0.791, 2),
+          town('los-alcazares', 'Los Alcázares', 37.744, -0.851, 2),
+          town('san-javier', 'San Javier', 37.806, -0.837, 2),
+          town('cartagena', 'Cartagena', 37.605, -0.986, 1),
+          town('mazarron', 'Mazarrón', 37.599, -1.314, 1),
+          town('aguilas', 'Águilas', 37.406, -1.583, 1),
+          town('torre-pacheco', 'Torre-Pacheco', 37.743, -0.953, 1),
         ],
       },
       {
-        slug: 'malaga', name: 'Málaga', lat: 36.72, lng: -4.42,
+        slug: 'malaga',
+        name: 'Málaga',
+        lat: 36.72,
+        lng: -4.42,
         towns: [
-          town('marbella', 'Marbella', 36.51, -4.882, 3), town('estepona', 'Estepona', 36.426, -5.146, 3), town('mijas', 'Mijas', 36.596, -4.637, 2),
-          town('fuengirola', 'Fuengirola', 36.54, -4.625, 1), town('benalmadena', 'Benalmádena', 36.599, -4.517, 1), town('manilva', 'Manilva', 36.377, -5.25, 1),
-          town('casares', 'Casares', 36.445, -5.274, 1), town('nerja', 'Nerja', 36.758, -3.874, 1), town('torremolinos', 'Torremolinos', 36.622, -4.5, 1),
+          town('marbella', 'Marbella', 36.51, -4.882, 3),
+          town('estepona', 'Estepona', 36.426, -5.146, 3),
+          town('mijas', 'Mijas', 36.596, -4.637, 2),
+          town('fuengirola', 'Fuengirola', 36.54, -4.625, 1),
+          town('benalmadena', 'Benalmádena', 36.599, -4.517, 1),
+          town('manilva', 'Manilva', 36.377, -5.25, 1),
+          town('casares', 'Casares', 36.445, -5.274, 1),
+          town('nerja', 'Nerja', 36.758, -3.874, 1),
+          town('torremolinos', 'Torremolinos', 36.622, -4.5, 1),
         ],
       },
       {
-        slug: 'almeria', name: 'Almería', lat: 36.84, lng: -2.46,
+        slug: 'almeria',
+        name: 'Almería',
+        lat: 36.84,
+        lng: -2.46,
         towns: [
-          town('mojacar', 'Mojácar', 37.14, -1.851, 1), town('vera', 'Vera', 37.243, -1.859, 1), town('roquetas-de-mar', 'Roquetas de Mar', 36.764, -2.615, 1),
-          town('cuevas-del-almanzora', 'Cuevas del Almanzora', 37.297, -1.88, 1), town('pulpi', 'Pulpí', 37.405, -1.75, 1), town('nijar', 'Níjar', 36.966, -2.206, 0.5),
+          town('mojacar', 'Mojácar', 37.14, -1.851, 1),
+          town('vera', 'Vera', 37.243, -1.859, 1),
+          town('roquetas-de-mar', 'Roquetas de Mar', 36.764, -2.615, 1),
+          town('cuevas-del-almanzora', 'Cuevas del Almanzora', 37.297, -1.88, 1),
+          town('pulpi', 'Pulpí', 37.405, -1.75, 1),
+          town('nijar', 'Níjar', 36.966, -2.206, 0.5),
         ],
       },
       {
-        slug: 'granada', name: 'Granada', lat: 37.18, lng: -3.6,
+        slug: 'granada',
+        name: 'Granada',
+        lat: 37.18,
+        lng: -3.6,
         towns: [
-          town('almunecar', 'Almuñécar', 36.734, -3.69, 1), town('motril', 'Motril', 36.745, -3.518, 0.5), town('salobrena', 'Salobreña', 36.746, -3.587, 0.5),
+          town('almunecar', 'Almuñécar', 36.734, -3.69, 1),
+          town('motril', 'Motril', 36.745, -3.518, 0.5),
+          town('salobrena', 'Salobreña', 36.746, -3.587, 0.5),
           town('la-herradura', 'La Herradura', 36.735, -3.738, 1),
         ],
       },
       {
-        slug: 'valencia', name: 'Valencia', lat: 39.47, lng: -0.38,
+        slug: 'valencia',
+        name: 'Valencia',
+        lat: 39.47,
+        lng: -0.38,
         towns: [town('gandia', 'Gandia', 38.967, -0.181, 0)],
       },
     ],
   },
   {
-    slug: 'portugal', name: 'Portugal', lat: 39.5, lng: -8.0,
+    slug: 'portugal',
+    name: 'Portugal',
+    lat: 39.5,
+    lng: -8.0,
     regions: [
       {
-        slug: 'faro', name: 'Faro', lat: 37.02, lng: -7.93,
+        slug: 'faro',
+        name: 'Faro',
+        lat: 37.02,
+        lng: -7.93,
         towns: [town('lagos', 'Lagos', 37.102, -8.674, 1), town('albufeira', 'Albufeira', 37.089, -8.25, 1)],
       },
     ],
@@ -223,17 +271,29 @@ const PROSE =
   'appliances, large terraces and private parking. Golf courses, the marina and the international airport are within easy reach. ';
 function description(rand: () => number, name: string, town: string): string {
   let text = `${name}: new homes in ${town}. `;
-  for (let target = int(rand, 400, 2000); text.length < target; ) text += PROSE;
+  for (let target = int(rand, 400, 2000); text.length < target;) text += PROSE;
   return text.slice(0, 2000);
 }
 
 async function nextId(db: Kysely<Database>, table: 'geo_places' | 'projects' | 'units' | 'images' | 'project_files'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max<number>('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max<number>('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
-async function insertBatched<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Array<Record<string, unknown>>, batch: number): Promise<void> {
-  for (let i = 0; i < rows.length; i += batch) await db.insertInto(table).values(rows.slice(i, i + batch) as never).execute();
+async function insertBatched<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Array<Record<string, unknown>>,
+  batch: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += batch)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + batch) as never)
+      .execute();
 }
 
 /**
@@ -253,16 +313,47 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
   return db.transaction().execute(async (trx) => {
     // Categories and places may already be there (a second fixture, the demo).
     for (const c of [...KNOWN_CATEGORIES, ...EXTRA_CATEGORIES])
-      await trx.insertInto('categories').values({ id: c.id, key: c.key, name: c.key }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx
+        .insertInto('categories')
+        .values({ id: c.id, key: c.key, name: c.key })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
 
     const places: FixturePlace[] = [];
-    const towns: Array<{ place: FixturePlace; region: FixturePlace; country: FixturePlace; weight: number; lat: number; lng: number; priceFactor: number }> = [];
+    const towns: Array<{
+      place: FixturePlace;
+      region: FixturePlace;
+      country: FixturePlace;
+      weight: number;
+      lat: number;
+      lng: number;
+      priceFactor: number;
+    }> = [];
     let placeId = await nextId(trx, 'geo_places');
-    const placeRow = async (kind: FixturePlace['kind'], parent: FixturePlace | null, seed: { slug: string; name: string; lat: number; lng: number }) => {
+    const placeRow = async (
+      kind: FixturePlace['kind'],
+      parent: FixturePlace | null,
+      seed: { slug: string; name: string; lat: number; lng: number },
+    ) => {
       const path = parent ? `${parent.path}/${seed.slug}` : seed.slug;
-      const existing = await trx.selectFrom('geo_places').select(['id', 'kind', 'parent_id', 'name', 'slug', 'path']).where('path', '=', path).executeTakeFirst();
-      const place: FixturePlace = existing ?? { id: placeId++, kind, parent_id: parent?.id ?? null, name: seed.name, slug: seed.slug, path };
-      if (!existing) await trx.insertInto('geo_places').values({ ...place, lat: seed.lat, lng: seed.lng }).execute();
+      const existing = await trx
+        .selectFrom('geo_places')
+        .select(['id', 'kind', 'parent_id', 'name', 'slug', 'path'])
+        .where('path', '=', path)
+        .executeTakeFirst();
+      const place: FixturePlace = existing ?? {
+        id: placeId++,
+        kind,
+        parent_id: parent?.id ?? null,
+        name: seed.name,
+        slug: seed.slug,
+        path,
+      };
+      if (!existing)
+        await trx
+          .insertInto('geo_places')
+          .values({ ...place, lat: seed.lat, lng: seed.lng })
+          .execute();
       places.push(place);
       return place;
     };
@@ -326,7 +417,7 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
       const available = live.filter((u) => u.status === 'available');
       const range = (pick: (u: FixtureUnit) => number | null) => {
         const values = available.map(pick).filter((v): v is number => v !== null);
-        return values.length ? [Math.min(...values), Math.max(...values)] as const : [null, null] as const;
+        return values.length ? ([Math.min(...values), Math.max(...values)] as const) : ([null, null] as const);
       };
       const [price_min, price_max] = range((u) => u.price);
       const [beds_min, beds_max] = range((u) => u.bedrooms);
@@ -349,34 +440,114 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
       const files: FixtureProject['files'] = [];
       for (let f = 0; f < int(rand, 0, maxFiles); f++) {
         const kind = FILE_KINDS[f % 3]!;
-        files.push({ id: fileId++, kind, title: `${kind.replace('_', ' ')} ${id}`, url: `/files/${id}/${kind}.pdf`, registered_only: rand() < 0.8, position: f });
+        files.push({
+          id: fileId++,
+          kind,
+          title: `${kind.replace('_', ' ')} ${id}`,
+          url: `/files/${id}/${kind}.pdf`,
+          registered_only: rand() < 0.8,
+          position: f,
+        });
       }
 
       projects.push({
-        id, name, category_id: types[0]!.id, stage, country: where.country, region: where.region, town: where.place, categories, units,
-        units_available: available.length, price_min, price_max, beds_max, baths_max, withdrawn, updated_at: updated, images, files,
+        id,
+        name,
+        category_id: types[0]!.id,
+        stage,
+        country: where.country,
+        region: where.region,
+        town: where.place,
+        categories,
+        units,
+        units_available: available.length,
+        price_min,
+        price_max,
+        beds_max,
+        baths_max,
+        withdrawn,
+        updated_at: updated,
+        images,
+        files,
       });
       projectRows.push({
-        id, source: 'fixture', ref: `P${id}`, name, developer: rand() < 0.8 ? `Developer ${int(rand, 1, 40)}` : null,
-        category_id: types[0]!.id, stage, description: description(rand, name, where.place.name),
+        id,
+        source: 'fixture',
+        ref: `P${id}`,
+        name,
+        developer: rand() < 0.8 ? `Developer ${int(rand, 1, 40)}` : null,
+        category_id: types[0]!.id,
+        stage,
+        description: description(rand, name, where.place.name),
         amenities: JSON.stringify(rand() < 0.5 ? ['pool', 'garden'] : ['gym']),
-        country_id: where.country.id, region_id: where.region.id, town_id: where.place.id,
-        location_detail: rand() < 0.5 ? 'Near the beach' : null, lat, lng,
+        country_id: where.country.id,
+        region_id: where.region.id,
+        town_id: where.place.id,
+        location_detail: rand() < 0.5 ? 'Near the beach' : null,
+        lat,
+        lng,
         delivery_date: `${2026 + int(rand, 0, 2)}-${String(int(rand, 1, 12)).padStart(2, '0')}`,
-        price_min, price_max, beds_min, beds_max, baths_min, baths_max, built_min, built_max, plot_min, plot_max,
-        units_total: live.length, units_available: available.length,
-        withdrawn_at: withdrawn ? updated : null, listed_at: updated, updated_at: updated,
+        price_min,
+        price_max,
+        beds_min,
+        beds_max,
+        baths_min,
+        baths_max,
+        built_min,
+        built_max,
+        plot_min,
+        plot_max,
+        units_total: live.length,
+        units_available: available.length,
+        withdrawn_at: withdrawn ? updated : null,
+        listed_at: updated,
+        updated_at: updated,
       });
       for (const c of categories) categoryRows.push({ project_id: id, category_id: c });
       for (const u of units)
         unitRows.push({
-          id: u.id, project_id: id, source: 'fixture', feed_id: `U${u.id}`, ref: `R${u.id}`, category_id: u.category_id,
-          bedrooms: u.bedrooms, bathrooms: u.bathrooms, built_area: u.built_area, plot_area: u.plot_area,
-          terrace_area: int(rand, 0, 40) || null, solarium_area: null, garden_area: null, floor: String(int(rand, 0, 6)),
-          price: u.price, status: u.status, pool: 0, feed_date: updated, withdrawn_at: u.withdrawn ? updated : null, created_at: updated, updated_at: updated,
+          id: u.id,
+          project_id: id,
+          source: 'fixture',
+          feed_id: `U${u.id}`,
+          ref: `R${u.id}`,
+          category_id: u.category_id,
+          bedrooms: u.bedrooms,
+          bathrooms: u.bathrooms,
+          built_area: u.built_area,
+          plot_area: u.plot_area,
+          terrace_area: int(rand, 0, 40) || null,
+          solarium_area: null,
+          garden_area: null,
+          floor: String(int(rand, 0, 6)),
+          price: u.price,
+          status: u.status,
+          pool: 0,
+          feed_date: updated,
+          withdrawn_at: u.withdrawn ? updated : null,
+          created_at: updated,
+          updated_at: updated,
         });
-      for (const i of images) imageRows.push({ id: imageId++, project_id: id, unit_id: null, position: i.position, url: i.url, caption: null, floorplan: i.floorplan ? 1 : 0 });
-      for (const f of files) fileRows.push({ id: f.id, project_id: id, kind: f.kind, title: f.title, url: f.url, registered_only: f.registered_only ? 1 : 0, position: f.position });
+      for (const i of images)
+        imageRows.push({
+          id: imageId++,
+          project_id: id,
+          unit_id: null,
+          position: i.position,
+          url: i.url,
+          caption: null,
+          floorplan: i.floorplan ? 1 : 0,
+        });
+      for (const f of files)
+        fileRows.push({
+          id: f.id,
+          project_id: id,
+          kind: f.kind,
+          title: f.title,
+          url: f.url,
+          registered_only: f.registered_only ? 1 : 0,
+          position: f.position,
+        });
     }
 
     await insertBatched(trx, 'projects', projectRows, Math.min(batch, 1000));
@@ -388,7 +559,9 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
     // later inserts without an id (an import, a test) do not collide.
     if (pg)
       for (const table of ['geo_places', 'projects', 'units', 'images', 'project_files'])
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(trx);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(
+          trx,
+        );
     // A new catalogue: caches keyed by the version (the place tree) refresh.
     await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(trx);
     return { places, projects, byId: new Map(projects.map((p) => [p.id, p])) };
@@ -396,7 +569,11 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
 }
 
 /** Limits a partner to regions and/or projects (partner_scopes). */
-export async function scopePartner(db: Kysely<Database>, partnerId: number, scope: { regions?: number[]; projects?: number[] }): Promise<void> {
+export async function scopePartner(
+  db: Kysely<Database>,
+  partnerId: number,
+  scope: { regions?: number[]; projects?: number[] },
+): Promise<void> {
   const rows = [
     ...(scope.regions ?? []).map((target_id) => ({ partner_id: partnerId, kind: 'region' as const, target_id })),
     ...(scope.projects ?? []).map((target_id) => ({ partner_id: partnerId, kind: 'project' as const, target_id })),

@@ -4,7 +4,10 @@
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (line) => {
   const what = line.trim();
-  if (what === 'exception') setImmediate(() => { throw new Error('test crash: exception'); });
+  if (what === 'exception')
+    setImmediate(() => {
+      throw new Error('test crash: exception');
+    });
   if (what === 'rejection') void Promise.reject(new Error('test crash: rejection'));
 });
 process.stdin.unref?.();

@@ -13,7 +13,8 @@ const pause = () => new Promise((r) => setTimeout(r, POLL_MS));
 
 /** The `n`-th mail (1-based) queued to `email` without a lead, once written to its file. */
 export async function mailTo(app: FastifyInstance, email: string, n = 1): Promise<Eml> {
-  const rows = () => app.store.db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).orderBy('id').execute();
+  const rows = () =>
+    app.store.db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).orderBy('id').execute();
   let found = await rows();
   for (let i = 0; i < POLLS && found.length < n; i++) {
     await pause();

@@ -24,7 +24,13 @@ export interface Started {
 
 const OUTPUT_KEPT = 64 * 1024;
 
-export function startProcess(t: Teardown, name: string, command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Started {
+export function startProcess(
+  t: Teardown,
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Started {
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
@@ -58,7 +64,8 @@ export function startProcess(t: Teardown, name: string, command: string, args: s
       for (;;) {
         const match = pattern.exec(output);
         if (match) return match;
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`);
         if (Date.now() > deadline) throw new Error(`${name} did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
         await sleep(100);
       }
@@ -101,7 +108,12 @@ export async function freePort(): Promise<number> {
  * most `timeoutMs`: a safety net for a stuck system, not a speed test, so give
  * it plenty. The error says what was awaited, and `details()` what was seen.
  */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, details?: () => string): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  details?: () => string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -29,7 +29,12 @@ export interface SiteOptions {
 }
 
 /** Starts the site with `env` (on top of the test's), listening on 127.0.0.1 and a port of its choosing. */
-export async function startSite(t: { teardown(fn: () => unknown): void }, name: string, env: Record<string, string>, options: SiteOptions = {}): Promise<SiteProcess> {
+export async function startSite(
+  t: { teardown(fn: () => unknown): void },
+  name: string,
+  env: Record<string, string>,
+  options: SiteOptions = {},
+): Promise<SiteProcess> {
   const started = startProcess(t, name, SITE_COMMAND.command, [...(options.nodeArgs ?? []), ...SITE_COMMAND.args], {
     cwd: options.cwd ?? SITE_COMMAND.cwd,
     env: { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },

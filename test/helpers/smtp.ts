@@ -43,8 +43,7 @@ export async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
         } else if (verb === 'DATA') {
           inData = true;
           socket.write('354 go on\r\n');
-        }
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }
     });
@@ -54,4 +53,3 @@ export async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { port: (server.address() as net.AddressInfo).port, received };
 }
-

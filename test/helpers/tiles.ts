@@ -23,7 +23,12 @@ function tilePng(): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = Buffer.alloc(257 * 256, 0xd0);
   for (let y = 0; y < 256; y++) rows[y * 257] = 0; // filter: none
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -39,7 +44,10 @@ export async function tileServer(tt: Teardown, { failing = false } = {}): Promis
       res.writeHead(503, { 'content-type': 'text/plain' });
       return void res.end('down');
     }
-    res.writeHead(/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '') ? 200 : 404, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+    res.writeHead(/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '') ? 200 : 404, {
+      'content-type': 'image/png',
+      'access-control-allow-origin': '*',
+    });
     res.end(png);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -61,7 +61,12 @@ t.test('health and readiness are never cached', async (t) => {
 
 t.test('error answers of the API are never cached', async (t) => {
   const app = await testApp(t);
-  for (const url of ['/api/content?slug=nothing-here', '/api/content?slug=BAD', '/api/properties?account_id=1&bedrooms=11', '/api/no-such-read']) {
+  for (const url of [
+    '/api/content?slug=nothing-here',
+    '/api/content?slug=BAD',
+    '/api/properties?account_id=1&bedrooms=11',
+    '/api/no-such-read',
+  ]) {
     const res = await app.inject(url);
     t.ok(res.statusCode >= 400, url);
     t.equal(res.headers['cache-control'], 'no-store', url);
@@ -80,7 +85,8 @@ t.test('a CDN that forwards X-Forwarded-Host (trusted): it chooses the partner, 
   const main = await viaCdn({});
   t.match(title(partner.body), /Costa Casas/, "the forwarded host is the partner's domain");
   t.notMatch(title(main.body), /Costa Casas/, 'without it: the main site');
-  for (const res of [partner, main]) t.equal(res.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding', 'a page: by host and by session');
+  for (const res of [partner, main])
+    t.equal(res.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding', 'a page: by host and by session');
   const personal = await viaCdn({ 'x-forwarded-host': 'costa-casas.localhost', cookie: 'sid=abc' });
   t.equal(personal.headers.vary, 'Host, X-Forwarded-Host, Cookie, Authorization, Accept-Encoding');
 
@@ -90,7 +96,11 @@ t.test('a CDN that forwards X-Forwarded-Host (trusted): it chooses the partner, 
 
 t.test('a CDN that does not forward it (no TRUST_PROXY): the header is ignored and pages vary on Host', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ url: '/', headers: { host: 'www.spainnewhomes.example', 'x-forwarded-host': 'costa-casas.localhost' }, remoteAddress: '10.0.0.1' });
+  const res = await app.inject({
+    url: '/',
+    headers: { host: 'www.spainnewhomes.example', 'x-forwarded-host': 'costa-casas.localhost' },
+    remoteAddress: '10.0.0.1',
+  });
   t.notMatch(title(res.body), /Costa Casas/, 'the main site');
   t.equal(res.headers.vary, 'Host, Cookie, Authorization, Accept-Encoding');
   const partner = await app.inject({ url: '/', headers: { host: 'costa-casas.localhost' } });

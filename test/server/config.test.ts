@@ -17,7 +17,13 @@ t.test('defaults give a working site', async (t) => {
 });
 
 t.test('values are parsed from strings', async (t) => {
-  const c = loadConfig({ PORT: '8080', SEED_DEMO: 'false', MIGRATE_ON_BOOT: 'false', TRUST_PROXY: '10.0.0.0/8, loopback', DATABASE_URL: 'postgres://u@h/db' });
+  const c = loadConfig({
+    PORT: '8080',
+    SEED_DEMO: 'false',
+    MIGRATE_ON_BOOT: 'false',
+    TRUST_PROXY: '10.0.0.0/8, loopback',
+    DATABASE_URL: 'postgres://u@h/db',
+  });
   t.equal(c.PORT, 8080);
   t.equal(c.SEED_DEMO, false);
   t.equal(c.MIGRATE_ON_BOOT, false);
@@ -35,8 +41,14 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
   [{ MIGRATE_ON_BOOT: 'later' }, /^Invalid configuration: MIGRATE_ON_BOOT must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
-  [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /^Invalid configuration: IMAGE_FETCH_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000/],
-  [{ METRICS_PORT: 'metrics' }, /^Invalid configuration: METRICS_PORT must be a whole number from 0 to 65535 \(unset: no metrics\) \(got "metrics"\)$/],
+  [
+    { IMAGE_FETCH_TIMEOUT_MS: '10s' },
+    /^Invalid configuration: IMAGE_FETCH_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000/,
+  ],
+  [
+    { METRICS_PORT: 'metrics' },
+    /^Invalid configuration: METRICS_PORT must be a whole number from 0 to 65535 \(unset: no metrics\) \(got "metrics"\)$/,
+  ],
   [{ PORT: '9100', METRICS_PORT: '9100' }, /^Invalid configuration: METRICS_PORT must differ from PORT \(both 9100\)$/],
   [{ METRICS_PORT: '3000' }, /^Invalid configuration: METRICS_PORT must differ from PORT \(both 3000\)$/],
   [{ REQUEST_ID_HEADER: 'X Request Id' }, /^Invalid configuration: REQUEST_ID_HEADER must be a header name/],

@@ -12,7 +12,8 @@ t.test('the project ships every locale, each with the consent wording', async (t
   t.same([...loaded.keys()].sort(), [...LOCALES].sort());
   t.same(warnings, []);
   const keys = Object.keys((loaded.get('en') as { consent: object }).consent).sort();
-  for (const [code, messages] of loaded) t.same(Object.keys((messages as { consent: object }).consent).sort(), keys, `${code} has every consent key`);
+  for (const [code, messages] of loaded)
+    t.same(Object.keys((messages as { consent: object }).consent).sort(), keys, `${code} has every consent key`);
 });
 
 t.test('an invalid or missing locale file is logged, not fatal', async (t) => {

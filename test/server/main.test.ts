@@ -19,7 +19,9 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   const body = JSON.stringify({ partner: 'costa-casas' });
   const socket = net.connect(port, '127.0.0.1');
   await once(socket, 'connect');
-  socket.write(`POST /api/partner/get-data HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `POST /api/partner/get-data HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
   socket.write(body.slice(0, 5));
   let response = '';
   socket.on('data', (d: Buffer) => (response += d.toString()));
@@ -39,22 +41,26 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   t.match(output(), /draining/);
 });
 
-forEachTarget(t, 'MIGRATE_ON_BOOT=false on a store that is behind: the process refuses with one line saying what to run', async (t, target) => {
-  const child = spawn(SITE_COMMAND.command, SITE_COMMAND.args, {
-    cwd: SITE_COMMAND.cwd,
-    env: { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = await once(child, 'exit');
-  t.equal(code, 1, 'exit 1');
-  t.equal(stderr.trimEnd().split('\n').length, 1, `one line: ${stderr}`);
-  t.match(stderr, /The store is behind: \d+ migrations not applied \(0001_partners_and_content, .*\)\. Run `npm run migrate`/);
-  const store = await openStore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, migrations: 'leave' });
-  t.teardown(() => store.close());
-  t.equal((await pendingMigrations(store.db))[0], '0001_partners_and_content', 'nothing was applied');
-});
+forEachTarget(
+  t,
+  'MIGRATE_ON_BOOT=false on a store that is behind: the process refuses with one line saying what to run',
+  async (t, target) => {
+    const child = spawn(SITE_COMMAND.command, SITE_COMMAND.args, {
+      cwd: SITE_COMMAND.cwd,
+      env: { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [code] = await once(child, 'exit');
+    t.equal(code, 1, 'exit 1');
+    t.equal(stderr.trimEnd().split('\n').length, 1, `one line: ${stderr}`);
+    t.match(stderr, /The store is behind: \d+ migrations not applied \(0001_partners_and_content, .*\)\. Run `npm run migrate`/);
+    const store = await openStore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, migrations: 'leave' });
+    t.teardown(() => store.close());
+    t.equal((await pendingMigrations(store.db))[0], '0001_partners_and_content', 'nothing was applied');
+  },
+);
 
 for (const kind of ['exception', 'rejection'] as const) {
   t.test(`an unhandled ${kind} is logged (fatal, with its stack) before the process drains and exits 1`, async (t) => {
@@ -76,7 +82,10 @@ for (const kind of ['exception', 'rejection'] as const) {
     child.stdin.write(`${kind}\n`);
     const [code] = await exited;
     t.equal(code, 1, 'exit code 1');
-    const lines = logs.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } });
+    const lines = logs
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message: string; stack: string } });
     const crash = lines.find((l) => l.level === 60);
     t.equal(crash?.msg, 'crashed; draining before exit');
     t.equal(crash?.err?.message, `test crash: ${kind}`);

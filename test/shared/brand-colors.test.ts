@@ -2,14 +2,23 @@
 // partner's three, and the pairs `npm run partner` warns about.
 import t from 'tap';
 import {
-  AA_LARGE, AA_TEXT, contrast, contrastWarnings, derivedColors, describeWarning, INK, luminance, readableOn, visibleOn, WHITE,
+  AA_LARGE,
+  AA_TEXT,
+  contrast,
+  contrastWarnings,
+  derivedColors,
+  describeWarning,
+  INK,
+  luminance,
+  readableOn,
+  visibleOn,
+  WHITE,
 } from '../../src/shared/brand-colors.ts';
 import { DEFAULT_COLORS } from '../../src/shared/constants.ts';
 
 function near(t: { ok(v: boolean, m: string): void }, actual: number, expected: number, what: string): void {
   t.ok(Math.abs(actual - expected) < 0.01, `${what}: ${actual.toFixed(3)} ≈ ${expected}`);
 }
-
 
 t.test('contrast ratios as WCAG 2.x computes them', async (t) => {
   t.equal(luminance('#000000'), 0);
@@ -21,7 +30,10 @@ t.test('contrast ratios as WCAG 2.x computes them', async (t) => {
   near(t, contrast('#767676', WHITE), 4.54, '#767676 on white');
   near(t, contrast('#949494', WHITE), 3.03, '#949494 on white');
   near(t, contrast('#0000ff', WHITE), 8.59, 'blue on white');
-  t.ok(contrast('#767676', WHITE) >= AA_TEXT && contrast('#777777', WHITE) < AA_TEXT, 'the 4.5:1 text threshold falls between #767676 and #777777');
+  t.ok(
+    contrast('#767676', WHITE) >= AA_TEXT && contrast('#777777', WHITE) < AA_TEXT,
+    'the 4.5:1 text threshold falls between #767676 and #777777',
+  );
 });
 
 t.test('text on a coloured fill is white or ink, whichever reads', async (t) => {
@@ -45,14 +57,17 @@ t.test('a visible accent: the first candidate with 3:1, else a shade of the firs
   t.ok(contrast(light, '#111111') >= AA_LARGE && luminance(light) > luminance('#222222'), `on a dark fill it is lightened: ${light}`);
 });
 
-t.test("derived colours: a white secondary gives a visible underline on white (Sol Homes)", async (t) => {
+t.test('derived colours: a white secondary gives a visible underline on white (Sol Homes)', async (t) => {
   const sol = derivedColors({ primary: '#8a1538', secondary: '#ffffff', heading_color: '#ffd6e0' });
   t.equal(sol.accentOnWhite, '#8a1538', 'on white: the primary, not the invisible white');
   t.equal(sol.accentOnPrimary, '#ffffff', 'on the burgundy bar: the white it chose');
   t.equal(sol.onPrimary, WHITE);
   t.equal(sol.onSecondary, INK, 'ink on a white button');
   t.equal(sol.headingOnPrimary, '#ffd6e0', 'pink headings read on burgundy');
-  for (const [name, value, on] of [['accentOnWhite', sol.accentOnWhite, WHITE], ['accentOnPrimary', sol.accentOnPrimary, '#8a1538']] as const) {
+  for (const [name, value, on] of [
+    ['accentOnWhite', sol.accentOnWhite, WHITE],
+    ['accentOnPrimary', sol.accentOnPrimary, '#8a1538'],
+  ] as const) {
     t.ok(contrast(value, on) >= AA_LARGE, `${name} ${value}: ${contrast(value, on).toFixed(2)}:1`);
   }
 
@@ -74,18 +89,24 @@ t.test("derived colours: a white secondary gives a visible underline on white (S
 t.test('warnings: one per pair the site draws that falls short', async (t) => {
   t.same(contrastWarnings({ primary: '#111111', secondary: '#e8590c', heading_color: '#ffd6e0' }), [], 'readable colours: none');
   const sol = contrastWarnings({ primary: '#8a1538', secondary: '#ffffff', heading_color: '#ffd6e0' });
-  t.same(sol.map((w) => [w.flag, w.on]), [['secondary', 'white']]);
+  t.same(
+    sol.map((w) => [w.flag, w.on]),
+    [['secondary', 'white']],
+  );
   t.equal(
     describeWarning(sol[0]!),
     'warning: --secondary #ffffff on white has a contrast of 1.00:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #8a1538 there instead',
   );
   const all = contrastWarnings({ primary: '#f0f0f0', secondary: '#ffffff', heading_color: '#ffffff' });
-  t.same(all.map((w) => `${w.flag} on ${w.on} needs ${w.needed}`), [
-    'primary on white needs 4.5',
-    'secondary on white needs 3',
-    'secondary on primary #f0f0f0 needs 3',
-    'heading on primary #f0f0f0 needs 3',
-  ]);
+  t.same(
+    all.map((w) => `${w.flag} on ${w.on} needs ${w.needed}`),
+    [
+      'primary on white needs 4.5',
+      'secondary on white needs 3',
+      'secondary on primary #f0f0f0 needs 3',
+      'heading on primary #f0f0f0 needs 3',
+    ],
+  );
   t.equal(all[0]!.instead, null, 'text in the primary on white is not replaced: the partner must choose');
   // 2.999…:1 is below 3:1 and must not print as 3.00:1.
   t.match(describeWarning({ ...all[1]!, ratio: 2.9999 }), /contrast of 2\.99:1/);

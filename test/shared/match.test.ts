@@ -51,23 +51,40 @@ t.test("on a partner's own domain, only that partner's routes apply", async (t) 
   t.equal(await name('/contact', 'costa-casas'), 'partner:contact');
   t.equal(await name('/search/spain/alicante', 'costa-casas'), 'partner:search');
   t.equal(await name('/for-sale/12', 'costa-casas'), 'partner:for-sale');
-  t.equal(await name('/buying-process', 'costa-casas'), 'partner:content', 'content pages are the partner\'s (its own or the shared ones)');
-  t.equal(await name('/franchise', 'costa-casas'), 'partner:content', "except the main brand's franchise (the server answers it with a 301)");
-  t.ok(mainBrandPath('/franchise') && !mainBrandPath('/contact') && !mainBrandPath('/costa-casas/franchise'), 'the paths that are the main brand\'s own');
+  t.equal(await name('/buying-process', 'costa-casas'), 'partner:content', "content pages are the partner's (its own or the shared ones)");
+  t.equal(
+    await name('/franchise', 'costa-casas'),
+    'partner:content',
+    "except the main brand's franchise (the server answers it with a 301)",
+  );
+  t.ok(
+    mainBrandPath('/franchise') && !mainBrandPath('/contact') && !mainBrandPath('/costa-casas/franchise'),
+    "the paths that are the main brand's own",
+  );
   t.equal(await name('/login', 'costa-casas'), 'main:login', 'a main page the partner section lacks is the main one, not a content slug');
   t.equal(await name('/old/contact', 'costa-casas'), 'old:contact');
   t.equal(await name('/costa-casas/contact', 'costa-casas'), 'partner:contact', 'the long form still works');
   const home = await resolveRoute('/', exists, 'costa-casas');
   t.equal(home.params.partner, 'costa-casas', 'the page reads as the partner');
-  await t.rejects(resolveRoute('/sol-homes/contact', () => true, 'costa-casas'), new HttpError(404, 'Not Found'));
+  await t.rejects(
+    resolveRoute('/sol-homes/contact', () => true, 'costa-casas'),
+    new HttpError(404, 'Not Found'),
+  );
 });
 
 t.test('middleware: partner does nothing, an unknown name is a 500', async (t) => {
   const match = await resolveRoute('/costa-casas/contact', exists, null);
   t.same(match.route.middleware, ['partner'], 'a partner route names the partner middleware');
   await t.resolves(runMiddleware(match), 'which does nothing');
-  await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['partner', 'auth-x'] } }), new HttpError(500, 'Unknown middleware auth-x'));
-  await t.rejects(runMiddleware({ ...match, route: { ...match.route, middleware: ['toString'] } }), new HttpError(500, 'Unknown middleware toString'), 'no prototype names');
+  await t.rejects(
+    runMiddleware({ ...match, route: { ...match.route, middleware: ['partner', 'auth-x'] } }),
+    new HttpError(500, 'Unknown middleware auth-x'),
+  );
+  await t.rejects(
+    runMiddleware({ ...match, route: { ...match.route, middleware: ['toString'] } }),
+    new HttpError(500, 'Unknown middleware toString'),
+    'no prototype names',
+  );
 });
 
 t.test('data keys are stable whatever the order of the query', async (t) => {

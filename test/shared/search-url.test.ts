@@ -3,7 +3,14 @@
 import t from 'tap';
 import { create } from 'superstruct';
 import {
-  DEFAULT_SEARCH, cleanGeo, hasFilters, parseSearchUrl, searchHref, searchNeeds, searchToQuery, searchUrlFormOf,
+  DEFAULT_SEARCH,
+  cleanGeo,
+  hasFilters,
+  parseSearchUrl,
+  searchHref,
+  searchNeeds,
+  searchToQuery,
+  searchUrlFormOf,
   type SearchFilters,
 } from '../../src/shared/search-url.ts';
 import { searchFromQuery } from '../../src/server/api/catalogue-reads.ts';
@@ -41,10 +48,17 @@ const full: SearchFilters = {
 };
 
 t.test('a readable URL: the place in the path, the rest in a fixed order, defaults left out', async (t) => {
-  t.equal(searchHref('/search', full), '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3');
+  t.equal(
+    searchHref('/search', full),
+    '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3',
+  );
   t.equal(searchHref('/search', DEFAULT_SEARCH), '/search');
   t.equal(searchHref('/old/search', { esGeo: { country: 'spain', region: 'murcia' } }), '/old/search/spain/murcia');
-  t.equal(searchHref('/costa-casas/search', { priceto: PRICE_UPPER_BOUND, bedrooms: 0, page: 1, view: 'grid' }), '/costa-casas/search', 'the price bound is no upper limit');
+  t.equal(
+    searchHref('/costa-casas/search', { priceto: PRICE_UPPER_BOUND, bedrooms: 0, page: 1, view: 'grid' }),
+    '/costa-casas/search',
+    'the price bound is no upper limit',
+  );
   t.equal(searchHref('/search', { esGeo: { region: 'alicante' } }), '/search', 'a region without its country is no path');
 });
 
@@ -106,12 +120,28 @@ t.test('hostile and malformed values are dropped, never an error', async (t) => 
       '&sort=drop%20table&page=0&view=<script>&bbox=1,2,3&unknown=1',
   );
   t.same(f, { ...DEFAULT_SEARCH, cat: [1, 12] });
-  t.same(filtersOf('/search?bedrooms=2.5&bathrooms=%20&page=10001&pricefrom=-5&bbox=10,0,5,1'), DEFAULT_SEARCH, 'fractions, blanks, past the bounds, west > east');
-  t.same(filtersOf('/search?pricefrom=500000&priceto=100000'), { ...DEFAULT_SEARCH, pricefrom: 100_000, priceto: 500_000 }, 'a reversed range is the range meant');
+  t.same(
+    filtersOf('/search?bedrooms=2.5&bathrooms=%20&page=10001&pricefrom=-5&bbox=10,0,5,1'),
+    DEFAULT_SEARCH,
+    'fractions, blanks, past the bounds, west > east',
+  );
+  t.same(
+    filtersOf('/search?pricefrom=500000&priceto=100000'),
+    { ...DEFAULT_SEARCH, pricefrom: 100_000, priceto: 500_000 },
+    'a reversed range is the range meant',
+  );
   t.same(filtersOf('/search?cat=' + '1,'.repeat(5000)), { ...DEFAULT_SEARCH, cat: [1] });
   t.equal(filtersOf(`/search?cat=${Array.from({ length: 40 }, (_, i) => i + 1).join(',')}`).cat.length, 30, 'at most 30 categories');
-  t.same(filtersOf('/search/SPAIN/Alicante/'), { ...DEFAULT_SEARCH, esGeo: { country: 'spain', region: 'alicante' } }, 'case and a trailing slash');
-  t.same(cleanGeo({ country: 'spain', region: 'Bad_Slug', town: 'torrevieja' }), { country: 'spain' }, 'a level stands only under its parent');
+  t.same(
+    filtersOf('/search/SPAIN/Alicante/'),
+    { ...DEFAULT_SEARCH, esGeo: { country: 'spain', region: 'alicante' } },
+    'case and a trailing slash',
+  );
+  t.same(
+    cleanGeo({ country: 'spain', region: 'Bad_Slug', town: 'torrevieja' }),
+    { country: 'spain' },
+    'a level stands only under its parent',
+  );
   t.same(cleanGeo('spain'), {});
   t.same(cleanGeo(null), {});
 });
@@ -141,11 +171,18 @@ t.test("a GET form's place fields move (301) to the readable URL of the same sea
     }
     return null;
   };
-  t.equal(redirect('/search?cat=1&country=spain&region=alicante&town=torrevieja&bedrooms=0&pricefrom=&priceto=10000000&sort=newest'), '301 /search/spain/alicante/torrevieja?cat=1');
+  t.equal(
+    redirect('/search?cat=1&country=spain&region=alicante&town=torrevieja&bedrooms=0&pricefrom=&priceto=10000000&sort=newest'),
+    '301 /search/spain/alicante/torrevieja?cat=1',
+  );
   t.equal(redirect('/old/search?country=&region=&town='), '301 /old/search', 'empty fields: anywhere');
   t.equal(redirect('/costa-casas/search/spain?country=portugal'), '301 /costa-casas/search/portugal', 'the form wins over the path');
   t.equal(redirect('/search?region=alicante&town=torrevieja'), '301 /search', 'a region without its country names nothing');
-  t.equal(redirect('/search?country=&region=&town=spain/alicante/torrevieja'), '301 /search/spain/alicante/torrevieja', 'a place path in one field');
+  t.equal(
+    redirect('/search?country=&region=&town=spain/alicante/torrevieja'),
+    '301 /search/spain/alicante/torrevieja',
+    'a place path in one field',
+  );
   t.equal(redirect('/search?country=spain&region=spain/murcia&town=los-alcazares'), '301 /search/spain/murcia/los-alcazares');
   t.equal(redirect('/search?esGeo[country]=spain&esGeo.region=malaga'), '301 /search/spain/malaga', "the API's own spellings");
   t.equal(redirect('/search?country=../../etc&region=x'), '301 /search');
@@ -155,16 +192,36 @@ t.test("a GET form's place fields move (301) to the readable URL of the same sea
 t.test('legacy bbbbbbbbb_type URLs: types, then the place path', async (t) => {
   t.same(filtersOf('/search/bbbbbbbbb_type/old_'), DEFAULT_SEARCH, 'old_ is every type, everywhere');
   t.same(filtersOf('/old/search/bbbbbbbbb_type/old_/spain/malaga'), { ...DEFAULT_SEARCH, esGeo: { country: 'spain', region: 'malaga' } });
-  t.same(filtersOf('/search/bbbbbbbbb_type/apartment,villa/spain/alicante'), { ...DEFAULT_SEARCH, cat: [1, 2], esGeo: { country: 'spain', region: 'alicante' } });
+  t.same(filtersOf('/search/bbbbbbbbb_type/apartment,villa/spain/alicante'), {
+    ...DEFAULT_SEARCH,
+    cat: [1, 2],
+    esGeo: { country: 'spain', region: 'alicante' },
+  });
   t.same(filtersOf('/costa-casas/search/bbbbbbbbb_type/penthouse+1?bedrooms=3'), { ...DEFAULT_SEARCH, cat: [1, 12], bedrooms: 3 });
-  t.same(filtersOf('/search/bbbbbbbbb_type/spain/alicante'), { ...DEFAULT_SEARCH, esGeo: { country: 'spain', region: 'alicante' } }, 'no types: the path is the place');
+  t.same(
+    filtersOf('/search/bbbbbbbbb_type/spain/alicante'),
+    { ...DEFAULT_SEARCH, esGeo: { country: 'spain', region: 'alicante' } },
+    'no types: the path is the place',
+  );
   t.same(filtersOf('/search/bbbbbbbbb_type/villa?cat=7'), { ...DEFAULT_SEARCH, cat: [7] }, 'the query wins over the path');
-  t.equal(searchHref('/search', filtersOf('/search/bbbbbbbbb_type/semi-detached/spain')), '/search/spain?cat=6', 'the canonical readable form');
+  t.equal(
+    searchHref('/search', filtersOf('/search/bbbbbbbbb_type/semi-detached/spain')),
+    '/search/spain?cat=6',
+    'the canonical readable form',
+  );
 });
 
 t.test('hasFilters: the filters SPEC §3 keeps, not sort, view or page', async (t) => {
   t.notOk(hasFilters({ ...DEFAULT_SEARCH, ...{ sort: 'price_asc', view: 'map', page: 4 } }));
-  for (const f of [{ cat: [1] }, { esGeo: { country: 'spain' } }, { bedrooms: 1 }, { bathrooms: 1 }, { pricefrom: 1 }, { priceto: 1 }, { bbox: '0,0,1,1' }])
+  for (const f of [
+    { cat: [1] },
+    { esGeo: { country: 'spain' } },
+    { bedrooms: 1 },
+    { bathrooms: 1 },
+    { pricefrom: 1 },
+    { priceto: 1 },
+    { bbox: '0,0,1,1' },
+  ])
     t.ok(hasFilters({ ...DEFAULT_SEARCH, ...f }), JSON.stringify(f));
 });
 

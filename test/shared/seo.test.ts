@@ -7,9 +7,17 @@ t.test('canonicalPath drops tracking parameters and the fragment, and keeps the 
   t.equal(canonicalPath('/contact'), '/contact');
   t.equal(canonicalPath('/contact?utm_source=a&utm_medium=b&utm_campaign=c&utm_term=d&utm_content=e'), '/contact');
   t.equal(canonicalPath('/x?gclid=1&fbclid=2&msclkid=3&_ga=4&_gl=5&mc_cid=6&yclid=7&srsltid=8'), '/x');
-  t.equal(canonicalPath('/search/spain?cat=1%2C12&UTM_Source=x&page=2#top'), '/search/spain?cat=1%2C12&page=2', 'any case; others kept in order');
+  t.equal(
+    canonicalPath('/search/spain?cat=1%2C12&UTM_Source=x&page=2#top'),
+    '/search/spain?cat=1%2C12&page=2',
+    'any case; others kept in order',
+  );
   t.equal(canonicalPath('/a%20b?q=caf%C3%A9'), '/a%20b?q=caf%C3%A9', 'escapes as they were');
-  t.equal(canonicalPath('/search/spain?cat=2,12&bbox=-1,37,0,38&utm_source=x'), '/search/spain?cat=2,12&bbox=-1,37,0,38', 'a search keeps the very address it links to (commas not escaped)');
+  t.equal(
+    canonicalPath('/search/spain?cat=2,12&bbox=-1,37,0,38&utm_source=x'),
+    '/search/spain?cat=2,12&bbox=-1,37,0,38',
+    'a search keeps the very address it links to (commas not escaped)',
+  );
   t.equal(canonicalPath('/x?a=1+2&b&utm_medium=y&c=%2C'), '/x?a=1+2&b&c=%2C', 'each kept pair as it was written');
 });
 
@@ -35,6 +43,5 @@ t.test('absoluteUrl, withoutPrefix, isListingPath', async (t) => {
 
   for (const p of ['/for-sale/3', '/for-sale', '/search', '/search/spain/alicante', '/search?cat=1', '/search/bbbbbbbbb_type/old_'])
     t.ok(isListingPath(p), p);
-  for (const p of ['/', '/contact', '/searching', '/for-sale-guide', '/buying-process'])
-    t.notOk(isListingPath(p), p);
+  for (const p of ['/', '/contact', '/searching', '/for-sale-guide', '/buying-process']) t.notOk(isListingPath(p), p);
 });

@@ -49,8 +49,19 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
 
 function unit(id: number, price: number, status: UnitRow['status']): UnitRow {
   return {
-    id, ref: null, category: { id: 1, key: 'apartment' }, bedrooms: 2, bathrooms: 2, built_area: 90, plot_area: null,
-    terrace_area: null, solarium_area: null, garden_area: null, floor: null, price, status,
+    id,
+    ref: null,
+    category: { id: 1, key: 'apartment' },
+    bedrooms: 2,
+    bathrooms: 2,
+    built_area: 90,
+    plot_area: null,
+    terrace_area: null,
+    solarium_area: null,
+    garden_area: null,
+    floor: null,
+    price,
+    status,
   };
 }
 
@@ -59,7 +70,13 @@ function input(p: ProjectDetail, units: UnitRow[]): ListingInput {
     project: p,
     units,
     origin: 'https://www.example.com',
-    paths: { home: '/', search: '/search', region: '/search/spain/alicante', town: '/search/spain/alicante/torrevieja', page: `/for-sale/${p.id}` },
+    paths: {
+      home: '/',
+      search: '/search',
+      region: '/search/spain/alicante',
+      town: '/search/spain/alicante/torrevieja',
+      page: `/for-sale/${p.id}`,
+    },
     labels: { home: 'Home', search: 'Find a home' },
   };
 }
@@ -79,12 +96,23 @@ t.test('the listing, its residence and offer, and the breadcrumbs', async (t) =>
     about: {
       '@type': 'Apartment',
       name: 'Mar Azul',
-      address: { '@type': 'PostalAddress', streetAddress: 'La Mata', addressLocality: 'Torrevieja', addressRegion: 'Alicante', addressCountry: 'ES' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'La Mata',
+        addressLocality: 'Torrevieja',
+        addressRegion: 'Alicante',
+        addressCountry: 'ES',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 37.98, longitude: -0.68 },
     },
     offers: {
-      '@type': 'AggregateOffer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR',
-      lowPrice: 199000, highPrice: 349000, offerCount: 2, availability: 'https://schema.org/InStock',
+      '@type': 'AggregateOffer',
+      url: 'https://www.example.com/for-sale/42',
+      priceCurrency: 'EUR',
+      lowPrice: 199000,
+      highPrice: 349000,
+      offerCount: 2,
+      availability: 'https://schema.org/InStock',
     },
   });
   t.same(crumbs, {
@@ -100,19 +128,34 @@ t.test('the listing, its residence and offer, and the breadcrumbs', async (t) =>
 });
 
 t.test('what is unknown is left out; nothing on sale is SoldOut without a price', async (t) => {
-  const p = project({ location: { ...project().location, lat: null, lng: null, detail: null }, images: [], description: '', price: null, category: { id: 2, key: 'villa' } });
+  const p = project({
+    location: { ...project().location, lat: null, lng: null, detail: null },
+    images: [],
+    description: '',
+    price: null,
+    category: { id: 2, key: 'villa' },
+  });
   const [listing] = (listingStructuredData(input(p, [unit(1, 300000, 'sold')])) as Graph)['@graph'];
   t.notOk('image' in listing!, 'no image');
   t.notOk('description' in listing!, 'no description');
   t.notOk('geo' in listing!.about, 'no coordinates');
   t.notOk('streetAddress' in listing!.about.address);
   t.equal(listing!.about['@type'], 'SingleFamilyResidence', 'a villa is a house');
-  t.same(listing!.offers, { '@type': 'Offer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR', availability: 'https://schema.org/SoldOut' });
+  t.same(listing!.offers, {
+    '@type': 'Offer',
+    url: 'https://www.example.com/for-sale/42',
+    priceCurrency: 'EUR',
+    availability: 'https://schema.org/SoldOut',
+  });
 });
 
 t.test('the lowest price is of a unit on sale', async (t) => {
   t.equal(lowestAvailablePrice(project(), [unit(1, 100, 'reserved'), unit(2, 250000, 'available'), unit(3, 240000, 'available')]), 240000);
-  t.equal(lowestAvailablePrice(project({ price: { min: 180000, max: 200000 } }), []), 180000, "the project's range when the units are not known");
+  t.equal(
+    lowestAvailablePrice(project({ price: { min: 180000, max: 200000 } }), []),
+    180000,
+    "the project's range when the units are not known",
+  );
   t.equal(lowestAvailablePrice(project({ price: null }), [unit(1, 100000, 'sold')]), null);
 });
 
@@ -144,36 +187,73 @@ t.test('hostile listing text cannot leave the <script>, and reads back unchanged
 const listingOf = (p: ProjectDetail, units: UnitRow[]) => (listingStructuredData(input(p, units)) as Graph)['@graph'][0]!;
 
 t.test('several prices on sale are an AggregateOffer; one price stays an Offer', async (t) => {
-  const range = listingOf(project(), [unit(1, 210000, 'available'), unit(2, 199000, 'available'), unit(3, 349000, 'available'), unit(4, 100000, 'sold')]);
-  t.same(range.offers, {
-    '@type': 'AggregateOffer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR',
-    lowPrice: 199000, highPrice: 349000, offerCount: 3, availability: 'https://schema.org/InStock',
-  }, 'lowest and highest price on sale, the units on sale counted, sold units left out');
+  const range = listingOf(project(), [
+    unit(1, 210000, 'available'),
+    unit(2, 199000, 'available'),
+    unit(3, 349000, 'available'),
+    unit(4, 100000, 'sold'),
+  ]);
+  t.same(
+    range.offers,
+    {
+      '@type': 'AggregateOffer',
+      url: 'https://www.example.com/for-sale/42',
+      priceCurrency: 'EUR',
+      lowPrice: 199000,
+      highPrice: 349000,
+      offerCount: 3,
+      availability: 'https://schema.org/InStock',
+    },
+    'lowest and highest price on sale, the units on sale counted, sold units left out',
+  );
   t.notOk('price' in range.offers, 'an AggregateOffer has no single price');
 
   const same = listingOf(project(), [unit(1, 250000, 'available'), unit(2, 250000, 'available'), unit(3, 100000, 'sold')]);
-  t.same(same.offers, { '@type': 'Offer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR', price: 250000, availability: 'https://schema.org/InStock' },
-    'units on sale at one price: an Offer');
+  t.same(
+    same.offers,
+    {
+      '@type': 'Offer',
+      url: 'https://www.example.com/for-sale/42',
+      priceCurrency: 'EUR',
+      price: 250000,
+      availability: 'https://schema.org/InStock',
+    },
+    'units on sale at one price: an Offer',
+  );
   const one = listingOf(project(), [unit(1, 260000, 'available'), unit(2, 199000, 'reserved')]);
   t.same([one.offers['@type'], one.offers.price], ['Offer', 260000], 'one unit on sale: an Offer');
 
   const noUnits = listingOf(project({ price: { min: 180000, max: 240000 }, units_available: 4 }), []);
-  t.match(noUnits.offers, { '@type': 'AggregateOffer', lowPrice: 180000, highPrice: 240000, offerCount: 4 }, "units not known: the project's range");
+  t.match(
+    noUnits.offers,
+    { '@type': 'AggregateOffer', lowPrice: 180000, highPrice: 240000, offerCount: 4 },
+    "units not known: the project's range",
+  );
   const soldOut = listingOf(project(), [unit(1, 199000, 'sold'), unit(2, 349000, 'reserved')]);
-  t.same(soldOut.offers, { '@type': 'Offer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR', availability: 'https://schema.org/SoldOut' },
-    'nothing on sale: SoldOut, without a price');
+  t.same(
+    soldOut.offers,
+    { '@type': 'Offer', url: 'https://www.example.com/for-sale/42', priceCurrency: 'EUR', availability: 'https://schema.org/SoldOut' },
+    'nothing on sale: SoldOut, without a price',
+  );
 
   // Google's rules: priceCurrency always; Offer with price, AggregateOffer with lowPrice ≤ highPrice, numbers not text.
   for (const offers of [range.offers, same.offers, one.offers, noUnits.offers]) {
     t.equal(offers.priceCurrency, 'EUR');
     t.match(offers.availability, /^https:\/\/schema\.org\/(InStock|SoldOut)$/);
     if (offers['@type'] === 'Offer') t.type(offers.price, 'number');
-    else t.ok(typeof offers.lowPrice === 'number' && typeof offers.highPrice === 'number' && offers.lowPrice < offers.highPrice && Number.isInteger(offers.offerCount));
+    else
+      t.ok(
+        typeof offers.lowPrice === 'number' &&
+          typeof offers.highPrice === 'number' &&
+          offers.lowPrice < offers.highPrice &&
+          Number.isInteger(offers.offerCount),
+      );
   }
 });
 
 t.test('addressCountry is the ISO 3166-1 alpha-2 code, or left out', async (t) => {
-  const at = (name: string, slug: string) => listingOf(project({ location: { ...project().location, country: { name, slug, path: slug } } }), []).about.address;
+  const at = (name: string, slug: string) =>
+    listingOf(project({ location: { ...project().location, country: { name, slug, path: slug } } }), []).about.address;
   t.equal(at('Spain', 'spain').addressCountry, 'ES');
   t.equal(at('España', 'espana').addressCountry, 'ES', 'in its own language');
   t.equal(at('Portugal', 'portugal').addressCountry, 'PT');
@@ -186,18 +266,30 @@ t.test('addressCountry is the ISO 3166-1 alpha-2 code, or left out', async (t) =
 t.test('names and descriptions are plain text: no tag, no entity', async (t) => {
   const p = project({
     name: 'Residencial <b>Mar</b> &amp; Sol',
-    description: '<![CDATA[<p>Sea&nbsp;views &amp; a <strong>pool</strong>.</p><p>Caf&#233; &lt;script&gt;alert(1)&lt;/script&gt; nearby &#x20AC;&hellip;</p>&amp;lt;br&amp;gt;&amp;amp;]]>',
-    location: { ...project().location, town: place('Torrevieja &amp; <i>La Mata</i>', 'spain/alicante/torrevieja'), detail: '<span>Playa</span>' },
+    description:
+      '<![CDATA[<p>Sea&nbsp;views &amp; a <strong>pool</strong>.</p><p>Caf&#233; &lt;script&gt;alert(1)&lt;/script&gt; nearby &#x20AC;&hellip;</p>&amp;lt;br&amp;gt;&amp;amp;]]>',
+    location: {
+      ...project().location,
+      town: place('Torrevieja &amp; <i>La Mata</i>', 'spain/alicante/torrevieja'),
+      detail: '<span>Playa</span>',
+    },
   });
   const data = listingStructuredData(input(p, []));
   const listing = (data as Graph)['@graph'][0]!;
   t.equal(listing.name, 'Residencial Mar & Sol');
   t.equal(listing.about.name, 'Residencial Mar & Sol');
-  t.equal(listing.description, 'Sea views & a pool.\nCafé alert(1) nearby €\n\n&', 'tags out, entities decoded, twice-escaped text too; an unknown named entity dropped');
+  t.equal(
+    listing.description,
+    'Sea views & a pool.\nCafé alert(1) nearby €\n\n&',
+    'tags out, entities decoded, twice-escaped text too; an unknown named entity dropped',
+  );
   t.equal(listing.about.address.addressLocality, 'Torrevieja & La Mata');
   t.equal(listing.about.address.streetAddress, 'Playa');
   const crumbs = (data as Graph)['@graph'][1]!.itemListElement as Array<{ name: string }>;
-  t.same(crumbs.slice(3).map((c) => c.name), ['Torrevieja & La Mata', 'Residencial Mar & Sol']);
+  t.same(
+    crumbs.slice(3).map((c) => c.name),
+    ['Torrevieja & La Mata', 'Residencial Mar & Sol'],
+  );
   const all = JSON.stringify(data);
   t.notMatch(all, /<\/?[a-z!][^>]*>/i, 'no tag anywhere');
   t.notMatch(all, /&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i, 'no entity anywhere');

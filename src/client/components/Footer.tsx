@@ -22,7 +22,12 @@ export interface ContactDetails {
 export function useContactDetails(): ContactDetails {
   const partner = useStore((s) => s.partner);
   return partner
-    ? { name: partner.name, email: partner.email, phone: partner.phone, address: [partner.address, partner.city].filter(Boolean).join(', ') || null }
+    ? {
+        name: partner.name,
+        email: partner.email,
+        phone: partner.phone,
+        address: [partner.address, partner.city].filter(Boolean).join(', ') || null,
+      }
     : { name: t('site.name'), email: t('office.email'), phone: t('office.phone'), address: t('office.address') };
 }
 

@@ -56,7 +56,13 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
       {!minimal && (
         <>
           <div className={`mobile-menu__backdrop${open ? ' is-open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
-          <nav id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label={t('nav.mobileLabel')} aria-hidden={!open} inert={!open}>
+          <nav
+            id="mobile-menu"
+            className={`mobile-menu${open ? ' is-open' : ''}`}
+            aria-label={t('nav.mobileLabel')}
+            aria-hidden={!open}
+            inert={!open}
+          >
             <div className="mobile-menu__top">
               <span className="mobile-menu__title">{t('nav.mobileLabel')}</span>
               <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>

@@ -23,14 +23,22 @@ export function HeroSlider() {
   useEffect(() => {
     let glide: { destroy(): void } | undefined;
     let cancelled = false;
-    import('@glidejs/glide').then(({ default: Glide }) => {
-      if (cancelled || !root.current) return;
-      // No automatic sliding or slide animation for visitors who ask for less motion.
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      glide = new Glide(root.current, { type: 'carousel', autoplay: still ? false : 6000, hoverpause: true, animationDuration: still ? 0 : 600 }).mount();
-    }, () => {
-      // The slider's code did not load: the slides stay a plain list, still readable.
-    });
+    import('@glidejs/glide').then(
+      ({ default: Glide }) => {
+        if (cancelled || !root.current) return;
+        // No automatic sliding or slide animation for visitors who ask for less motion.
+        const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        glide = new Glide(root.current, {
+          type: 'carousel',
+          autoplay: still ? false : 6000,
+          hoverpause: true,
+          animationDuration: still ? 0 : 600,
+        }).mount();
+      },
+      () => {
+        // The slider's code did not load: the slides stay a plain list, still readable.
+      },
+    );
     return () => {
       cancelled = true;
       glide?.destroy();
@@ -42,8 +50,20 @@ export function HeroSlider() {
       <div className="glide__track" data-glide-el="track">
         <ul className="glide__slides">
           {slides.map((slide, i) => (
-            <li className="glide__slide hero__slide" key={slide.title} aria-roledescription="slide" aria-label={`${i + 1} / ${slides.length}`}>
-              <img className={`hero__image hero__image--${(i % IMAGES.length) + 1}`} src={IMAGES[i % IMAGES.length]} alt={slide.alt} width={1600} height={700} fetchPriority={i === 0 ? 'high' : 'low'} />
+            <li
+              className="glide__slide hero__slide"
+              key={slide.title}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} / ${slides.length}`}
+            >
+              <img
+                className={`hero__image hero__image--${(i % IMAGES.length) + 1}`}
+                src={IMAGES[i % IMAGES.length]}
+                alt={slide.alt}
+                width={1600}
+                height={700}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+              />
               <div className="hero__caption container">
                 <p className="hero__title">{slide.title}</p>
                 <p className="hero__text">{slide.text}</p>
@@ -69,7 +89,19 @@ export function HeroSlider() {
  * living, a partner's home): the page's <h1> over one of the coast pictures,
  * shaded in the brand colour.
  */
-export function PageHero({ eyebrow, title, lead, image = 1, children }: { eyebrow?: string; title: string; lead?: string; image?: 1 | 2 | 3; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  image = 1,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  image?: 1 | 2 | 3;
+  children?: ReactNode;
+}) {
   return (
     <section className="page-hero">
       <img className="page-hero__image" src={IMAGES[image - 1]} alt="" width={1600} height={700} fetchPriority="high" />

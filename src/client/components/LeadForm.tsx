@@ -100,7 +100,15 @@ export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projec
 
   return (
     // action: the page's own address, then the browser scrolls to the form in the page that answers.
-    <form id={idPrefix} className={`lead-form lead-form--${kind}`} method="post" action={`#${idPrefix}`} noValidate aria-labelledby={labelledBy} onSubmit={form.onSubmit}>
+    <form
+      id={idPrefix}
+      className={`lead-form lead-form--${kind}`}
+      method="post"
+      action={`#${idPrefix}`}
+      noValidate
+      aria-labelledby={labelledBy}
+      onSubmit={form.onSubmit}
+    >
       {key && <input type="hidden" name={FORM_KEY_FIELD} value={key} />}
       <FieldGrid>
         {fields.map((f) => (
@@ -132,7 +140,9 @@ export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projec
 
 /** The contact form: name, phone, email, subject, message. */
 export function ContactForm({ labelledBy }: { labelledBy: string }) {
-  return <LeadForm kind="contact" fields={CONTACT} struct={ContactFields} submitLabel={t('forms.contact.submit')} labelledBy={labelledBy} />;
+  return (
+    <LeadForm kind="contact" fields={CONTACT} struct={ContactFields} submitLabel={t('forms.contact.submit')} labelledBy={labelledBy} />
+  );
 }
 
 /** The broker contact form: first name, last name, email, postal code, phone, city. */

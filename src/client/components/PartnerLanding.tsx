@@ -100,11 +100,19 @@ function AreaLinks({ id, places }: { id: string; places: GeoNode[] }) {
  * reads without a country field); when the partner's listings lie in one
  * region, that region's towns.
  */
-function areaChoices(places: GeoNode[]): { name: 'region' | 'town'; grouped: boolean; groups: Array<{ label: string; options: GeoNode[] }> } {
+function areaChoices(places: GeoNode[]): {
+  name: 'region' | 'town';
+  grouped: boolean;
+  groups: Array<{ label: string; options: GeoNode[] }>;
+} {
   const regions = places.flatMap((country) => country.children);
   if (regions.length === 1) return { name: 'town', grouped: false, groups: [{ label: regions[0]!.name, options: regions[0]!.children }] };
   // Several countries: their regions under their names.
-  return { name: 'region', grouped: places.length > 1, groups: places.map((country) => ({ label: country.name, options: country.children })) };
+  return {
+    name: 'region',
+    grouped: places.length > 1,
+    groups: places.map((country) => ({ label: country.name, options: country.children })),
+  };
 }
 
 /** The search entry: area and category, sent as a GET to the section's /search. */

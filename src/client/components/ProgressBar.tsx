@@ -35,10 +35,13 @@ export function ProgressProvider({ children }: { children: ReactNode }) {
       if (!shown.current && final === 'done') return;
       shown.current = true;
       setPhase(final);
-      timers.current.hide = setTimeout(() => {
-        shown.current = false;
-        setPhase('idle');
-      }, final === 'failed' ? 1500 : 400);
+      timers.current.hide = setTimeout(
+        () => {
+          shown.current = false;
+          setPhase('idle');
+        },
+        final === 'failed' ? 1500 : 400,
+      );
     };
     return {
       start() {
@@ -53,10 +56,13 @@ export function ProgressProvider({ children }: { children: ReactNode }) {
       fail: () => end('failed'),
     };
   }, []);
-  useEffect(() => () => {
-    clearTimeout(timers.current.show);
-    clearTimeout(timers.current.hide);
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timers.current.show);
+      clearTimeout(timers.current.hide);
+    },
+    [],
+  );
   return (
     <ProgressContext.Provider value={api}>
       <PhaseContext.Provider value={phase}>{children}</PhaseContext.Provider>

@@ -33,7 +33,21 @@ const sectionClass = (tone?: Tone) => (tone ? `section section--${tone}` : 'sect
  * title's id, which labels the section; `anchor` is the section's own id, for
  * a link to it from elsewhere on the page.
  */
-export function Section({ id, title, lead, tone, anchor, children }: { id: string; title: string; lead?: string; tone?: Tone; anchor?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  lead,
+  tone,
+  anchor,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  tone?: Tone;
+  anchor?: string;
+  children: ReactNode;
+}) {
   return (
     <section className={sectionClass(tone)} id={anchor} aria-labelledby={id}>
       <div className="container">
@@ -53,7 +67,19 @@ export function Section({ id, title, lead, tone, anchor, children }: { id: strin
  * A section with prose on one side (the <h2> title, then `children`) and a
  * panel on the other (`panel`: usually a Panel).
  */
-export function SplitWithPanel({ id, title, tone, panel, children }: { id: string; title: string; tone?: Tone; panel: ReactNode; children: ReactNode }) {
+export function SplitWithPanel({
+  id,
+  title,
+  tone,
+  panel,
+  children,
+}: {
+  id: string;
+  title: string;
+  tone?: Tone;
+  panel: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={sectionClass(tone)} aria-labelledby={id}>
       <div className="container split">

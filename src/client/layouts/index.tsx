@@ -15,7 +15,17 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
-function Shell({ name, minimal = false, footer = true, children }: { name: LayoutName; minimal?: boolean; footer?: boolean; children: ReactNode }) {
+function Shell({
+  name,
+  minimal = false,
+  footer = true,
+  children,
+}: {
+  name: LayoutName;
+  minimal?: boolean;
+  footer?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={`layout layout--${name}`} data-layout={name}>
       <a className="skip-link" href="#main">

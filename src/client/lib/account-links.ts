@@ -13,12 +13,7 @@ import { isSafeReturnPath, LOGIN_PATH, RETURN_PARAM } from '../../shared/return-
 import type { SectionInfo } from './section.tsx';
 
 export type AccountPath =
-  | '/client-login'
-  | '/client-register'
-  | '/client-forgot-password'
-  | '/client-reset-password'
-  | '/favorites'
-  | '/profile';
+  '/client-login' | '/client-register' | '/client-forgot-password' | '/client-reset-password' | '/favorites' | '/profile';
 
 /** The address of an account page in the visitor's section. */
 export function accountHref(info: SectionInfo, path: AccountPath): string {

@@ -31,8 +31,7 @@ function network(error: unknown): never {
 }
 
 export function getJson<T = unknown>(key: string): Promise<T> {
-  return fetch(key, { headers: headers({ accept: 'application/json' }), credentials: 'same-origin' })
-    .then(parse, network) as Promise<T>;
+  return fetch(key, { headers: headers({ accept: 'application/json' }), credentials: 'same-origin' }).then(parse, network) as Promise<T>;
 }
 
 export function postJson<T = unknown>(url: string, body: unknown): Promise<T> {

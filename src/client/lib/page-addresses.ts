@@ -26,7 +26,10 @@ export interface Where {
 }
 
 /** The addresses and robots rule of a page; pure, so the rules can be tested without rendering. */
-export function pageAddresses(where: Where, props: { canonicalPath?: string | undefined; noindex?: boolean | undefined } = {}): PageAddresses {
+export function pageAddresses(
+  where: Where,
+  props: { canonicalPath?: string | undefined; noindex?: boolean | undefined } = {},
+): PageAddresses {
   const { siteUrl, section, partner } = where;
   const main = siteOrigin(siteUrl);
   const origin = section.hostPartner && partner?.domain ? siteOrigin(siteUrl, partner.domain) : main;

@@ -36,7 +36,13 @@ const FIXED: Record<Section, Set<string>> = { main: fixedPages('main'), old: fix
  * section lacks (/old has no /franchise) is the main site's.
  */
 export function hrefIn(info: SectionInfo, path: string): string {
-  const base = info.hostPartner ? '' : info.section === 'old' ? '/old' : info.section === 'partner' && info.partnerSlug ? `/${info.partnerSlug}` : '';
+  const base = info.hostPartner
+    ? ''
+    : info.section === 'old'
+      ? '/old'
+      : info.section === 'partner' && info.partnerSlug
+        ? `/${info.partnerSlug}`
+        : '';
   const first = '/' + (path.split('/')[1] ?? '');
   if (base && FIXED.main.has(first) && !FIXED[info.section].has(first)) return path;
   if (path === '/') return base || '/';

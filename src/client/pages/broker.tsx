@@ -5,7 +5,17 @@ import { Meta } from '../components/Meta.tsx';
 import { Icon } from '../components/Logo.tsx';
 import { ContactList, telHref, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
-import { CardGrid, PageHeader, Panel, Paragraphs, Section, SplitWithPanel, StepList, type IconCard, type Step } from '../components/Sections.tsx';
+import {
+  CardGrid,
+  PageHeader,
+  Panel,
+  Paragraphs,
+  Section,
+  SplitWithPanel,
+  StepList,
+  type IconCard,
+  type Step,
+} from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 import { BrokerForm } from '../components/LeadForm.tsx';
 import { useStore } from '../store.tsx';
@@ -53,7 +63,13 @@ export default function BrokerPage() {
         <Paragraphs items={partner ? tList('partnerBrand.brokerNear', { name: contact.name }) : tList('broker.near.paragraphs')} />
       </SplitWithPanel>
 
-      <Section id="broker-form-title" title={t('forms.broker.title')} lead={partner ? t('partnerBrand.brokerFormLead', name) : t('forms.broker.lead')} tone="tint" anchor="broker-form">
+      <Section
+        id="broker-form-title"
+        title={t('forms.broker.title')}
+        lead={partner ? t('partnerBrand.brokerFormLead', name) : t('forms.broker.lead')}
+        tone="tint"
+        anchor="broker-form"
+      >
         <BrokerForm labelledBy="broker-form-title" />
       </Section>
     </>

@@ -38,7 +38,15 @@ export default function ClientForgotPasswordPage() {
         form={form}
         labelledBy="account-title"
         submitLabel={t('accountUi.forgot.submit')}
-        fields={[{ name: 'email', label: t('accountUi.fields.email'), type: 'email', autoComplete: 'email', placeholder: t('forms.fields.email.placeholder') }]}
+        fields={[
+          {
+            name: 'email',
+            label: t('accountUi.fields.email'),
+            type: 'email',
+            autoComplete: 'email',
+            placeholder: t('forms.fields.email.placeholder'),
+          },
+        ]}
       />
     </AccountPage>
   );

@@ -46,7 +46,13 @@ export default function ClientLoginPage() {
         labelledBy="account-title"
         submitLabel={t('accountUi.login.submit')}
         fields={[
-          { name: 'email', label: t('accountUi.fields.email'), type: 'email', autoComplete: 'username', placeholder: t('forms.fields.email.placeholder') },
+          {
+            name: 'email',
+            label: t('accountUi.fields.email'),
+            type: 'email',
+            autoComplete: 'username',
+            placeholder: t('forms.fields.email.placeholder'),
+          },
           { name: 'password', label: t('accountUi.fields.password'), type: 'password', autoComplete: 'current-password' },
         ]}
         extra={

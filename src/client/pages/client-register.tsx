@@ -49,8 +49,20 @@ export default function ClientRegisterPage() {
         labelledBy="account-title"
         submitLabel={t('accountUi.register.submit')}
         fields={[
-          { name: 'email', label: t('accountUi.fields.email'), type: 'email', autoComplete: 'email', placeholder: t('forms.fields.email.placeholder') },
-          { name: 'password', label: t('accountUi.fields.password'), type: 'password', autoComplete: 'new-password', placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }) },
+          {
+            name: 'email',
+            label: t('accountUi.fields.email'),
+            type: 'email',
+            autoComplete: 'email',
+            placeholder: t('forms.fields.email.placeholder'),
+          },
+          {
+            name: 'password',
+            label: t('accountUi.fields.password'),
+            type: 'password',
+            autoComplete: 'new-password',
+            placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+          },
           { name: 'password_repeat', label: t('accountUi.fields.passwordRepeat'), type: 'password', autoComplete: 'new-password' },
         ]}
         extra={<TermsCheckbox formId={FORM} form={form} termsHref={hrefIn(section, TERMS_PATH)} />}

@@ -41,7 +41,13 @@ function ResetForm({ token }: { token: string }) {
         labelledBy="account-title"
         submitLabel={t('accountUi.reset.submit')}
         fields={[
-          { name: 'password', label: t('accountUi.fields.newPassword'), type: 'password', autoComplete: 'new-password', placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }) },
+          {
+            name: 'password',
+            label: t('accountUi.fields.newPassword'),
+            type: 'password',
+            autoComplete: 'new-password',
+            placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+          },
           { name: 'password_repeat', label: t('accountUi.fields.passwordRepeat'), type: 'password', autoComplete: 'new-password' },
         ]}
       />
@@ -70,7 +76,11 @@ export default function ClientResetPasswordPage({ match }: PageProps) {
         </p>
       }
     >
-      {valid ? <ResetForm token={token} /> : <p className="account-card__note account-card__note--error">{t('account.errors.resetInvalid')}</p>}
+      {valid ? (
+        <ResetForm token={token} />
+      ) : (
+        <p className="account-card__note account-card__note--error">{t('account.errors.resetInvalid')}</p>
+      )}
     </AccountPage>
   );
 }

@@ -33,7 +33,9 @@ export default function FavoritesPage({ match }: PageProps) {
       <Meta title={t('accountUi.favorites.title')} noindex />
       <PageHeader title={t('accountUi.favorites.title')} lead={t('accountUi.favorites.lead')} />
       <section className="section" aria-label={t('accountUi.favorites.title')}>
-        <div className="container">{user ? <ClientFavorites match={match} kept={user.favorites} /> : <VisitorFavorites match={match} />}</div>
+        <div className="container">
+          {user ? <ClientFavorites match={match} kept={user.favorites} /> : <VisitorFavorites match={match} />}
+        </div>
       </section>
     </>
   );
@@ -53,7 +55,12 @@ function ClientFavorites({ match, kept }: PageProps & { kept: number[] }) {
 
 const noSubscription = () => () => {};
 /** False on the server and while hydrating, true after: this browser's storage may be read. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 function VisitorFavorites({ match }: PageProps) {
   const section = useSection();
@@ -122,7 +129,12 @@ function Cards({ projects }: { projects: Card[] }) {
     <ul className="grid grid--3 favorites-list">
       {projects.map((project, i) => (
         <li key={project.id}>
-          <ProjectCard project={project} headingLevel={2} eager={i < 3} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
+          <ProjectCard
+            project={project}
+            headingLevel={2}
+            eager={i < 3}
+            actions={<FavoriteButton projectId={project.id} name={project.name} />}
+          />
         </li>
       ))}
     </ul>

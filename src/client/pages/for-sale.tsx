@@ -48,7 +48,12 @@ function excerpt(text: string, max: number): string {
 
 function metaDescription(project: ProjectDetail): string {
   const price = formatPrice(project.price?.min);
-  const values = { category: categoryLabel(project.category).toLowerCase(), town: project.location.town.name, region: project.location.region.name, price };
+  const values = {
+    category: categoryLabel(project.category).toLowerCase(),
+    town: project.location.town.name,
+    region: project.location.region.name,
+    price,
+  };
   const resale = project.stage === 'resale';
   const lead = price
     ? t(resale ? 'property.meta.resaleDescriptionFrom' : 'property.meta.descriptionFrom', values)
@@ -56,7 +61,17 @@ function metaDescription(project: ProjectDetail): string {
   return `${lead} ${excerpt(project.description, 150 - lead.length)}`.trim();
 }
 
-function PropertyView({ project, units, files, similar }: { project: ProjectDetail; units: UnitRow[]; files: FilesAnswer | undefined; similar: ProjectCard[] }) {
+function PropertyView({
+  project,
+  units,
+  files,
+  similar,
+}: {
+  project: ProjectDetail;
+  units: UnitRow[];
+  files: FilesAnswer | undefined;
+  similar: ProjectCard[];
+}) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());
   usePropertyView(project, units);
@@ -79,7 +94,9 @@ function PropertyView({ project, units, files, similar }: { project: ProjectDeta
       <Meta
         title={t('property.meta.title', { name: project.name, town: town.name })}
         description={metaDescription(project)}
-        {...(preview ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) } : {})}
+        {...(preview
+          ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) }
+          : {})}
       />
       <JsonLd data={listingStructuredData({ project, units, origin, paths, labels })} />
       <div className="container property__top">

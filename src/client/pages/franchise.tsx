@@ -4,7 +4,17 @@ import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { CtaBand, PageHero } from '../components/HeroSlider.tsx';
 import { Link } from '../components/Link.tsx';
-import { CardGrid, Checklist, Panel, Paragraphs, Section, SplitWithPanel, StepList, type IconCard, type Step } from '../components/Sections.tsx';
+import {
+  CardGrid,
+  Checklist,
+  Panel,
+  Paragraphs,
+  Section,
+  SplitWithPanel,
+  StepList,
+  type IconCard,
+  type Step,
+} from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 
 interface Stat {

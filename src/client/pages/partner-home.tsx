@@ -30,7 +30,12 @@ export default function PartnerHomePage({ match }: PageProps) {
   return (
     <>
       <Meta title={t('partnerHome.title', { name })} description={t('partnerHome.description', { name })} />
-      <PageHero eyebrow={t('partnerHome.eyebrow')} title={t('partnerHome.title', { name })} lead={t('partnerHome.lead', { name })} image={1}>
+      <PageHero
+        eyebrow={t('partnerHome.eyebrow')}
+        title={t('partnerHome.title', { name })}
+        lead={t('partnerHome.lead', { name })}
+        image={1}
+      >
         <Link className="button button--accent" href={search}>
           {t('pageCommon.findHome')}
         </Link>

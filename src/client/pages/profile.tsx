@@ -16,7 +16,8 @@ import { ProfileSavedSearches } from '../components/saved-search/ProfileSavedSea
 
 /** The access form leaves out a new password it was not given. */
 const AccessForm = coerce(ProfileBody, record(string(), string()), ({ password, password_repeat, ...rest }) =>
-  password || password_repeat ? { ...rest, password, password_repeat } : rest);
+  password || password_repeat ? { ...rest, password, password_repeat } : rest,
+);
 
 function useSave(clearOnSuccess: string[] = []) {
   const auth = useAuthStore();
@@ -55,8 +56,21 @@ function DetailsForm({ user }: { user: ClientUser }) {
         labelledBy="profile-details-title"
         submitLabel={t('accountUi.profile.save')}
         fields={[
-          { name: 'name', label: t('forms.fields.name.label'), autoComplete: 'name', required: false, placeholder: t('forms.fields.name.placeholder') },
-          { name: 'phone', label: t('forms.fields.phone.label'), type: 'tel', autoComplete: 'tel', required: false, placeholder: t('forms.fields.phone.placeholder') },
+          {
+            name: 'name',
+            label: t('forms.fields.name.label'),
+            autoComplete: 'name',
+            required: false,
+            placeholder: t('forms.fields.name.placeholder'),
+          },
+          {
+            name: 'phone',
+            label: t('forms.fields.phone.label'),
+            type: 'tel',
+            autoComplete: 'tel',
+            required: false,
+            placeholder: t('forms.fields.phone.placeholder'),
+          },
         ]}
       />
     </section>
@@ -82,8 +96,21 @@ function AccessDetailsForm({ user }: { user: ClientUser }) {
         submitLabel={t('accountUi.profile.saveAccess')}
         fields={[
           { name: 'email', label: t('accountUi.fields.email'), type: 'email', autoComplete: 'email' },
-          { name: 'password', label: t('accountUi.fields.newPassword'), type: 'password', autoComplete: 'new-password', required: false, placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }) },
-          { name: 'password_repeat', label: t('accountUi.fields.passwordRepeat'), type: 'password', autoComplete: 'new-password', required: false },
+          {
+            name: 'password',
+            label: t('accountUi.fields.newPassword'),
+            type: 'password',
+            autoComplete: 'new-password',
+            required: false,
+            placeholder: t('accountUi.fields.passwordHint', { min: PASSWORD_MIN_LENGTH }),
+          },
+          {
+            name: 'password_repeat',
+            label: t('accountUi.fields.passwordRepeat'),
+            type: 'password',
+            autoComplete: 'new-password',
+            required: false,
+          },
           { name: 'current_password', label: t('accountUi.fields.currentPassword'), type: 'password', autoComplete: 'current-password' },
         ]}
       />

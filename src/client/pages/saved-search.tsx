@@ -44,8 +44,15 @@ function SentPage() {
   const results = useHref('/search');
   return (
     <>
-      <Meta title={active ? t('savedSearches.save.savedTitle') : t('savedSearches.save.sentTitle')} description={t('savedSearches.save.lead')} noindex />
-      <PageHeader title={active ? t('savedSearches.save.savedTitle') : t('savedSearches.save.sentTitle')} lead={active ? t('savedSearches.save.savedNoJs') : t('savedSearches.save.sentNoJs')} />
+      <Meta
+        title={active ? t('savedSearches.save.savedTitle') : t('savedSearches.save.sentTitle')}
+        description={t('savedSearches.save.lead')}
+        noindex
+      />
+      <PageHeader
+        title={active ? t('savedSearches.save.savedTitle') : t('savedSearches.save.sentTitle')}
+        lead={active ? t('savedSearches.save.savedNoJs') : t('savedSearches.save.sentNoJs')}
+      />
       <div className="container page saved-search">
         <Link className="button button--outline" href={results}>
           {t('savedSearches.save.back')}

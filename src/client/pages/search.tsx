@@ -41,7 +41,9 @@ export default function SearchPage({ match }: PageProps) {
     return () => document.documentElement.classList.remove('has-fullscreen-map');
   }, [fullscreen, isMap]);
 
-  const pagination = answer ? <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} /> : null;
+  const pagination = answer ? (
+    <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} />
+  ) : null;
   const empty = answer && answer.data.length === 0 ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} /> : null;
   const updating = results.updating;
 
@@ -63,7 +65,12 @@ export default function SearchPage({ match }: PageProps) {
           <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
         </FiltersPanel>
 
-        <section id={RESULTS_ID} className={updating ? 'search-layout__results is-updating' : 'search-layout__results'} aria-labelledby="search-results-title" aria-busy={updating}>
+        <section
+          id={RESULTS_ID}
+          className={updating ? 'search-layout__results is-updating' : 'search-layout__results'}
+          aria-labelledby="search-results-title"
+          aria-busy={updating}
+        >
           <h2 id="search-results-title" className="visually-hidden">
             {t('search.results')}
           </h2>
@@ -74,7 +81,8 @@ export default function SearchPage({ match }: PageProps) {
                 className="search-chip"
                 href={state.hrefFor({ bbox: undefined, page: 1 })}
                 onClick={() => state.remember({ bbox: undefined })}
-                aria-label={t('search.filters.removeMapArea')}>
+                aria-label={t('search.filters.removeMapArea')}
+              >
                 {t('search.filters.mapArea')} <span aria-hidden="true">×</span>
               </Link>
             ) : null}
@@ -89,7 +97,11 @@ export default function SearchPage({ match }: PageProps) {
               </button>
             </div>
           ) : null}
-          {updating ? <p className="visually-hidden" role="status">{t('search.updating')}</p> : null}
+          {updating ? (
+            <p className="visually-hidden" role="status">
+              {t('search.updating')}
+            </p>
+          ) : null}
 
           {isMap ? (
             <MapResults state={state} projects={answer?.data ?? []} fullscreen={fullscreen} onFullscreenChange={setFullscreen}>
@@ -119,11 +131,23 @@ let filtersOpen = false;
 function FiltersPanel({ state, children }: { state: SearchPageState; children: ReactNode }) {
   const [open, setOpen] = useState(filtersOpen);
   const f = state.filters;
-  const active = [f.cat.length > 0, geoSegments(f.esGeo).length > 0, f.bedrooms > 0, f.bathrooms > 0, f.pricefrom > 0 || f.priceto < DEFAULT_SEARCH.priceto].filter(Boolean).length;
+  const active = [
+    f.cat.length > 0,
+    geoSegments(f.esGeo).length > 0,
+    f.bedrooms > 0,
+    f.bathrooms > 0,
+    f.pricefrom > 0 || f.priceto < DEFAULT_SEARCH.priceto,
+  ].filter(Boolean).length;
   const toggle = () => setOpen((filtersOpen = !open));
   return (
     <aside className={open ? 'search-layout__filters is-open' : 'search-layout__filters'}>
-      <button type="button" className="button button--outline search-filters-toggle" aria-expanded={open} aria-controls={SEARCH_FORM_ID} onClick={toggle}>
+      <button
+        type="button"
+        className="button button--outline search-filters-toggle"
+        aria-expanded={open}
+        aria-controls={SEARCH_FORM_ID}
+        onClick={toggle}
+      >
         {active ? t('search.filters.toggleCount', { count: active }) : t('search.filters.toggle')}
       </button>
       {children}

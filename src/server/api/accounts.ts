@@ -27,8 +27,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
 import {
-  FAVORITE_BODIES, FavoriteAction, ForgotPasswordBody, LoginBody, ProfileBody, RegisterBody, ResetPasswordBody,
-  type AuthAnswer, type ClientAnswer, type FavoriteBody, type FavoritesAnswer, type MessageAnswer,
+  FAVORITE_BODIES,
+  FavoriteAction,
+  ForgotPasswordBody,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+  type AuthAnswer,
+  type ClientAnswer,
+  type FavoriteBody,
+  type FavoritesAnswer,
+  type MessageAnswer,
 } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -76,8 +86,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     timeWindow: MINUTE,
     keyGenerator: (request: FastifyRequest) => rateLimitKey(request.ip),
     // Thrown, then answered by the app's error handler as any 4xx (Retry-After is already set).
-    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) =>
-      ({ statusCode: context.statusCode, message: tooMany(Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
+      statusCode: context.statusCode,
+      message: tooMany(Math.ceil(context.ttl / 1000)),
+    }),
   };
   /** Counts an attempt on the account; a 429 with Retry-After once there were too many. */
   async function limitAccount(name: Limited, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -100,7 +112,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (request.method !== 'POST') return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'application/json') return;
-    const empty = !request.headers['content-type'] && !request.headers['transfer-encoding'] && !Number(request.headers['content-length'] ?? 0);
+    const empty =
+      !request.headers['content-type'] && !request.headers['transfer-encoding'] && !Number(request.headers['content-length'] ?? 0);
     if (empty && request.url.split('?')[0] === '/api/client-logout') return;
     reply.header('cache-control', 'no-store');
     throw new HttpError(415, t('account.errors.jsonOnly'));
@@ -181,11 +194,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const session = await signedIn(request);
     const { action } = create({ action: bodyOf(request).action }, FavoriteAction);
     const body = create(request.body, FAVORITE_BODIES[action] as Struct<FavoriteBody, unknown>);
-    const favorites = 'ids' in body
-      ? await accounts.mergeFavorites(session.id, body.ids)
-      : body.action === 'add'
-        ? await accounts.addFavorite(session.id, body.id)
-        : await accounts.removeFavorite(session.id, body.id);
+    const favorites =
+      'ids' in body
+        ? await accounts.mergeFavorites(session.id, body.ids)
+        : body.action === 'add'
+          ? await accounts.addFavorite(session.id, body.id)
+          : await accounts.removeFavorite(session.id, body.id);
     return { data: { favorites } };
   });
 }

@@ -33,7 +33,10 @@ function toNumber(value: QueryValue): unknown {
 
 /** cat=1,12 or cat=1&cat=12; an empty value is an empty list. */
 function toList(value: QueryValue): unknown[] {
-  return (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v.trim() !== '').map(toNumber);
+  return (Array.isArray(value) ? value : [value])
+    .flatMap((v) => v.split(','))
+    .filter((v) => v.trim() !== '')
+    .map(toNumber);
 }
 
 const GEO_KEY = /^(?:esGeo(?:\[(country|region|town)\]|\.(country|region|town))|(country|region|town))$/;

@@ -21,7 +21,8 @@ function structProblem(error: StructError): { message: string; field: string; fi
   const field = structErrorField(error);
   const failures = error.failures();
   const first = failures[0] ?? error;
-  if (first.value === undefined && first.type !== 'never') return { message: `${field} is required`, field, fieldMessage: t('forms.errors.required') };
+  if (first.value === undefined && first.type !== 'never')
+    return { message: `${field} is required`, field, fieldMessage: t('forms.errors.required') };
   if (first.type === 'never') return { message: `${field} is not allowed`, field, fieldMessage: 'is not allowed' };
   // superstruct's own wording describes the value; a refinement's message is already a sentence for people.
   const expected = first.message.replace(/,? but received:? .*$/s, '').replace(/\ba integer\b/g, 'an integer');

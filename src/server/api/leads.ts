@@ -83,7 +83,11 @@ export async function leadRoutes(app: FastifyInstance, options: LeadRouteOptions
   );
 
   if (options.forms) {
-    const limiter = app.createRateLimit({ max: app.config.LEAD_RATE_LIMIT, timeWindow: RATE_WINDOW_MS, keyGenerator: (request) => rateLimitKey(request.ip) });
+    const limiter = app.createRateLimit({
+      max: app.config.LEAD_RATE_LIMIT,
+      timeWindow: RATE_WINDOW_MS,
+      keyGenerator: (request) => rateLimitKey(request.ip),
+    });
     const limit = async (request: FastifyRequest) => {
       const result = await limiter(request);
       return result.isAllowed ? { exceeded: false, retryAfterS: 0 } : { exceeded: result.isExceeded, retryAfterS: result.ttlInSeconds };

@@ -43,7 +43,8 @@ export async function partnerLogoRoutes(app: FastifyInstance): Promise<void> {
     const dot = file.lastIndexOf('.');
     const name = dot < 0 ? file : file.slice(0, dot);
     const extension = dot < 0 ? '' : file.slice(dot + 1);
-    if (!DEMO_IMAGE_NAME.test(name) || name.length > 60) throw new HttpError(400, 'the logo name must be lowercase letters, digits and dashes');
+    if (!DEMO_IMAGE_NAME.test(name) || name.length > 60)
+      throw new HttpError(400, 'the logo name must be lowercase letters, digits and dashes');
     const svg = svgs.get(name);
     if (!svg || (extension !== 'svg' && extension !== 'png')) throw new HttpError(404, 'no such logo');
     reply.header('cache-control', LOGO_CACHE);

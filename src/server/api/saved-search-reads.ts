@@ -20,7 +20,9 @@ export const savedSearchReads = {
     path: '/api/saved-searches/unsubscribe',
     query: ManageQuery,
     personal: true,
-    handler: async ({ token }, ctx): Promise<{ data: SavedSearchView }> => ({ data: await ctx.services.savedSearches.unsubscribeTarget(token) }),
+    handler: async ({ token }, ctx): Promise<{ data: SavedSearchView }> => ({
+      data: await ctx.services.savedSearches.unsubscribeTarget(token),
+    }),
   }),
   '/api/saved-searches/mine': read({
     path: '/api/saved-searches/mine',

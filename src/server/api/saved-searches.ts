@@ -19,8 +19,15 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
 import {
-  ClientSaveSearchBody, MANAGE_BODIES, ManageEnvelope, SaveSearchBody, readSavedSearch,
-  type ManageBody, type SaveAnswer, type SavedSearchList, type SavedSearchStatus,
+  ClientSaveSearchBody,
+  MANAGE_BODIES,
+  ManageEnvelope,
+  SaveSearchBody,
+  readSavedSearch,
+  type ManageBody,
+  type SaveAnswer,
+  type SavedSearchList,
+  type SavedSearchStatus,
 } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -57,7 +64,11 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
   // Counted in the store like the leads, so every instance counts together; a failing count lets the save through.
   const count = { limits: app.services.rateLimits, onFailure: 'open' as const, log: app.log };
   await app.register(rateLimit, { global: false, store: rateLimitStore(count, 'saved-searches') });
-  const perAddress = app.createRateLimit({ max: app.config.LEAD_RATE_LIMIT, timeWindow: MINUTE, keyGenerator: (r) => `ip:${rateLimitKey(r.ip)}` });
+  const perAddress = app.createRateLimit({
+    max: app.config.LEAD_RATE_LIMIT,
+    timeWindow: MINUTE,
+    keyGenerator: (r) => `ip:${rateLimitKey(r.ip)}`,
+  });
   const emails = new WeakMap<FastifyRequest, string>();
   const perEmail = app.createRateLimit({ ...EMAIL_LIMIT, keyGenerator: (r) => `email:${emails.get(r)}` });
 

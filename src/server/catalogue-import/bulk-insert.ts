@@ -14,7 +14,13 @@ const texts = new Map<string, string>();
  * tail is an `on conflict …` and/or `returning …` clause. Rows must all have
  * the first row's keys; undefined is written as null. Resolves with the rows returned.
  */
-export async function insertRows<Returned = unknown>(db: Trx, dialect: DialectName, table: string, rows: object[], tail = ''): Promise<Returned[]> {
+export async function insertRows<Returned = unknown>(
+  db: Trx,
+  dialect: DialectName,
+  table: string,
+  rows: object[],
+  tail = '',
+): Promise<Returned[]> {
   if (!rows.length) return [];
   const columns = Object.keys(rows[0]!);
   const key = `${dialect} ${table} ${columns.join(',')} ${rows.length} ${tail}`;

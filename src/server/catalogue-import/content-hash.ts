@@ -8,11 +8,38 @@ import type { FeedProperty } from './feed-property.ts';
 
 /** Every field but the feed line, in a fixed order; the type makes a new field a compile error until it is listed. */
 const HASHED: { [K in Exclude<keyof FeedProperty, 'line'>]: true } = {
-  id: true, date: true, ref: true, newBuild: true, price: true, type: true, town: true, province: true, country: true,
-  locationDetail: true, lat: true, lng: true, bedrooms: true, bathrooms: true, pool: true, built: true, plot: true,
-  terrace: true, solarium: true, garden: true, descriptions: true, urls: true, features: true, images: true,
-  documents: true, developmentRef: true, developmentName: true, developer: true, deliveryDate: true, stage: true,
-  status: true, floor: true,
+  id: true,
+  date: true,
+  ref: true,
+  newBuild: true,
+  price: true,
+  type: true,
+  town: true,
+  province: true,
+  country: true,
+  locationDetail: true,
+  lat: true,
+  lng: true,
+  bedrooms: true,
+  bathrooms: true,
+  pool: true,
+  built: true,
+  plot: true,
+  terrace: true,
+  solarium: true,
+  garden: true,
+  descriptions: true,
+  urls: true,
+  features: true,
+  images: true,
+  documents: true,
+  developmentRef: true,
+  developmentName: true,
+  developer: true,
+  deliveryDate: true,
+  stage: true,
+  status: true,
+  floor: true,
 };
 const FIELDS = Object.keys(HASHED) as Array<keyof typeof HASHED>;
 
@@ -26,7 +53,8 @@ function field(value: unknown): string {
   if (typeof value !== 'object') return String(value);
   if (Array.isArray(value)) {
     let out = '';
-    for (const item of value) out += (typeof item === 'object' && item !== null ? record(item as Record<string, unknown>) : String(item)) + ITEM;
+    for (const item of value)
+      out += (typeof item === 'object' && item !== null ? record(item as Record<string, unknown>) : String(item)) + ITEM;
     return out;
   }
   return record(value as Record<string, unknown>);

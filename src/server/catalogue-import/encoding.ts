@@ -59,7 +59,9 @@ export class FeedDecoder {
     this.started = true;
     const bytes = Buffer.concat(this.head);
     this.head = [];
-    const decl = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(bytes.subarray(0, 256).toString('latin1'));
+    const decl = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+      bytes.subarray(0, 256).toString('latin1'),
+    );
     const declared = decl?.[1]?.toLowerCase();
     if (declared) this.report.declared = declared;
     if (declared && LATIN_LABELS.test(declared)) this.latin = iconv.getDecoder('win1252');
@@ -149,10 +151,16 @@ const BYTE_OF = new Map<string, number>();
 for (let byte = 0x80; byte <= 0xff; byte++) BYTE_OF.set(cp1252(Uint8Array.of(byte)), byte);
 
 const charClass = (from: number, to: number) =>
-  [...BYTE_OF].filter(([, b]) => b >= from && b <= to).map(([c]) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  [...BYTE_OF]
+    .filter(([, b]) => b >= from && b <= to)
+    .map(([c]) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 const CONT = `[${charClass(0x80, 0xbf)}]`;
 /** A UTF-8 lead byte's character followed by its continuation bytes' characters, as Windows-1252 shows them. */
-const TWICE = new RegExp(`[${charClass(0xc2, 0xdf)}]${CONT}|[${charClass(0xe0, 0xef)}]${CONT}{2}|[${charClass(0xf0, 0xf4)}]${CONT}{3}`, 'g');
+const TWICE = new RegExp(
+  `[${charClass(0xc2, 0xdf)}]${CONT}|[${charClass(0xe0, 0xef)}]${CONT}{2}|[${charClass(0xf0, 0xf4)}]${CONT}{3}`,
+  'g',
+);
 /** The same runs, tested for once: most text has none ('é' alone is no run), and then nothing is replaced. */
 const HAS_TWICE = new RegExp(TWICE.source);
 

@@ -70,9 +70,7 @@ export interface FeedProperty {
   line: number;
 }
 
-export type FeedItem =
-  | { ok: true; property: FeedProperty }
-  | { ok: false; id: string | null; line: number; reason: string };
+export type FeedItem = { ok: true; property: FeedProperty } | { ok: false; id: string | null; line: number; reason: string };
 
 /** The feed cannot be read at all: not XML, not Kyero, or the bytes stopped coming. */
 export class FeedError extends Error {

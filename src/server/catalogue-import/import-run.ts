@@ -24,9 +24,26 @@ const MAX_ROWS_PER_STATEMENT = 1000;
 const STAGED_WINDOW = 256;
 /** A unit already stored under its (source, feed id) takes the feed's fields, and is live again. */
 const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${[
-  'project_id', 'ref', 'category_id', 'bedrooms', 'bathrooms', 'built_area', 'plot_area', 'terrace_area', 'solarium_area', 'garden_area',
-  'floor', 'price', 'status', 'pool', 'feed_date', 'content_hash', 'updated_at',
-].map((c) => `${c} = excluded.${c}`).join(', ')}, withdrawn_at = null`;
+  'project_id',
+  'ref',
+  'category_id',
+  'bedrooms',
+  'bathrooms',
+  'built_area',
+  'plot_area',
+  'terrace_area',
+  'solarium_area',
+  'garden_area',
+  'floor',
+  'price',
+  'status',
+  'pool',
+  'feed_date',
+  'content_hash',
+  'updated_at',
+]
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ')}, withdrawn_at = null`;
 
 interface PlaceIds {
   country: number;
@@ -47,7 +64,14 @@ interface ExistingUnit {
 export class ImportRun {
   readonly readReport = newReadReport();
   private readonly summary: ImportSummary = {
-    added: 0, updated: 0, unchanged: 0, skippedResales: 0, withdrawn: 0, rejected: [], rejectedTotal: 0, projectsTouched: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedResales: 0,
+    withdrawn: 0,
+    rejected: [],
+    rejectedTotal: 0,
+    projectsTouched: 0,
     read: this.readReport,
   };
   /** Category key → id, and the ids still free for new types. */
@@ -102,7 +126,11 @@ export class ImportRun {
   private reject(rejection: Rejection): void {
     this.summary.rejectedTotal++;
     if (this.summary.rejected.length < MAX_REJECTIONS_KEPT)
-      this.summary.rejected.push({ id: rejection.id === null ? null : detach(rejection.id), line: rejection.line, reason: detach(rejection.reason) });
+      this.summary.rejected.push({
+        id: rejection.id === null ? null : detach(rejection.id),
+        line: rejection.line,
+        reason: detach(rejection.reason),
+      });
   }
 
   async batch(items: FeedItem[]): Promise<void> {
@@ -121,7 +149,11 @@ export class ImportRun {
         // Not imported: a resale stored by an earlier import that took them is withdrawn.
         this.summary.skippedResales++;
       } else if (inBatch.has(item.property.id)) {
-        this.reject({ id: item.property.id, line: item.property.line, reason: 'id: appears more than once in the feed (the first is kept)' });
+        this.reject({
+          id: item.property.id,
+          line: item.property.line,
+          reason: 'id: appears more than once in the feed (the first is kept)',
+        });
       } else {
         inBatch.add(item.property.id);
         candidates.push(item.property);
@@ -129,7 +161,11 @@ export class ImportRun {
     }
     const fresh = new Set<string>();
     for (const rows of this.chunk(candidates, 1)) {
-      const inserted = await this.insert<{ feed_id: string }>('import_seen', rows.map((p) => ({ feed_id: p.id })), 'on conflict do nothing returning feed_id');
+      const inserted = await this.insert<{ feed_id: string }>(
+        'import_seen',
+        rows.map((p) => ({ feed_id: p.id })),
+        'on conflict do nothing returning feed_id',
+      );
       for (const r of inserted) fresh.add(r.feed_id);
     }
     const properties = candidates.filter((p) => {
@@ -140,7 +176,11 @@ export class ImportRun {
     // A rejected property is still in the feed: its stored version, if any, is
     // kept rather than withdrawn.
     for (const rows of this.chunk([...new Set(rejectedIds)], 1))
-      await this.insert('import_seen', rows.map((feed_id) => ({ feed_id })), 'on conflict do nothing');
+      await this.insert(
+        'import_seen',
+        rows.map((feed_id) => ({ feed_id })),
+        'on conflict do nothing',
+      );
     if (!properties.length) return;
 
     // 2. Categories and places (new ones are rare: one insert each).
@@ -161,9 +201,16 @@ export class ImportRun {
     if (leads.size) {
       const refs = [...leads.keys()];
       for (const rows of this.chunk(refs, 1))
-        for (const r of await db.selectFrom('projects').select(['id', 'ref']).where('source', '=', this.source).where('ref', 'in', rows).execute())
+        for (const r of await db
+          .selectFrom('projects')
+          .select(['id', 'ref'])
+          .where('source', '=', this.source)
+          .where('ref', 'in', rows)
+          .execute())
           this.projects.set(detach(r.ref), r.id);
-      const staged: Array<Row<'import_projects'>> = refs.map((ref) => projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!, this.now));
+      const staged: Array<Row<'import_projects'>> = refs.map((ref) =>
+        projectFields(ref, leads.get(ref)!, placeIds.get(leads.get(ref)!)!, this.now),
+      );
       const missing = staged
         .filter((s) => !this.projects.has(s.ref))
         .map(({ name_detail: _detail, name_ref: _ref, ...s }) => ({
@@ -192,7 +239,11 @@ export class ImportRun {
         .selectFrom('units')
         .select(['id', 'feed_id', 'content_hash', 'project_id', 'withdrawn_at'])
         .where('source', '=', this.source)
-        .where('feed_id', 'in', rows.map((p) => p.id))
+        .where(
+          'feed_id',
+          'in',
+          rows.map((p) => p.id),
+        )
         .execute())
         existing.set(u.feed_id, u);
 
@@ -262,7 +313,13 @@ export class ImportRun {
     return ids;
   }
 
-  private async placeId(kind: 'country' | 'region' | 'town', parent: number | null, parentPath: string, name: string, at: FeedProperty | null): Promise<number> {
+  private async placeId(
+    kind: 'country' | 'region' | 'town',
+    parent: number | null,
+    parentPath: string,
+    name: string,
+    at: FeedProperty | null,
+  ): Promise<number> {
     const slug = slugify(name);
     const path = parentPath ? `${parentPath}/${slug}` : slug;
     const known = this.places.get(path);
@@ -297,7 +354,10 @@ export class ImportRun {
 
     if (this.touched.size) {
       for (const rows of this.chunk([...this.touched], 1))
-        await this.insert('import_touched', rows.map((project_id) => ({ project_id })));
+        await this.insert(
+          'import_touched',
+          rows.map((project_id) => ({ project_id })),
+        );
       await recompute(db, this.dialect, source, now);
       await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(db);
     }
@@ -309,7 +369,14 @@ export class ImportRun {
   private async checkSourceIdentity(): Promise<void> {
     const { db, source } = this;
     if (this.sourceKnown) return;
-    const total = Number((await db.selectFrom('import_seen').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('import_seen')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const other = await db
       .selectFrom('units')
       .select(['source', (eb) => eb.fn.countAll().as('n')])

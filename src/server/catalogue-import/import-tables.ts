@@ -11,7 +11,19 @@ export type ImportTables = {
   // A development as the feed describes it, before its ranges are derived.
   import_projects: Pick<
     ProjectsTable,
-    'ref' | 'name' | 'developer' | 'stage' | 'description' | 'amenities' | 'country_id' | 'region_id' | 'town_id' | 'location_detail' | 'lat' | 'lng' | 'delivery_date'
+    | 'ref'
+    | 'name'
+    | 'developer'
+    | 'stage'
+    | 'description'
+    | 'amenities'
+    | 'country_id'
+    | 'region_id'
+    | 'town_id'
+    | 'location_detail'
+    | 'lat'
+    | 'lng'
+    | 'delivery_date'
   > & {
     description_html: string;
     descriptions: string;

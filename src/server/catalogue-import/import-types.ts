@@ -54,7 +54,9 @@ export class SourceIdentityError extends Error {
     readonly matching: number,
     readonly total: number,
   ) {
-    super(`${matching} of the feed's ${total} properties are already stored under source '${storedUnder}', not '${source}': ` +
-      `to update them, import with --source ${storedUnder}; to keep both, name this one with --source`);
+    super(
+      `${matching} of the feed's ${total} properties are already stored under source '${storedUnder}', not '${source}': ` +
+        `to update them, import with --source ${storedUnder}; to keep both, name this one with --source`,
+    );
   }
 }

@@ -26,11 +26,16 @@ async function openFile(file: string): Promise<OpenedFeed> {
     stat = await fs.promises.stat(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FeedError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? String(error))}`);
+    throw new FeedError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? String(error))}`,
+    );
   }
   if (!stat.isFile()) throw new FeedError(`cannot read ${file}: not a file`);
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-  return { input: guard(stream, (e) => `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`), source: path.basename(file).replace(/\.[^.]*$/, '') || 'file' };
+  return {
+    input: guard(stream, (e) => `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+    source: path.basename(file).replace(/\.[^.]*$/, '') || 'file',
+  };
 }
 
 async function download(url: string): Promise<OpenedFeed> {
@@ -48,7 +53,9 @@ async function download(url: string): Promise<OpenedFeed> {
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => undefined);
-    throw new FeedError(`download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${parsed.href}`);
+    throw new FeedError(
+      `download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${parsed.href}`,
+    );
   }
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
   // A failure before the importer reads (while its transaction opens) must not go unhandled: guard() rethrows it on read.

@@ -19,6 +19,9 @@ export function projectNames(p: FeedProperty): ProjectNames {
     ? t('catalogue.names.withBeds', { beds: p.bedrooms, type, town: p.town })
     : t('catalogue.names.plain', { type: type.charAt(0).toUpperCase() + type.slice(1), town: p.town });
   const ref = t('catalogue.names.withRef', { name: plain, ref: p.ref ?? p.id });
-  const detail = p.locationDetail && slugify(p.locationDetail) !== slugify(p.town) ? t('catalogue.names.withDetail', { name: plain, detail: p.locationDetail }) : ref;
+  const detail =
+    p.locationDetail && slugify(p.locationDetail) !== slugify(p.town)
+      ? t('catalogue.names.withDetail', { name: plain, detail: p.locationDetail })
+      : ref;
   return { plain, detail, ref };
 }

@@ -56,8 +56,13 @@ export function images(el: El | undefined): FeedImage[] {
 }
 
 const DOCUMENT_KINDS: Record<string, FileKind> = {
-  pricelist: 'price_list', prices: 'price_list', floorplan: 'floor_plan', floorplans: 'floor_plan', plans: 'floor_plan',
-  brochure: 'brochure', dossier: 'brochure',
+  pricelist: 'price_list',
+  prices: 'price_list',
+  floorplan: 'floor_plan',
+  floorplans: 'floor_plan',
+  plans: 'floor_plan',
+  brochure: 'brochure',
+  dossier: 'brochure',
 };
 export const DOCUMENT_TITLES: Record<FileKind, string> = { price_list: 'Price list', floor_plan: 'Floor plan', brochure: 'Brochure' };
 
@@ -65,7 +70,12 @@ export function documents(el: El | undefined): FeedDocument[] {
   const out: FeedDocument[] = [];
   const seen = new Set<string>();
   for (const doc of childrenNamed(el, 'document')) {
-    const kind = DOCUMENT_KINDS[slugify(doc.attrs.kind ?? textOf(doc, 'kind')).replace(/-/g, '').replace(/_/g, '')];
+    const kind =
+      DOCUMENT_KINDS[
+        slugify(doc.attrs.kind ?? textOf(doc, 'kind'))
+          .replace(/-/g, '')
+          .replace(/_/g, '')
+      ];
     const url = parseUrl(textOf(doc, 'url'));
     if (!kind || !url || seen.has(url) || out.length >= 50) continue;
     seen.add(url);

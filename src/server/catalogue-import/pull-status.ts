@@ -20,7 +20,8 @@ export async function feedStatusLines(store: Store, config: Config, now: Date = 
     listed.add(feed.name);
     lines.push(...sourceLines(feed.name, publicUrl(feed.url), feed.includeResales, rows.get(feed.name), true, now));
   }
-  for (const [name, row] of rows) if (!listed.has(name)) lines.push(...sourceLines(name, row.url, Boolean(row.include_resales), row, false, now));
+  for (const [name, row] of rows)
+    if (!listed.has(name)) lines.push(...sourceLines(name, row.url, Boolean(row.include_resales), row, false, now));
   lines.push(await pictureCacheLine(config));
   return lines;
 }
@@ -32,7 +33,14 @@ async function pictureCacheLine(config: Config): Promise<string> {
   return `pictures kept: ${files} file${files === 1 ? '' : 's'}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${dir}`;
 }
 
-function sourceLines(name: string, url: string, includeResales: boolean, row: FeedPullRow | undefined, inFeeds: boolean, now: Date): string[] {
+function sourceLines(
+  name: string,
+  url: string,
+  includeResales: boolean,
+  row: FeedPullRow | undefined,
+  inFeeds: boolean,
+  now: Date,
+): string[] {
   const lines = [`${name}: ${url}${includeResales ? ' (with resales)' : ''}${inFeeds ? '' : ' (not in FEEDS: not pulled)'}`];
   const counts = row?.counts ? summaryLines({ ...(JSON.parse(row.counts) as SummaryCounts), rejected: [] })[0] : null;
   const imported = row?.imported_at && counts ? `last import ${time(row.imported_at)}: ${counts}` : 'never imported';
@@ -40,12 +48,15 @@ function sourceLines(name: string, url: string, includeResales: boolean, row: Fe
   else {
     const took = row.duration_ms !== null ? ` (${(row.duration_ms / 1000).toFixed(1)} s)` : '';
     if (row.result === 'imported') lines.push(`  last pull: ${time(row.pulled_at)}${took}, imported: ${counts ?? ''}`);
-    else if (row.result === 'unchanged') lines.push(`  last pull: ${time(row.pulled_at)}${took}, unchanged (304 Not Modified); ${imported}`);
+    else if (row.result === 'unchanged')
+      lines.push(`  last pull: ${time(row.pulled_at)}${took}, unchanged (304 Not Modified); ${imported}`);
     else lines.push(`  last pull: ${time(row.pulled_at)}${took}, failed: ${row.error ?? 'unknown error'}; ${imported}`);
   }
-  if (row?.locked_until && row.locked_until >= now.toISOString()) lines.push(`  pulling now (${row.locked_by ?? '?'}, lease until ${time(row.locked_until)})`);
+  if (row?.locked_until && row.locked_until >= now.toISOString())
+    lines.push(`  pulling now (${row.locked_by ?? '?'}, lease until ${time(row.locked_until)})`);
   if (!inFeeds) lines.push('  next pull: none');
-  else if (!row?.next_pull_at || row.next_pull_at <= now.toISOString()) lines.push('  next pull: due (at the next start or round of a server, or --pull)');
+  else if (!row?.next_pull_at || row.next_pull_at <= now.toISOString())
+    lines.push('  next pull: due (at the next start or round of a server, or --pull)');
   else lines.push(`  next pull: ${time(row.next_pull_at)}`);
   return lines;
 }

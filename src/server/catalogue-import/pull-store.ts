@@ -44,7 +44,12 @@ export async function acquireLease(db: Db, source: string, request: LeaseRequest
 }
 
 /** Writes a pull's outcome and lets the lease go; false when the lease was no longer this instance's. */
-export async function recordPull(db: Db, source: string, token: string, fields: Partial<Omit<FeedPullsTable, 'source' | 'locked_by' | 'locked_until'>>): Promise<boolean> {
+export async function recordPull(
+  db: Db,
+  source: string,
+  token: string,
+  fields: Partial<Omit<FeedPullsTable, 'source' | 'locked_by' | 'locked_until'>>,
+): Promise<boolean> {
   const result = await db
     .updateTable('feed_pulls')
     .set({ ...fields, locked_by: null, locked_until: null })

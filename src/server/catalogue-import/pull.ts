@@ -131,8 +131,13 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     download?.cancel();
   }
 
-  if (outcome.result === 'failed') log?.warn({ source, result: 'failed', reason: outcome.error, durationMs: outcome.durationMs }, 'feed pull failed; will retry at the next interval');
-  else if (outcome.result === 'imported') log?.info({ source, result: 'imported', counts: summaryCounts(outcome.summary), durationMs: outcome.durationMs }, 'feed pulled');
+  if (outcome.result === 'failed')
+    log?.warn(
+      { source, result: 'failed', reason: outcome.error, durationMs: outcome.durationMs },
+      'feed pull failed; will retry at the next interval',
+    );
+  else if (outcome.result === 'imported')
+    log?.info({ source, result: 'imported', counts: summaryCounts(outcome.summary), durationMs: outcome.durationMs }, 'feed pulled');
   else if (outcome.result === 'unchanged') log?.info({ source, result: 'unchanged', durationMs: outcome.durationMs }, 'feed pulled');
 
   if (outcome.result === 'imported') {
@@ -149,7 +154,12 @@ type Download =
   | { status: 200; body: AsyncIterable<Uint8Array>; etag: string | null; lastModified: string | null; cancel(): void };
 
 /** GETs the feed; rejects with a FeedError of one line for anything but a 2xx or a 304. */
-async function fetchFeed(location: string, validators: { etag: string | null; lastModified: string | null }, timeoutMs: number, stop?: AbortSignal): Promise<Download> {
+async function fetchFeed(
+  location: string,
+  validators: { etag: string | null; lastModified: string | null },
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<Download> {
   const url = new URL(location);
   const shown = publicUrl(location);
   const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*', 'accept-encoding': 'gzip' };
@@ -174,7 +184,8 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
     clearTimeout(timer);
     stop?.removeEventListener('abort', onStop);
   };
-  const failure = (error: unknown) => (controller.signal.aborted ? (controller.signal.reason as Error) : new FeedError(`download failed: ${cause(error)} (${shown})`));
+  const failure = (error: unknown) =>
+    controller.signal.aborted ? (controller.signal.reason as Error) : new FeedError(`download failed: ${cause(error)} (${shown})`);
 
   let response: Response;
   try {
@@ -211,7 +222,13 @@ async function fetchFeed(location: string, validators: { etag: string | null; la
     cancel();
     stream.destroy();
   };
-  return { status: 200, body: body(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), cancel: close };
+  return {
+    status: 200,
+    body: body(),
+    etag: response.headers.get('etag'),
+    lastModified: response.headers.get('last-modified'),
+    cancel: close,
+  };
 }
 
 /** The chunks as they are, or decompressed when they start as a gzip file does. */

@@ -91,7 +91,9 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
   // row's trigger rewrites its project's category_mask (migration 0003), and
   // a listed project's mask is in every search index.
   await sql`delete from project_categories where project_id in (select project_id from import_touched)
-    and not exists (select 1 ${counted} and c.project_id = project_categories.project_id and c.category_id = project_categories.category_id)`.execute(db);
+    and not exists (select 1 ${counted} and c.project_id = project_categories.project_id and c.category_id = project_categories.category_id)`.execute(
+    db,
+  );
   await sql`insert into project_categories (project_id, category_id) select c.project_id, c.category_id ${counted}
     and not exists (select 1 from project_categories pc where pc.project_id = c.project_id and pc.category_id = c.category_id)`.execute(db);
   await sql`update projects set
@@ -114,7 +116,10 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
   await sql`update geo_places set lat = t.lat, lng = t.lng
     from (select town_id, avg(lat) as lat, avg(lng) as lng from import_projects where lat is not null group by town_id) t
     where t.town_id = geo_places.id`.execute(db);
-  for (const [kind, column] of [['region', 'region_id'], ['country', 'country_id']] as const)
+  for (const [kind, column] of [
+    ['region', 'region_id'],
+    ['country', 'country_id'],
+  ] as const)
     await sql`update geo_places set
         lat = (select avg(c.lat) from geo_places c where c.parent_id = geo_places.id and c.lat is not null),
         lng = (select avg(c.lng) from geo_places c where c.parent_id = geo_places.id and c.lat is not null)

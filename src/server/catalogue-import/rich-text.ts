@@ -22,7 +22,27 @@ export interface RichText {
 }
 
 /** Block elements kept as paragraphs, so their text does not run into the next. */
-const AS_PARAGRAPH = ['div', 'section', 'article', 'header', 'footer', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'address', 'dd', 'dt', 'tr', 'table'];
+const AS_PARAGRAPH = [
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'address',
+  'dd',
+  'dt',
+  'tr',
+  'table',
+];
 
 // Loaded on the first description that holds markup: about 11 MB that feeds
 // of plain text (the demo's, most CRMs') never need.
@@ -42,7 +62,8 @@ const SANITIZE: sanitizeHtmlType.IOptions = {
 };
 
 /** Markup a CRM writes into a description (a letter right after '<': 'price < 200k' is text). */
-const LOOKS_LIKE_HTML = /<\/?(p|br|div|span|ul|ol|li|strong|b|em|i|u|h[1-6]|font|table|tbody|tr|td|th|a|img|section|article|blockquote|small|sup|sub|hr|center)\b[^>]*>/i;
+const LOOKS_LIKE_HTML =
+  /<\/?(p|br|div|span|ul|ol|li|strong|b|em|i|u|h[1-6]|font|table|tbody|tr|td|th|a|img|section|article|blockquote|small|sup|sub|hr|center)\b[^>]*>/i;
 
 export function richText(raw: string): RichText {
   const source = raw.trim();
@@ -65,7 +86,13 @@ function paragraphs(text: string): string {
     .split(/\n[ \t\u00a0]*\n\s*/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${block.split(/[ \t\u00a0]*\n[ \t\u00a0]*/).map(escapeMarkup).join('<br />')}</p>`)
+    .map(
+      (block) =>
+        `<p>${block
+          .split(/[ \t\u00a0]*\n[ \t\u00a0]*/)
+          .map(escapeMarkup)
+          .join('<br />')}</p>`,
+    )
     .join('');
 }
 
@@ -121,7 +148,9 @@ function tidyParagraphs(html: string): string {
 
 /** The sanitised markup's text: every tag a space, entities decoded, white space collapsed. */
 function plainText(html: string): string {
-  return decodeHTML(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeHTML(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Plain text of a short field (a title, a feature): entities decoded, any markup dropped, white space collapsed. */

@@ -30,8 +30,12 @@ export function parseFeeds(value: string): FeedSource[] {
     const eq = entry.indexOf('=');
     if (eq < 0) throw new FeedListError(`${which} is not name=url`);
     const name = entry.slice(0, eq).trim();
-    const [location = '', ...options] = entry.slice(eq + 1).split(';').map((s) => s.trim());
-    if (!SOURCE_NAME.test(name)) throw new FeedListError(`${which}: the name must be ${SOURCE_NAME_RULE} (got ${JSON.stringify(name.slice(0, 40))})`);
+    const [location = '', ...options] = entry
+      .slice(eq + 1)
+      .split(';')
+      .map((s) => s.trim());
+    if (!SOURCE_NAME.test(name))
+      throw new FeedListError(`${which}: the name must be ${SOURCE_NAME_RULE} (got ${JSON.stringify(name.slice(0, 40))})`);
     const named = `${which} (${name})`;
     let url: URL;
     try {

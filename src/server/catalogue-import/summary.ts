@@ -13,8 +13,13 @@ export function summaryLines(summary: ImportSummary): string[] {
   ];
   const read = summary.read;
   if (read?.decoding.transcodedBytes)
-    lines.push(`note: ${read.decoding.transcodedBytes} byte${read.decoding.transcodedBytes === 1 ? ' was' : 's were'} not valid ${read.decoding.declared.toUpperCase()} and ${read.decoding.transcodedBytes === 1 ? 'was' : 'were'} read as Windows-1252 (Latin-1)`);
-  if (read?.repairedText) lines.push(`note: ${read.repairedText} character${read.repairedText === 1 ? '' : 's'} encoded twice by the exporter (e.g. 'Ã©' for 'é') repaired`);
+    lines.push(
+      `note: ${read.decoding.transcodedBytes} byte${read.decoding.transcodedBytes === 1 ? ' was' : 's were'} not valid ${read.decoding.declared.toUpperCase()} and ${read.decoding.transcodedBytes === 1 ? 'was' : 'were'} read as Windows-1252 (Latin-1)`,
+    );
+  if (read?.repairedText)
+    lines.push(
+      `note: ${read.repairedText} character${read.repairedText === 1 ? '' : 's'} encoded twice by the exporter (e.g. 'Ã©' for 'é') repaired`,
+    );
   for (const r of summary.rejected) lines.push(`rejected ${r.id ?? '(no id)'} (line ${r.line}): ${r.reason}`);
   const more = summary.rejectedTotal - summary.rejected.length;
   if (more > 0) lines.push(`… and ${more} more rejected`);

@@ -50,7 +50,6 @@ export function squash(text: string): string {
   return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
-
 const SPACES = /[\s\u00a0\u2007\u202f']/g;
 
 /**
@@ -60,7 +59,10 @@ const SPACES = /[\s\u00a0\u2007\u202f']/g;
  * is written with three decimals.
  */
 export function parseAmount(raw: string): number | null {
-  let s = raw.replace(SPACES, '').replace(/^(€|eur)/i, '').replace(/(€|eur|m2|m²|sqm)$/i, '');
+  let s = raw
+    .replace(SPACES, '')
+    .replace(/^(€|eur)/i, '')
+    .replace(/(€|eur|m2|m²|sqm)$/i, '');
   if (!s) return null;
   if (/^\d+$/.test(s)) return Number(s);
   const m = /^(\d[\d.,]*?)([.,])(\d+)$/.exec(s);

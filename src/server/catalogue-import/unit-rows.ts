@@ -11,7 +11,12 @@ export function projectRef(p: FeedProperty): string {
   return p.developmentRef ?? `unit:${p.id}`;
 }
 
-export function projectFields(ref: string, p: FeedProperty, place: { country: number; region: number; town: number }, now: string): Row<'import_projects'> {
+export function projectFields(
+  ref: string,
+  p: FeedProperty,
+  place: { country: number; region: number; town: number },
+  now: string,
+): Row<'import_projects'> {
   const names = p.developmentName ? null : projectNames(p);
   const { description, descriptions } = describe(p);
   return {
@@ -22,7 +27,10 @@ export function projectFields(ref: string, p: FeedProperty, place: { country: nu
     developer: p.developer,
     // A resale is never under a new-build stage. Without a stage: still to be
     // delivered (after the feed's date, or now) is off plan, otherwise ready.
-    stage: p.newBuild === false ? 'resale' : (p.stage ?? (p.deliveryDate && p.deliveryDate > (p.date ?? now).slice(0, 7) ? 'off_plan' : 'key_ready')),
+    stage:
+      p.newBuild === false
+        ? 'resale'
+        : (p.stage ?? (p.deliveryDate && p.deliveryDate > (p.date ?? now).slice(0, 7) ? 'off_plan' : 'key_ready')),
     description: description.text,
     description_html: description.html,
     descriptions: JSON.stringify(descriptions),

@@ -39,7 +39,10 @@ function parse(argv: string[]): string | null {
     throw new UsageError((error as Error).message.split('\n')[0]!.replace(/\. To specify.*$/, ''));
   }
   if (parsed.values.help) return null;
-  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? `one file at a time (got ${parsed.positionals.length})` : 'give the file to write the backup to');
+  if (parsed.positionals.length !== 1)
+    throw new UsageError(
+      parsed.positionals.length ? `one file at a time (got ${parsed.positionals.length})` : 'give the file to write the backup to',
+    );
   return path.resolve(parsed.positionals[0]!);
 }
 
@@ -84,7 +87,9 @@ async function main(argv: string[]): Promise<number> {
     }
     const config = loadConfig(process.env);
     if (config.DATABASE_URL) {
-      throw new UsageError(`the store is PostgreSQL (DATABASE_URL): back it up with pg_dump --format=custom --file=${JSON.stringify(target)} "$DATABASE_URL"`);
+      throw new UsageError(
+        `the store is PostgreSQL (DATABASE_URL): back it up with pg_dump --format=custom --file=${JSON.stringify(target)} "$DATABASE_URL"`,
+      );
     }
     const source = path.join(config.DATA_DIR, SQLITE_FILE);
     checkTarget(source, target);

@@ -26,8 +26,12 @@ async function main(argv: string[]): Promise<number> {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        projects: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, 'media-prefix': { type: 'string' },
-        demo: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        projects: { type: 'string' },
+        out: { type: 'string' },
+        seed: { type: 'string' },
+        'media-prefix': { type: 'string' },
+        demo: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     }));
@@ -45,7 +49,8 @@ async function main(argv: string[]): Promise<number> {
     out = DEMO_FEED_FILE;
   } else {
     const projects = Number(values.projects);
-    if (!values.projects || !Number.isInteger(projects) || projects < 1 || projects > 1_000_000) return usage('--projects must be a whole number from 1 to 1000000');
+    if (!values.projects || !Number.isInteger(projects) || projects < 1 || projects > 1_000_000)
+      return usage('--projects must be a whole number from 1 to 1000000');
     const seed = values.seed === undefined ? DEMO_SEED : Number(values.seed);
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return usage('--seed must be a whole number from 0 to 4294967295');
     options = { projects, seed, mediaPrefix: values['media-prefix'] };
@@ -59,7 +64,9 @@ async function main(argv: string[]): Promise<number> {
       await finished(stream);
     }
     const size = out ? ` (${(fs.statSync(out).size / 1e6).toFixed(1)} MB)` : '';
-    process.stderr.write(`wrote ${counts.projects} developments, ${counts.units} units to ${out ?? 'standard output'}${size} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `wrote ${counts.projects} developments, ${counts.units} units to ${out ?? 'standard output'}${size} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     return 0;
   } catch (error) {
     process.stderr.write(`error: cannot write ${out ?? 'standard output'}: ${(error as Error).message}\n`);

@@ -64,7 +64,12 @@ function parse(argv: string[]): Args {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { source: { type: 'string' }, 'include-resales': { type: 'boolean' }, pull: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        source: { type: 'string' },
+        'include-resales': { type: 'boolean' },
+        pull: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -84,7 +89,8 @@ function parse(argv: string[]): Args {
     if (values.source !== undefined) throw new UsageError('status takes no --source');
     return { mode: 'status' };
   }
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
   if (values.source !== undefined && !SOURCE_NAME.test(values.source))
     throw new UsageError('--source must be 1 to 100 letters, digits, dots, dashes, colons or underscores');
   return { mode: 'file', location: positionals[0]!, source: values.source, includeResales: Boolean(values['include-resales']) };
@@ -118,7 +124,8 @@ function report(lines: { out: string[]; err: string[] }): void {
 async function pull(config: Config, name: string | undefined): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
-  if (!feeds.length) throw new UsageError(`no source named ${JSON.stringify(name)} in FEEDS (${config.FEEDS.map((f) => f.name).join(', ')})`);
+  if (!feeds.length)
+    throw new UsageError(`no source named ${JSON.stringify(name)} in FEEDS (${config.FEEDS.map((f) => f.name).join(', ')})`);
   const store = await openStore(configuredStore(config));
   let code = 0;
   // Ctrl-C: the import in flight rolls back and the lease is let go at once,

@@ -49,7 +49,20 @@ class UsageError extends Error {}
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | string[] | boolean | undefined>;
 
-const PARTNER_FLAGS = ['slug', 'name', 'domain', 'primary', 'secondary', 'heading', 'email', 'phone', 'address', 'city', 'logo', 'indexing'] as const;
+const PARTNER_FLAGS = [
+  'slug',
+  'name',
+  'domain',
+  'primary',
+  'secondary',
+  'heading',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'logo',
+  'indexing',
+] as const;
 const COLOUR_FLAGS = ['primary', 'secondary', 'heading'] as const;
 const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
 const HELP: Options = { help: { type: 'boolean', short: 'h' } };
@@ -102,7 +115,8 @@ const commands: Record<string, Command> = {
     positionals: ['slug'],
     async run(services, values, [slug], warn) {
       const changes = pick(values, PARTNER_FLAGS) as PartnerChanges;
-      if (!Object.keys(changes).length) throw new UsageError(`nothing to change: give at least one flag (${PARTNER_FLAGS.map((f) => `--${f}`).join(', ')})`);
+      if (!Object.keys(changes).length)
+        throw new UsageError(`nothing to change: give at least one flag (${PARTNER_FLAGS.map((f) => `--${f}`).join(', ')})`);
       const p = await services.partners.update(slug!, changes);
       // Checked whenever a colour is set: the unchanged ones are its pairs.
       if (COLOUR_FLAGS.some((f) => f in changes)) contrastWarnings(p.colors).forEach((w) => warn(describeWarning(w)));
@@ -131,7 +145,10 @@ const commands: Record<string, Command> = {
     async run(services, values) {
       const pages = await services.content.pages(values.partner as string | undefined);
       if (!pages.length) return 'No pages.';
-      return table(['SLUG', 'PARTNER', 'TITLE', 'UPDATED'], pages.map((p) => [p.slug, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]));
+      return table(
+        ['SLUG', 'PARTNER', 'TITLE', 'UPDATED'],
+        pages.map((p) => [p.slug, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]),
+      );
     },
   },
 
@@ -187,7 +204,9 @@ function scopeChange(values: Values): { region: string[]; project: string[] } {
 function scopeSummary(s: PartnerScope): string {
   if (!s.regions.length && !s.projects.length) return 'all listings';
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  return [s.regions.length && count(s.regions.length, 'region'), s.projects.length && count(s.projects.length, 'project')].filter(Boolean).join(', ');
+  return [s.regions.length && count(s.regions.length, 'region'), s.projects.length && count(s.projects.length, 'project')]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The flags given, by field; absent ones left out so that an update changes only those. */
@@ -206,7 +225,7 @@ function body(values: Values): string {
       return fs.readFileSync(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`--body-file cannot be read: ${code === 'ENOENT' ? 'no such file' : code ?? 'error'} (${file})`);
+      throw new UsageError(`--body-file cannot be read: ${code === 'ENOENT' ? 'no such file' : (code ?? 'error')} (${file})`);
     }
   }
   if (text === undefined) throw new UsageError('--body or --body-file is required');
@@ -219,9 +238,19 @@ function colours(p: PublicPartner): string {
 
 function describe(p: PublicPartner): string {
   const rows: Array<[string, string | number | null]> = [
-    ['id', p.id], ['slug', p.slug], ['name', p.name], ['domain', p.domain], ['primary', p.colors.primary],
-    ['secondary', p.colors.secondary], ['heading', p.colors.heading_color], ['email', p.email], ['phone', p.phone],
-    ['address', p.address], ['city', p.city], ['logo', p.logo], ['indexing', p.listing_indexing],
+    ['id', p.id],
+    ['slug', p.slug],
+    ['name', p.name],
+    ['domain', p.domain],
+    ['primary', p.colors.primary],
+    ['secondary', p.colors.secondary],
+    ['heading', p.colors.heading_color],
+    ['email', p.email],
+    ['phone', p.phone],
+    ['address', p.address],
+    ['city', p.city],
+    ['logo', p.logo],
+    ['indexing', p.listing_indexing],
   ];
   return rows.map(([k, v]) => `${`${k}:`.padEnd(11)}${v ?? '-'}`).join('\n');
 }
@@ -250,10 +279,13 @@ function argumentError(error: unknown, name: string): UsageError | null {
 function parse(argv: string[]): { name: string; command: Command; values: Values; positionals: string[] } {
   const [first, second] = argv;
   const group = first === 'page' || first === 'scope';
-  const name = group && second && !second.startsWith('-') ? `${first} ${second}` : first ?? '';
+  const name = group && second && !second.startsWith('-') ? `${first} ${second}` : (first ?? '');
   const command = commands[name];
   if (!command) {
-    const subcommands = (g: string) => Object.keys(commands).filter((c) => c.startsWith(`${g} `)).map((c) => c.slice(g.length + 1));
+    const subcommands = (g: string) =>
+      Object.keys(commands)
+        .filter((c) => c.startsWith(`${g} `))
+        .map((c) => c.slice(g.length + 1));
     throw new UsageError(
       group
         ? `${first} needs a subcommand: ${subcommands(first!).join(', ')}${name === first ? '' : ` (not "${second}")`}`

@@ -64,7 +64,11 @@ export async function* shiftDemoFeed(input: FeedInput, today: Date): AsyncGenera
     rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     const end = rest.lastIndexOf('\n');
     if (end < 0) continue;
-    yield rest.slice(0, end + 1).split('\n').map((line) => shiftDemoLine(line, shift)).join('\n');
+    yield rest
+      .slice(0, end + 1)
+      .split('\n')
+      .map((line) => shiftDemoLine(line, shift))
+      .join('\n');
     rest = rest.slice(end + 1);
   }
   rest += decoder.decode();

@@ -31,22 +31,102 @@ export interface FeedCounts {
 
 // --- words ----------------------------------------------------------------------
 
-const NAME_FIRST = ['Residencial', 'Edificio', 'Jardines de', 'Terrazas de', 'Mirador de', 'Brisas de', 'Altos de', 'Balcón de', 'Villas', 'Lomas de', 'Mar de', 'Horizonte'];
+const NAME_FIRST = [
+  'Residencial',
+  'Edificio',
+  'Jardines de',
+  'Terrazas de',
+  'Mirador de',
+  'Brisas de',
+  'Altos de',
+  'Balcón de',
+  'Villas',
+  'Lomas de',
+  'Mar de',
+  'Horizonte',
+];
 const NAME_SECOND = [
-  'Poniente', 'Levante', 'Azahar', 'Las Salinas', 'Los Pinos', 'El Faro', 'Las Dunas', 'Bahía Azul', 'Marina', 'Coral', 'Albatros', 'Miramar',
-  'Aurora', 'Serena', 'La Reserva', 'Sol y Mar', 'Los Olivos', 'Las Palmeras', 'La Ermita', 'Alborada', 'Brisamar', 'Calablanca', 'Almendros', 'Buganvilla',
+  'Poniente',
+  'Levante',
+  'Azahar',
+  'Las Salinas',
+  'Los Pinos',
+  'El Faro',
+  'Las Dunas',
+  'Bahía Azul',
+  'Marina',
+  'Coral',
+  'Albatros',
+  'Miramar',
+  'Aurora',
+  'Serena',
+  'La Reserva',
+  'Sol y Mar',
+  'Los Olivos',
+  'Las Palmeras',
+  'La Ermita',
+  'Alborada',
+  'Brisamar',
+  'Calablanca',
+  'Almendros',
+  'Buganvilla',
 ];
 const DEVELOPERS = [
-  'Brisamar Promociones', 'Levantia Homes', 'Grupo Alcazaba Costa', 'Solmar Developments', 'Azahar Residencial', 'Mediterráneo Nuevo Hogar',
-  'Promociones Cala Serena', 'Atalaya Living', 'Olivar & Costa Promotores', 'Blue Horizon Homes', 'Promociones Almanzora', 'Cálida Build',
-  'Sierra y Mar Desarrollos', 'Casas del Sureste', 'Andalucía Sun Homes', 'Punta Brava Inversiones',
+  'Brisamar Promociones',
+  'Levantia Homes',
+  'Grupo Alcazaba Costa',
+  'Solmar Developments',
+  'Azahar Residencial',
+  'Mediterráneo Nuevo Hogar',
+  'Promociones Cala Serena',
+  'Atalaya Living',
+  'Olivar & Costa Promotores',
+  'Blue Horizon Homes',
+  'Promociones Almanzora',
+  'Cálida Build',
+  'Sierra y Mar Desarrollos',
+  'Casas del Sureste',
+  'Andalucía Sun Homes',
+  'Punta Brava Inversiones',
 ];
 const ORDINALS = ['Ground', '1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
 const ROMAN = ['', ' II', ' III', ' IV', ' V', ' VI', ' VII', ' VIII', ' IX', ' X'];
 
-const COMMON_FEATURES = ['Air conditioning', 'Fitted kitchen', 'Double glazing', 'Underfloor heating in bathrooms', 'Home automation', 'Energy rating A', 'Aerothermal hot water', 'Storage room', 'Parking space', 'Video entry system'];
-const COMMUNAL_FEATURES = ['Communal pool', 'Landscaped gardens', 'Gated community', 'Lift', 'Underground parking', 'Gym', 'Spa with sauna', "Children's playground", 'Padel court', 'Coworking space', 'Rooftop pool'];
-const PRIVATE_FEATURES = ['Private pool', 'Private garden', 'Roof solarium', 'Barbecue area', 'Sea views', 'Mountain views', 'Outdoor kitchen', 'Garage'];
+const COMMON_FEATURES = [
+  'Air conditioning',
+  'Fitted kitchen',
+  'Double glazing',
+  'Underfloor heating in bathrooms',
+  'Home automation',
+  'Energy rating A',
+  'Aerothermal hot water',
+  'Storage room',
+  'Parking space',
+  'Video entry system',
+];
+const COMMUNAL_FEATURES = [
+  'Communal pool',
+  'Landscaped gardens',
+  'Gated community',
+  'Lift',
+  'Underground parking',
+  'Gym',
+  'Spa with sauna',
+  "Children's playground",
+  'Padel court',
+  'Coworking space',
+  'Rooftop pool',
+];
+const PRIVATE_FEATURES = [
+  'Private pool',
+  'Private garden',
+  'Roof solarium',
+  'Barbecue area',
+  'Sea views',
+  'Mountain views',
+  'Outdoor kitchen',
+  'Garage',
+];
 
 interface KindSpec {
   units: [number, number];
@@ -151,9 +231,22 @@ function development(rand: Random, n: number, width: number, media: string, name
 
   // The gallery: the main scene, then three to five others, then one or two plans.
   const p = `p${n}`;
-  const others = sample(rand, kind === 'plots' ? ['land', 'street'] : ['pool', 'terrace', 'interior', 'street', 'garden', 'kitchen', 'bedroom'], int(rand, 2, 5));
-  const gallery = [spec.scene, ...others].map((scene, i) => ({ url: `${media}/${p}-${scene}-${i + 1}.svg`, caption: CAPTIONS[scene] ?? null }));
-  const plans = kind === 'plots' ? [] : Array.from({ length: int(rand, 1, 2) }, (_, i) => ({ url: `${media}/${p}-plan-${i + 1}.svg`, caption: `Floor plan, type ${'AB'[i]}` }));
+  const others = sample(
+    rand,
+    kind === 'plots' ? ['land', 'street'] : ['pool', 'terrace', 'interior', 'street', 'garden', 'kitchen', 'bedroom'],
+    int(rand, 2, 5),
+  );
+  const gallery = [spec.scene, ...others].map((scene, i) => ({
+    url: `${media}/${p}-${scene}-${i + 1}.svg`,
+    caption: CAPTIONS[scene] ?? null,
+  }));
+  const plans =
+    kind === 'plots'
+      ? []
+      : Array.from({ length: int(rand, 1, 2) }, (_, i) => ({
+          url: `${media}/${p}-plan-${i + 1}.svg`,
+          caption: `Floor plan, type ${'AB'[i]}`,
+        }));
   const markStyle = n % 3; // attribute, tag or child element
   const documents = [
     { kind: 'price_list', url: `${media}/${p}-price-list.svg`, title: `Price list — ${name}` },
@@ -187,9 +280,18 @@ function development(rand: Random, n: number, width: number, media: string, name
 }
 
 const CAPTIONS: Record<string, string> = {
-  apartment: 'The building', villa: 'The villa', townhouse: 'The houses', bungalow: 'The bungalows', land: 'The plots',
-  pool: 'Pool area', terrace: 'Terrace', interior: 'Living room', street: 'The neighbourhood', garden: 'Garden',
-  kitchen: 'Kitchen', bedroom: 'Main bedroom',
+  apartment: 'The building',
+  villa: 'The villa',
+  townhouse: 'The houses',
+  bungalow: 'The bungalows',
+  land: 'The plots',
+  pool: 'Pool area',
+  terrace: 'Terrace',
+  interior: 'Living room',
+  street: 'The neighbourhood',
+  garden: 'Garden',
+  kitchen: 'Kitchen',
+  bedroom: 'Main bedroom',
 };
 
 function image(img: { url: string; caption: string | null; plan: boolean }, id: number, style: number): string {
@@ -222,13 +324,25 @@ function unit(rand: Random, kind: DevelopmentKind, area: Area, i: number, count:
       const floors = Math.max(2, Math.ceil(count / 4));
       const floor = Math.floor(i / 4);
       const top = floor === floors - 1 && count > 4;
-      const beds = top ? int(rand, 2, 3) : weighted(rand, [{ b: 1, weight: 2 }, { b: 2, weight: 5 }, { b: 3, weight: 3 }]).b;
+      const beds = top
+        ? int(rand, 2, 3)
+        : weighted(rand, [
+            { b: 1, weight: 2 },
+            { b: 2, weight: 5 },
+            { b: 3, weight: 3 },
+          ]).b;
       const built = 38 + beds * 20 + int(rand, 0, 14) + (top ? 10 : 0);
       u = {
         type: top ? 'Penthouse' : floor === 0 && rand() < 0.5 ? 'Ground Floor Apartment' : rand() < 0.15 ? 'Flat' : 'Apartment',
-        beds, baths: beds >= 2 ? 2 : 1, built, plot: null,
-        terrace: top ? int(rand, 15, 30) : int(rand, 8, 22), solarium: top ? int(rand, 35, 80) : null,
-        garden: floor === 0 ? int(rand, 20, 60) : null, floor: top ? 'Top' : ORDINALS[floor] ?? `${floor}th`, pool: false,
+        beds,
+        baths: beds >= 2 ? 2 : 1,
+        built,
+        plot: null,
+        terrace: top ? int(rand, 15, 30) : int(rand, 8, 22),
+        solarium: top ? int(rand, 35, 80) : null,
+        garden: floor === 0 ? int(rand, 20, 60) : null,
+        floor: top ? 'Top' : (ORDINALS[floor] ?? `${floor}th`),
+        pool: false,
         price: built * m2 * (1 + floor * 0.02) * (top ? 1.15 : 1),
         status: 'available',
       };
@@ -243,10 +357,17 @@ function unit(rand: Random, kind: DevelopmentKind, area: Area, i: number, count:
       const plot = luxury ? int(rand, 900, 2600) : kind === 'country-houses' ? int(rand, 3000, 12000) : int(rand, 320, 900);
       u = {
         type: kind === 'country-houses' ? 'Country House' : pick(rand, ['Villa', 'Villa', 'Detached Villa']),
-        beds, baths: Math.min(4, luxury ? beds : beds - int(rand, 0, 1)), built, plot,
-        terrace: int(rand, 20, 70), solarium: rand() < 0.6 ? int(rand, 30, 90) : null, garden: Math.max(0, plot - built), floor: null,
+        beds,
+        baths: Math.min(4, luxury ? beds : beds - int(rand, 0, 1)),
+        built,
+        plot,
+        terrace: int(rand, 20, 70),
+        solarium: rand() < 0.6 ? int(rand, 30, 90) : null,
+        garden: Math.max(0, plot - built),
+        floor: null,
         pool: true,
-        price: built * m2 * (luxury ? 1.25 : kind === 'country-houses' ? 0.75 : 1.1) + plot * m2 * (kind === 'country-houses' ? 0.02 : 0.08),
+        price:
+          built * m2 * (luxury ? 1.25 : kind === 'country-houses' ? 0.75 : 1.1) + plot * m2 * (kind === 'country-houses' ? 0.02 : 0.08),
         status: 'available',
       };
       break;
@@ -259,10 +380,20 @@ function unit(rand: Random, kind: DevelopmentKind, area: Area, i: number, count:
       const built = (kind === 'townhouses' ? 70 : 55) + beds * 14 + int(rand, 0, 16);
       const plot = ground ? int(rand, 70, 180) : null;
       u = {
-        type: kind === 'quads' ? pick(rand, ['Quad House', 'Quad']) : kind === 'bungalows' ? 'Bungalow' : pick(rand, ['Townhouse', 'Town House', 'Semi-Detached', 'Duplex']),
-        beds, baths: Math.min(3, beds), built, plot,
-        terrace: int(rand, 8, 25), solarium: kind === 'bungalows' && ground ? null : int(rand, 20, 50),
-        garden: plot !== null ? Math.max(0, plot - Math.round(built / 2)) : null, floor: kind === 'bungalows' ? (ground ? 'Ground' : 'Top') : null,
+        type:
+          kind === 'quads'
+            ? pick(rand, ['Quad House', 'Quad'])
+            : kind === 'bungalows'
+              ? 'Bungalow'
+              : pick(rand, ['Townhouse', 'Town House', 'Semi-Detached', 'Duplex']),
+        beds,
+        baths: Math.min(3, beds),
+        built,
+        plot,
+        terrace: int(rand, 8, 25),
+        solarium: kind === 'bungalows' && ground ? null : int(rand, 20, 50),
+        garden: plot !== null ? Math.max(0, plot - Math.round(built / 2)) : null,
+        floor: kind === 'bungalows' ? (ground ? 'Ground' : 'Top') : null,
         pool: rand() < 0.25,
         price: built * m2 * 0.95 + (plot ?? 0) * m2 * 0.05,
         status: 'available',
@@ -271,7 +402,20 @@ function unit(rand: Random, kind: DevelopmentKind, area: Area, i: number, count:
     }
     case 'plots': {
       const plot = int(rand, 500, 1600);
-      u = { type: pick(rand, ['Plot', 'Land']), beds: 0, baths: 0, built: null, plot, terrace: null, solarium: null, garden: null, floor: null, pool: false, price: plot * m2 * 0.13, status: 'available' };
+      u = {
+        type: pick(rand, ['Plot', 'Land']),
+        beds: 0,
+        baths: 0,
+        built: null,
+        plot,
+        terrace: null,
+        solarium: null,
+        garden: null,
+        floor: null,
+        pool: false,
+        price: plot * m2 * 0.13,
+        status: 'available',
+      };
       break;
     }
   }
@@ -292,7 +436,17 @@ function amenities(rand: Random, kind: DevelopmentKind, spec: KindSpec): string[
 
 function describe(
   rand: Random,
-  d: { name: string; kind: DevelopmentKind; spec: KindSpec; area: Area; neighbourhood: string; stage: Stage; delivery: string; units: Unit[]; features: string[] },
+  d: {
+    name: string;
+    kind: DevelopmentKind;
+    spec: KindSpec;
+    area: Area;
+    neighbourhood: string;
+    stage: Stage;
+    delivery: string;
+    units: Unit[];
+    features: string[];
+  },
 ): string {
   const beds = d.units.map((u) => u.beds);
   const [lo, hi] = [Math.min(...beds), Math.max(...beds)];
@@ -336,7 +490,13 @@ function feedDate(day: number, hour: number, minute: number): string {
 }
 
 function unitRef(name: string, n: number, i: number): string {
-  const initials = name.split(/\s+/).filter((w) => /^[A-ZÁÉÍÓÚ]/.test(w)).map((w) => w[0]).join('').normalize('NFKD').replace(/[^A-Z]/g, '');
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-ZÁÉÍÓÚ]/.test(w))
+    .map((w) => w[0])
+    .join('')
+    .normalize('NFKD')
+    .replace(/[^A-Z]/g, '');
   return `${initials || 'U'}${n}-${i + 1}`;
 }
 

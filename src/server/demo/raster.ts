@@ -55,7 +55,13 @@ export function demoJpegStore(dir: string, listed: (name: string) => Promise<boo
     async file(name) {
       if (!DEMO_IMAGE_NAME.test(name)) return null;
       const file = path.join(dir, `${name}.jpg`);
-      if (await fs.promises.stat(file).then(() => true, () => false)) return file;
+      if (
+        await fs.promises.stat(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        return file;
       let job = pending.get(name);
       if (!job) {
         job = render(name, file).finally(() => pending.delete(name));

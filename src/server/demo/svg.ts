@@ -18,7 +18,20 @@ const H = 600;
 type Draw = (r: Random, p: Palette) => string;
 
 const SCENES: Record<string, Draw> = {
-  villa, apartment, penthouse: apartment, townhouse, bungalow, land, pool, terrace, interior, kitchen, bedroom, street, garden, plan,
+  villa,
+  apartment,
+  penthouse: apartment,
+  townhouse,
+  bungalow,
+  land,
+  pool,
+  terrace,
+  interior,
+  kitchen,
+  bedroom,
+  street,
+  garden,
+  plan,
 };
 const DOCUMENTS: Record<string, Draw> = { 'price-list': priceList, 'floor-plans': floorPlans, brochure };
 
@@ -53,9 +66,23 @@ export function drawDemoImage(name: string): string | null {
 }
 
 const TITLES: Record<string, string> = {
-  villa: 'A villa', apartment: 'An apartment building', penthouse: 'A penthouse', townhouse: 'Townhouses', bungalow: 'Bungalows',
-  land: 'A building plot', pool: 'The pool', terrace: 'A terrace', interior: 'A living room', kitchen: 'A kitchen', bedroom: 'A bedroom',
-  street: 'The neighbourhood', garden: 'A garden', plan: 'A floor plan', 'price-list': 'Price list', 'floor-plans': 'Floor plans', brochure: 'Brochure',
+  villa: 'A villa',
+  apartment: 'An apartment building',
+  penthouse: 'A penthouse',
+  townhouse: 'Townhouses',
+  bungalow: 'Bungalows',
+  land: 'A building plot',
+  pool: 'The pool',
+  terrace: 'A terrace',
+  interior: 'A living room',
+  kitchen: 'A kitchen',
+  bedroom: 'A bedroom',
+  street: 'The neighbourhood',
+  garden: 'A garden',
+  plan: 'A floor plan',
+  'price-list': 'Price list',
+  'floor-plans': 'Floor plans',
+  brochure: 'Brochure',
 };
 
 // --- colours ----------------------------------------------------------------------
@@ -144,7 +171,10 @@ function hillLine(r: Random, base: number, amplitude: number): string {
 function palm(x: number, ground: number, h: number, p: Palette): string {
   const top = ground - h;
   const fronds = [-70, -35, 0, 35, 70, 110, -110]
-    .map((a) => `<ellipse cx="${x}" cy="${top}" rx="${(h * 0.32).toFixed(0)}" ry="${(h * 0.06).toFixed(0)}" fill="${p.green}" transform="rotate(${a} ${x} ${top}) translate(${(h * 0.28).toFixed(0)} 0)"/>`)
+    .map(
+      (a) =>
+        `<ellipse cx="${x}" cy="${top}" rx="${(h * 0.32).toFixed(0)}" ry="${(h * 0.06).toFixed(0)}" fill="${p.green}" transform="rotate(${a} ${x} ${top}) translate(${(h * 0.28).toFixed(0)} 0)"/>`,
+    )
     .join('');
   return `<path d="M${x - 5} ${ground} Q${x + h * 0.08} ${ground - h / 2} ${x} ${top} L${x + 4} ${top} Q${x + h * 0.12} ${ground - h / 2} ${x + 5} ${ground} Z" fill="${p.wood}"/>${fronds}`;
 }
@@ -154,12 +184,16 @@ function shrub(x: number, y: number, s: number, p: Palette): string {
 }
 
 function windowGlass(x: number, y: number, w: number, h: number, p: Palette): string {
-  return rect(x, y, w, h, 'url(#glass)', ` stroke="${p.wallShade}" stroke-width="3"`) + `<line x1="${x + w / 2}" y1="${y}" x2="${x + w / 2}" y2="${y + h}" stroke="${p.wallShade}" stroke-width="2"/>`;
+  return (
+    rect(x, y, w, h, 'url(#glass)', ` stroke="${p.wallShade}" stroke-width="3"`) +
+    `<line x1="${x + w / 2}" y1="${y}" x2="${x + w / 2}" y2="${y + h}" stroke="${p.wallShade}" stroke-width="2"/>`
+  );
 }
 
 function poolShape(x: number, y: number, w: number, h: number, p: Palette): string {
   let waves = '';
-  for (let i = 1; i < 4; i++) waves += `<path d="M${x + 15} ${y + (h * i) / 4} q${w / 8} -6 ${w / 4} 0 t${w / 4} 0 t${w / 4} 0" stroke="#fff" stroke-width="2" fill="none" opacity="0.45"/>`;
+  for (let i = 1; i < 4; i++)
+    waves += `<path d="M${x + 15} ${y + (h * i) / 4} q${w / 8} -6 ${w / 4} 0 t${w / 4} 0 t${w / 4} 0" stroke="#fff" stroke-width="2" fill="none" opacity="0.45"/>`;
   return rect(x - 8, y - 8, w + 16, h + 16, p.wall) + rect(x, y, w, h, p.water) + waves;
 }
 
@@ -207,7 +241,11 @@ function apartment(r: Random, p: Palette): string {
     }
   }
   out += rect(x + w * 0.1, top - 18, w * 0.5, 18, p.accent, ' opacity="0.8"');
-  out += palm(x - 60, ground + 20, 180, p) + palm(x + w + 50, ground + 25, 160, p) + shrub(x + 40, ground + 10, 18, p) + shrub(x + w - 60, ground + 12, 16, p);
+  out +=
+    palm(x - 60, ground + 20, 180, p) +
+    palm(x + w + 50, ground + 25, 160, p) +
+    shrub(x + 40, ground + 10, 18, p) +
+    shrub(x + w - 60, ground + 12, 16, p);
   return out;
 }
 
@@ -223,7 +261,9 @@ function townhouse(r: Random, p: Palette): string {
     out += rect(x, ground - h, uw - 6, h, i % 2 ? p.wall : p.wallShade);
     out += windowGlass(x + 14, ground - h + 22, uw * 0.4, 50, p) + rect(x + uw * 0.6, ground - 80, uw * 0.22, 80, p.accent);
     out += windowGlass(x + 14, ground - 75, uw * 0.4, 60, p);
-    out += `<path d="M${x} ${ground - h - 16} h${uw - 6}" stroke="${p.glass}" stroke-width="3"/>` + rect(x, ground - h - 16, uw - 6, 16, p.seaLight, ' opacity="0.35"');
+    out +=
+      `<path d="M${x} ${ground - h - 16} h${uw - 6}" stroke="${p.glass}" stroke-width="3"/>` +
+      rect(x, ground - h - 16, uw - 6, 16, p.seaLight, ' opacity="0.35"');
   }
   out += palm(90, ground + 20, 170, p) + palm(710, ground + 20, 150, p) + shrub(200, ground + 8, 15, p) + shrub(520, ground + 10, 17, p);
   return out;
@@ -252,7 +292,11 @@ function land(r: Random, p: Palette): string {
   out += `<path d="M0 ${horizon + 40} ${hillLine(r, horizon + 60, 40)} L${W} ${H} L0 ${H} Z" fill="${p.hills}"/>`;
   out += `<path d="M0 420 ${hillLine(r, 440, 20)} L${W} ${H} L0 ${H} Z" fill="${p.ground}"/>`;
   out += `<path d="M180 470 L620 450 L700 560 L120 575 Z" fill="none" stroke="${p.wood}" stroke-width="4" stroke-dasharray="14 10"/>`;
-  out += `<path d="M640 470 v-80" stroke="${p.wood}" stroke-width="6"/>` + rect(600, 370, 90, 44, p.accent) + rect(612, 384, 66, 6, '#fff') + rect(612, 396, 44, 6, '#fff');
+  out +=
+    `<path d="M640 470 v-80" stroke="${p.wood}" stroke-width="6"/>` +
+    rect(600, 370, 90, 44, p.accent) +
+    rect(612, 384, 66, 6, '#fff') +
+    rect(612, 396, 44, 6, '#fff');
   for (let i = 0; i < 6; i++) out += shrub(60 + r() * 680, 470 + r() * 100, 8 + r() * 10, p);
   return out;
 }
@@ -261,7 +305,8 @@ function pool(r: Random, p: Palette): string {
   const horizon = 250;
   let out = sky(r, p, horizon) + rect(0, horizon + 40, W, H - horizon - 40, p.ground);
   out += `<path d="M170 330 L630 330 L760 560 L40 560 Z" fill="${p.wall}"/><path d="M200 345 L600 345 L700 530 L100 530 Z" fill="${p.water}"/>`;
-  for (let i = 0; i < 4; i++) out += `<path d="M${190 - i * 25} ${370 + i * 45} q60 -10 120 0 t120 0 t120 0 t120 0" stroke="#fff" stroke-width="2.5" fill="none" opacity="0.5"/>`;
+  for (let i = 0; i < 4; i++)
+    out += `<path d="M${190 - i * 25} ${370 + i * 45} q60 -10 120 0 t120 0 t120 0 t120 0" stroke="#fff" stroke-width="2.5" fill="none" opacity="0.5"/>`;
   for (let i = 0; i < 3; i++) {
     const x = 90 + i * 90;
     out += `<path d="M${x} 320 l60 0 l10 -22" stroke="${p.accent}" stroke-width="9" fill="none" stroke-linecap="round"/>`;
@@ -275,7 +320,9 @@ function terrace(r: Random, p: Palette): string {
   const horizon = 330;
   let out = sky(r, p, horizon) + rect(0, horizon + 40, W, 40, p.seaLight, ' opacity="0.6"');
   out += rect(0, 430, W, H - 430, p.ground) + rect(0, 330, W, 100, p.skyBottom, ' opacity="0.25"');
-  out += `<path d="M0 430 H${W}" stroke="${p.wallShade}" stroke-width="6"/>` + rect(0, 360, W, 70, p.seaLight, ` opacity="0.25" stroke="${p.glass}" stroke-width="2"`);
+  out +=
+    `<path d="M0 430 H${W}" stroke="${p.wallShade}" stroke-width="6"/>` +
+    rect(0, 360, W, 70, p.seaLight, ` opacity="0.25" stroke="${p.glass}" stroke-width="2"`);
   out += `<ellipse cx="400" cy="480" rx="80" ry="22" fill="${p.wood}"/><path d="M400 500 v60" stroke="${p.wood}" stroke-width="8"/>`;
   out += rect(250, 470, 60, 70, p.accent, ' rx="8"') + rect(490, 470, 60, 70, p.accent, ' rx="8"');
   out += `<path d="M80 560 l20 -60 h60 l20 60 Z" fill="${p.wallShade}"/>` + shrub(130, 485, 26, p);
@@ -288,7 +335,9 @@ function room(r: Random, p: Palette): { out: string; floor: number } {
   let out = sky(r, p, 300) + rect(0, 0, W, floor, p.wall);
   const wx = 120 + r() * 120;
   out += `<clipPath id="view"><rect x="${wx}" y="70" width="420" height="270"/></clipPath><g clip-path="url(#view)">${rect(0, 0, W, 300, 'url(#sky)')}${rect(0, 300, W, 60, 'url(#sea)')}</g>`;
-  out += rect(wx, 70, 420, 270, 'none', ` stroke="${p.wallShade}" stroke-width="10"`) + `<path d="M${wx + 210} 70 v270" stroke="${p.wallShade}" stroke-width="6"/>`;
+  out +=
+    rect(wx, 70, 420, 270, 'none', ` stroke="${p.wallShade}" stroke-width="10"`) +
+    `<path d="M${wx + 210} 70 v270" stroke="${p.wallShade}" stroke-width="6"/>`;
   out += rect(0, floor, W, H - floor, p.ground) + `<path d="M0 ${floor} H${W}" stroke="${p.wallShade}" stroke-width="4"/>`;
   return { out, floor };
 }
@@ -297,9 +346,13 @@ function interior(r: Random, p: Palette): string {
   const { out, floor } = room(r, p);
   return (
     out +
-    rect(180, floor - 10, 360, 90, p.accent, ' rx="18"') + rect(170, floor - 50, 380, 60, p.accent, ' rx="22" opacity="0.85"') +
-    rect(220, floor + 40, 60, 20, p.wallShade) + `<ellipse cx="400" cy="${floor + 120}" rx="120" ry="18" fill="${p.wood}" opacity="0.7"/>` +
-    `<path d="M660 ${floor + 60} v-150" stroke="${p.wood}" stroke-width="4"/>` + shrub(660, floor - 100, 30, p) + rect(630, floor + 40, 60, 40, p.wallShade)
+    rect(180, floor - 10, 360, 90, p.accent, ' rx="18"') +
+    rect(170, floor - 50, 380, 60, p.accent, ' rx="22" opacity="0.85"') +
+    rect(220, floor + 40, 60, 20, p.wallShade) +
+    `<ellipse cx="400" cy="${floor + 120}" rx="120" ry="18" fill="${p.wood}" opacity="0.7"/>` +
+    `<path d="M660 ${floor + 60} v-150" stroke="${p.wood}" stroke-width="4"/>` +
+    shrub(660, floor - 100, 30, p) +
+    rect(630, floor + 40, 60, 40, p.wallShade)
   );
 }
 
@@ -307,9 +360,16 @@ function kitchen(r: Random, p: Palette): string {
   const { out, floor } = room(r, p);
   return (
     out +
-    rect(80, floor - 110, 640, 110, p.wallShade) + rect(80, floor - 118, 640, 12, p.wall) +
-    rect(200, floor + 20, 400, 70, p.accent) + rect(190, floor + 10, 420, 14, p.wall) +
-    [260, 360, 460, 560].map((x) => `<path d="M${x} ${floor + 100} v60" stroke="${p.wood}" stroke-width="5"/><circle cx="${x}" cy="${floor + 98}" r="14" fill="${p.wood}"/>`).join('')
+    rect(80, floor - 110, 640, 110, p.wallShade) +
+    rect(80, floor - 118, 640, 12, p.wall) +
+    rect(200, floor + 20, 400, 70, p.accent) +
+    rect(190, floor + 10, 420, 14, p.wall) +
+    [260, 360, 460, 560]
+      .map(
+        (x) =>
+          `<path d="M${x} ${floor + 100} v60" stroke="${p.wood}" stroke-width="5"/><circle cx="${x}" cy="${floor + 98}" r="14" fill="${p.wood}"/>`,
+      )
+      .join('')
   );
 }
 
@@ -317,8 +377,11 @@ function bedroom(r: Random, p: Palette): string {
   const { out, floor } = room(r, p);
   return (
     out +
-    rect(200, floor - 60, 400, 70, p.wood, ' rx="6"') + rect(190, floor + 10, 420, 90, '#fff', ' rx="10"') +
-    rect(190, floor + 50, 420, 50, p.accent, ' rx="8" opacity="0.85"') + rect(230, floor - 20, 110, 40, p.wallShade, ' rx="12"') + rect(460, floor - 20, 110, 40, p.wallShade, ' rx="12"')
+    rect(200, floor - 60, 400, 70, p.wood, ' rx="6"') +
+    rect(190, floor + 10, 420, 90, '#fff', ' rx="10"') +
+    rect(190, floor + 50, 420, 50, p.accent, ' rx="8" opacity="0.85"') +
+    rect(230, floor - 20, 110, 40, p.wallShade, ' rx="12"') +
+    rect(460, floor - 20, 110, 40, p.wallShade, ' rx="12"')
   );
 }
 
@@ -328,8 +391,12 @@ function street(r: Random, p: Palette): string {
   out += `<path d="M360 ${horizon} L440 ${horizon} L700 ${H} L100 ${H} Z" fill="${p.wallShade}"/><path d="M400 ${horizon + 10} V${H}" stroke="#fff" stroke-width="5" stroke-dasharray="26 22"/>`;
   for (let i = 0; i < 3; i++) {
     const s = 1 - i * 0.28;
-    out += rect(330 - 300 * s, horizon - 130 * s, 240 * s, 130 * s + 40 * s, i % 2 ? p.wall : p.wallShade) + windowGlass(350 - 300 * s, horizon - 100 * s, 80 * s, 50 * s, p);
-    out += rect(470 + 60 * s, horizon - 150 * s, 240 * s, 150 * s + 40 * s, i % 2 ? p.wallShade : p.wall) + windowGlass(500 + 60 * s, horizon - 120 * s, 80 * s, 50 * s, p);
+    out +=
+      rect(330 - 300 * s, horizon - 130 * s, 240 * s, 130 * s + 40 * s, i % 2 ? p.wall : p.wallShade) +
+      windowGlass(350 - 300 * s, horizon - 100 * s, 80 * s, 50 * s, p);
+    out +=
+      rect(470 + 60 * s, horizon - 150 * s, 240 * s, 150 * s + 40 * s, i % 2 ? p.wallShade : p.wall) +
+      windowGlass(500 + 60 * s, horizon - 120 * s, 80 * s, 50 * s, p);
   }
   out += palm(120, 560, 220, p) + palm(690, 560, 210, p) + palm(250, 420, 120, p) + palm(560, 420, 110, p);
   return out;
@@ -338,7 +405,8 @@ function street(r: Random, p: Palette): string {
 function garden(r: Random, p: Palette): string {
   const horizon = 280;
   let out = sky(r, p, horizon) + rect(0, horizon + 40, W, H - horizon - 40, p.green);
-  out += rect(430, horizon - 20, 300, 160, p.wall) + windowGlass(460, horizon + 10, 140, 100, p) + rect(630, horizon + 40, 50, 100, p.accent);
+  out +=
+    rect(430, horizon - 20, 300, 160, p.wall) + windowGlass(460, horizon + 10, 140, 100, p) + rect(630, horizon + 40, 50, 100, p.accent);
   out += `<path d="M560 ${horizon + 140} Q420 460 300 ${H}" stroke="${p.ground}" stroke-width="46" fill="none"/>`;
   for (let i = 0; i < 7; i++) out += shrub(40 + r() * 360, 360 + r() * 200, 14 + r() * 14, p);
   out += palm(90, 520, 220, p) + palm(760, 470, 170, p);
@@ -376,15 +444,21 @@ function planDrawing(r: Random, x: number, y: number, w: number, h: number, scal
 }
 
 function plan(r: Random): string {
-  return rect(0, 0, W, H, '#ffffff') + planDrawing(r, 70, 60, 660, 460, 1) +
+  return (
+    rect(0, 0, W, H, '#ffffff') +
+    planDrawing(r, 70, 60, 660, 460, 1) +
     `<text x="70" y="560" font-family="sans-serif" font-size="16" fill="#6b7480">Floor plan · indicative, not to scale</text>` +
-    `<path d="M700 555 l0 -30 l-8 12 m8 -12 l8 12" stroke="#2b3440" stroke-width="2" fill="none"/><text x="695" y="575" font-family="sans-serif" font-size="14" fill="#2b3440">N</text>`;
+    `<path d="M700 555 l0 -30 l-8 12 m8 -12 l8 12" stroke="#2b3440" stroke-width="2" fill="none"/><text x="695" y="575" font-family="sans-serif" font-size="14" fill="#2b3440">N</text>`
+  );
 }
 
 function page(p: Palette, title: string, inner: string): string {
   return (
-    rect(0, 0, W, H, '#e8e6e1') + rect(190, 20, 420, 560, '#ffffff', ' stroke="#d5d2cb"') + rect(190, 20, 420, 70, p.accent) +
-    `<text x="215" y="65" font-family="sans-serif" font-size="26" font-weight="bold" fill="#ffffff">${title}</text>` + inner
+    rect(0, 0, W, H, '#e8e6e1') +
+    rect(190, 20, 420, 560, '#ffffff', ' stroke="#d5d2cb"') +
+    rect(190, 20, 420, 70, p.accent) +
+    `<text x="215" y="65" font-family="sans-serif" font-size="26" font-weight="bold" fill="#ffffff">${title}</text>` +
+    inner
   );
 }
 
@@ -407,9 +481,11 @@ function floorPlans(r: Random, p: Palette): string {
 function brochure(r: Random, p: Palette): string {
   const scene = pick(r, [villa, apartment, townhouse]);
   return (
-    rect(0, 0, W, H, '#e8e6e1') + `<svg x="190" y="20" width="420" height="380" viewBox="100 0 600 560" preserveAspectRatio="xMidYMid slice">${scene(r, p)}</svg>` +
+    rect(0, 0, W, H, '#e8e6e1') +
+    `<svg x="190" y="20" width="420" height="380" viewBox="100 0 600 560" preserveAspectRatio="xMidYMid slice">${scene(r, p)}</svg>` +
     rect(190, 400, 420, 180, p.accent) +
     `<text x="215" y="460" font-family="sans-serif" font-size="34" font-weight="bold" fill="#ffffff">New homes</text>` +
-    `<text x="215" y="500" font-family="sans-serif" font-size="20" fill="#ffffff">by the Mediterranean</text>` + rect(215, 530, 120, 6, '#ffffff')
+    `<text x="215" y="500" font-family="sans-serif" font-size="20" fill="#ffffff">by the Mediterranean</text>` +
+    rect(215, 530, 120, 6, '#ffffff')
   );
 }

@@ -13,7 +13,10 @@ export type Resolve = (hostname: string) => Promise<Array<{ address: string; fam
 export const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export class RefusedAddress extends Error {
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} is not a public address (${address})`);
     this.name = 'RefusedAddress';
   }

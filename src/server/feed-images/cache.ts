@@ -92,7 +92,13 @@ const hostOf = (url: string) => {
 async function fromDisk(dir: string, key: string): Promise<StoredPicture | null> {
   for (const [ext, type] of Object.entries(TYPE_OF_EXTENSION)) {
     const file = path.join(dir, `${key}.${ext}`);
-    if (await fs.promises.stat(file).then(() => true, () => false)) return { file, type };
+    if (
+      await fs.promises.stat(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { file, type };
   }
   return null;
 }

@@ -6,7 +6,15 @@
 import http from 'node:http';
 import https from 'node:https';
 import { HttpError } from '../../shared/errors.ts';
-import { addressPolicy, guardedLookup, literalAddress, RefusedAddress, systemResolve, type AddressPolicy, type Resolve } from './addresses.ts';
+import {
+  addressPolicy,
+  guardedLookup,
+  literalAddress,
+  RefusedAddress,
+  systemResolve,
+  type AddressPolicy,
+  type Resolve,
+} from './addresses.ts';
 import { PICTURE_TYPES, SNIFF_BYTES, sniffPicture, type PictureType } from './formats.ts';
 
 export const MAX_BYTES = 15 * 1024 * 1024;

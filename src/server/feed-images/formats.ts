@@ -2,14 +2,19 @@
 // script), recognised by their first bytes, whatever the other server says.
 
 export const PICTURE_TYPES = {
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
 } as const;
 export type PictureType = keyof typeof PICTURE_TYPES;
 export type PictureExtension = (typeof PICTURE_TYPES)[PictureType];
 
-export const TYPE_OF_EXTENSION = Object.fromEntries(
-  Object.entries(PICTURE_TYPES).map(([type, ext]) => [ext, type]),
-) as Record<PictureExtension, PictureType>;
+export const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(PICTURE_TYPES).map(([type, ext]) => [ext, type])) as Record<
+  PictureExtension,
+  PictureType
+>;
 
 /** How many first bytes `sniffPicture` needs to decide (fewer when the file is shorter). */
 export const SNIFF_BYTES = 64;

@@ -23,7 +23,8 @@ export function installJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (exceedsDepth(body as string, MAX_JSON_DEPTH)) return done(new HttpError(400, t('errors.body.tooDeep', { max: MAX_JSON_DEPTH })), undefined);
+    if (exceedsDepth(body as string, MAX_JSON_DEPTH))
+      return done(new HttpError(400, t('errors.body.tooDeep', { max: MAX_JSON_DEPTH })), undefined);
     void parse(request, body as string, (error, value) => {
       const key = error ? undefined : shadowingKey(value);
       done(key ? new HttpError(400, t('errors.body.forbiddenKey', { key })) : error, key ? undefined : value);
@@ -58,7 +59,8 @@ export function exceedsDepth(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // a backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

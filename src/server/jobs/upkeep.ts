@@ -17,7 +17,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
       const windows = await app.services.rateLimits.prune();
       if (windows) app.log.info({ windows }, 'pruned ended rate-limit windows');
       const saved = await app.services.savedSearches.prune();
-      if (saved.searches || saved.tokens || saved.addresses) app.log.info(saved, 'pruned unconfirmed saved searches, expired links and forgotten addresses');
+      if (saved.searches || saved.tokens || saved.addresses)
+        app.log.info(saved, 'pruned unconfirmed saved searches, expired links and forgotten addresses');
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }

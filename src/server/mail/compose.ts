@@ -95,7 +95,8 @@ export function mailLogoUrl(logo: string | null | undefined, siteUrl: string): s
   if (/^https?:\/\//i.test(value)) return /\.svg(?:[?#]|$)/i.test(value) ? null : value;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
   // Only the site's own logos (/media/partners/<name>.svg) have a PNG beside them; another SVG shows as the name.
-  if (/\.svg(?:[?#]|$)/i.test(value)) return /^\/media\/partners\/[a-z0-9-]+\.svg$/.test(value) ? absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg$/, '.png')) : null;
+  if (/\.svg(?:[?#]|$)/i.test(value))
+    return /^\/media\/partners\/[a-z0-9-]+\.svg$/.test(value) ? absoluteUrl(siteOrigin(siteUrl), value.replace(/\.svg$/, '.png')) : null;
   return absoluteUrl(siteOrigin(siteUrl), value);
 }
 
@@ -113,7 +114,10 @@ export function composeLeadMail(lead: LeadRow, recipient: string, context: MailC
   const name = visitorName(lead);
   const pageUrl = oneLine(lead.page_url ?? lead.page);
 
-  const intro = lead.kind === 'favorites' ? t('leadMail.intro.favorites', { site, name: name || oneLine(lead.email) }) : t('leadMail.intro.form', { site });
+  const intro =
+    lead.kind === 'favorites'
+      ? t('leadMail.intro.favorites', { site, name: name || oneLine(lead.email) })
+      : t('leadMail.intro.form', { site });
   const about: Row[] = [{ label: t('leadMail.form'), value: t(`leadMail.kind.${lead.kind}`) }];
   if (lead.project_id !== null) about.push({ label: t('leadMail.project'), value: project });
   about.push({ label: t('leadMail.page'), value: pageUrl, href: /^https?:\/\//.test(pageUrl) ? pageUrl : undefined });
@@ -126,7 +130,10 @@ export function composeLeadMail(lead: LeadRow, recipient: string, context: MailC
   if (lead.client_id !== null) visitor.push({ label: t('leadMail.account'), value: t('leadMail.registered') });
 
   const message = lead.message ? multiLine(lead.message) : null;
-  const favoritesTitle = lead.kind === 'favorites' ? t('leadMail.favoritesSent', { count: favorites.length }) : t('leadMail.favorites', { count: favorites.length });
+  const favoritesTitle =
+    lead.kind === 'favorites'
+      ? t('leadMail.favoritesSent', { count: favorites.length })
+      : t('leadMail.favorites', { count: favorites.length });
   const footer: Row[] = [
     { label: t('leadMail.site'), value: site },
     { label: t('leadMail.received'), value: lead.created_at },
@@ -212,7 +219,7 @@ export function composeQueuedMail(mail: QueuedMail, recipient: string, from: str
     disableFileAccess: true,
     disableUrlAccess: true,
   };
-}/** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */
+} /** A mail that is not a lead's (accounts): composed when queued, kept in its outbox row. */
 export interface QueuedMail {
   subject: string;
   text: string;
@@ -223,5 +230,3 @@ export interface QueuedMail {
   /** Extra headers our code wrote (List-Unsubscribe of an alert: saved-searches/links.ts). */
   headers?: Record<string, string>;
 }
-
-

@@ -63,7 +63,13 @@ export async function queueMail(db: Kysely<Database>, recipient: string, mail: Q
   const at = now.toISOString();
   await db
     .insertInto('mail_outbox')
-    .values({ lead_id: null, recipient, message: JSON.stringify({ subject: mail.subject, text: mail.text, html: mail.html, fromName: mail.fromName, headers: mail.headers }), next_attempt_at: at, created_at: at })
+    .values({
+      lead_id: null,
+      recipient,
+      message: JSON.stringify({ subject: mail.subject, text: mail.text, html: mail.html, fromName: mail.fromName, headers: mail.headers }),
+      next_attempt_at: at,
+      created_at: at,
+    })
     .execute();
 }
 
@@ -201,17 +207,31 @@ export class MailOutbox {
     try {
       const message = await this.compose(row);
       const { messageId } = await this.transport.send(message, { leadId: row.lead_id ?? 0, outboxId: row.id });
-      await this.db.updateTable('mail_outbox').where(mine)
+      await this.db
+        .updateTable('mail_outbox')
+        .where(mine)
         // A queued message (a reset link) is not kept once it has left.
-        .set({ sent_at: this.now().toISOString(), message_id: messageId || null, claimed_by: null, claimed_until: null, last_error: null, message: null })
+        .set({
+          sent_at: this.now().toISOString(),
+          message_id: messageId || null,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          message: null,
+        })
         .execute();
       return true;
     } catch (error) {
       const delay = retryDelay(row.attempts, this.retryBaseMs, this.retryMaxMs);
       const next = new Date(this.now().getTime() + delay).toISOString();
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
-      this.log?.warn({ outboxId: row.id, leadId: row.lead_id, attempts: row.attempts, next, err: reason }, 'lead mail not sent; will retry');
-      await this.db.updateTable('mail_outbox').where(mine)
+      this.log?.warn(
+        { outboxId: row.id, leadId: row.lead_id, attempts: row.attempts, next, err: reason },
+        'lead mail not sent; will retry',
+      );
+      await this.db
+        .updateTable('mail_outbox')
+        .where(mine)
         .set({ last_error: reason, next_attempt_at: next, claimed_by: null, claimed_until: null })
         .execute();
       return false;
@@ -221,8 +241,18 @@ export class MailOutbox {
   private async compose(row: MailOutboxRow) {
     if (row.lead_id === null) return composeQueuedMail(JSON.parse(row.message ?? 'null') as QueuedMail, row.recipient, this.options.from);
     const lead = await this.db.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirstOrThrow();
-    const partner = lead.partner_id === null ? undefined : await this.db.selectFrom('partners').select(['name', 'logo', 'color_primary']).where('id', '=', lead.partner_id).executeTakeFirst();
-    const project = lead.project_id === null ? undefined : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();
+    const partner =
+      lead.partner_id === null
+        ? undefined
+        : await this.db
+            .selectFrom('partners')
+            .select(['name', 'logo', 'color_primary'])
+            .where('id', '=', lead.partner_id)
+            .executeTakeFirst();
+    const project =
+      lead.project_id === null
+        ? undefined
+        : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();
     const context: MailContext = {
       from: this.options.from,
       siteName: partner?.name ?? t('site.name'),

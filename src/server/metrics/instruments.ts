@@ -80,7 +80,17 @@ export function createInstruments({ processMetrics, outboxState }: InstrumentOpt
         this.set((await readOutbox()).oldestAgeSeconds);
       },
     }),
-    feedPulls: new Counter({ name: 'feed_pulls_total', help: 'Scheduled feed pulls, by source and result (imported, unchanged, failed, skipped)', labelNames: ['source', 'result'], registers }),
-    rateLimitRejections: new Counter({ name: 'rate_limit_rejections_total', help: 'Requests answered 429, by route', labelNames: ['route'], registers }),
+    feedPulls: new Counter({
+      name: 'feed_pulls_total',
+      help: 'Scheduled feed pulls, by source and result (imported, unchanged, failed, skipped)',
+      labelNames: ['source', 'result'],
+      registers,
+    }),
+    rateLimitRejections: new Counter({
+      name: 'rate_limit_rejections_total',
+      help: 'Requests answered 429, by route',
+      labelNames: ['route'],
+      registers,
+    }),
   };
 }

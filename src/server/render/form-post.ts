@@ -15,7 +15,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
-import { BrokerFields, ContactFields, LEAD_BODIES, PropertyFields, fieldErrors, type FormLeadKind, type LeadBody } from '../../shared/leads.ts';
+import {
+  BrokerFields,
+  ContactFields,
+  LEAD_BODIES,
+  PropertyFields,
+  fieldErrors,
+  type FormLeadKind,
+  type LeadBody,
+} from '../../shared/leads.ts';
 import { FORM_KEY_FIELD, FORM_PAGES, type FormPageState, type PostedForm } from '../../shared/form-post.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -38,9 +46,13 @@ const NOT_FORM = Symbol('not form data');
 export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadSending> {
   return async function formPosts(app, { leads, limit }) {
     // In this plugin's scope only: the JSON API keeps refusing form bodies.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, new URLSearchParams(body as string));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, new URLSearchParams(body as string));
+      },
+    );
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT }, (_request, _body, done) => done(null, NOT_FORM));
 
     async function formPost(request: FastifyRequest, reply: FastifyReply) {
@@ -91,7 +103,12 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
 
       const result = await leads.submit(
         { ...body, idempotency_key: storedKey(body) },
-        { host: request.hostname, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, clientId: (await request.client())?.id ?? null },
+        {
+          host: request.hostname,
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent'] ?? null,
+          clientId: (await request.client())?.id ?? null,
+        },
       );
       if (result.created) app.outbox.kick();
       // A new key: the next request from this page is a new one.
@@ -102,7 +119,12 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
     async function formKind(path: string, host: string): Promise<string | undefined> {
       const { partners } = app.services;
       const hostPartner = await partners.byHost(host);
-      const match = await resolveRoute(path, async (slug) => (await partners.bySlug(slug)) !== null, hostPartner?.slug ?? null, renderer.routes).catch(() => null);
+      const match = await resolveRoute(
+        path,
+        async (slug) => (await partners.bySlug(slug)) !== null,
+        hostPartner?.slug ?? null,
+        renderer.routes,
+      ).catch(() => null);
       return match ? FORM_PAGES[match.route.page] : undefined;
     }
 

@@ -46,7 +46,13 @@ export interface Resolved {
   personal?: boolean;
 }
 
-export async function resolvePage(app: FastifyInstance, request: FastifyRequest, routes: RouteDef[], path: string, search: string): Promise<Resolved> {
+export async function resolvePage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  routes: RouteDef[],
+  path: string,
+  search: string,
+): Promise<Resolved> {
   const started = performance.now();
   const { partners } = app.services;
   const hostPartner = await partners.byHost(request.hostname);
@@ -84,7 +90,6 @@ export async function resolvePage(app: FastifyInstance, request: FastifyRequest,
   out.readsMs = performance.now() - started;
   return out;
 }
-
 
 export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
   return async function page(request: FastifyRequest, reply: FastifyReply) {

@@ -17,7 +17,16 @@
 // the mail's one-click POST comes from a mail provider, and its token is its authority.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
-import { ClientSaveSearchBody, FREQUENCIES, MANAGE_BODIES, MANAGE_ACTIONS, ONE_CLICK, SaveSearchBody, type ManageAction, type ManageBody } from '../../shared/saved-searches.ts';
+import {
+  ClientSaveSearchBody,
+  FREQUENCIES,
+  MANAGE_BODIES,
+  MANAGE_ACTIONS,
+  ONE_CLICK,
+  SaveSearchBody,
+  type ManageAction,
+  type ManageBody,
+} from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
@@ -30,8 +39,12 @@ type Params = { partner?: string; token?: string };
 
 export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (app, sending) => {
   const { partners, savedSearches } = app.services;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) => done(null, new URLSearchParams(body as string)));
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) => done(null, multipartOneClick(body as string)));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
+    done(null, new URLSearchParams(body as string)),
+  );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
+    done(null, multipartOneClick(body as string)),
+  );
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, _body, done) => done(null, NOT_FORM));
 
   /** The section's root in this request ('', '/old', '/slug'), or null when the partner is unknown. */
@@ -110,7 +123,8 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
     const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
     if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
     const token = request.params.token ?? '';
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token) || !(await savedSearches.unsubscribe(token))) throw new HttpError(404, t('savedSearches.errors.link'));
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token) || !(await savedSearches.unsubscribe(token)))
+      throw new HttpError(404, t('savedSearches.errors.link'));
     if (body instanceof URLSearchParams && body.get('page') === '1' && sameOrigin(request))
       return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
     noStore(reply);

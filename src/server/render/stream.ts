@@ -65,7 +65,12 @@ export async function streamPage(request: FastifyRequest, reply: FastifyReply, o
   if (options.errorState) {
     // The visitor reads the generic text; the cause is in the log above.
     const state = options.errorState(new HttpError(500, t('errors.genericTitle')));
-    const again = await renderOnce(request, reply, { ...options, state, status: state.error?.statusCode ?? 500, errorState: null }, nonce).then(
+    const again = await renderOnce(
+      request,
+      reply,
+      { ...options, state, status: state.error?.statusCode ?? 500, errorState: null },
+      nonce,
+    ).then(
       () => true,
       (error: unknown) => {
         request.log.error({ err: error }, 'error page failed');

@@ -27,7 +27,11 @@ export interface SitemapPlan {
 export type SitemapAnswer = { kind: 'urlset'; body: AsyncIterable<string> } | { kind: 'index'; body: string } | { kind: 'none' };
 
 export async function countListed(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('projects as p').select((eb) => eb.fn.countAll<number>().as('n')).where(LISTED).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('projects as p')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(LISTED)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -86,7 +90,10 @@ async function newestIn(db: Kysely<Database>, plan: SitemapPlan, start: number, 
   const take = Math.min(end, total(plan)) - Math.max(start, plan.pages.length);
   if (take > 0) {
     const slice = db.selectFrom('projects as p').select('p.updated_at').where(LISTED).orderBy('p.id').limit(take).offset(from).as('page');
-    const row = await db.selectFrom(slice).select((eb) => eb.fn.max('page.updated_at').as('newest')).executeTakeFirst();
+    const row = await db
+      .selectFrom(slice)
+      .select((eb) => eb.fn.max('page.updated_at').as('newest'))
+      .executeTakeFirst();
     consider(row?.newest as string | null | undefined);
   }
   return newest;

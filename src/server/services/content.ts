@@ -67,7 +67,15 @@ export class ContentService {
       } else {
         await this.db
           .insertInto('content_pages')
-          .values({ slug: value.slug, partner_id: partnerId, title: value.title, summary: value.summary ?? '', body: value.body, created_at: now, updated_at: now })
+          .values({
+            slug: value.slug,
+            partner_id: partnerId,
+            title: value.title,
+            summary: value.summary ?? '',
+            body: value.body,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
       }
     } catch (error) {
@@ -85,20 +93,38 @@ export class ContentService {
   async pages(partnerSlug?: string | null): Promise<PageListing[]> {
     let partnerId: number | null = null;
     if (partnerSlug) {
-      const partner = await this.db.selectFrom('partners').select('id').where('slug', '=', partnerSlug.trim().toLowerCase()).executeTakeFirst();
+      const partner = await this.db
+        .selectFrom('partners')
+        .select('id')
+        .where('slug', '=', partnerSlug.trim().toLowerCase())
+        .executeTakeFirst();
       if (!partner) throw new NotFoundError('partner', `"${partnerSlug}" is not a partner`);
       partnerId = partner.id;
     }
     const rows = await this.db
       .selectFrom('content_pages')
       .leftJoin('partners', 'partners.id', 'content_pages.partner_id')
-      .select(['content_pages.slug', 'content_pages.title', 'content_pages.summary', 'content_pages.updated_at', 'partners.slug as partner'])
-      .$if(partnerId !== null, (qb) => qb.where((eb) => eb.or([eb('content_pages.partner_id', 'is', null), eb('content_pages.partner_id', '=', partnerId)])))
+      .select([
+        'content_pages.slug',
+        'content_pages.title',
+        'content_pages.summary',
+        'content_pages.updated_at',
+        'partners.slug as partner',
+      ])
+      .$if(partnerId !== null, (qb) =>
+        qb.where((eb) => eb.or([eb('content_pages.partner_id', 'is', null), eb('content_pages.partner_id', '=', partnerId)])),
+      )
       .orderBy('content_pages.slug')
       // The main site's page first, on both engines (they sort NULL differently).
       .orderBy(sql`coalesce(partners.slug, '')`)
       .execute();
-    const listed = rows.map((r) => ({ slug: r.slug, partner: r.partner ?? null, title: r.title, summary: r.summary, updatedAt: r.updated_at }));
+    const listed = rows.map((r) => ({
+      slug: r.slug,
+      partner: r.partner ?? null,
+      title: r.title,
+      summary: r.summary,
+      updatedAt: r.updated_at,
+    }));
     if (partnerId === null) return listed;
     const own = new Set(listed.filter((p) => p.partner).map((p) => p.slug));
     return listed.filter((p) => p.partner || !own.has(p.slug));

@@ -74,9 +74,16 @@ export class LeadService {
     // DESIGN §6: the host first, then the slug; remembered apart to build the page's address.
     const hostPartner = await this.partners.byHost(origin.host);
     // The site the form was sent on: its scope is the one the favorites were shown in.
-    const sitePartner: Pick<PublicPartner, 'id' | 'email'> | null = hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
+    const sitePartner: Pick<PublicPartner, 'id' | 'email'> | null =
+      hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
     let partner = sitePartner;
-    const client = origin.clientId ? await this.db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', origin.clientId).executeTakeFirst() : undefined;
+    const client = origin.clientId
+      ? await this.db
+          .selectFrom('clients')
+          .select(['id', 'email', 'name', 'phone', 'partner_id'])
+          .where('id', '=', origin.clientId)
+          .executeTakeFirst()
+      : undefined;
     if (body.kind === 'favorites') {
       if (!client) throw new HttpError(401, t('account.errors.loginRequired'));
       // Sent from the main site, they go to the client's own broker when it has one.
@@ -120,10 +127,7 @@ export class LeadService {
     try {
       const id = await this.db.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto('leads').values(row).returning('id').executeTakeFirstOrThrow();
-        await trx
-          .insertInto('mail_outbox')
-          .values({ lead_id: id, recipient, next_attempt_at: now, created_at: now })
-          .execute();
+        await trx.insertInto('mail_outbox').values({ lead_id: id, recipient, next_attempt_at: now, created_at: now }).execute();
         return id;
       });
       return { id, created: true };

@@ -2,7 +2,20 @@
 // the request's host, then by the {partner} path segment.
 import type { Kysely } from 'kysely';
 import {
-  array, coerce, integer, min, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct,
+  array,
+  coerce,
+  integer,
+  min,
+  nullable,
+  object,
+  optional,
+  partial,
+  pattern,
+  refine,
+  size,
+  string,
+  type Infer,
+  type Struct,
 } from 'superstruct';
 import type { Database, PartnerRow, PartnersTable, PartnerUpdate } from '../store/schema.ts';
 import { DEFAULT_LISTING_INDEXING, HexColor, ListingIndexing, type PublicPartner } from '../../shared/partner.ts';
@@ -91,7 +104,11 @@ export class PartnerService {
 
   /** Changes the given fields of a partner; null or '' clears an optional one. */
   async update(slug: string, changes: PartnerChanges): Promise<PublicPartner> {
-    const current = await this.db.selectFrom('partners').selectAll().where('slug', '=', String(slug).trim().toLowerCase()).executeTakeFirst();
+    const current = await this.db
+      .selectFrom('partners')
+      .selectAll()
+      .where('slug', '=', String(slug).trim().toLowerCase())
+      .executeTakeFirst();
     if (!current) throw new NotFoundError('slug', `"${slug}" is not a partner`);
     for (const field of REQUIRED) {
       const v = (changes as Record<string, unknown> | null)?.[field];
@@ -144,7 +161,9 @@ export class PartnerService {
     if (!paths.length && !projectIds.length) throw new InputError('input', 'has nothing to change: give at least one region or project');
     const partner = await this.partnerRow(slug);
 
-    const places = paths.length ? await this.db.selectFrom('geo_places').select(['id', 'kind', 'path']).where('path', 'in', paths).execute() : [];
+    const places = paths.length
+      ? await this.db.selectFrom('geo_places').select(['id', 'kind', 'path']).where('path', 'in', paths).execute()
+      : [];
     for (const path of paths) {
       const place = places.find((p) => p.path === path);
       if (!place) throw new NotFoundError('region', `"${path}" is not a region (a path such as spain/alicante)`);
@@ -160,11 +179,22 @@ export class PartnerService {
     ];
     const changed = await this.db.transaction().execute(async (trx) => {
       const before = await countScope(trx, partner.id);
-      if (action === 'add') await trx.insertInto('partner_scopes').values(rows).onConflict((oc) => oc.doNothing()).execute();
+      if (action === 'add')
+        await trx
+          .insertInto('partner_scopes')
+          .values(rows)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       else
         for (const kind of ['region', 'project'] as const) {
           const ids = rows.filter((r) => r.kind === kind).map((r) => r.target_id);
-          if (ids.length) await trx.deleteFrom('partner_scopes').where('partner_id', '=', partner.id).where('kind', '=', kind).where('target_id', 'in', ids).execute();
+          if (ids.length)
+            await trx
+              .deleteFrom('partner_scopes')
+              .where('partner_id', '=', partner.id)
+              .where('kind', '=', kind)
+              .where('target_id', 'in', ids)
+              .execute();
         }
       return Math.abs((await countScope(trx, partner.id)) - before);
     });
@@ -207,14 +237,23 @@ export class PartnerService {
       if (await others.select('id').where('slug', '=', slug).executeTakeFirst())
         throw new ConflictError('slug', `"${slug}" is already taken by another partner`);
       // /{slug} would hide the main site's page there (the partner route comes first).
-      const page = await this.db.selectFrom('content_pages').select('id').where('slug', '=', slug).where('partner_id', 'is', null).executeTakeFirst();
+      const page = await this.db
+        .selectFrom('content_pages')
+        .select('id')
+        .where('slug', '=', slug)
+        .where('partner_id', 'is', null)
+        .executeTakeFirst();
       if (page) throw new ConflictError('slug', `"${slug}" is taken by the main site's page /${slug}`);
     }
     if (domain) {
       // www.x and x answer for the same site (byHost), so they may not belong to two partners.
       const variants = [domain, domain.startsWith('www.') ? domain.slice(4) : `www.${domain}`];
       const taken = await others.select(['slug', 'domain']).where('domain', 'in', variants).executeTakeFirst();
-      if (taken) throw new ConflictError('domain', `"${domain}" is already used by partner ${taken.slug}${taken.domain === domain ? '' : ` (as ${taken.domain})`}`);
+      if (taken)
+        throw new ConflictError(
+          'domain',
+          `"${domain}" is already used by partner ${taken.slug}${taken.domain === domain ? '' : ` (as ${taken.domain})`}`,
+        );
     }
   }
 }
@@ -236,7 +275,11 @@ export const PartnerSlug = rule(
 // A host name as a browser sends it in Host: labels of letters, digits and
 // hyphens, at least two of them, the last starting with a letter (no IP).
 const HOST_RE = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-export const PartnerDomain = coerce(nullable(pattern(string(), HOST_RE)), string(), (s) => s.trim().toLowerCase().replace(/\.$/, '') || null);
+export const PartnerDomain = coerce(
+  nullable(pattern(string(), HOST_RE)),
+  string(),
+  (s) => s.trim().toLowerCase().replace(/\.$/, '') || null,
+);
 
 const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
 const Email = pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
@@ -290,8 +333,18 @@ const partnerExpectations: Record<keyof typeof partnerFields, string> = {
 };
 
 const columnOf = {
-  slug: 'slug', name: 'name', domain: 'domain', logo: 'logo', email: 'email', phone: 'phone', address: 'address', city: 'city',
-  primary: 'color_primary', secondary: 'color_secondary', heading: 'color_heading', indexing: 'listing_indexing',
+  slug: 'slug',
+  name: 'name',
+  domain: 'domain',
+  logo: 'logo',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  primary: 'color_primary',
+  secondary: 'color_secondary',
+  heading: 'color_heading',
+  indexing: 'listing_indexing',
 } as const satisfies Record<keyof typeof partnerFields, keyof PartnersTable>;
 
 type PartnerField = keyof typeof partnerFields;
@@ -300,10 +353,11 @@ const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 
 // --- what a scope change accepts -------------------------------------------
 
 /** A place path such as spain/alicante (lowercased; slashes at either end dropped). */
-const PlacePath = coerce(
-  pattern(size(string(), 1, 200), /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/),
-  string(),
-  (s) => s.trim().toLowerCase().replace(/^\/+|\/+$/g, ''),
+const PlacePath = coerce(pattern(size(string(), 1, 200), /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/), string(), (s) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, ''),
 );
 /** A project id; digits given as text (a CLI flag) count. */
 const ProjectId = coerce(min(integer(), 1), pattern(string(), /^\s*\d+\s*$/), (s) => Number(s));
@@ -332,7 +386,11 @@ export interface ScopeResult {
 }
 
 async function countScope(db: Kysely<Database>, partnerId: number): Promise<number> {
-  const { n } = await db.selectFrom('partner_scopes').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('partner_scopes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

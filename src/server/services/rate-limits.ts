@@ -46,7 +46,10 @@ export class RateLimitService {
 
   /** Deletes the windows that have ended; returns how many. */
   async prune(): Promise<number> {
-    const result = await this.db.deleteFrom('rate_limits').where('window_ends', '<=', new Date(this.now()).toISOString()).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('rate_limits')
+      .where('window_ends', '<=', new Date(this.now()).toISOString())
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -79,4 +79,3 @@ export function rule<T, S>(struct: Struct<T, S>, name: string, check: (value: T)
   rules.add(name);
   return refine(struct, name, (value) => check(value));
 }
-

@@ -48,8 +48,20 @@ const migrations: Record<string, Migration> = {
         .execute();
       // NULLs are distinct in unique indexes on both engines, so the main site's
       // pages get a partial index of their own.
-      await db.schema.createIndex('content_pages_partner_slug').on('content_pages').columns(['partner_id', 'slug']).unique().where(sql.ref('partner_id'), 'is not', null).execute();
-      await db.schema.createIndex('content_pages_main_slug').on('content_pages').column('slug').unique().where(sql.ref('partner_id'), 'is', null).execute();
+      await db.schema
+        .createIndex('content_pages_partner_slug')
+        .on('content_pages')
+        .columns(['partner_id', 'slug'])
+        .unique()
+        .where(sql.ref('partner_id'), 'is not', null)
+        .execute();
+      await db.schema
+        .createIndex('content_pages_main_slug')
+        .on('content_pages')
+        .column('slug')
+        .unique()
+        .where(sql.ref('partner_id'), 'is', null)
+        .execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('content_pages').execute();

@@ -52,7 +52,10 @@ export async function seedDemo(store: Store): Promise<void> {
   const { db } = store;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const { count } = await trx.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('partners')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     if (Number(count) > 0) return;
     await trx
       .insertInto('partners')

@@ -14,7 +14,15 @@ import { AccountMenu } from '../../../src/client/components/account/AccountMenu.
 import { FavoriteButton } from '../../../src/client/components/account/FavoriteButton.tsx';
 import { ToastProvider } from '../../../src/client/components/toast/Toasts.tsx';
 
-const USER: ClientUser = { id: 7, email: 'ana@example.com', name: 'Ana García', phone: null, scope: ['client'], partner_id: null, favorites: [12, 30] };
+const USER: ClientUser = {
+  id: 7,
+  email: 'ana@example.com',
+  name: 'Ana García',
+  phone: null,
+  scope: ['client'],
+  partner_id: null,
+  favorites: [12, 30],
+};
 const MAIN: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
 const PARTNER: SectionInfo = { section: 'partner', partnerSlug: 'costa-casas', hostPartner: null };
 

@@ -32,7 +32,8 @@ function api(ready: boolean, prefs: ConsentPreferences | null): ConsentApi {
   };
 }
 
-const withApi = (value: ConsentApi, node: React.ReactNode) => renderToString(<ConsentContext.Provider value={value}>{node}</ConsentContext.Provider>);
+const withApi = (value: ConsentApi, node: React.ReactNode) =>
+  renderToString(<ConsentContext.Provider value={value}>{node}</ConsentContext.Provider>);
 
 t.test('on the server the gate shows its placeholder, whatever is stored', async (t) => {
   const html = renderToString(
@@ -42,14 +43,22 @@ t.test('on the server the gate shows its placeholder, whatever is stored', async
   );
   t.notMatch(html, /<iframe/, 'the embed is not in the HTML');
   t.match(html, msg('consent.blocked'), "'To see this, please enable functional cookies'");
-  t.match(html, new RegExp(`<button type="button" class="consent-link consent-gate__here"[^>]*>${msg('consent.here')}</button>`), "a 'here' button");
+  t.match(
+    html,
+    new RegExp(`<button type="button" class="consent-link consent-gate__here"[^>]*>${msg('consent.here')}</button>`),
+    "a 'here' button",
+  );
   t.match(html, /class="consent-gate video is-blocked"/, 'the given class sizes the placeholder');
   const described = /aria-describedby="([^"]+)"/.exec(html)?.[1];
   t.ok(described && html.includes(`id="${described}"`), "'here' is described by the message, for screen readers");
 });
 
 t.test('after hydration the gate follows the functional choice', async (t) => {
-  t.match(withApi(api(true, { optional: false, functional: true }), <ConsentGate>{embed}</ConsentGate>), /<div class="consent-gate is-allowed"><iframe src="\/video"/, 'functional on: the embed');
+  t.match(
+    withApi(api(true, { optional: false, functional: true }), <ConsentGate>{embed}</ConsentGate>),
+    /<div class="consent-gate is-allowed"><iframe src="\/video"/,
+    'functional on: the embed',
+  );
   t.match(withApi(api(true, preferencesFor('accept-all')), <ConsentGate>{embed}</ConsentGate>), /<iframe/, 'accepted all: the embed');
   for (const [name, value] of [
     ['undecided', api(true, null)],
@@ -65,15 +74,42 @@ t.test('after hydration the gate follows the functional choice', async (t) => {
 
 t.test('the bar and the dialog render nothing on the server', async (t) => {
   const undecided: ConsentStore = { read: () => null, write() {}, subscribe: () => () => {} };
-  t.equal(renderToString(<ConsentProvider store={undecided}><CookieConsent /></ConsentProvider>), '', 'undecided: still nothing on the server');
-  t.equal(renderToString(<ConsentProvider store={acceptedStore()}><CookieConsent /></ConsentProvider>), '');
-  t.equal(withApi({ ...api(true, null), settingsOpen: true }, <CookieConsent />).includes('cookie-bar'), true, 'self-check: in the browser, undecided shows the bar');
-  t.match(withApi({ ...api(true, null), settingsOpen: true }, <CookieConsent />), /<dialog class="cookie-modal"/, 'and an open settings dialog');
+  t.equal(
+    renderToString(
+      <ConsentProvider store={undecided}>
+        <CookieConsent />
+      </ConsentProvider>,
+    ),
+    '',
+    'undecided: still nothing on the server',
+  );
+  t.equal(
+    renderToString(
+      <ConsentProvider store={acceptedStore()}>
+        <CookieConsent />
+      </ConsentProvider>,
+    ),
+    '',
+  );
+  t.equal(
+    withApi({ ...api(true, null), settingsOpen: true }, <CookieConsent />).includes('cookie-bar'),
+    true,
+    'self-check: in the browser, undecided shows the bar',
+  );
+  t.match(
+    withApi({ ...api(true, null), settingsOpen: true }, <CookieConsent />),
+    /<dialog class="cookie-modal"/,
+    'and an open settings dialog',
+  );
 });
 
 t.test("the footer's button is the same for everyone", async (t) => {
   t.equal(
-    renderToString(<ConsentProvider store={acceptedStore()}><CookieSettingsButton /></ConsentProvider>),
+    renderToString(
+      <ConsentProvider store={acceptedStore()}>
+        <CookieSettingsButton />
+      </ConsentProvider>,
+    ),
     `<button type="button" class="consent-link" aria-haspopup="dialog">${msg('consent.title')}</button>`,
   );
 });

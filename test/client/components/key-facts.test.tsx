@@ -14,7 +14,14 @@ const PROJECT: ProjectDetail = {
   developer: null,
   category: { id: 1, key: 'apartment' },
   stage: 'under_construction',
-  location: { town: place('Torrevieja', 'spain/alicante/torrevieja'), region: place('Alicante', 'spain/alicante'), country: place('Spain', 'spain'), detail: null, lat: null, lng: null },
+  location: {
+    town: place('Torrevieja', 'spain/alicante/torrevieja'),
+    region: place('Alicante', 'spain/alicante'),
+    country: place('Spain', 'spain'),
+    detail: null,
+    lat: null,
+    lng: null,
+  },
   price: { min: 180000, max: 450000 },
   bedrooms: null,
   bathrooms: null,
@@ -34,13 +41,27 @@ const PROJECT: ProjectDetail = {
 };
 
 const unit = (id: number, status: UnitRow['status'], fields: Partial<UnitRow>): UnitRow => ({
-  id, ref: `MM-${id}`, category: { id: 1, key: 'apartment' }, bedrooms: 2, bathrooms: 2, built_area: 80, plot_area: null,
-  terrace_area: 12, solarium_area: null, garden_area: null, floor: null, price: 180000, status, ...fields,
+  id,
+  ref: `MM-${id}`,
+  category: { id: 1, key: 'apartment' },
+  bedrooms: 2,
+  bathrooms: 2,
+  built_area: 80,
+  plot_area: null,
+  terrace_area: 12,
+  solarium_area: null,
+  garden_area: null,
+  floor: null,
+  price: 180000,
+  status,
+  ...fields,
 });
 
 /** The facts as a visitor reads them: "label: value". */
 const read = (html: string) =>
-  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map((m) => `${m[1]}: ${m[2]!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '')}`);
+  [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([\s\S]*?)<\/dd>/g)].map(
+    (m) => `${m[1]}: ${m[2]!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '')}`,
+  );
 
 t.test("a reserved penthouse's solarium counts, and says it is reserved", async (t) => {
   const units = [
@@ -50,20 +71,27 @@ t.test("a reserved penthouse's solarium counts, and says it is reserved", async 
     unit(4, 'sold', { bedrooms: 4, built_area: 160, solarium_area: 60, garden_area: 90 }),
   ];
   const html = renderToString(<KeyFacts project={PROJECT} units={units} />);
-  t.same(read(html), [
-    'Category: Apartment',
-    'Status: Under construction',
-    'Built area: 75 - 120 m² (incl. reserved)',
-    'Terrace: 10 - 14 m²',
-    'Solarium: 35 m² (reserved only)',
-    'Bathrooms: 2',
-    'Bedrooms: 2 - 3 (incl. reserved)',
-  ], 'the sold unit left out (no garden, no 4 bedrooms); a value reserved units widen or alone have is labelled; one reserved like the rest says nothing');
+  t.same(
+    read(html),
+    [
+      'Category: Apartment',
+      'Status: Under construction',
+      'Built area: 75 - 120 m² (incl. reserved)',
+      'Terrace: 10 - 14 m²',
+      'Solarium: 35 m² (reserved only)',
+      'Bathrooms: 2',
+      'Bedrooms: 2 - 3 (incl. reserved)',
+    ],
+    'the sold unit left out (no garden, no 4 bedrooms); a value reserved units widen or alone have is labelled; one reserved like the rest says nothing',
+  );
   t.notMatch(html, /<dd>\s*<\/dd>|<dd><span/, 'no empty value');
   t.equal([...html.matchAll(/<div class="key-facts__item/g)].length, 7, 'one cell per fact');
 
   const facts = projectFacts(PROJECT, units);
-  t.same(facts.find((f) => f.key === 'solarium'), { key: 'solarium', label: 'Solarium', value: '35 m²', note: 'reserved only' });
+  t.same(
+    facts.find((f) => f.key === 'solarium'),
+    { key: 'solarium', label: 'Solarium', value: '35 m²', note: 'reserved only' },
+  );
   t.notOk('note' in facts.find((f) => f.key === 'terrace')!, 'no note where reserved units change nothing');
 });
 
@@ -77,11 +105,9 @@ t.test('only reserved units left, or all sold', async (t) => {
     'Bedrooms: 2 (reserved only)',
   ]);
   const soldOut = [unit(1, 'sold', { solarium_area: 20 }), unit(2, 'sold', { solarium_area: 50 })];
-  t.same(read(renderToString(<KeyFacts project={PROJECT} units={soldOut} />)).slice(2), [
-    'Built area: 80 m²',
-    'Terrace: 12 m²',
-    'Solarium: 20 - 50 m²',
-    'Bathrooms: 2',
-    'Bedrooms: 2',
-  ], 'a sold-out project still says what it was, with no note');
+  t.same(
+    read(renderToString(<KeyFacts project={PROJECT} units={soldOut} />)).slice(2),
+    ['Built area: 80 m²', 'Terrace: 12 m²', 'Solarium: 20 - 50 m²', 'Bathrooms: 2', 'Bedrooms: 2'],
+    'a sold-out project still says what it was, with no note',
+  );
 });

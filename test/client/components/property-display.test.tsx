@@ -97,7 +97,11 @@ t.test('a card leaves out what is unknown, also a range with an unknown counted 
 t.test('key facts leave out unknown measures', async (t) => {
   const units = [UNIT, { ...UNIT, id: 10, bedrooms: 2, built_area: 0 }];
   const facts = projectFacts(PROJECT, units);
-  t.same(facts.map((f) => f.key), ['category', 'status', 'bedrooms'], 'only what is known');
+  t.same(
+    facts.map((f) => f.key),
+    ['category', 'status', 'bedrooms'],
+    'only what is known',
+  );
   t.equal(facts.find((f) => f.key === 'bedrooms')?.value, '2', 'the unknown left out of the range');
   t.notMatch(render(<KeyFacts project={PROJECT} units={[UNIT]} />), ZERO);
 });
@@ -126,22 +130,51 @@ t.test('a resale says Resale and has no delivery date', async (t) => {
 });
 
 t.test('the description: rich text as markup, else plain paragraphs', async (t) => {
-  const rich = { ...PROJECT, description_html: '<p>A <strong>bright</strong> flat.</p><ul><li>Pool</li><li>Garden</li></ul><p>Line<br />break</p>' };
+  const rich = {
+    ...PROJECT,
+    description_html: '<p>A <strong>bright</strong> flat.</p><ul><li>Pool</li><li>Garden</li></ul><p>Line<br />break</p>',
+  };
   const html = render(<Description project={rich} />);
-  t.match(html, /<div class="property-description__body"><p>A <strong>bright<\/strong> flat.<\/p><ul><li>Pool<\/li><li>Garden<\/li><\/ul>/, 'a list as a list');
+  t.match(
+    html,
+    /<div class="property-description__body"><p>A <strong>bright<\/strong> flat.<\/p><ul><li>Pool<\/li><li>Garden<\/li><\/ul>/,
+    'a list as a list',
+  );
   t.notMatch(html, /&lt;/, 'no escaped tags');
 
   const plain = render(<Description project={PROJECT} />);
   t.match(plain, /<p>A bright flat.<\/p><p>Near the beach.<\/p>/, 'plain text in paragraphs');
 
-  for (const hostile of ['<p onclick="x()">Hi</p>', '<script>alert(1)</script>', '<a href="https://evil.example">x</a>', '<p>a</p><!-- x -->', '<img src=x onerror=alert(1)>', '<P CLASS=x>']) {
+  for (const hostile of [
+    '<p onclick="x()">Hi</p>',
+    '<script>alert(1)</script>',
+    '<a href="https://evil.example">x</a>',
+    '<p>a</p><!-- x -->',
+    '<img src=x onerror=alert(1)>',
+    '<P CLASS=x>',
+  ]) {
     t.equal(richDescription({ description_html: hostile }), null, `${hostile}: not rendered as markup`);
-    t.notMatch(render(<Description project={{ ...PROJECT, description_html: hostile }} />), /<script|onclick|<a |<img|<!--/, `${hostile}: falls back to the plain text`);
+    t.notMatch(
+      render(<Description project={{ ...PROJECT, description_html: hostile }} />),
+      /<script|onclick|<a |<img|<!--/,
+      `${hostile}: falls back to the plain text`,
+    );
   }
 });
 
 t.test('the allow-list check', async (t) => {
-  for (const ok of ['', 'text only &amp; entities', '<p>a</p>', '<br>', '<br/>', '<br />', '<OL><LI>x</LI></OL>', '<b>x</b><i>y</i><em>z</em>', '3 &lt; 4 > 2'])
+  for (const ok of [
+    '',
+    'text only &amp; entities',
+    '<p>a</p>',
+    '<br>',
+    '<br/>',
+    '<br />',
+    '<OL><LI>x</LI></OL>',
+    '<b>x</b><i>y</i><em>z</em>',
+    '3 &lt; 4 > 2',
+  ])
     t.ok(isAllowListed(ok), `${JSON.stringify(ok)} admitted`);
-  for (const bad of ['<p class="x">', '<span>', '<div>', '< p>', '<pre>', '<brx>', '<b style="">', '<!---->', '<style>', '<iframe>']) t.notOk(isAllowListed(bad), `${JSON.stringify(bad)} refused`);
+  for (const bad of ['<p class="x">', '<span>', '<div>', '< p>', '<pre>', '<brx>', '<b style="">', '<!---->', '<style>', '<iframe>'])
+    t.notOk(isAllowListed(bad), `${JSON.stringify(bad)} refused`);
 });

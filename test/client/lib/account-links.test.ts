@@ -3,7 +3,13 @@
 // followed only when it is a local path that cannot lead to another origin.
 import t from 'tap';
 import {
-  accountHref, authTransitionTarget, loginHref, returnPathOf, sectionHome, sitePartner, withReturn,
+  accountHref,
+  authTransitionTarget,
+  loginHref,
+  returnPathOf,
+  sectionHome,
+  sitePartner,
+  withReturn,
 } from '../../../src/client/lib/account-links.ts';
 import type { SectionInfo } from '../../../src/client/lib/section.tsx';
 
@@ -15,8 +21,18 @@ const HOST: SectionInfo = { section: 'main', partnerSlug: 'costa-casas', hostPar
 const redirect = (path: string) => `?redirect=${encodeURIComponent(path)}`;
 
 const HOSTILE = [
-  '//evil.com', '/\\evil.com', '/%2F%2Fevil.com', '/%5Cevil.com', '/%252F%252Fevil.com', 'https://evil.com',
-  'javascript:alert(1)', 'evil.com', '/%09/evil.com', '/a?next=//evil.com', '/../x', '/%0d%0aSet-Cookie:x=1',
+  '//evil.com',
+  '/\\evil.com',
+  '/%2F%2Fevil.com',
+  '/%5Cevil.com',
+  '/%252F%252Fevil.com',
+  'https://evil.com',
+  'javascript:alert(1)',
+  'evil.com',
+  '/%09/evil.com',
+  '/a?next=//evil.com',
+  '/../x',
+  '/%0d%0aSet-Cookie:x=1',
 ];
 
 t.test("account pages: /old on the main site (but /login), the partner's own under /{partner}", async (t) => {

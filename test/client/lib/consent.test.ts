@@ -23,11 +23,20 @@ const DAY = 24 * 60 * 60;
 const nowSeconds = NOW / 1000;
 
 t.test('a choice survives the cookie format', async (t) => {
-  for (const prefs of [preferencesFor('accept-all'), preferencesFor('decline-all'), { optional: true, functional: false }, { optional: false, functional: true }]) {
+  for (const prefs of [
+    preferencesFor('accept-all'),
+    preferencesFor('decline-all'),
+    { optional: true, functional: false },
+    { optional: false, functional: true },
+  ]) {
     const consent = makeConsent(prefs, NOW);
     t.same(parseConsent(serialiseConsent(consent), NOW), consent, JSON.stringify(prefs));
   }
-  t.equal(serialiseConsent(makeConsent({ optional: true, functional: false }, NOW)), `v=${CONSENT_VERSION}&optional=1&functional=0&at=${nowSeconds}`, 'a readable, cookie-safe value');
+  t.equal(
+    serialiseConsent(makeConsent({ optional: true, functional: false }, NOW)),
+    `v=${CONSENT_VERSION}&optional=1&functional=0&at=${nowSeconds}`,
+    'a readable, cookie-safe value',
+  );
   t.notMatch(serialiseConsent(makeConsent(preferencesFor('accept-all'), NOW)), /[\s;,"\\]/, 'nothing a cookie value may not hold');
 });
 
@@ -49,7 +58,10 @@ t.test('anything but a current, well-formed choice reads as undecided', async (t
     'older than a year': `v=1&optional=1&functional=1&at=${nowSeconds - CONSENT_MAX_AGE_SECONDS - 60}`,
   };
   for (const [name, value] of Object.entries(cases)) t.equal(parseConsent(value, NOW), null, name);
-  t.ok(parseConsent(`v=1&optional=1&functional=1&at=${nowSeconds - (CONSENT_MAX_AGE_DAYS - 1) * DAY}`, NOW), 'a choice made 364 days ago still counts');
+  t.ok(
+    parseConsent(`v=1&optional=1&functional=1&at=${nowSeconds - (CONSENT_MAX_AGE_DAYS - 1) * DAY}`, NOW),
+    'a choice made 364 days ago still counts',
+  );
   t.ok(parseConsent(`v=1&optional=1&functional=1&at=${nowSeconds + 60}`, NOW), 'a clock a minute behind the writer is tolerated');
 });
 
@@ -76,7 +88,10 @@ t.test('the cookie: first party, whole site, a year, SameSite=Lax, Secure over h
     consentCookie(consent, { secure: false }),
     `${CONSENT_COOKIE}=${serialiseConsent(consent)}; Max-Age=${365 * DAY}; Path=/; SameSite=Lax`,
   );
-  t.equal(consentCookie(consent, { secure: true }), `${CONSENT_COOKIE}=${serialiseConsent(consent)}; Max-Age=${365 * DAY}; Path=/; SameSite=Lax; Secure`);
+  t.equal(
+    consentCookie(consent, { secure: true }),
+    `${CONSENT_COOKIE}=${serialiseConsent(consent)}; Max-Age=${365 * DAY}; Path=/; SameSite=Lax; Secure`,
+  );
   t.notMatch(consentCookie(consent, { secure: true }), /Domain=|HttpOnly/i, 'no Domain (this host only); readable by the page');
 });
 

@@ -7,8 +7,17 @@ import type { PublicPartner } from '../../../src/shared/partner.ts';
 
 const SITE = 'https://www.example.com';
 const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: string | null = 'casas.example'): PublicPartner => ({
-  id: 7, slug: 'casas', domain, name: 'Casas', logo: null, email: null, phone: null, address: null, city: null,
-  colors: { primary: '#000000', secondary: '#ffffff', heading_color: '#ffffff' }, listing_indexing,
+  id: 7,
+  slug: 'casas',
+  domain,
+  name: 'Casas',
+  logo: null,
+  email: null,
+  phone: null,
+  address: null,
+  city: null,
+  colors: { primary: '#000000', secondary: '#ffffff', heading_color: '#ffffff' },
+  listing_indexing,
 });
 const main: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
 const underSlug: SectionInfo = { section: 'partner', partnerSlug: 'casas', hostPartner: null };
@@ -35,7 +44,11 @@ t.test("a partner's listing copies, with or without the section prefix in canoni
   const page = pageAddresses(where(onDomain, '/contact', partner('noindex')));
   t.same([page.canonical, page.robots], ['https://casas.example/contact', null], 'other pages are its own');
   const home = pageAddresses(where(underSlug, '/casas', partner('canonical')));
-  t.same([home.url, home.canonical], [`${SITE}/casas`, 'https://casas.example/'], "under /{slug} on the main host, a partner's page is canonical on its domain");
+  t.same(
+    [home.url, home.canonical],
+    [`${SITE}/casas`, 'https://casas.example/'],
+    "under /{slug} on the main host, a partner's page is canonical on its domain",
+  );
   const contact = pageAddresses(where(underSlug, '/casas/contact?utm_source=x', partner('canonical')));
   t.equal(contact.canonical, 'https://casas.example/contact');
   const noDomain = pageAddresses(where(underSlug, '/casas/contact', partner('canonical', null)));
@@ -44,5 +57,8 @@ t.test("a partner's listing copies, with or without the section prefix in canoni
   t.same([error.canonical, error.robots], [null, 'noindex'], 'noindex wins');
   const old = pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/search/spain'));
   t.equal(old.canonical, `${SITE}/search/spain`, "/old's listings: the main site's");
-  t.equal(pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/buying-process')).canonical, `${SITE}/old/buying-process`);
+  t.equal(
+    pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/buying-process')).canonical,
+    `${SITE}/old/buying-process`,
+  );
 });

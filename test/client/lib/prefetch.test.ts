@@ -2,7 +2,8 @@
 import t from 'tap';
 import { canPrefetch } from '../../../src/client/lib/prefetch.ts';
 
-const nav = (onLine: boolean, connection?: { saveData?: boolean; effectiveType?: string }) => ({ onLine, connection }) as unknown as Navigator;
+const nav = (onLine: boolean, connection?: { saveData?: boolean; effectiveType?: string }) =>
+  ({ onLine, connection }) as unknown as Navigator;
 
 t.test('when links are prefetched', async (t) => {
   t.equal(canPrefetch(nav(true)), true, 'online, no connection info');

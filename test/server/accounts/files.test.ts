@@ -15,10 +15,18 @@ forEachStore(
     // A demo document, drawn by the server, and a feed's file elsewhere.
     await store.db.updateTable('project_files').set({ url: '/media/demo/p7-price-list.svg' }).where('id', '=', file.id).execute();
     const remote = fixture.projects.flatMap((p) => (p.withdrawn ? [] : p.files)).find((f) => f.registered_only && f.id !== file.id)!;
-    await store.db.updateTable('project_files').set({ url: 'https://developer.example/brochure.pdf' }).where('id', '=', remote.id).execute();
+    await store.db
+      .updateTable('project_files')
+      .set({ url: 'https://developer.example/brochure.pdf' })
+      .where('id', '=', remote.id)
+      .execute();
 
     const anonymousList = (await app.inject(`/api/project/files?id=${project.id}`)).json();
-    t.match(anonymousList.data.find((f: { id: number }) => f.id === file.id), { url: null, locked: true }, 'listed, locked, without an address');
+    t.match(
+      anonymousList.data.find((f: { id: number }) => f.id === file.id),
+      { url: null, locked: true },
+      'listed, locked, without an address',
+    );
     t.equal(anonymousList.message, 'register to access all information');
     const refused = await app.inject(`/api/files/${file.id}`);
     t.equal(refused.statusCode, 401, 'the download address refuses a visitor');
@@ -26,7 +34,7 @@ forEachStore(
     t.equal((await app.inject('/media/demo/p7-price-list.svg')).statusCode, 404, 'and the document is not public media');
 
     const token = await registered(app, 'ana@example.com');
-    const list = (await app.inject({ url: `/api/project/files?id=${project.id}`, headers: withCookie(token) }));
+    const list = await app.inject({ url: `/api/project/files?id=${project.id}`, headers: withCookie(token) });
     t.equal(list.headers['cache-control'], 'private, no-store');
     const entry = list.json().data.find((f: { id: number }) => f.id === file.id);
     t.match(entry, { url: `/api/files/${file.id}`, locked: false }, 'a logged-in client gets the download address');
@@ -49,9 +57,15 @@ forEachStore(
 
     const other = await registered(app, 'lena@example.se');
     const withdrawn = fixture.projects.find((p) => p.withdrawn && p.files.length);
-    if (withdrawn) t.equal((await app.inject({ url: `/api/files/${withdrawn.files[0]!.id}`, headers: bearer(other) })).statusCode, 404, 'a withdrawn project’s file is gone');
+    if (withdrawn)
+      t.equal(
+        (await app.inject({ url: `/api/files/${withdrawn.files[0]!.id}`, headers: bearer(other) })).statusCode,
+        404,
+        'a withdrawn project’s file is gone',
+      );
     t.equal((await app.inject({ url: '/api/files/987654', headers: bearer(other) })).statusCode, 404);
-    for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(30)]) t.equal((await app.inject({ url: `/api/files/${bad}`, headers: bearer(other) })).statusCode, 400, `id ${bad}`);
+    for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(30)])
+      t.equal((await app.inject({ url: `/api/files/${bad}`, headers: bearer(other) })).statusCode, 400, `id ${bad}`);
   },
   { seed: true },
 );

@@ -20,7 +20,11 @@ forEachStore(
     const { data: user, meta } = reg.json();
     t.match(user, { email: 'ana.garcia@example.com', name: null, phone: null, scope: ['client'], partner_id: null, favorites: [a!.id] });
     t.match(meta.token, /^[A-Za-z0-9_-]{43}$/, 'a 32-byte base64url token');
-    t.match(sessionCookie(reg), new RegExp(`^sid=${meta.token}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax$`), 'the cookie: HttpOnly, Secure, SameSite=Lax, 30 days');
+    t.match(
+      sessionCookie(reg),
+      new RegExp(`^sid=${meta.token}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax$`),
+      'the cookie: HttpOnly, Secure, SameSite=Lax, 30 days',
+    );
 
     const stored = await store.db.selectFrom('sessions').selectAll().execute();
     t.equal(stored.length, 1);
@@ -38,7 +42,11 @@ forEachStore(
     t.equal(anonymous.statusCode, 401, 'anonymous: 401');
 
     // A second login (another device), with favorites hearted there while anonymous.
-    const login = await post(app, '/api/client-login', { email: 'ANA.GARCIA@example.com', password: PASSWORD, favorites: [b!.id, a!.id, 999_999] });
+    const login = await post(app, '/api/client-login', {
+      email: 'ANA.GARCIA@example.com',
+      password: PASSWORD,
+      favorites: [b!.id, a!.id, 999_999],
+    });
     t.equal(login.statusCode, 200, login.body);
     const other = login.json().meta.token as string;
     t.not(other, meta.token, 'a new session');
@@ -60,7 +68,14 @@ forEachStore(
     const cards = await app.inject({ url: '/api/favorites', headers: withCookie(meta.token) });
     t.equal(cards.statusCode, 200);
     t.equal(cards.headers['cache-control'], 'private, no-store');
-    t.same(cards.json().data.map((p: { id: number }) => p.id).sort(), [a!.id, b!.id, c!.id].sort(), 'the favorites page reads the cards');
+    t.same(
+      cards
+        .json()
+        .data.map((p: { id: number }) => p.id)
+        .sort(),
+      [a!.id, b!.id, c!.id].sort(),
+      'the favorites page reads the cards',
+    );
     t.match(cards.json().data[0], { id: Number, name: String, location: { town: { name: String } } }, 'as search cards');
     t.equal((await app.inject({ url: '/api/favorites' })).statusCode, 401, 'anonymous: 401');
 
@@ -110,10 +125,15 @@ forEachStore(
     const owner = first.json().data;
     await transport.waitFor(0);
 
-    const again = await post(app, '/api/client-register', registerBody('JAN@example.nl', { password: 'another long password', password_repeat: 'another long password', favorites: [a!.id] }));
+    const again = await post(
+      app,
+      '/api/client-register',
+      registerBody('JAN@example.nl', { password: 'another long password', password_repeat: 'another long password', favorites: [a!.id] }),
+    );
     t.equal(again.statusCode, first.statusCode, 'the same status');
     t.same(Object.keys(again.json()), Object.keys(first.json()));
-    const shape = (u: Record<string, unknown>) => Object.fromEntries(Object.entries(u).map(([k, v]) => [k, Array.isArray(v) ? 'array' : typeof v]));
+    const shape = (u: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(u).map(([k, v]) => [k, Array.isArray(v) ? 'array' : typeof v]));
     t.same(shape(again.json().data), shape(owner), 'a user of the same shape');
     t.same(Object.keys(again.json().data), Object.keys(owner), 'its keys in the same order');
     t.match(again.json().data, { email: 'jan@example.nl', favorites: [a!.id], scope: ['client'] });
@@ -121,7 +141,11 @@ forEachStore(
     t.ok(sessionCookie(again), 'a cookie too');
     t.same(Object.keys(again.headers).sort(), Object.keys(first.headers).sort(), 'the same headers');
 
-    t.equal((await app.inject({ url: '/api/client', headers: bearer(again.json().meta.token) })).statusCode, 401, 'but its token opens nothing');
+    t.equal(
+      (await app.inject({ url: '/api/client', headers: bearer(again.json().meta.token) })).statusCode,
+      401,
+      'but its token opens nothing',
+    );
     t.equal((await store.db.selectFrom('clients').selectAll().execute()).length, 1, 'no second account');
     const login = await post(app, '/api/client-login', { email: 'jan@example.nl', password: PASSWORD });
     t.equal(login.statusCode, 200, 'the owner’s password is unchanged');
@@ -151,7 +175,9 @@ forEachStore(
     const id = (slug: string) => partners.find((p) => p.slug === slug)!.id;
     const bySlug = await post(app, '/api/client-register', registerBody('a@example.com', { partner: 'sol-homes' }));
     t.equal(bySlug.json().data.partner_id, id('sol-homes'));
-    const byHost = await post(app, '/api/client-register', registerBody('b@example.com', { partner: 'sol-homes' }), { host: 'costa-casas.localhost:3000' });
+    const byHost = await post(app, '/api/client-register', registerBody('b@example.com', { partner: 'sol-homes' }), {
+      host: 'costa-casas.localhost:3000',
+    });
     t.equal(byHost.json().data.partner_id, id('costa-casas'), 'the host wins');
     const unknown = await post(app, '/api/client-register', registerBody('c@example.com', { partner: 'nobody-here' }));
     t.equal(unknown.statusCode, 201);
@@ -195,7 +221,11 @@ forEachStore(
     t.equal((await app.inject({ url: '/api/client', headers: bearer(token) })).statusCode, 200, 'this session stays');
     t.equal((await app.inject({ url: '/api/client', headers: bearer(other) })).statusCode, 401, 'the other one ended');
     t.equal((await post(app, '/api/client-login', { email: 'new@example.es', password: next })).statusCode, 200, 'the new password works');
-    t.equal((await post(app, '/api/client-login', { email: 'new@example.es', password: PASSWORD })).statusCode, 401, 'the old one does not');
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'new@example.es', password: PASSWORD })).statusCode,
+      401,
+      'the old one does not',
+    );
     const common = await profile({ password: 'qwertyuiop', password_repeat: 'qwertyuiop', current_password: next });
     t.equal(common.statusCode, 400);
     t.match(common.json().message, /^password: This password is one of the most common/);
@@ -216,20 +246,36 @@ forEachStore(
     t.equal(out.statusCode, 200);
     t.match(sessionCookie(out), /^sid=;/, 'the cookie is cleared');
     t.equal((await app.inject({ url: '/api/client', headers: bearer(inMemory) })).statusCode, 401, "the Bearer's session ended");
-    t.equal((await app.inject({ url: '/api/client', headers: bearer(inCookie) })).statusCode, 401, "and the cookie's: nobody is left logged in by it");
+    t.equal(
+      (await app.inject({ url: '/api/client', headers: bearer(inCookie) })).statusCode,
+      401,
+      "and the cookie's: nobody is left logged in by it",
+    );
   },
 );
 
 forEachStore(
   t,
-  'only the Bearer scheme speaks for the session: another Authorization (a staging site\'s Basic) leaves the cookie to decide',
+  "only the Bearer scheme speaks for the session: another Authorization (a staging site's Basic) leaves the cookie to decide",
   async (t, store) => {
     const { app } = await accountsApp(t, store);
     const token = await registered(app, 'staging@example.com');
     const basic = { authorization: `Basic ${Buffer.from('team:secret').toString('base64')}` };
-    t.equal((await app.inject({ url: '/api/client', headers: { ...basic, ...withCookie(token) } })).statusCode, 200, 'Basic + cookie: the cookie is the session');
+    t.equal(
+      (await app.inject({ url: '/api/client', headers: { ...basic, ...withCookie(token) } })).statusCode,
+      200,
+      'Basic + cookie: the cookie is the session',
+    );
     t.equal((await app.inject({ url: '/api/client', headers: basic })).statusCode, 401, 'Basic alone is nobody');
-    t.equal((await app.inject({ url: '/api/client', headers: { authorization: 'Bearer nonsense', ...withCookie(token) } })).statusCode, 401, 'a bad Bearer is still not swapped for the cookie');
-    t.equal((await app.inject({ url: '/api/client', headers: { authorization: 'Bearer', ...withCookie(token) } })).statusCode, 401, 'an empty Bearer neither');
+    t.equal(
+      (await app.inject({ url: '/api/client', headers: { authorization: 'Bearer nonsense', ...withCookie(token) } })).statusCode,
+      401,
+      'a bad Bearer is still not swapped for the cookie',
+    );
+    t.equal(
+      (await app.inject({ url: '/api/client', headers: { authorization: 'Bearer', ...withCookie(token) } })).statusCode,
+      401,
+      'an empty Bearer neither',
+    );
   },
 );

@@ -27,7 +27,13 @@ export async function accountsApp(t: TapTest, store: Store, env: Record<string, 
 
 type Headers = Record<string, string>;
 
-export function post(app: FastifyInstance, url: string, payload: unknown, headers: Headers = {}, remoteAddress?: string): Promise<LightMyRequestResponse> {
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Headers = {},
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 

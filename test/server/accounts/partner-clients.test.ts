@@ -64,15 +64,29 @@ forEachStore(
     t.equal((await me(app, token)).partner_id, ids['costa-casas']);
 
     // The owner "registers" again on another partner's site: a login, the partner kept.
-    const again = await post(app, '/api/client-register', registerBody('ana@example.com', { partner: 'sol-homes' }), { host: 'sol-homes.localhost' });
+    const again = await post(app, '/api/client-register', registerBody('ana@example.com', { partner: 'sol-homes' }), {
+      host: 'sol-homes.localhost',
+    });
     t.equal(again.statusCode, 201);
     t.equal(again.json().data.partner_id, ids['costa-casas'], 'registering again elsewhere: still the first partner');
     // Someone else tries the same email on another site: nothing changes, the owner is told (in the first partner's name).
-    const other = await post(app, '/api/client-register', { ...registerBody('ana@example.com', { partner: 'sol-homes' }), password: 'another long passphrase', password_repeat: 'another long passphrase' });
+    const other = await post(app, '/api/client-register', {
+      ...registerBody('ana@example.com', { partner: 'sol-homes' }),
+      password: 'another long passphrase',
+      password_repeat: 'another long passphrase',
+    });
     t.equal(other.statusCode, 201, 'answered like a new account');
     await transport.waitFor(1);
-    t.same(transport.sent[0]!.message.from, { name: 'Costa Casas Inmobiliaria', address: 'no-reply@spainnewhomes.example' }, "the owner's mail comes from the first partner");
-    t.match(String(transport.sent[0]!.message.text), 'http://costa-casas.localhost:3000/client-forgot-password', "and links to the first partner's site");
+    t.same(
+      transport.sent[0]!.message.from,
+      { name: 'Costa Casas Inmobiliaria', address: 'no-reply@spainnewhomes.example' },
+      "the owner's mail comes from the first partner",
+    );
+    t.match(
+      String(transport.sent[0]!.message.text),
+      'http://costa-casas.localhost:3000/client-forgot-password',
+      "and links to the first partner's site",
+    );
 
     for (const host of ['sol-homes.localhost', 'localhost']) {
       const login = await post(app, '/api/client-login', { email: 'ana@example.com', password: PASSWORD }, { host });
@@ -80,7 +94,12 @@ forEachStore(
       t.equal(login.json().data.partner_id, ids['costa-casas'], `logging in on ${host}: still the first partner`);
     }
 
-    for (const body of [{ partner_id: ids['sol-homes'] }, { partner_id: null }, { partner: 'sol-homes' }, { name: 'Ana', partner_id: ids['sol-homes'] }]) {
+    for (const body of [
+      { partner_id: ids['sol-homes'] },
+      { partner_id: null },
+      { partner: 'sol-homes' },
+      { name: 'Ana', partner_id: ids['sol-homes'] },
+    ]) {
       const res = await post(app, '/api/profilesubmit', body, bearer(token));
       t.equal(res.statusCode, 400, `the profile refuses ${JSON.stringify(body)}`);
     }
@@ -112,7 +131,12 @@ async function openLink(app: FastifyInstance, link: URL) {
 
 async function resetThrough(t: TapTest, app: FastifyInstance, link: URL, email: string): Promise<void> {
   const token = link.pathname.split('/').pop()!;
-  const done = await post(app, '/api/client-reset-password', { token, password: NEW_PASSWORD, password_repeat: NEW_PASSWORD }, { host: link.host });
+  const done = await post(
+    app,
+    '/api/client-reset-password',
+    { token, password: NEW_PASSWORD, password_repeat: NEW_PASSWORD },
+    { host: link.host },
+  );
   t.equal(done.statusCode, 200, done.body);
   t.equal((await post(app, '/api/client-login', { email, password: NEW_PASSWORD })).statusCode, 200, 'the new password works');
 }
@@ -123,7 +147,11 @@ forEachStore(
   async (t, store) => {
     const { app, transport } = await accountsApp(t, store, { SITE_URL });
     // Sol Homes has no domain of its own here, and a logo.
-    await store.db.updateTable('partners').set({ domain: null, logo: '/media/partners/sol-homes.svg' }).where('slug', '=', 'sol-homes').execute();
+    await store.db
+      .updateTable('partners')
+      .set({ domain: null, logo: '/media/partners/sol-homes.svg' })
+      .where('slug', '=', 'sol-homes')
+      .execute();
     const byDomain = await post(app, '/api/client-register', registerBody('dom@example.com'), { host: 'costa-casas.localhost' });
     t.equal(byDomain.statusCode, 201);
     await registered(app, 'slug@example.com', { partner: 'sol-homes' });
@@ -155,7 +183,11 @@ forEachStore(
     t.match(slug.link.pathname, /^\/sol-homes\/client-reset-password\/[A-Za-z0-9_-]{43}$/, '… and its slug');
     t.same(slug.mail.from, { name: 'Sol Homes Makelaardij', address: 'no-reply@spainnewhomes.example' });
     t.match(String(slug.mail.html), 'background:#8a1538');
-    t.match(String(slug.mail.html), `<img src="${SITE_URL}/media/partners/sol-homes.png" alt="Sol Homes Makelaardij"`, 'its logo, by an absolute address, as the PNG mail clients show');
+    t.match(
+      String(slug.mail.html),
+      `<img src="${SITE_URL}/media/partners/sol-homes.png" alt="Sol Homes Makelaardij"`,
+      'its logo, by an absolute address, as the PNG mail clients show',
+    );
     const slugPage = await openLink(app, slug.link);
     t.equal(slugPage.statusCode, 200);
     t.equal(stateOf(slugPage.body).state.partner?.slug, 'sol-homes', "the reset page in the partner's section");
@@ -164,7 +196,7 @@ forEachStore(
 
     await forgot('main@example.com', 'costa-casas.localhost');
     const main = await mailAndLink(transport, 3);
-    t.equal(main.link.origin, SITE_URL, "a main-site client: the main site, whatever the host asked from");
+    t.equal(main.link.origin, SITE_URL, 'a main-site client: the main site, whatever the host asked from');
     t.match(main.link.pathname, /^\/old\/client-reset-password\/[A-Za-z0-9_-]{43}$/);
     t.same(main.mail.from, { name: 'Spain New Homes', address: 'no-reply@spainnewhomes.example' });
     t.match(String(main.mail.html), 'Spain New Homes');

@@ -2,7 +2,13 @@
 // constant time at the parameters it names, upgraded when they change; the
 // common-password list; and the cheap cost only where a test asks for it.
 import t from 'tap';
-import { hashPassword, isCommonPassword, needsRehash, scryptParams, verifyPassword } from '../../../src/server/services/accounts/passwords.ts';
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  scryptParams,
+  verifyPassword,
+} from '../../../src/server/services/accounts/passwords.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 t.test('hash and verify', async (t) => {
@@ -13,8 +19,16 @@ t.test('hash and verify', async (t) => {
   t.ok(await verifyPassword('correct horse battery staple', hash));
   t.notOk(await verifyPassword('correct horse battery stapl', hash));
   t.notOk(await verifyPassword('', hash));
-  t.ok(await verifyPassword('cafe\u0301 au lait au bord', await hashPassword('café au lait au bord', cheap)), 'NFKC: the same characters typed differently');
-  for (const bad of ['', 'plain', '$scrypt$ln=30,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '$argon2id$v=19$m=1,t=1,p=1$x$y']) {
+  t.ok(
+    await verifyPassword('cafe\u0301 au lait au bord', await hashPassword('café au lait au bord', cheap)),
+    'NFKC: the same characters typed differently',
+  );
+  for (const bad of [
+    '',
+    'plain',
+    '$scrypt$ln=30,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    '$argon2id$v=19$m=1,t=1,p=1$x$y',
+  ]) {
     t.notOk(await verifyPassword('x', bad), `a malformed or out-of-bounds hash never verifies: ${bad.slice(0, 20)}`);
   }
   t.notOk(needsRehash(hash, cheap));

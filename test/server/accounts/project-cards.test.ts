@@ -20,11 +20,19 @@ forEachStore(
 
     const res = await app.inject(`/api/project-cards?ids=${ids.join(',')}`);
     t.equal(res.statusCode, 200);
-    t.same(res.json().data.map((p: { id: number }) => p.id), [c!.id, a!.id, b!.id], 'in the order asked; withdrawn and unknown left out');
+    t.same(
+      res.json().data.map((p: { id: number }) => p.id),
+      [c!.id, a!.id, b!.id],
+      'in the order asked; withdrawn and unknown left out',
+    );
     t.match(res.json().data[0], { id: c!.id, name: c!.name }, 'as result cards');
     t.match(res.headers['cache-control'], /^public/, 'the same for everyone: cacheable');
     const post = await app.inject({ method: 'POST', url: '/api/project-cards', payload: { ids: [a!.id] } });
-    t.same(post.json().data.map((p: { id: number }) => p.id), [a!.id], 'POST with the same body');
+    t.same(
+      post.json().data.map((p: { id: number }) => p.id),
+      [a!.id],
+      'POST with the same body',
+    );
 
     // A partner's site shows its own scope only (here: one region), as its property pages do.
     const all = listed.map((p) => p.id);
@@ -35,7 +43,11 @@ forEachStore(
     for (const id of all) if ((await app.inject(`/api/property?partner=costa-casas&id=${id}`)).statusCode === 200) scoped.add(id);
     t.ok(scoped.size > 0 && scoped.size < all.length, 'the partner shows some of the projects, not all');
     const partnerCards = await app.inject(`/api/project-cards?partner=costa-casas&ids=${all.join(',')}`);
-    t.same(partnerCards.json().data.map((p: { id: number }) => p.id), all.filter((id) => scoped.has(id)), "a partner's site: its scope only");
+    t.same(
+      partnerCards.json().data.map((p: { id: number }) => p.id),
+      all.filter((id) => scoped.has(id)),
+      "a partner's site: its scope only",
+    );
     t.equal((await app.inject(`/api/project-cards?partner=costa-casaz&ids=${a!.id}`)).statusCode, 404, 'an unknown partner');
 
     for (const bad of ['', 'abc', '0', '1,x', Array.from({ length: 501 }, (_, i) => i + 1).join(',')]) {

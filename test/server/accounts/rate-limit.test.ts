@@ -26,7 +26,11 @@ forEachStore(
       const res = await attempt(app, i, { 'x-forwarded-for': `203.0.113.${i}` }, '198.51.100.7');
       t.equal(res.statusCode, 401, `attempt ${i + 1} is answered`);
     }
-    isTooMany(t, await attempt(app, 3, { 'x-forwarded-for': '203.0.113.99' }, '198.51.100.7'), 'the 4th from the same address, whatever it forwards');
+    isTooMany(
+      t,
+      await attempt(app, 3, { 'x-forwarded-for': '203.0.113.99' }, '198.51.100.7'),
+      'the 4th from the same address, whatever it forwards',
+    );
     t.equal((await attempt(app, 4, {}, '198.51.100.8')).statusCode, 401, 'another address is not limited');
     // Each route counts on its own.
     const forgot = await post(app, '/api/client-forgot-password', { email: 'a@example.com' }, {}, '198.51.100.7');
@@ -40,7 +44,8 @@ forEachStore(
   'an IPv6 client counts by its /64: rotating the interface part does not get around the limit',
   async (t, store) => {
     const { app } = await accountsApp(t, store, { AUTH_RATE_LIMIT: '3' });
-    for (let i = 0; i < 3; i++) t.equal((await attempt(app, i, {}, `2001:db8:5:6::${i + 1}`)).statusCode, 401, `attempt ${i + 1} is answered`);
+    for (let i = 0; i < 3; i++)
+      t.equal((await attempt(app, i, {}, `2001:db8:5:6::${i + 1}`)).statusCode, 401, `attempt ${i + 1} is answered`);
     isTooMany(t, await attempt(app, 3, {}, '2001:db8:5:6:ffff:1:2:3'), 'the 4th from another address of the same /64');
     t.equal((await attempt(app, 4, {}, '2001:db8:5:7::1')).statusCode, 401, 'another /64 is another client');
   },
@@ -58,7 +63,11 @@ forEachStore(
     t.equal((await viaProxy(4, '198.51.100.8')).statusCode, 401, 'another client behind the proxy is not limited');
     // Straight to the server, not through the proxy: its X-Forwarded-For is not trusted.
     for (let i = 0; i < 3; i++) await attempt(app, 10 + i, { 'x-forwarded-for': `192.0.2.${50 + i}` }, '203.0.113.5');
-    isTooMany(t, await attempt(app, 20, { 'x-forwarded-for': '192.0.2.99' }, '203.0.113.5'), 'a client reaching the server itself cannot choose its address');
+    isTooMany(
+      t,
+      await attempt(app, 20, { 'x-forwarded-for': '192.0.2.99' }, '203.0.113.5'),
+      'a client reaching the server itself cannot choose its address',
+    );
   },
   { seed: true },
 );
@@ -75,14 +84,38 @@ forEachStore(
       const res = await post(app, '/api/client-login', { email: 'ana@example.com', password: `guess number ${i}` }, from(i), '10.0.0.1');
       t.equal(res.statusCode, 401, `guess ${i + 1} from its own address`);
     }
-    isTooMany(t, await post(app, '/api/client-login', { email: ' ANA@example.com', password: 'guess number 11' }, from(11), '10.0.0.1'), 'the 11th guess on the account (any spelling of the email)');
-    t.equal((await post(app, '/api/client-login', { email: 'other@example.com', password: 'guess number 11' }, from(11), '10.0.0.1')).statusCode, 401, 'another account is not limited');
+    isTooMany(
+      t,
+      await post(app, '/api/client-login', { email: ' ANA@example.com', password: 'guess number 11' }, from(11), '10.0.0.1'),
+      'the 11th guess on the account (any spelling of the email)',
+    );
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'other@example.com', password: 'guess number 11' }, from(11), '10.0.0.1')).statusCode,
+      401,
+      'another account is not limited',
+    );
 
-    for (let i = 0; i < 3; i++) t.equal((await post(app, '/api/client-forgot-password', { email: 'ana@example.com' }, from(30 + i), '10.0.0.1')).statusCode, 200);
-    isTooMany(t, await post(app, '/api/client-forgot-password', { email: 'ana@example.com' }, from(40), '10.0.0.1'), 'the 4th reset mail in an hour');
+    for (let i = 0; i < 3; i++)
+      t.equal((await post(app, '/api/client-forgot-password', { email: 'ana@example.com' }, from(30 + i), '10.0.0.1')).statusCode, 200);
+    isTooMany(
+      t,
+      await post(app, '/api/client-forgot-password', { email: 'ana@example.com' }, from(40), '10.0.0.1'),
+      'the 4th reset mail in an hour',
+    );
 
-    for (let i = 0; i < 5; i++) await post(app, '/api/client-register', registerBody('new@example.com', { password: `long password ${i}`, password_repeat: `long password ${i}` }), from(50 + i), '10.0.0.1');
-    isTooMany(t, await post(app, '/api/client-register', registerBody('new@example.com'), from(60), '10.0.0.1'), 'the 6th registration of one email');
+    for (let i = 0; i < 5; i++)
+      await post(
+        app,
+        '/api/client-register',
+        registerBody('new@example.com', { password: `long password ${i}`, password_repeat: `long password ${i}` }),
+        from(50 + i),
+        '10.0.0.1',
+      );
+    isTooMany(
+      t,
+      await post(app, '/api/client-register', registerBody('new@example.com'), from(60), '10.0.0.1'),
+      'the 6th registration of one email',
+    );
 
     const token = 'B'.repeat(43);
     const body = { token, password: 'a new long password', password_repeat: 'a new long password' };

@@ -67,13 +67,25 @@ forEachStore(
       t.equal((await app.inject({ url: '/api/client', headers: bearer(tk) })).statusCode, 401, 'every session ended');
       t.equal((await app.inject({ url: '/api/client', headers: withCookie(tk) })).statusCode, 401);
     }
-    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: PASSWORD })).statusCode, 401, 'the old password is gone');
-    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode, 200, 'the new one works');
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'ana@example.com', password: PASSWORD })).statusCode,
+      401,
+      'the old password is gone',
+    );
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode,
+      200,
+      'the new one works',
+    );
 
     const again = await reset(app, token, 'yet another passphrase');
     t.equal(again.statusCode, 400, 'a used token is refused');
     t.match(again.json().message, /^token: This link is invalid, used or expired/);
-    t.equal((await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode, 200, 'and changed nothing');
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'ana@example.com', password: NEW_PASSWORD })).statusCode,
+      200,
+      'and changed nothing',
+    );
   },
   { seed: true },
 );
@@ -88,7 +100,10 @@ forEachStore(
     const token = (await resetLink(t, store, transport, 1)).pathname.split('/').pop()!;
     // An hour and a second later.
     const past = (ms: number) => new Date(Date.now() - ms).toISOString();
-    await store.db.updateTable('password_resets').set({ created_at: past(3_601_000), expires_at: past(1000) }).execute();
+    await store.db
+      .updateTable('password_resets')
+      .set({ created_at: past(3_601_000), expires_at: past(1000) })
+      .execute();
     // A bad token is answered before the new password is hashed (a hash costs 128 MiB and a thread).
     const hashes = () => app.services.accounts.hasher.derivations;
     const before = hashes();
@@ -155,7 +170,11 @@ forEachStore(
 
     await forgot(app, 'vera@example.com');
     const beforePassword = (await resetLink(t, store, transport, 1)).pathname.split('/').pop()!;
-    const changed = await profile({ password: 'a changed passphrase', password_repeat: 'a changed passphrase', current_password: PASSWORD });
+    const changed = await profile({
+      password: 'a changed passphrase',
+      password_repeat: 'a changed passphrase',
+      current_password: PASSWORD,
+    });
     t.equal(changed.statusCode, 200, changed.body);
     t.equal((await reset(app, beforePassword)).statusCode, 400, 'a link from before the new password is refused');
 
@@ -163,7 +182,11 @@ forEachStore(
     const beforeEmail = (await resetLink(t, store, transport, 2)).pathname.split('/').pop()!;
     t.equal((await profile({ email: 'vera.new@example.com', current_password: 'a changed passphrase' })).statusCode, 200);
     t.equal((await reset(app, beforeEmail)).statusCode, 400, 'a link mailed to the old address is refused');
-    t.equal((await post(app, '/api/client-login', { email: 'vera.new@example.com', password: 'a changed passphrase' })).statusCode, 200, 'and the password stands');
+    t.equal(
+      (await post(app, '/api/client-login', { email: 'vera.new@example.com', password: 'a changed passphrase' })).statusCode,
+      200,
+      'and the password stands',
+    );
 
     t.equal((await profile({ name: 'Vera' })).statusCode, 200);
     await forgot(app, 'vera.new@example.com');

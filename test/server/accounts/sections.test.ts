@@ -34,7 +34,9 @@ const PARTNER_NAME = 'Costa Casas Inmobiliaria';
 /** Every href of a page, unescaped. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 /** The header's login link of a visitor. */
-const headerLogin = (html: string) => /<a class="account-menu__login"[^>]*href="([^"]*)"/.exec(html)?.[1] ?? /<a href="([^"]*)"[^>]*class="account-menu__login"/.exec(html)?.[1];
+const headerLogin = (html: string) =>
+  /<a class="account-menu__login"[^>]*href="([^"]*)"/.exec(html)?.[1] ??
+  /<a href="([^"]*)"[^>]*class="account-menu__login"/.exec(html)?.[1];
 
 forEachStore(
   t,
@@ -113,7 +115,8 @@ forEachStore(
       t.ok(hrefs(login.body).includes('/old/client-forgot-password'));
       t.equal(headerLogin((await app.inject('/contact')).body), '/login', "the main site's header: /login");
       // The main site has no account pages of its own besides /login.
-      for (const page of ['/client-register', '/profile']) t.equal((await app.inject(page)).statusCode, 404, `${page}: not the main site's`);
+      for (const page of ['/client-register', '/profile'])
+        t.equal((await app.inject(page)).statusCode, 404, `${page}: not the main site's`);
     });
 
     t.test("the partner's login from another partner's path is not this partner's", async (t) => {

@@ -19,20 +19,46 @@ forEachStore(
     const ids = async (email: string) =>
       (await store.db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const db = store.db;
-    await db.updateTable('sessions').set({ expires_at: ago(8) }).where('client_id', '=', await ids('expired@example.com')).execute();
-    await db.updateTable('sessions').set({ revoked_at: ago(9) }).where('client_id', '=', await ids('revoked@example.com')).execute();
-    await db.updateTable('sessions').set({ revoked_at: ago(2) }).where('client_id', '=', await ids('recent@example.com')).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: ago(8) })
+      .where('client_id', '=', await ids('expired@example.com'))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: ago(9) })
+      .where('client_id', '=', await ids('revoked@example.com'))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: ago(2) })
+      .where('client_id', '=', await ids('recent@example.com'))
+      .execute();
     const client = await ids('live@example.com');
     const reset = (hash: string, expires: string, used: string | null) =>
-      db.insertInto('password_resets').values({ token_hash: hash, client_id: client, created_at: ago(10), expires_at: expires, used_at: used }).execute();
+      db
+        .insertInto('password_resets')
+        .values({ token_hash: hash, client_id: client, created_at: ago(10), expires_at: expires, used_at: used })
+        .execute();
     await reset('a'.repeat(64), ago(8), null);
     await reset('b'.repeat(64), ago(1), ago(1));
     await reset('c'.repeat(64), ago(7.5), ago(7.5));
 
     t.same(await app.services.accounts.prune(), { sessions: 2, resets: 2 }, 'the expired and the long-revoked session, two old resets');
-    const left = await db.selectFrom('sessions').innerJoin('clients', 'clients.id', 'sessions.client_id').select('clients.email').orderBy('clients.email').execute();
-    t.same(left.map((r) => r.email), ['live@example.com', 'recent@example.com']);
-    t.same((await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash), ['b'.repeat(64)]);
+    const left = await db
+      .selectFrom('sessions')
+      .innerJoin('clients', 'clients.id', 'sessions.client_id')
+      .select('clients.email')
+      .orderBy('clients.email')
+      .execute();
+    t.same(
+      left.map((r) => r.email),
+      ['live@example.com', 'recent@example.com'],
+    );
+    t.same(
+      (await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),
+      ['b'.repeat(64)],
+    );
     t.equal((await app.inject({ url: '/api/client', headers: bearer(live) })).statusCode, 200, 'a live session still works');
     t.same(await app.services.accounts.prune(), { sessions: 0, resets: 0 }, 'nothing more to prune');
   },

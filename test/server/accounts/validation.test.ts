@@ -22,12 +22,28 @@ forEachStore(
       ['/api/client-register', {}, /^email is required$/],
       ['/api/client-register', registerBody('not-an-email'), /^email: Please enter a valid email/],
       ['/api/client-register', registerBody(`${HUGE}@example.com`), /^email: /],
-      ['/api/client-register', registerBody('b@example.com', { password: 'short', password_repeat: 'short' }), /^password: Please use at least 10 characters/],
-      ['/api/client-register', registerBody('b@example.com', { password: HUGE, password_repeat: HUGE }), /^password: Please use at most 128/],
-      ['/api/client-register', registerBody('b@example.com', { password_repeat: 'something else' }), /^password_repeat: The passwords do not match/],
+      [
+        '/api/client-register',
+        registerBody('b@example.com', { password: 'short', password_repeat: 'short' }),
+        /^password: Please use at least 10 characters/,
+      ],
+      [
+        '/api/client-register',
+        registerBody('b@example.com', { password: HUGE, password_repeat: HUGE }),
+        /^password: Please use at most 128/,
+      ],
+      [
+        '/api/client-register',
+        registerBody('b@example.com', { password_repeat: 'something else' }),
+        /^password_repeat: The passwords do not match/,
+      ],
       ['/api/client-register', registerBody('b@example.com', { terms: false }), /^terms: Please agree with the terms/],
       ['/api/client-register', registerBody('b@example.com', { terms: 'yes' }), /^terms: /],
-      ['/api/client-register', registerBody('b@example.com', { password: 'qwertyuiop', password_repeat: 'qwertyuiop' }), /^password: This password is one of the most common/],
+      [
+        '/api/client-register',
+        registerBody('b@example.com', { password: 'qwertyuiop', password_repeat: 'qwertyuiop' }),
+        /^password: This password is one of the most common/,
+      ],
       ['/api/client-register', registerBody('b@example.com', { favorites: ['1'] }), /^favorites\.0: /],
       ['/api/client-register', registerBody('b@example.com', { favorites: Array.from({ length: 501 }, (_, i) => i + 1) }), /^favorites: /],
       ['/api/client-register', registerBody('b@example.com', { admin: true }), /^admin is not allowed$/],
@@ -57,7 +73,12 @@ forEachStore(
     ];
     for (const [url, body, message] of cases) {
       // Sent as JSON whatever it is ('a string' and null too).
-      const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...bearer(token) } });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...bearer(token) },
+      });
       t.equal(res.statusCode, 400, `${url} ${JSON.stringify(body).slice(0, 60)}`);
       t.match(res.json().message, message);
       t.match(res.headers['cache-control'], /no-store/);
@@ -87,7 +108,12 @@ forEachStore(
 
 t.test('the request log shows no password, session token or reset token', async (t) => {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
   app.post('/*', async (request) => {
     request.log.info({ req: request }, 'logged again with its headers');

@@ -15,7 +15,11 @@ forEachStore(t, 'a bad field is named as `field`, nested ones by their path', as
   t.match(email.json(), { statusCode: 400, error: 'Bad Request', field: 'email', message: /^email/ });
   t.equal(email.json().fieldMessage, msg('forms.errors.email'), 'and what a form shows under it, without its name');
 
-  const nested = await app.inject({ method: 'POST', url: '/api/properties', payload: { account_id: 1, esGeo: { country: 'spain', region: 5 } } });
+  const nested = await app.inject({
+    method: 'POST',
+    url: '/api/properties',
+    payload: { account_id: 1, esGeo: { country: 'spain', region: 5 } },
+  });
   t.equal(nested.statusCode, 400);
   t.match(nested.json(), { statusCode: 400, error: 'Bad Request', field: 'esGeo.region' });
 

@@ -24,16 +24,33 @@ t.test('pictures of a feed on another server are served first-party', async (t) 
   const app = await testApp(t, { env: { SEED_DEMO: 'false' }, feedImages: { allowRanges: ['127.0.0.1/32'] } });
   const fixture = await buildCatalogue(app.store.db, { projects: 12, seed: 3 });
   const project = fixture.projects.find((p) => !p.withdrawn && p.images.filter((i) => !i.floorplan).length >= 3)!;
-  const images = await app.store.db.selectFrom('images').select(['id']).where('project_id', '=', project.id).where('floorplan', '=', 0).orderBy('position').execute();
+  const images = await app.store.db
+    .selectFrom('images')
+    .select(['id'])
+    .where('project_id', '=', project.id)
+    .where('floorplan', '=', 0)
+    .orderBy('position')
+    .execute();
   t.ok(images.length >= 2, 'the project has pictures');
   const [photo, page] = [images[0]!, images[1]!];
-  await app.store.db.updateTable('images').set({ url: `${origin}/photo.png` }).where('id', '=', photo.id).execute();
-  await app.store.db.updateTable('images').set({ url: `${origin}/page` }).where('id', '=', page.id).execute();
+  await app.store.db
+    .updateTable('images')
+    .set({ url: `${origin}/photo.png` })
+    .where('id', '=', photo.id)
+    .execute();
+  await app.store.db
+    .updateTable('images')
+    .set({ url: `${origin}/page` })
+    .where('id', '=', page.id)
+    .execute();
 
   const detail = await app.inject(`/api/property?id=${project.id}`);
   t.equal(detail.statusCode, 200);
   t.notOk(detail.body.includes(origin), 'the answer names no other server');
-  t.ok(detail.json().data.images.some((i: { url: string }) => i.url === `/media/images/${photo.id}`), 'the picture is named by its first-party address');
+  t.ok(
+    detail.json().data.images.some((i: { url: string }) => i.url === `/media/images/${photo.id}`),
+    'the picture is named by its first-party address',
+  );
   const search = await app.inject('/api/properties?account_id=1&per_page=48');
   t.notOk(search.body.includes(origin), 'nor do the result cards');
 
@@ -52,13 +69,18 @@ t.test('pictures of a feed on another server are served first-party', async (t) 
   t.match(notPicture.json().message, /not a picture/);
   t.equal(notPicture.headers['cache-control'], 'no-store');
 
-  await app.store.db.updateTable('images').set({ url: `${origin}/gone.jpg` }).where('id', '=', page.id).execute();
+  await app.store.db
+    .updateTable('images')
+    .set({ url: `${origin}/gone.jpg` })
+    .where('id', '=', page.id)
+    .execute();
   t.equal((await app.inject(`/media/images/${page.id}`)).statusCode, 502, 'a failing server is a 502');
 
   t.equal((await app.inject('/media/images/99999999')).statusCode, 404, 'an unknown id');
   t.equal((await app.inject('/media/images/abc')).statusCode, 400, 'not a number');
   const local = images[2] ?? null;
-  if (local) t.equal((await app.inject(`/media/images/${local.id}`)).statusCode, 404, 'a first-party picture is served where it is, not here');
+  if (local)
+    t.equal((await app.inject(`/media/images/${local.id}`)).statusCode, 404, 'a first-party picture is served where it is, not here');
 
   await app.store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', project.id).execute();
   t.equal((await app.inject(`/media/images/${photo.id}`)).statusCode, 404, 'a project that left the feed shows no pictures');
@@ -90,12 +112,19 @@ t.test('a picture server that does not answer is a 504 within IMAGE_FETCH_TIMEOU
     silent.close();
   });
   const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-  const app = await testApp(t, { env: { SEED_DEMO: 'false', IMAGE_FETCH_TIMEOUT_MS: '200' }, feedImages: { allowRanges: ['127.0.0.1/32'] } });
+  const app = await testApp(t, {
+    env: { SEED_DEMO: 'false', IMAGE_FETCH_TIMEOUT_MS: '200' },
+    feedImages: { allowRanges: ['127.0.0.1/32'] },
+  });
   const [id] = await picturesAt(app, [`${origin}/photo.jpg`]);
 
   const [first, second] = await Promise.all([app.inject(`/media/images/${id}`), app.inject(`/media/images/${id}`)]);
   t.equal(first.statusCode, 504);
-  t.same(first.json(), { statusCode: 504, error: 'Gateway Timeout', message: 'the picture could not be fetched: the picture server is too slow' }, "the app's error body");
+  t.same(
+    first.json(),
+    { statusCode: 504, error: 'Gateway Timeout', message: 'the picture could not be fetched: the picture server is too slow' },
+    "the app's error body",
+  );
   t.equal(first.headers['cache-control'], 'no-store');
   t.equal(second.statusCode, 504);
   t.equal(connections, 1, 'two requests at once, one fetch');

@@ -11,7 +11,29 @@ const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (value: unknown) => ({ type: 'application/json', body: JSON.stringify(value) });
 /** A body of every kind a field could be given the wrong way. */
 const wrongFields = (value: unknown) =>
-  Object.fromEntries(['kind', 'action', 'email', 'password', 'password_repeat', 'token', 'name', 'id', 'ids', 'page', 'partner', 'domain', 'idempotency_key', 'project_id', 'favorites', 'terms', 'filters', 'slug', 'current_password'].map((k) => [k, value]));
+  Object.fromEntries(
+    [
+      'kind',
+      'action',
+      'email',
+      'password',
+      'password_repeat',
+      'token',
+      'name',
+      'id',
+      'ids',
+      'page',
+      'partner',
+      'domain',
+      'idempotency_key',
+      'project_id',
+      'favorites',
+      'terms',
+      'filters',
+      'slug',
+      'current_password',
+    ].map((k) => [k, value]),
+  );
 
 const BODIES: Array<{ name: string; type?: string; body: string }> = [
   { name: 'malformed', type: 'application/json', body: '{"kind":' },
@@ -36,7 +58,11 @@ const BODIES: Array<{ name: string; type?: string; body: string }> = [
   { name: 'constructor poisoning', type: 'application/json', body: '{"constructor":{"prototype":{"x":1}}}' },
   { name: 'text/plain', type: 'text/plain', body: '{"kind":"contact"}' },
   { name: 'form data', type: 'application/x-www-form-urlencoded', body: 'kind=contact&email=a%40b.c' },
-  { name: 'multipart', type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n' },
+  {
+    name: 'multipart',
+    type: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+  },
   { name: 'xml', type: 'application/xml', body: '<a/>' },
   { name: 'a bad charset', type: 'application/json; charset=utf-7', body: '{}' },
   { name: 'no content type', body: '{"kind":"contact"}' },
@@ -53,8 +79,12 @@ forEachStore(
     const token = await registered(app, 'fuzz@example.com');
     await app.ready();
     const targets = appRoutes(app).flatMap((route) =>
-      route.methods.filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)).map((method) => ({ method, url: concrete(route.path) })));
-    t.ok(targets.some((r) => r.url === '/api/leads') && targets.some((r) => r.url === '/api/client-login') && targets.length >= 20, `${targets.length} routes`);
+      route.methods.filter((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)).map((method) => ({ method, url: concrete(route.path) })),
+    );
+    t.ok(
+      targets.some((r) => r.url === '/api/leads') && targets.some((r) => r.url === '/api/client-login') && targets.length >= 20,
+      `${targets.length} routes`,
+    );
 
     const failures: string[] = [];
     for (const { method, url } of targets)
@@ -68,7 +98,11 @@ forEachStore(
           });
           const as = 'authorization' in who ? 'with a session' : 'anonymous';
           if (res.statusCode >= 500) failures.push(`${method} ${url} ${as} ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-          if (res.statusCode >= 400 && res.headers['content-type']?.startsWith('application/json') && typeof res.json().message !== 'string')
+          if (
+            res.statusCode >= 400 &&
+            res.headers['content-type']?.startsWith('application/json') &&
+            typeof res.json().message !== 'string'
+          )
             failures.push(`${method} ${url} ${as} ${name}: ${res.statusCode} without a message`);
         }
     t.same(failures, [], 'no 5xx, and every JSON error says why');

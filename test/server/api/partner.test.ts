@@ -4,7 +4,11 @@ import { testApp } from '../../helpers/app.ts';
 
 t.test('a partner by slug, with its colours', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject({ method: 'POST', url: '/api/partner/get-data', payload: { partner: 'sol-homes', lang: 'en', lang_id: 1, site_suff: '', theaders: {} } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/partner/get-data',
+    payload: { partner: 'sol-homes', lang: 'en', lang_id: 1, site_suff: '', theaders: {} },
+  });
   t.equal(res.statusCode, 200);
   const { partner } = res.json();
   t.equal(partner.slug, 'sol-homes');
@@ -15,9 +19,18 @@ t.test('a partner by slug, with its colours', async (t) => {
 
 t.test('the domain wins over the slug, and defaults to the request host', async (t) => {
   const app = await testApp(t);
-  const byDomain = await app.inject({ method: 'POST', url: '/api/partner/get-data', payload: { partner: 'sol-homes', domain: 'costa-casas.localhost' } });
+  const byDomain = await app.inject({
+    method: 'POST',
+    url: '/api/partner/get-data',
+    payload: { partner: 'sol-homes', domain: 'costa-casas.localhost' },
+  });
   t.equal(byDomain.json().partner.slug, 'costa-casas');
-  const byHost = await app.inject({ method: 'POST', url: '/api/partner/get-data', headers: { host: 'www.costa-casas.localhost:3000' }, payload: {} });
+  const byHost = await app.inject({
+    method: 'POST',
+    url: '/api/partner/get-data',
+    headers: { host: 'www.costa-casas.localhost:3000' },
+    payload: {},
+  });
   t.equal(byHost.json().partner.slug, 'costa-casas');
 });
 
@@ -42,7 +55,12 @@ t.test('bad bodies are 400 naming the field, never 500', async (t) => {
     t.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 40));
     t.match(res.json().message, message);
   }
-  const broken = await app.inject({ method: 'POST', url: '/api/partner/get-data', headers: { 'content-type': 'application/json' }, payload: '{"partner":' });
+  const broken = await app.inject({
+    method: 'POST',
+    url: '/api/partner/get-data',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"partner":',
+  });
   t.equal(broken.statusCode, 400, 'malformed JSON');
 });
 

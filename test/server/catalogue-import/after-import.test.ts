@@ -14,7 +14,11 @@ const picture = (id: string, url: string) => property({ id, extra: `<images><ima
 
 forEachStore(t, 'pictures no listing shows are pruned after an import that changed something', async (t, store, target) => {
   const config = testConfig(t, { DATA_DIR: target.dataDir });
-  const first = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'), picture('B', 'https://pictures.example/b.jpg'))), { source: 'agency' });
+  const first = await importFeed(
+    store,
+    chunks(feed(picture('A', 'https://pictures.example/a.jpg'), picture('B', 'https://pictures.example/b.jpg'))),
+    { source: 'agency' },
+  );
   const rows = await store.db.selectFrom('images').select(['id', 'url']).orderBy('id').execute();
   const dir = feedImageDir(config.DATA_DIR);
   fs.mkdirSync(dir, { recursive: true });
@@ -25,7 +29,11 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
   const second = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   t.match(second, { withdrawn: 1 });
   t.same((await afterImport(store, config, second)).pruned, { files: 1, bytes: 4 });
-  t.same(files.map((f) => fs.existsSync(f)), [true, false], "the withdrawn listing's picture is gone");
+  t.same(
+    files.map((f) => fs.existsSync(f)),
+    [true, false],
+    "the withdrawn listing's picture is gone",
+  );
 
   const unchanged = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   fs.writeFileSync(path.join(dir, `${feedImageKey(999_999, 'https://pictures.example/x.jpg')}.jpg`), 'jpeg');
@@ -41,5 +49,8 @@ forEachStore(t, 'a failure after the import is reported, not thrown: the import 
   t.match(after, { pruned: { files: 0, bytes: 0 }, error: /ENOTDIR|not a directory/i });
   t.same(afterImportLines(after).out, []);
   t.match(afterImportLines(after).err, [/^warning: imported, but the work after the import failed: /]);
-  t.same(afterImportLines({ pruned: { files: 2, bytes: 3 * 1024 * 1024 }, error: null }), { out: ['pruned 2 pictures no listing shows (3.0 MB)'], err: [] });
+  t.same(afterImportLines({ pruned: { files: 2, bytes: 3 * 1024 * 1024 }, error: null }), {
+    out: ['pruned 2 pictures no listing shows (3.0 MB)'],
+    err: [],
+  });
 });

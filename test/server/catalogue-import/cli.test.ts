@@ -31,21 +31,35 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   t.equal(first.stderr, '');
   t.equal(first.stdout, 'added 1500, updated 0, unchanged 0, withdrawn 0, rejected 0\n', 'one summary line');
   const again = await importCli(target, [DEMO_FEED_FILE]);
-  t.equal(again.stdout, 'added 0, updated 0, unchanged 1500, withdrawn 0, rejected 0\n', 'the shipped demo feed is imported as the source "demo"');
+  t.equal(
+    again.stdout,
+    'added 0, updated 0, unchanged 1500, withdrawn 0, rejected 0\n',
+    'the shipped demo feed is imported as the source "demo"',
+  );
 
   const dir = fs.mkdtempSync(path.join(target.dataDir, 'feeds-'));
   const small = path.join(dir, 'agency.xml');
-  fs.writeFileSync(small, feed(
-    property({ id: 'A1' }), property({ id: 'A2', price: null }), property({ id: null }), property({ id: 'A3', date: 'soon' }),
-    property({ id: 'R1', extra: '<new_build>0</new_build>' }),
-  ));
+  fs.writeFileSync(
+    small,
+    feed(
+      property({ id: 'A1' }),
+      property({ id: 'A2', price: null }),
+      property({ id: null }),
+      property({ id: 'A3', date: 'soon' }),
+      property({ id: 'R1', extra: '<new_build>0</new_build>' }),
+    ),
+  );
   const withRejections = await importCli(target, [small]);
   t.equal(withRejections.code, 0, withRejections.stderr);
-  t.same(withRejections.stdout.trimEnd().split('\n'), [
-    'added 2, updated 0, unchanged 0, withdrawn 0, rejected 2; skipped 1 resale',
-    'rejected A2 (line 5): price: missing',
-    'rejected (no id) (line 6): id: missing, and no <ref> to key the property by',
-  ], 'an unreadable <date> is no reason to reject: the unit is compared by content');
+  t.same(
+    withRejections.stdout.trimEnd().split('\n'),
+    [
+      'added 2, updated 0, unchanged 0, withdrawn 0, rejected 2; skipped 1 resale',
+      'rejected A2 (line 5): price: missing',
+      'rejected (no id) (line 6): id: missing, and no <ref> to key the property by',
+    ],
+    'an unreadable <date> is no reason to reject: the unit is compared by content',
+  );
   const withResales = await importCli(target, [small, '--include-resales']);
   t.equal(withResales.stdout.split('\n')[0], 'added 1, updated 0, unchanged 2, withdrawn 0, rejected 2', 'resales taken on request');
 
@@ -54,8 +68,14 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   fs.copyFileSync(small, renamed);
   const refused = await importCli(target, [renamed]);
   t.equal(refused.code, 1);
-  t.match(refused.stderr, /^error: 2 of the feed's 3 properties are already stored under source 'agency', not 'agency-2026-11-01': to update them, import with --source agency; .* \(nothing was changed\)\n$/);
-  t.equal((await importCli(target, [renamed, '--source', 'agency', '--include-resales'])).stdout.split('\n')[0], 'added 0, updated 0, unchanged 3, withdrawn 0, rejected 2');
+  t.match(
+    refused.stderr,
+    /^error: 2 of the feed's 3 properties are already stored under source 'agency', not 'agency-2026-11-01': to update them, import with --source agency; .* \(nothing was changed\)\n$/,
+  );
+  t.equal(
+    (await importCli(target, [renamed, '--source', 'agency', '--include-resales'])).stdout.split('\n')[0],
+    'added 0, updated 0, unchanged 3, withdrawn 0, rejected 2',
+  );
 
   const store = await target.open();
   const before = await fingerprint(store);
@@ -76,7 +96,11 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   ]);
   failed(t, malformed, /^error: malformed XML at line \d+, column \d+: .+ \(nothing was changed\)$/);
   failed(t, missing, /^error: cannot read .*nothing\.xml: no such file \(nothing was changed\)$/);
-  failed(t, http500, /^error: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/feed\.xml \(nothing was changed\)$/);
+  failed(
+    t,
+    http500,
+    /^error: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/feed\.xml \(nothing was changed\)$/,
+  );
   failed(t, notKyero, /^error: not a Kyero feed: the root element is <html>, not <root> \(nothing was changed\)$/);
   t.same(await fingerprint(store), before, 'the store is exactly as it was');
 

@@ -26,19 +26,40 @@ export interface PropertySpec {
   extra?: string;
 }
 
-const field = (name: string, value: string | number | null | undefined) => (value === null || value === undefined ? '' : `<${name}>${value}</${name}>`);
+const field = (name: string, value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : `<${name}>${value}</${name}>`;
 
 /** One <property>; a field given as null is left out. */
 export function property(spec: PropertySpec): string {
-  const s = { id: 'P1', date: '2025-01-10 10:00:00', price: 200000, currency: 'EUR', type: 'Apartment', town: 'Torrevieja', province: 'Alicante', ...spec };
+  const s = {
+    id: 'P1',
+    date: '2025-01-10 10:00:00',
+    price: 200000,
+    currency: 'EUR',
+    type: 'Apartment',
+    town: 'Torrevieja',
+    province: 'Alicante',
+    ...spec,
+  };
   return (
     '<property>' +
-    field('id', s.id) + field('date', s.date) + field('price', s.price) + field('currency', s.currency) + field('type', s.type) +
-    field('town', s.town) + field('province', s.province) + field('country', s.country) +
+    field('id', s.id) +
+    field('date', s.date) +
+    field('price', s.price) +
+    field('currency', s.currency) +
+    field('type', s.type) +
+    field('town', s.town) +
+    field('province', s.province) +
+    field('country', s.country) +
     (s.lat !== undefined ? `<location><latitude>${s.lat}</latitude><longitude>${s.lng}</longitude></location>` : '') +
-    field('beds', s.beds) + field('baths', s.baths) +
-    (s.built !== undefined || s.plot !== undefined ? `<surface_area>${field('built', s.built)}${field('plot', s.plot)}</surface_area>` : '') +
-    field('development_ref', s.dev) + field('development_name', s.name) + field('status', s.status) +
+    field('beds', s.beds) +
+    field('baths', s.baths) +
+    (s.built !== undefined || s.plot !== undefined
+      ? `<surface_area>${field('built', s.built)}${field('plot', s.plot)}</surface_area>`
+      : '') +
+    field('development_ref', s.dev) +
+    field('development_name', s.name) +
+    field('status', s.status) +
     (s.extra ?? '') +
     '</property>\n'
   );
@@ -57,8 +78,14 @@ export function chunks(xml: string, size = 700): Buffer[] {
 }
 
 const TABLES: Array<[string, string]> = [
-  ['geo_places', 'id'], ['categories', 'id'], ['projects', 'id'], ['project_categories', 'project_id, category_id'], ['units', 'id'],
-  ['images', 'id'], ['project_files', 'id'], ['catalogue_meta', 'key'],
+  ['geo_places', 'id'],
+  ['categories', 'id'],
+  ['projects', 'id'],
+  ['project_categories', 'project_id, category_id'],
+  ['units', 'id'],
+  ['images', 'id'],
+  ['project_files', 'id'],
+  ['catalogue_meta', 'key'],
 ];
 
 /** Row counts and a hash of every row of the catalogue's tables, the same on both engines for the same content. */
@@ -68,7 +95,14 @@ export async function fingerprint(store: Store): Promise<{ counts: Record<string
   for (const [table, order] of TABLES) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.raw(order)}`.execute(store.db);
     counts[table] = rows.length;
-    for (const row of rows) hash.update(`${table} ${JSON.stringify(Object.keys(row).sort().map((k) => [k, row[k]]))}\n`);
+    for (const row of rows)
+      hash.update(
+        `${table} ${JSON.stringify(
+          Object.keys(row)
+            .sort()
+            .map((k) => [k, row[k]]),
+        )}\n`,
+      );
   }
   return { counts, hash: hash.digest('hex') };
 }

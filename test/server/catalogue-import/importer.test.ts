@@ -20,8 +20,22 @@ const run = (store: Store, xml: string, source = 'test', now = NOW) => importFee
 
 /** The categories the demo's type names should land in (the spec's ids where they have one). */
 const DEMO_TYPES: Record<string, number> = {
-  Apartment: 1, Flat: 1, 'Ground Floor Apartment': 1, Villa: 2, 'Detached Villa': 2, Townhouse: 3, 'Town House': 3, Bungalow: 4, Duplex: 5,
-  'Semi-Detached': 6, Plot: 7, Land: 7, Quad: 8, 'Quad House': 8, Penthouse: 12, 'Country House': 100,
+  Apartment: 1,
+  Flat: 1,
+  'Ground Floor Apartment': 1,
+  Villa: 2,
+  'Detached Villa': 2,
+  Townhouse: 3,
+  'Town House': 3,
+  Bungalow: 4,
+  Duplex: 5,
+  'Semi-Detached': 6,
+  Plot: 7,
+  Land: 7,
+  Quad: 8,
+  'Quad House': 8,
+  Penthouse: 12,
+  'Country House': 100,
 };
 
 interface DemoUnit {
@@ -40,11 +54,21 @@ interface DemoUnit {
 function demoUnits(xml: string): DemoUnit[] {
   const get = (block: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block)?.[1] ?? null;
   const num = (v: string | null) => (v === null ? null : Number(v));
-  return xml.split('<property>').slice(1).map((block) => ({
-    id: get(block, 'id')!, dev: get(block, 'development_ref')!, price: Number(get(block, 'price')), beds: Number(get(block, 'beds')),
-    baths: Number(get(block, 'baths')), built: num(get(block, 'built')), plot: num(get(block, 'plot')), status: get(block, 'status')!,
-    category: DEMO_TYPES[get(block, 'type')!]!, date: `${get(block, 'date')!.replace(' ', 'T')}.000Z`,
-  }));
+  return xml
+    .split('<property>')
+    .slice(1)
+    .map((block) => ({
+      id: get(block, 'id')!,
+      dev: get(block, 'development_ref')!,
+      price: Number(get(block, 'price')),
+      beds: Number(get(block, 'beds')),
+      baths: Number(get(block, 'baths')),
+      built: num(get(block, 'built')),
+      plot: num(get(block, 'plot')),
+      status: get(block, 'status')!,
+      category: DEMO_TYPES[get(block, 'type')!]!,
+      date: `${get(block, 'date')!.replace(' ', 'T')}.000Z`,
+    }));
 }
 
 function expectedProjects(units: DemoUnit[]) {
@@ -54,17 +78,32 @@ function expectedProjects(units: DemoUnit[]) {
     const values = list.map(pick).filter((v): v is number => v !== null);
     return values.length ? [Math.min(...values), Math.max(...values)] : [null, null];
   };
-  return new Map([...byDev].map(([dev, list]) => {
-    const available = list.filter((u) => u.status === 'available');
-    const counts = new Map<number, number>();
-    for (const u of list) counts.set(u.category, (counts.get(u.category) ?? 0) + 1);
-    const category = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
-    return [dev, {
-      price: range(available, (u) => u.price), beds: range(available, (u) => u.beds), baths: range(available, (u) => u.baths),
-      built: range(available, (u) => u.built), plot: range(available, (u) => u.plot), units_total: list.length, units_available: available.length,
-      category, categories: [...counts.keys()].sort((a, b) => a - b), updated_at: list.map((u) => u.date).sort().at(-1),
-    }];
-  }));
+  return new Map(
+    [...byDev].map(([dev, list]) => {
+      const available = list.filter((u) => u.status === 'available');
+      const counts = new Map<number, number>();
+      for (const u of list) counts.set(u.category, (counts.get(u.category) ?? 0) + 1);
+      const category = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+      return [
+        dev,
+        {
+          price: range(available, (u) => u.price),
+          beds: range(available, (u) => u.beds),
+          baths: range(available, (u) => u.baths),
+          built: range(available, (u) => u.built),
+          plot: range(available, (u) => u.plot),
+          units_total: list.length,
+          units_available: available.length,
+          category,
+          categories: [...counts.keys()].sort((a, b) => a - b),
+          updated_at: list
+            .map((u) => u.date)
+            .sort()
+            .at(-1),
+        },
+      ];
+    }),
+  );
 }
 
 forEachStore(t, 'the demo feed imports whole, with ranges derived from its available units', async (t, store) => {
@@ -73,7 +112,14 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   const summary = await importFeed(store, fs.createReadStream(DEMO_FEED_FILE), { source: 'demo', now: NOW });
   const units = demoUnits(demoXml);
   t.same(summary, {
-    added: units.length, updated: 0, unchanged: 0, skippedResales: 0, withdrawn: 0, rejected: [], rejectedTotal: 0, projectsTouched: 150,
+    added: units.length,
+    updated: 0,
+    unchanged: 0,
+    skippedResales: 0,
+    withdrawn: 0,
+    rejected: [],
+    rejectedTotal: 0,
+    projectsTouched: 150,
     read: { decoding: { declared: 'utf-8', transcodedBytes: 0 }, repairedText: 0 },
   });
 
@@ -81,13 +127,29 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   t.equal(counts.units, 1500, '1,500 units');
   t.equal(counts.projects, 150, 'in 150 projects');
   t.equal(counts.geo_places, 1 + 4 + 27, 'Spain, four provinces, 27 towns');
-  const documents = new Set(demoXml.split('<property>').slice(1).flatMap((b) => [...b.matchAll(/<document kind="[a-z_]+"><url>([^<]+)<\/url>/g)].map((m) => m[1])));
+  const documents = new Set(
+    demoXml
+      .split('<property>')
+      .slice(1)
+      .flatMap((b) => [...b.matchAll(/<document kind="[a-z_]+"><url>([^<]+)<\/url>/g)].map((m) => m[1])),
+  );
   const plans = await store.db.selectFrom('images').select(['project_id', 'url']).where('floorplan', '=', 1).execute();
   t.ok(plans.length > 0, 'the demo feed has floor-plan pictures');
-  t.equal(counts.project_files, documents.size + plans.length, "each development's documents once, and each floor-plan picture as a floor-plan file");
-  const planFiles = await store.db.selectFrom('project_files').select(['project_id', 'url', 'kind']).where('kind', '=', 'floor_plan').execute();
+  t.equal(
+    counts.project_files,
+    documents.size + plans.length,
+    "each development's documents once, and each floor-plan picture as a floor-plan file",
+  );
+  const planFiles = await store.db
+    .selectFrom('project_files')
+    .select(['project_id', 'url', 'kind'])
+    .where('kind', '=', 'floor_plan')
+    .execute();
   const asFiles = new Set(planFiles.map((f) => `${f.project_id} ${f.url}`));
-  t.ok(plans.every((p) => asFiles.has(`${p.project_id} ${p.url}`)), 'every floor-plan picture is a registered-only file of its project');
+  t.ok(
+    plans.every((p) => asFiles.has(`${p.project_id} ${p.url}`)),
+    'every floor-plan picture is a registered-only file of its project',
+  );
 
   const expected = expectedProjects(units);
   const rows = await store.db.selectFrom('projects').selectAll().execute();
@@ -96,26 +158,56 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   for (const p of rows) {
     const e = expected.get(p.ref)!;
     const got = {
-      price: [p.price_min, p.price_max], beds: [p.beds_min, p.beds_max], baths: [p.baths_min, p.baths_max], built: [p.built_min, p.built_max],
-      plot: [p.plot_min, p.plot_max], units_total: p.units_total, units_available: p.units_available, category: p.category_id,
-      categories: cats.filter((c) => c.project_id === p.id).map((c) => c.category_id).sort((a, b) => a - b), updated_at: p.updated_at,
+      price: [p.price_min, p.price_max],
+      beds: [p.beds_min, p.beds_max],
+      baths: [p.baths_min, p.baths_max],
+      built: [p.built_min, p.built_max],
+      plot: [p.plot_min, p.plot_max],
+      units_total: p.units_total,
+      units_available: p.units_available,
+      category: p.category_id,
+      categories: cats
+        .filter((c) => c.project_id === p.id)
+        .map((c) => c.category_id)
+        .sort((a, b) => a - b),
+      updated_at: p.updated_at,
     };
     if (JSON.stringify(got) !== JSON.stringify(e)) t.same(got, e, `project ${p.ref}`);
     else checked++;
     t.equal(p.withdrawn_at, null);
     t.equal(p.listed_at, NOW.toISOString());
   }
-  t.equal(checked, 150, 'every project\'s ranges, counts, categories and date match the feed');
+  t.equal(checked, 150, "every project's ranges, counts, categories and date match the feed");
 
-  const statuses = await store.db.selectFrom('units').select('status').select((eb) => eb.fn.countAll<number>().as('n')).groupBy('status').execute();
+  const statuses = await store.db
+    .selectFrom('units')
+    .select('status')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy('status')
+    .execute();
   t.same(new Set(statuses.map((s) => s.status)), new Set(['available', 'reserved', 'sold']), 'all three statuses');
   const categories = await store.db.selectFrom('categories').selectAll().orderBy('id').execute();
-  t.match(categories.find((c) => c.id === 100), { key: 'country-house', name: 'Country House' }, 'an unknown type becomes category 100');
-  t.same(categories.filter((c) => c.id < 100).map((c) => c.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 17], 'the known categories exist');
+  t.match(
+    categories.find((c) => c.id === 100),
+    { key: 'country-house', name: 'Country House' },
+    'an unknown type becomes category 100',
+  );
+  t.same(
+    categories.filter((c) => c.id < 100).map((c) => c.id),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 17],
+    'the known categories exist',
+  );
 
-  const torrevieja = await store.db.selectFrom('geo_places').selectAll().where('path', '=', 'spain/alicante/torrevieja').executeTakeFirstOrThrow();
+  const torrevieja = await store.db
+    .selectFrom('geo_places')
+    .selectAll()
+    .where('path', '=', 'spain/alicante/torrevieja')
+    .executeTakeFirstOrThrow();
   t.match(torrevieja, { kind: 'town', name: 'Torrevieja', slug: 'torrevieja' });
-  t.ok(Math.abs(torrevieja.lat! - 37.9787) < 0.01 && Math.abs(torrevieja.lng! + 0.6822) < 0.01, 'a town sits at the mean of its developments');
+  t.ok(
+    Math.abs(torrevieja.lat! - 37.9787) < 0.01 && Math.abs(torrevieja.lng! + 0.6822) < 0.01,
+    'a town sits at the mean of its developments',
+  );
   const javea = await store.db.selectFrom('geo_places').select(['slug', 'path']).where('name', '=', 'Jávea').executeTakeFirstOrThrow();
   t.same(javea, { slug: 'javea', path: 'spain/alicante/javea' }, 'slugs fold accents');
   const images = await store.db.selectFrom('images').select(['project_id', 'floorplan']).execute();
@@ -125,7 +217,10 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
     perProject.set(i.project_id, { all: e.all + 1, plans: e.plans + i.floorplan });
   }
   t.equal(perProject.size, 150, 'every project has images');
-  t.ok([...perProject.values()].every((v) => v.all >= 3 && v.all <= 8), '3 to 8 images each');
+  t.ok(
+    [...perProject.values()].every((v) => v.all >= 3 && v.all <= 8),
+    '3 to 8 images each',
+  );
   t.ok([...perProject.values()].filter((v) => v.plans >= 1).length >= 145, 'floor plans marked (all but the building plots)');
   const files = await store.db.selectFrom('project_files').select(['kind', 'registered_only']).execute();
   t.ok(files.length >= 400 && files.every((f) => f.registered_only === 1), 'files, registered-only');
@@ -139,21 +234,31 @@ forEachStore(t, 'importing the same feed twice changes nothing', async (t, store
   const first = await fingerprint(store);
   const again = await run(store, demoXml, 'demo', new Date('2026-01-01T00:00:00.000Z'));
   t.same(again, {
-    added: 0, updated: 0, unchanged: 1500, skippedResales: 0, withdrawn: 0, rejected: [], rejectedTotal: 0, projectsTouched: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 1500,
+    skippedResales: 0,
+    withdrawn: 0,
+    rejected: [],
+    rejectedTotal: 0,
+    projectsTouched: 0,
     read: { decoding: { declared: 'utf-8', transcodedBytes: 0 }, repairedText: 0 },
   });
   t.same(await fingerprint(store), first, 'identical tables, version included');
 });
 
 forEachStore(t, 'rejected properties are reported with reasons; the rest is imported', async (t, store) => {
-  const summary = await run(store, feed(
-    property({ id: 'A1', dev: 'D1' }),
-    property({ id: null, dev: 'D1' }),
-    property({ id: 'A2', price: null, dev: 'D1' }),
-    property({ id: 'A3', town: null, type: null, dev: 'D1' }),
-    property({ id: 'A1', price: 1, dev: 'D1' }),
-    property({ id: 'A4', dev: 'D1', price: 250000 }),
-  ));
+  const summary = await run(
+    store,
+    feed(
+      property({ id: 'A1', dev: 'D1' }),
+      property({ id: null, dev: 'D1' }),
+      property({ id: 'A2', price: null, dev: 'D1' }),
+      property({ id: 'A3', town: null, type: null, dev: 'D1' }),
+      property({ id: 'A1', price: 1, dev: 'D1' }),
+      property({ id: 'A4', dev: 'D1', price: 250000 }),
+    ),
+  );
   t.match(summary, { added: 2, updated: 0, unchanged: 0, withdrawn: 0, rejectedTotal: 4 });
   t.match(summary.rejected, [
     { id: null, reason: 'id: missing' },
@@ -162,34 +267,58 @@ forEachStore(t, 'rejected properties are reported with reasons; the rest is impo
     { id: 'A1', reason: 'id: appears more than once in the feed (the first is kept)' },
   ]);
   const units = await store.db.selectFrom('units').select(['feed_id', 'price']).orderBy('feed_id').execute();
-  t.same(units, [{ feed_id: 'A1', price: 200000 }, { feed_id: 'A4', price: 250000 }], 'the first of a repeated id is kept');
+  t.same(
+    units,
+    [
+      { feed_id: 'A1', price: 200000 },
+      { feed_id: 'A4', price: 250000 },
+    ],
+    'the first of a repeated id is kept',
+  );
 
   // A property rejected now is still in the feed: what was stored stays listed.
   const later = await run(store, feed(property({ id: 'A1', dev: 'D1' }), property({ id: 'A4', dev: 'D1', price: 'POA' })));
   t.match(later, { unchanged: 1, withdrawn: 0, rejectedTotal: 1 });
-  t.equal((await store.db.selectFrom('units').select('withdrawn_at').where('feed_id', '=', 'A4').executeTakeFirstOrThrow()).withdrawn_at, null);
+  t.equal(
+    (await store.db.selectFrom('units').select('withdrawn_at').where('feed_id', '=', 'A4').executeTakeFirstOrThrow()).withdrawn_at,
+    null,
+  );
 });
 
 forEachStore(t, 'padding, unknown elements, repeated language keys and types in any case', async (t, store) => {
-  const summary = await run(store, feed(
-    property({
-      id: '<![CDATA[\n   X1   \n]]>', price: '<![CDATA[ 325.000 ]]>', type: 'PENTHOUSE', town: '<![CDATA[  Marbella  ]]>', province: 'Málaga', country: null,
-      dev: ' <![CDATA[ M-1 ]]> ', name: '<![CDATA[  Sky Marbella  ]]>',
-      extra: '<unknown_thing><deep>1</deep></unknown_thing><desc><es>Hola</es><en></en><en>First</en><en>Second</en></desc>' +
-        '<features><feature><![CDATA[  Sea views ]]></feature></features>',
-    }),
-  ).replace('<kyero>', '<extra_block>ignored</extra_block><kyero>'));
+  const summary = await run(
+    store,
+    feed(
+      property({
+        id: '<![CDATA[\n   X1   \n]]>',
+        price: '<![CDATA[ 325.000 ]]>',
+        type: 'PENTHOUSE',
+        town: '<![CDATA[  Marbella  ]]>',
+        province: 'Málaga',
+        country: null,
+        dev: ' <![CDATA[ M-1 ]]> ',
+        name: '<![CDATA[  Sky Marbella  ]]>',
+        extra:
+          '<unknown_thing><deep>1</deep></unknown_thing><desc><es>Hola</es><en></en><en>First</en><en>Second</en></desc>' +
+          '<features><feature><![CDATA[  Sea views ]]></feature></features>',
+      }),
+    ).replace('<kyero>', '<extra_block>ignored</extra_block><kyero>'),
+  );
   t.match(summary, { added: 1, rejectedTotal: 0 });
   const unit = await store.db.selectFrom('units').selectAll().executeTakeFirstOrThrow();
   t.match(unit, { feed_id: 'X1', price: 325000, category_id: 12 });
   const project = await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow();
   t.match(project, { ref: 'M-1', name: 'Sky Marbella', description: 'First', amenities: '["Sea views"]', category_id: 12 });
   const places = await store.db.selectFrom('geo_places').select(['kind', 'name', 'path']).orderBy('id').execute();
-  t.same(places, [
-    { kind: 'country', name: 'Spain', path: 'spain' },
-    { kind: 'region', name: 'Málaga', path: 'spain/malaga' },
-    { kind: 'town', name: 'Marbella', path: 'spain/malaga/marbella' },
-  ], 'no <country>: Spain');
+  t.same(
+    places,
+    [
+      { kind: 'country', name: 'Spain', path: 'spain' },
+      { kind: 'region', name: 'Málaga', path: 'spain/malaga' },
+      { kind: 'town', name: 'Marbella', path: 'spain/malaga/marbella' },
+    ],
+    'no <country>: Spain',
+  );
 });
 
 forEachStore(t, 'a property removed between imports is withdrawn, not deleted, and comes back', async (t, store) => {
@@ -205,79 +334,155 @@ forEachStore(t, 'a property removed between imports is withdrawn, not deleted, a
   const removed = await run(store, feed(all[0]!), 'test', new Date('2025-12-02T00:00:00.000Z'));
   t.match(removed, { added: 0, updated: 0, unchanged: 1, withdrawn: 2 });
   const units = await store.db.selectFrom('units').select(['feed_id', 'withdrawn_at']).orderBy('feed_id').execute();
-  t.same(units, [
-    { feed_id: 'S1', withdrawn_at: '2025-12-02T00:00:00.000Z' },
-    { feed_id: 'U1', withdrawn_at: null },
-    { feed_id: 'U2', withdrawn_at: '2025-12-02T00:00:00.000Z' },
-  ], 'kept, marked withdrawn');
+  t.same(
+    units,
+    [
+      { feed_id: 'S1', withdrawn_at: '2025-12-02T00:00:00.000Z' },
+      { feed_id: 'U1', withdrawn_at: null },
+      { feed_id: 'U2', withdrawn_at: '2025-12-02T00:00:00.000Z' },
+    ],
+    'kept, marked withdrawn',
+  );
   const d1 = await store.db.selectFrom('projects').selectAll().where('ref', '=', 'D1').executeTakeFirstOrThrow();
-  t.match(d1, { withdrawn_at: null, units_total: 1, units_available: 1, price_min: 100000, price_max: 100000, beds_max: 1 }, 'ranges without the withdrawn unit');
+  t.match(
+    d1,
+    { withdrawn_at: null, units_total: 1, units_available: 1, price_min: 100000, price_max: 100000, beds_max: 1 },
+    'ranges without the withdrawn unit',
+  );
   const s1 = await store.db.selectFrom('projects').selectAll().where('ref', '=', 'unit:S1').executeTakeFirstOrThrow();
-  t.match(s1, { withdrawn_at: '2025-12-02T00:00:00.000Z', units_total: 0, units_available: 0, price_min: null }, 'its last unit gone: the project is withdrawn');
+  t.match(
+    s1,
+    { withdrawn_at: '2025-12-02T00:00:00.000Z', units_total: 0, units_available: 0, price_min: null },
+    'its last unit gone: the project is withdrawn',
+  );
 
   const back = await run(store, feed(...all), 'test', new Date('2025-12-03T00:00:00.000Z'));
   t.match(back, { added: 2, updated: 0, unchanged: 1, withdrawn: 0 });
   t.equal((await store.db.selectFrom('units').select('id').where('withdrawn_at', 'is not', null).execute()).length, 0, 'both back');
   const s1Back = await store.db.selectFrom('projects').selectAll().where('id', '=', ids['unit:S1']!).executeTakeFirstOrThrow();
-  t.match(s1Back, { withdrawn_at: null, units_total: 1, price_min: 500000, listed_at: NOW.toISOString() }, 'the same project, listed again');
+  t.match(
+    s1Back,
+    { withdrawn_at: null, units_total: 1, price_min: 500000, listed_at: NOW.toISOString() },
+    'the same project, listed again',
+  );
   t.equal((await store.db.selectFrom('projects').select('id').execute()).length, 2, 'no new project');
 
   // Another source's units are not touched by this source's snapshot.
   await run(store, feed(property({ id: 'U1', dev: 'D1' })), 'other');
   t.match(await run(store, feed(...all)), { unchanged: 3, withdrawn: 0 });
-  t.equal((await store.db.selectFrom('units').select('id').where('source', '=', 'other').where('withdrawn_at', 'is', null).execute()).length, 1);
-});
-
-forEachStore(t, 'a unit is updated when anything it says changes, whatever its date; the same content leaves it alone', async (t, store) => {
-  await run(store, feed(property({ id: 'U1', dev: 'D1', price: 100000 }), property({ id: 'U2', dev: 'D1', price: 200000 })));
-  const before = await fingerprint(store);
-  t.match(await run(store, feed(property({ id: 'U1', dev: 'D1', price: 100000 }), property({ id: 'U2', dev: 'D1', price: 200000 }))), { updated: 0, unchanged: 2 });
-  t.same(await fingerprint(store), before, 'the same content: nothing written');
-
-  // An exporter that lowers a price without touching <date>.
-  const sameDate = await run(store, feed(property({ id: 'U1', dev: 'D1', price: 165000 }), property({ id: 'U2', dev: 'D1', price: 200000 })));
-  t.match(sameDate, { added: 0, updated: 1, unchanged: 1, withdrawn: 0 });
-  t.match(await run(store, feed(property({ id: 'U1', dev: 'D1', price: 111111 }), property({ id: 'U2', dev: 'D1', price: 200000 }))), { updated: 1, unchanged: 1 });
-  t.match(await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow(), { price_min: 111111 }, 'the lowered price, though <date> never changed');
-  const undated = await run(store, feed(property({ id: 'U1', dev: 'D1', price: 111111, date: null }), property({ id: 'U2', dev: 'D1', price: 200000 })));
-  t.match(undated, { updated: 1, unchanged: 1 }, 'a feed that drops <date>: the unit is compared by content');
-  t.match(await run(store, feed(property({ id: 'U1', dev: 'D1', price: 111111, date: null }), property({ id: 'U2', dev: 'D1', price: 200000 }))), { updated: 0, unchanged: 2 });
-
-  const changed = await run(
-    store,
-    feed(property({ id: 'U1', dev: 'D1', price: 120000, date: '2025-02-01 09:00:00', status: 'sold' }), property({ id: 'U2', dev: 'D1', price: 200000 })),
-    'test',
-    new Date('2025-12-05T00:00:00.000Z'),
+  t.equal(
+    (await store.db.selectFrom('units').select('id').where('source', '=', 'other').where('withdrawn_at', 'is', null).execute()).length,
+    1,
   );
-  t.match(changed, { added: 0, updated: 1, unchanged: 1 });
-  const u1 = await store.db.selectFrom('units').selectAll().where('feed_id', '=', 'U1').executeTakeFirstOrThrow();
-  t.match(u1, { price: 120000, status: 'sold', feed_date: '2025-02-01T09:00:00.000Z', created_at: NOW.toISOString(), updated_at: '2025-12-05T00:00:00.000Z' });
-  const d1 = await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow();
-  t.match(d1, { price_min: 200000, price_max: 200000, units_available: 1, units_total: 2, updated_at: '2025-02-01T09:00:00.000Z' });
-  const version = await store.db.selectFrom('catalogue_meta').select('value').executeTakeFirstOrThrow();
-  t.equal(version.value, '5', 'bumped once per import that changed something');
 });
 
-forEachStore(t, 'a project takes its first unit\'s fields and the union of its units\' images and files, in feed order', async (t, store) => {
+forEachStore(
+  t,
+  'a unit is updated when anything it says changes, whatever its date; the same content leaves it alone',
+  async (t, store) => {
+    await run(store, feed(property({ id: 'U1', dev: 'D1', price: 100000 }), property({ id: 'U2', dev: 'D1', price: 200000 })));
+    const before = await fingerprint(store);
+    t.match(await run(store, feed(property({ id: 'U1', dev: 'D1', price: 100000 }), property({ id: 'U2', dev: 'D1', price: 200000 }))), {
+      updated: 0,
+      unchanged: 2,
+    });
+    t.same(await fingerprint(store), before, 'the same content: nothing written');
+
+    // An exporter that lowers a price without touching <date>.
+    const sameDate = await run(
+      store,
+      feed(property({ id: 'U1', dev: 'D1', price: 165000 }), property({ id: 'U2', dev: 'D1', price: 200000 })),
+    );
+    t.match(sameDate, { added: 0, updated: 1, unchanged: 1, withdrawn: 0 });
+    t.match(await run(store, feed(property({ id: 'U1', dev: 'D1', price: 111111 }), property({ id: 'U2', dev: 'D1', price: 200000 }))), {
+      updated: 1,
+      unchanged: 1,
+    });
+    t.match(
+      await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow(),
+      { price_min: 111111 },
+      'the lowered price, though <date> never changed',
+    );
+    const undated = await run(
+      store,
+      feed(property({ id: 'U1', dev: 'D1', price: 111111, date: null }), property({ id: 'U2', dev: 'D1', price: 200000 })),
+    );
+    t.match(undated, { updated: 1, unchanged: 1 }, 'a feed that drops <date>: the unit is compared by content');
+    t.match(
+      await run(
+        store,
+        feed(property({ id: 'U1', dev: 'D1', price: 111111, date: null }), property({ id: 'U2', dev: 'D1', price: 200000 })),
+      ),
+      { updated: 0, unchanged: 2 },
+    );
+
+    const changed = await run(
+      store,
+      feed(
+        property({ id: 'U1', dev: 'D1', price: 120000, date: '2025-02-01 09:00:00', status: 'sold' }),
+        property({ id: 'U2', dev: 'D1', price: 200000 }),
+      ),
+      'test',
+      new Date('2025-12-05T00:00:00.000Z'),
+    );
+    t.match(changed, { added: 0, updated: 1, unchanged: 1 });
+    const u1 = await store.db.selectFrom('units').selectAll().where('feed_id', '=', 'U1').executeTakeFirstOrThrow();
+    t.match(u1, {
+      price: 120000,
+      status: 'sold',
+      feed_date: '2025-02-01T09:00:00.000Z',
+      created_at: NOW.toISOString(),
+      updated_at: '2025-12-05T00:00:00.000Z',
+    });
+    const d1 = await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow();
+    t.match(d1, { price_min: 200000, price_max: 200000, units_available: 1, units_total: 2, updated_at: '2025-02-01T09:00:00.000Z' });
+    const version = await store.db.selectFrom('catalogue_meta').select('value').executeTakeFirstOrThrow();
+    t.equal(version.value, '5', 'bumped once per import that changed something');
+  },
+);
+
+forEachStore(t, "a project takes its first unit's fields and the union of its units' images and files, in feed order", async (t, store) => {
   const img = (id: number, url: string, mark = '') => `<image id="${id}"${mark}><url>${url}</url><title><en>${url}</en></title></image>`;
-  await run(store, feed(
-    property({
-      id: 'U1', dev: 'D1', name: 'Jardines', lat: 38.5, lng: -0.1,
-      extra: `<images>${img(2, '/b.svg')}${img(1, '/a.svg')}${img(3, '/plan-1.svg', ' floorplan="1"')}</images>` +
-        '<documents><document kind="price_list"><url>/price.pdf</url><title><en>Prices</en></title></document></documents>' +
-        '<developer>First Dev</developer><stage>off_plan</stage><delivery_date>2027-03</delivery_date>',
-    }),
-    property({ id: 'X', town: 'Calpe' }),
-    property({
-      id: 'U2', dev: 'D1', name: 'Another name', lat: 38.6, lng: -0.2,
-      extra: `<images>${img(1, '/a.svg')}${img(2, '/b.svg')}<image id="3"><url>/plan-2.svg</url><tags><tag>floorplan</tag></tags></image>` +
-        `<image id="4"><url>/c.svg</url><floorplan>1</floorplan></image></images>` +
-        '<documents><document kind="brochure"><url>/brochure.pdf</url></document><document kind="price_list"><url>/price.pdf</url></document></documents>',
-    }),
-  ));
+  await run(
+    store,
+    feed(
+      property({
+        id: 'U1',
+        dev: 'D1',
+        name: 'Jardines',
+        lat: 38.5,
+        lng: -0.1,
+        extra:
+          `<images>${img(2, '/b.svg')}${img(1, '/a.svg')}${img(3, '/plan-1.svg', ' floorplan="1"')}</images>` +
+          '<documents><document kind="price_list"><url>/price.pdf</url><title><en>Prices</en></title></document></documents>' +
+          '<developer>First Dev</developer><stage>off_plan</stage><delivery_date>2027-03</delivery_date>',
+      }),
+      property({ id: 'X', town: 'Calpe' }),
+      property({
+        id: 'U2',
+        dev: 'D1',
+        name: 'Another name',
+        lat: 38.6,
+        lng: -0.2,
+        extra:
+          `<images>${img(1, '/a.svg')}${img(2, '/b.svg')}<image id="3"><url>/plan-2.svg</url><tags><tag>floorplan</tag></tags></image>` +
+          `<image id="4"><url>/c.svg</url><floorplan>1</floorplan></image></images>` +
+          '<documents><document kind="brochure"><url>/brochure.pdf</url></document><document kind="price_list"><url>/price.pdf</url></document></documents>',
+      }),
+    ),
+  );
   const project = await store.db.selectFrom('projects').selectAll().where('ref', '=', 'D1').executeTakeFirstOrThrow();
-  t.match(project, { name: 'Jardines', developer: 'First Dev', stage: 'off_plan', delivery_date: '2027-03', lat: 38.5, lng: -0.1 }, 'the first unit\'s');
-  const images = await store.db.selectFrom('images').select(['position', 'url', 'caption', 'floorplan']).where('project_id', '=', project.id).orderBy('position').execute();
+  t.match(
+    project,
+    { name: 'Jardines', developer: 'First Dev', stage: 'off_plan', delivery_date: '2027-03', lat: 38.5, lng: -0.1 },
+    "the first unit's",
+  );
+  const images = await store.db
+    .selectFrom('images')
+    .select(['position', 'url', 'caption', 'floorplan'])
+    .where('project_id', '=', project.id)
+    .orderBy('position')
+    .execute();
   t.same(images, [
     { position: 0, url: '/a.svg', caption: '/a.svg', floorplan: 0 },
     { position: 1, url: '/b.svg', caption: '/b.svg', floorplan: 0 },
@@ -285,7 +490,12 @@ forEachStore(t, 'a project takes its first unit\'s fields and the union of its u
     { position: 3, url: '/plan-2.svg', caption: null, floorplan: 1 },
     { position: 4, url: '/c.svg', caption: null, floorplan: 1 },
   ]);
-  const files = await store.db.selectFrom('project_files').select(['position', 'kind', 'title', 'url', 'registered_only']).where('project_id', '=', project.id).orderBy('position').execute();
+  const files = await store.db
+    .selectFrom('project_files')
+    .select(['position', 'kind', 'title', 'url', 'registered_only'])
+    .where('project_id', '=', project.id)
+    .orderBy('position')
+    .execute();
   t.same(files, [
     { position: 0, kind: 'price_list', title: 'Prices', url: '/price.pdf', registered_only: 1 },
     { position: 1, kind: 'brochure', title: 'Brochure', url: '/brochure.pdf', registered_only: 1 },
@@ -294,26 +504,45 @@ forEachStore(t, 'a project takes its first unit\'s fields and the union of its u
     { position: 3, kind: 'floor_plan', title: 'Floor plan', url: '/plan-2.svg', registered_only: 1 },
     { position: 4, kind: 'floor_plan', title: 'Floor plan', url: '/c.svg', registered_only: 1 },
   ]);
-  const town = await store.db.selectFrom('geo_places').select(['lat', 'lng']).where('path', '=', 'spain/alicante/torrevieja').executeTakeFirstOrThrow();
-  t.same(town, { lat: 38.5, lng: -0.1 }, 'a town at its projects\' mean position');
+  const town = await store.db
+    .selectFrom('geo_places')
+    .select(['lat', 'lng'])
+    .where('path', '=', 'spain/alicante/torrevieja')
+    .executeTakeFirstOrThrow();
+  t.same(town, { lat: 38.5, lng: -0.1 }, "a town at its projects' mean position");
   const calpe = await store.db.selectFrom('projects').select(['lat', 'lng']).where('ref', '=', 'unit:X').executeTakeFirstOrThrow();
   t.same(calpe, { lat: null, lng: null }, 'no position anywhere: none invented');
 
   // Images are replaced when the project changes, not added to.
-  await run(store, feed(
-    property({ id: 'U1', dev: 'D1', name: 'Jardines', date: '2025-03-01 00:00:00', extra: `<images>${img(1, '/new.svg')}</images>` }),
-    property({ id: 'X', town: 'Calpe' }),
-  ));
-  const after = await store.db.selectFrom('images').select(['position', 'url']).where('project_id', '=', project.id).orderBy('position').execute();
+  await run(
+    store,
+    feed(
+      property({ id: 'U1', dev: 'D1', name: 'Jardines', date: '2025-03-01 00:00:00', extra: `<images>${img(1, '/new.svg')}</images>` }),
+      property({ id: 'X', town: 'Calpe' }),
+    ),
+  );
+  const after = await store.db
+    .selectFrom('images')
+    .select(['position', 'url'])
+    .where('project_id', '=', project.id)
+    .orderBy('position')
+    .execute();
   t.same(after, [{ position: 0, url: '/new.svg' }]);
   t.same(await store.db.selectFrom('project_files').select('url').where('project_id', '=', project.id).execute(), [], 'and files');
 });
 
 forEachStore(t, 'unknown types get categories from 100 up, once each', async (t, store) => {
-  await run(store, feed(property({ id: 'A', type: 'Cave House' }), property({ id: 'B', type: 'finca' }), property({ id: 'C', type: 'CAVE HOUSE' })));
+  await run(
+    store,
+    feed(property({ id: 'A', type: 'Cave House' }), property({ id: 'B', type: 'finca' }), property({ id: 'C', type: 'CAVE HOUSE' })),
+  );
   await run(store, feed(property({ id: 'D', type: 'Finca' }), property({ id: 'E', type: 'Garage' })), 'other');
   const dynamic = await store.db.selectFrom('categories').selectAll().where('id', '>=', 100).orderBy('id').execute();
-  t.same(dynamic, [{ id: 100, key: 'cave-house', name: 'Cave House' }, { id: 101, key: 'finca', name: 'Finca' }, { id: 102, key: 'garage', name: 'Garage' }]);
+  t.same(dynamic, [
+    { id: 100, key: 'cave-house', name: 'Cave House' },
+    { id: 101, key: 'finca', name: 'Finca' },
+    { id: 102, key: 'garage', name: 'Garage' },
+  ]);
 });
 
 // --- feeds that fail: nothing changes ---------------------------------------------
@@ -334,8 +563,24 @@ forEachStore(t, 'a malformed feed or a wrong root changes nothing', async (t, st
   const truncated = longFeed().slice(0, -200);
   await unchangedAfter(t, store, () => run(store, truncated, 'demo'), /^malformed XML at line \d+/);
   await unchangedAfter(t, store, () => run(store, truncated), /^malformed XML at line \d+/);
-  await unchangedAfter(t, store, () => run(store, longFeed().replace('<id>L1200</id>', '<id>L1200</ID>')), /^malformed XML at line \d+, column \d+: /);
-  await unchangedAfter(t, store, () => run(store, longFeed().replace(/<root>/, '<feed>').replace(/<\/root>/, '</feed>')), /^not a Kyero feed: the root element is <feed>/);
+  await unchangedAfter(
+    t,
+    store,
+    () => run(store, longFeed().replace('<id>L1200</id>', '<id>L1200</ID>')),
+    /^malformed XML at line \d+, column \d+: /,
+  );
+  await unchangedAfter(
+    t,
+    store,
+    () =>
+      run(
+        store,
+        longFeed()
+          .replace(/<root>/, '<feed>')
+          .replace(/<\/root>/, '</feed>'),
+      ),
+    /^not a Kyero feed: the root element is <feed>/,
+  );
   await unchangedAfter(t, store, () => run(store, demoXml.slice(0, Math.floor(demoXml.length * 0.8)), 'demo'), /^malformed XML/);
   // The store still works after the rollbacks.
   t.match(await run(store, demoXml, 'demo'), { unchanged: 1500 });
@@ -375,13 +620,26 @@ forEachStore(t, 'a failed download changes nothing', async (t, store) => {
     const opened = await openFeed(url);
     return importFeed(store, opened.input, { source: opened.source, now: NOW });
   };
-  await unchangedAfter(t, store, () => importUrl(`${base}/missing.xml`), /^download failed: HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/missing\.xml$/);
+  await unchangedAfter(
+    t,
+    store,
+    () => importUrl(`${base}/missing.xml`),
+    /^download failed: HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/missing\.xml$/,
+  );
   await unchangedAfter(t, store, () => importUrl(`${base}/cut.xml`), /^download failed: .+ \(http:\/\/127\.0\.0\.1:\d+\/cut\.xml\)$/);
-  await unchangedAfter(t, store, async () => importUrl(`http://127.0.0.1:${await closedPort()}/feed.xml`), /^download failed: .*ECONNREFUSED/);
+  await unchangedAfter(
+    t,
+    store,
+    async () => importUrl(`http://127.0.0.1:${await closedPort()}/feed.xml`),
+    /^download failed: .*ECONNREFUSED/,
+  );
   await unchangedAfter(t, store, () => openFeed('/nonexistent/feed.xml'), /^cannot read \/nonexistent\/feed\.xml: no such file$/);
 
   const ok = await importUrl(`${base}/feed.xml`);
   t.match(ok, { added: BATCH_SIZE + 300, withdrawn: 0 }, 'the whole feed, under its host as the source');
   const sources = await store.db.selectFrom('units').select('source').distinct().orderBy('source').execute();
-  t.same(sources.map((s) => s.source), [new URL(base).host, 'demo']);
+  t.same(
+    sources.map((s) => s.source),
+    [new URL(base).host, 'demo'],
+  );
 });

@@ -21,9 +21,15 @@ t.test('FEEDS: parsed, or one line saying which entry is wrong and why', async (
     { name: 'b.2', url: 'http://x.example/k?a=1', includeResales: true },
   ]);
   const bad: Array<[Record<string, string>, string]> = [
-    [{ FEEDS: 'acme' }, 'FEEDS must be comma-separated name=url pairs, each optionally followed by ;include-resales: entry 1 is not name=url'],
+    [
+      { FEEDS: 'acme' },
+      'FEEDS must be comma-separated name=url pairs, each optionally followed by ;include-resales: entry 1 is not name=url',
+    ],
     [{ FEEDS: 'acme=https://a.example/f.xml,' }, 'entry 2 is empty'],
-    [{ FEEDS: '-x=https://a.example/f.xml' }, 'entry 1: the name must be 1 to 100 letters, digits, dots, dashes, colons or underscores, starting with a letter or digit (got "-x")'],
+    [
+      { FEEDS: '-x=https://a.example/f.xml' },
+      'entry 1: the name must be 1 to 100 letters, digits, dots, dashes, colons or underscores, starting with a letter or digit (got "-x")',
+    ],
     [{ FEEDS: 'acme=ftp://user:secret@a.example/f.xml' }, 'entry 1 (acme): the URL must be http(s)'],
     [{ FEEDS: 'acme=not a url' }, 'entry 1 (acme): not a URL'],
     [{ FEEDS: 'acme=https://user:secret@a.example/f.xml;resales' }, 'entry 1 (acme): unknown option "resales" (known: include-resales)'],
@@ -52,8 +58,12 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   const never = await cli(['status']);
   t.equal(never.code, 0, never.stderr);
   t.same(never.stdout.trimEnd().split('\n'), [
-    `acme: ${server.base}/a.xml`, '  last pull: never', '  next pull: due (at the next start or round of a server, or --pull)',
-    `beta: ${server.base}/b.xml`, '  last pull: never', '  next pull: due (at the next start or round of a server, or --pull)',
+    `acme: ${server.base}/a.xml`,
+    '  last pull: never',
+    '  next pull: due (at the next start or round of a server, or --pull)',
+    `beta: ${server.base}/b.xml`,
+    '  last pull: never',
+    '  next pull: due (at the next start or round of a server, or --pull)',
     `pictures kept: 0 files, 0.0 MB in ${path.join(target.dataDir, 'images')}`,
   ]);
 
@@ -74,17 +84,26 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   const failed = await cli(['--pull', 'acme']);
   t.equal(failed.code, 1);
   t.equal(failed.stdout, '');
-  t.match(failed.stderr, /^error: acme: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/a\.xml \(nothing was changed\)\n$/);
+  t.match(
+    failed.stderr,
+    /^error: acme: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/a\.xml \(nothing was changed\)\n$/,
+  );
 
   // beta leaves FEEDS: still shown, not pulled.
   const status = await cli(['status'], { FEEDS: `acme=${server.base}/a.xml` });
   t.equal(status.code, 0, status.stderr);
   const lines = status.stdout.trimEnd().split('\n');
   t.equal(lines[0], `acme: ${server.base}/a.xml`);
-  t.match(lines[1], /^ {2}last pull: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(\d+\.\d s\), failed: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/a\.xml; last import \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: added 1, updated 0, unchanged 0, withdrawn 0, rejected 1$/);
+  t.match(
+    lines[1],
+    /^ {2}last pull: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(\d+\.\d s\), failed: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/a\.xml; last import \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: added 1, updated 0, unchanged 0, withdrawn 0, rejected 1$/,
+  );
   t.match(lines[2], /^ {2}next pull: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.equal(lines[3], `beta: ${server.base}/b.xml (not in FEEDS: not pulled)`);
-  t.match(lines[4], /^ {2}last pull: \S+ \(\d+\.\d s\), unchanged \(304 Not Modified\); last import \S+: added 1, updated 0, unchanged 0, withdrawn 0, rejected 1$/);
+  t.match(
+    lines[4],
+    /^ {2}last pull: \S+ \(\d+\.\d s\), unchanged \(304 Not Modified\); last import \S+: added 1, updated 0, unchanged 0, withdrawn 0, rejected 1$/,
+  );
   t.equal(lines[5], '  next pull: none');
   t.match(lines[6], /^pictures kept: 0 files, 0\.0 MB in /);
   t.equal(lines.length, 7);

@@ -14,7 +14,8 @@ import { clock, logs, MINUTE } from './pull-helpers.ts';
 t.setTimeout(300_000);
 
 const row = (store: Store) => store.db.selectFrom('feed_pulls').selectAll().where('source', '=', 'acme').executeTakeFirstOrThrow();
-const units = (store: Store) => store.db.selectFrom('units').select(['feed_id', 'price']).where('source', '=', 'acme').orderBy('feed_id').execute();
+const units = (store: Store) =>
+  store.db.selectFrom('units').select(['feed_id', 'price']).where('source', '=', 'acme').orderBy('feed_id').execute();
 
 const V1 = feed(property({ id: 'A1' }), property({ id: 'A2', price: 300000 }));
 const V2 = feed(property({ id: 'A1' }), property({ id: 'A2', price: 280000, date: '2025-02-01 09:00:00' }));
@@ -38,13 +39,30 @@ forEachStore(t, 'a pull: imported, then 304, then changed, then gzip', async (t,
   t.equal(first.headers['accept-encoding'], 'gzip');
   t.notOk(first.headers['if-none-match'], 'nothing to validate yet');
   t.notOk(first.headers['if-modified-since']);
-  t.same(await units(store), [{ feed_id: 'A1', price: 200000 }, { feed_id: 'A2', price: 300000 }]);
+  t.same(await units(store), [
+    { feed_id: 'A1', price: 200000 },
+    { feed_id: 'A2', price: 300000 },
+  ]);
   t.match(await row(store), {
-    url: server.url, result: 'imported', error: null, etag: '"v1"', last_modified: 'Sun, 01 Jun 2025 09:00:00 GMT',
-    pulled_at: '2025-06-01T10:00:00.000Z', imported_at: '2025-06-01T10:00:00.000Z', next_pull_at: '2025-06-01T11:00:00.000Z',
-    locked_by: null, locked_until: null,
+    url: server.url,
+    result: 'imported',
+    error: null,
+    etag: '"v1"',
+    last_modified: 'Sun, 01 Jun 2025 09:00:00 GMT',
+    pulled_at: '2025-06-01T10:00:00.000Z',
+    imported_at: '2025-06-01T10:00:00.000Z',
+    next_pull_at: '2025-06-01T11:00:00.000Z',
+    locked_by: null,
+    locked_until: null,
   });
-  t.match(JSON.parse((await row(store)).counts!), { added: 2, updated: 0, unchanged: 0, withdrawn: 0, rejectedTotal: 0, projectsTouched: 2 });
+  t.match(JSON.parse((await row(store)).counts!), {
+    added: 2,
+    updated: 0,
+    unchanged: 0,
+    withdrawn: 0,
+    rejectedTotal: 0,
+    projectsTouched: 2,
+  });
   t.match(lines.at(-1), { level: 'info', obj: { source: 'acme', result: 'imported', counts: { added: 2 }, durationMs: Number } });
 
   // Not due yet: no request.
@@ -60,14 +78,23 @@ forEachStore(t, 'a pull: imported, then 304, then changed, then gzip', async (t,
   t.equal(server.requests[1]!.headers['if-none-match'], '"v1"');
   t.equal(server.requests[1]!.headers['if-modified-since'], 'Sun, 01 Jun 2025 09:00:00 GMT');
   t.same(await fingerprint(store), before, 'the catalogue is as it was');
-  t.match(await row(store), { result: 'unchanged', etag: '"v1"', pulled_at: '2025-06-01T11:00:00.000Z', imported_at: '2025-06-01T10:00:00.000Z', next_pull_at: '2025-06-01T12:00:00.000Z' });
+  t.match(await row(store), {
+    result: 'unchanged',
+    etag: '"v1"',
+    pulled_at: '2025-06-01T11:00:00.000Z',
+    imported_at: '2025-06-01T10:00:00.000Z',
+    next_pull_at: '2025-06-01T12:00:00.000Z',
+  });
   t.match(lines.at(-1), { level: 'info', obj: { source: 'acme', result: 'unchanged', durationMs: Number } });
 
   // Changed (a new ETag): updated, and the new validators kept.
   server.answer = { body: V2, etag: '"v2"' };
   imported(t, await pull(true), { added: 0, updated: 1, unchanged: 1, withdrawn: 0 });
   t.equal(server.requests[2]!.headers['if-none-match'], '"v1"');
-  t.same(await units(store), [{ feed_id: 'A1', price: 200000 }, { feed_id: 'A2', price: 280000 }]);
+  t.same(await units(store), [
+    { feed_id: 'A1', price: 200000 },
+    { feed_id: 'A2', price: 280000 },
+  ]);
   t.match(await row(store), { result: 'imported', etag: '"v2"', last_modified: null });
 
   // A gzip answer (Content-Encoding), and a gzip file served as is.
@@ -76,7 +103,11 @@ forEachStore(t, 'a pull: imported, then 304, then changed, then gzip', async (t,
   t.equal((await units(store)).length, 3);
   server.answer = { body: V1, etag: '"v4"', gzipFile: true };
   imported(t, await pull(true), { added: 0, updated: 1, unchanged: 1, withdrawn: 1 });
-  t.same(await units(store), [{ feed_id: 'A1', price: 200000 }, { feed_id: 'A2', price: 300000 }, { feed_id: 'A3', price: 200000 }]);
+  t.same(await units(store), [
+    { feed_id: 'A1', price: 200000 },
+    { feed_id: 'A2', price: 300000 },
+    { feed_id: 'A3', price: 200000 },
+  ]);
 });
 
 forEachStore(t, 'a failed pull changes nothing, is recorded and logged, and is tried again at the next interval', async (t, store) => {
@@ -92,9 +123,18 @@ forEachStore(t, 'a failed pull changes nothing, is recorded and logged, and is t
   const cases: Array<[string, Parameters<typeof startFeedServer>[1], RegExp, number?]> = [
     ['HTTP 500', { status: 500 }, /^download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/feed\.xml$/],
     ['a body cut off', { body: V2, etag: '"v2"', cutOff: true }, /^download failed: .+ \(http:\/\/127\.0\.0\.1:\d+\/feed\.xml\)$/],
-    ['a time-out', { body: V2, etag: '"v2"', stall: true }, /^download failed: timed out after 300 ms \(http:\/\/127\.0\.0\.1:\d+\/feed\.xml\)$/, 300],
+    [
+      'a time-out',
+      { body: V2, etag: '"v2"', stall: true },
+      /^download failed: timed out after 300 ms \(http:\/\/127\.0\.0\.1:\d+\/feed\.xml\)$/,
+      300,
+    ],
     ['a malformed feed', { body: V2.slice(0, V2.length - 40), etag: '"v2"' }, /^malformed XML at line \d+, column \d+: /],
-    ['not a feed', { body: '<html><body>Maintenance</body></html>', etag: '"v2"' }, /^not a Kyero feed: the root element is <html>, not <root>$/],
+    [
+      'not a feed',
+      { body: '<html><body>Maintenance</body></html>', etag: '"v2"' },
+      /^not a Kyero feed: the root element is <html>, not <root>$/,
+    ],
   ];
   for (const [name, answer, reason, timeoutMs] of cases) {
     server.answer = answer!;
@@ -103,8 +143,16 @@ forEachStore(t, 'a failed pull changes nothing, is recorded and logged, and is t
     t.equal(outcome.result, 'failed', name);
     if (outcome.result === 'failed') t.match(outcome.error, reason, name);
     t.same(await fingerprint(store), before, `${name}: the catalogue is as it was`);
-    t.match(await row(store), { result: 'failed', error: reason, etag: '"v1"', counts, imported_at: '2025-06-01T10:00:00.000Z', locked_by: null }, `${name}: recorded`);
-    t.match(lines.at(-1), { level: 'warn', obj: { source: 'acme', result: 'failed', reason, durationMs: Number } }, `${name}: logged at warn with its reason`);
+    t.match(
+      await row(store),
+      { result: 'failed', error: reason, etag: '"v1"', counts, imported_at: '2025-06-01T10:00:00.000Z', locked_by: null },
+      `${name}: recorded`,
+    );
+    t.match(
+      lines.at(-1),
+      { level: 'warn', obj: { source: 'acme', result: 'failed', reason, durationMs: Number } },
+      `${name}: logged at warn with its reason`,
+    );
   }
 
   // Retried at the next interval, not before.

@@ -20,8 +20,17 @@ async function one(extra: string, spec: Parameters<typeof property>[0] = {}): Pr
 
 t.test('amounts, dates, months, URLs and slugs as feeds write them', async (t) => {
   for (const [raw, want] of [
-    ['245000', 245000], ['245 000', 245000], ['245.000', 245000], ['245,000', 245000], ['245000.00', 245000], ['245000,50', 245000.5],
-    ['1.245.000,50', 1245000.5], ['1,245,000.50', 1245000.5], ['€ 245.000', 245000], ['245\u00a0000 €', 245000], ['95 m2', 95],
+    ['245000', 245000],
+    ['245 000', 245000],
+    ['245.000', 245000],
+    ['245,000', 245000],
+    ['245000.00', 245000],
+    ['245000,50', 245000.5],
+    ['1.245.000,50', 1245000.5],
+    ['1,245,000.50', 1245000.5],
+    ['€ 245.000', 245000],
+    ['245\u00a0000 €', 245000],
+    ['95 m2', 95],
   ] as const)
     t.equal(parseAmount(raw), want, raw);
   for (const raw of ['', 'abc', '12.34.56', '1,2345', '--1', '245.0000']) t.equal(parseAmount(raw), null, `refused: "${raw}"`);
@@ -30,15 +39,24 @@ t.test('amounts, dates, months, URLs and slugs as feeds write them', async (t) =
   t.equal(parseFeedDate('2025-01-10T10:30'), '2025-01-10T10:30:00.000Z');
   t.equal(parseFeedDate('2025-01-10'), '2025-01-10T00:00:00.000Z');
   t.equal(parseFeedDate('2025-01-10 12:00:00+02:00'), '2025-01-10T10:00:00.000Z');
-  for (const raw of ['2025-02-30', '2025-13-01 10:00:00', '10/01/2025', 'yesterday', '2025-01-10 25:00:00']) t.equal(parseFeedDate(raw), null, `refused: ${raw}`);
+  for (const raw of ['2025-02-30', '2025-13-01 10:00:00', '10/01/2025', 'yesterday', '2025-01-10 25:00:00'])
+    t.equal(parseFeedDate(raw), null, `refused: ${raw}`);
 
   t.equal(parseMonth('2027-6'), '2027-06');
   t.equal(parseMonth('2027-06-30'), '2027-06');
   t.equal(parseMonth('06/2027'), '2027-06');
   t.equal(parseMonth('2027-13'), null);
 
-  t.equal(parseUrl('https://cdn.example/uploads/M702/01 fachada.jpg'), 'https://cdn.example/uploads/M702/01%20fachada.jpg', 'spaces encoded, not dropped');
-  t.equal(parseUrl(' https://cdn.example/salón [1].jpg?v=1 2 '), 'https://cdn.example/sal%C3%B3n%20[1].jpg?v=1%202', 'accents, brackets, a query');
+  t.equal(
+    parseUrl('https://cdn.example/uploads/M702/01 fachada.jpg'),
+    'https://cdn.example/uploads/M702/01%20fachada.jpg',
+    'spaces encoded, not dropped',
+  );
+  t.equal(
+    parseUrl(' https://cdn.example/salón [1].jpg?v=1 2 '),
+    'https://cdn.example/sal%C3%B3n%20[1].jpg?v=1%202',
+    'accents, brackets, a query',
+  );
   t.equal(parseUrl('/media/a b.svg'), '/media/a%20b.svg', 'site-relative, encoded');
   t.equal(parseUrl('https://bad host.example/a.jpg'), null, 'a host cannot hold a space');
   t.equal(parseUrl('javascript:alert(1)'), null);
@@ -54,10 +72,26 @@ t.test('amounts, dates, months, URLs and slugs as feeds write them', async (t) =
 
 t.test('Kyero type names map onto the known categories; others become their own', async (t) => {
   const cases: Array<[string, string]> = [
-    ['Apartment', 'apartment'], ['FLAT', 'apartment'], ['Ground Floor Apartment', 'apartment'], ['Villa', 'villa'], ['Detached Villa', 'villa'],
-    ['detached house', 'villa'], ['Townhouse', 'townhouse'], ['Town House', 'townhouse'], ['Bungalow', 'bungalow'], ['Duplex', 'duplex'],
-    ['Semi-Detached', 'semi-detached'], ['Semi Detached Villa', 'semi-detached'], ['Land', 'land'], ['Plot', 'land'], ['Penthouse', 'penthouse'],
-    ['Penthouse Apartment', 'penthouse'], ['Quad', 'quad-house'], ['Quad House', 'quad-house'], ['Studio', 'studio'], ['other', 'other'],
+    ['Apartment', 'apartment'],
+    ['FLAT', 'apartment'],
+    ['Ground Floor Apartment', 'apartment'],
+    ['Villa', 'villa'],
+    ['Detached Villa', 'villa'],
+    ['detached house', 'villa'],
+    ['Townhouse', 'townhouse'],
+    ['Town House', 'townhouse'],
+    ['Bungalow', 'bungalow'],
+    ['Duplex', 'duplex'],
+    ['Semi-Detached', 'semi-detached'],
+    ['Semi Detached Villa', 'semi-detached'],
+    ['Land', 'land'],
+    ['Plot', 'land'],
+    ['Penthouse', 'penthouse'],
+    ['Penthouse Apartment', 'penthouse'],
+    ['Quad', 'quad-house'],
+    ['Quad House', 'quad-house'],
+    ['Studio', 'studio'],
+    ['other', 'other'],
   ];
   for (const [name, key] of cases) t.same(categoryFor(name), { key, known: true, name: categoryFor(key)!.name }, name);
   t.same(categoryFor('Cave House'), { key: 'cave-house', known: false, name: 'Cave House' });
@@ -68,7 +102,16 @@ t.test('Kyero type names map onto the known categories; others become their own'
 t.test('a property with every field, read from a feed in small chunks', async (t) => {
   const xml = feed(
     property({
-      id: 'A-1', beds: 3, baths: 2, built: 120, plot: 300, dev: 'DEV-1', name: 'Residencial Mar', status: 'Reserved', lat: 37.98, lng: -0.68,
+      id: 'A-1',
+      beds: 3,
+      baths: 2,
+      built: 120,
+      plot: 300,
+      dev: 'DEV-1',
+      name: 'Residencial Mar',
+      status: 'Reserved',
+      lat: 37.98,
+      lng: -0.68,
       extra:
         '<ref>R-1</ref><pool>1</pool><location_detail>La Mata</location_detail><developer>Brisamar</developer>' +
         '<delivery_date>2027-06</delivery_date><stage>under_construction</stage><floor>2nd</floor>' +
@@ -83,25 +126,54 @@ t.test('a property with every field, read from a feed in small chunks', async (t
   t.equal(items.length, 1);
   const p = (items[0] as { property: FeedProperty }).property;
   t.match(p, {
-    id: 'A-1', date: '2025-01-10T10:00:00.000Z', ref: 'R-1', price: 200000, type: 'Apartment', town: 'Torrevieja', province: 'Alicante',
-    country: 'Spain', locationDetail: 'La Mata', lat: 37.98, lng: -0.68, bedrooms: 3, bathrooms: 2, pool: true, built: 120, plot: 300,
-    developmentRef: 'DEV-1', developmentName: 'Residencial Mar', developer: 'Brisamar', deliveryDate: '2027-06', stage: 'under_construction',
-    status: 'reserved', floor: '2nd',
+    id: 'A-1',
+    date: '2025-01-10T10:00:00.000Z',
+    ref: 'R-1',
+    price: 200000,
+    type: 'Apartment',
+    town: 'Torrevieja',
+    province: 'Alicante',
+    country: 'Spain',
+    locationDetail: 'La Mata',
+    lat: 37.98,
+    lng: -0.68,
+    bedrooms: 3,
+    bathrooms: 2,
+    pool: true,
+    built: 120,
+    plot: 300,
+    developmentRef: 'DEV-1',
+    developmentName: 'Residencial Mar',
+    developer: 'Brisamar',
+    deliveryDate: '2027-06',
+    stage: 'under_construction',
+    status: 'reserved',
+    floor: '2nd',
   });
   t.same(describe(p).description, { text: 'Sea views.', html: '<p>Sea views.</p>' });
   t.same([p.terrace, p.solarium, p.garden], [null, null, null], 'a second <surface_area> is ignored: the first one counts');
   t.same(p.features, ['Lift', 'Gym'], 'features once each, case-insensitively');
-  t.same(p.documents, [
-    { kind: 'price_list', url: '/files/p.pdf', title: 'Prices' },
-    { kind: 'floor_plan', url: 'https://x.example/f.pdf', title: 'Floor plan' },
-  ], 'unknown kinds and bad URLs dropped; a missing title gets the kind\'s');
+  t.same(
+    p.documents,
+    [
+      { kind: 'price_list', url: '/files/p.pdf', title: 'Prices' },
+      { kind: 'floor_plan', url: 'https://x.example/f.pdf', title: 'Floor plan' },
+    ],
+    "unknown kinds and bad URLs dropped; a missing title gets the kind's",
+  );
 });
 
 t.test('what real feeds do: CDATA with padding, unknown elements, repeated language keys, any case', async (t) => {
   const p = await one(
     '<desc><es>Hola</es><en>  </en><en><![CDATA[\n\t  First English  \n]]></en><en>Second</en></desc>' +
       '<unknown_block><nested a="1">x</nested></unknown_block><virtual_tour>https://tour.example</virtual_tour>',
-    { id: '<![CDATA[  P-9  ]]>', price: '<![CDATA[ 199 500 ]]>', type: 'PENTHOUSE', town: '<![CDATA[\n  Orihuela Costa \n]]>', country: null },
+    {
+      id: '<![CDATA[  P-9  ]]>',
+      price: '<![CDATA[ 199 500 ]]>',
+      type: 'PENTHOUSE',
+      town: '<![CDATA[\n  Orihuela Costa \n]]>',
+      country: null,
+    },
   );
   t.equal(p.id, 'P-9');
   t.equal(p.price, 199500);
@@ -113,13 +185,25 @@ t.test('what real feeds do: CDATA with padding, unknown elements, repeated langu
   const other = await one('<desc><de></de><fr>Bonjour</fr><es>Hola</es></desc>');
   t.equal(describe(other).description.text, 'Bonjour', 'no English: the first language with text');
   const entities = await one('<desc><en>Caf&eacute; &amp; bar&nbsp;&euro; &frac34; &hearts;</en></desc>');
-  t.equal(describe(entities).description.text, 'Café & bar € ¾ ♥', 'HTML entities that feeds use, every one (plain text collapses white space)');
+  t.equal(
+    describe(entities).description.text,
+    'Café & bar € ¾ ♥',
+    'HTML entities that feeds use, every one (plain text collapses white space)',
+  );
   t.equal(describe(entities).description.html, '<p>Café &amp; bar\u00a0€ ¾ ♥</p>');
   const untagged = await one('<desc>Straight in desc</desc>');
-  t.same(describe(untagged), { description: { text: 'Straight in desc', html: '<p>Straight in desc</p>' }, descriptions: {} }, 'text in no language: shown, filed under none');
+  t.same(
+    describe(untagged),
+    { description: { text: 'Straight in desc', html: '<p>Straight in desc</p>' }, descriptions: {} },
+    'text in no language: shown, filed under none',
+  );
   const regional = await one('<desc><en-GB>Hello</en-GB><es_ES>Hola</es_ES><xx-unknown>?</xx-unknown></desc>');
   t.same(Object.keys(describe(regional).descriptions), ['en', 'es'], 'regional keys read as their ISO 639-1 code');
-  const upper = await read(feed('<PROPERTY><ID>U1</ID><DATE>2025-01-01</DATE><PRICE>1</PRICE><TYPE>Villa</TYPE><TOWN>Vera</TOWN><PROVINCE>Almería</PROVINCE></PROPERTY>'));
+  const upper = await read(
+    feed(
+      '<PROPERTY><ID>U1</ID><DATE>2025-01-01</DATE><PRICE>1</PRICE><TYPE>Villa</TYPE><TOWN>Vera</TOWN><PROVINCE>Almería</PROVINCE></PROPERTY>',
+    ),
+  );
   t.match(upper, [{ ok: true, property: { id: 'U1', town: 'Vera' } }], 'element names in capitals');
 });
 
@@ -135,35 +219,50 @@ t.test('images keep their order and their floor-plan marks, in all three forms',
       '<image><url>/last.svg</url></image>' +
       '</images>',
   );
-  t.same(p.images, [
-    { url: '/a.svg', caption: 'Front', floorplan: false },
-    { url: 'https://cdn.example/b.jpg', caption: null, floorplan: true },
-    { url: '/c.svg', caption: null, floorplan: true },
-    { url: '/e.svg', caption: null, floorplan: true },
-    { url: '/last.svg', caption: null, floorplan: false },
-  ], 'by id (numerically), then unnumbered ones; a repeated URL once; a URL that is not http(s) or site-relative dropped');
+  t.same(
+    p.images,
+    [
+      { url: '/a.svg', caption: 'Front', floorplan: false },
+      { url: 'https://cdn.example/b.jpg', caption: null, floorplan: true },
+      { url: '/c.svg', caption: null, floorplan: true },
+      { url: '/e.svg', caption: null, floorplan: true },
+      { url: '/last.svg', caption: null, floorplan: false },
+    ],
+    'by id (numerically), then unnumbered ones; a repeated URL once; a URL that is not http(s) or site-relative dropped',
+  );
 });
 
 t.test('a property missing or garbling a required field is rejected with the reasons; the feed goes on', async (t) => {
-  const items = await read(feed(
-    property({ id: 'ok-1' }),
-    property({ id: null }),
-    property({ id: 'no-date', date: null }),
-    property({ id: 'bad-date', date: '31/01/2025' }),
-    property({ id: null, extra: '<ref>REF-7</ref>' }),
-    property({ id: 'no-price', price: null }),
-    property({ id: 'bad-price', price: 'POA' }),
-    property({ id: 'zero-price', price: 0 }),
-    property({ id: 'no-type', type: null }),
-    property({ id: 'no-town', town: ' ', province: null }),
-    property({ id: 'rental', extra: '<price_freq>month</price_freq>' }),
-    property({ id: 'pounds', currency: 'GBP' }),
-    property({ id: 'ok-2' }),
-  ));
+  const items = await read(
+    feed(
+      property({ id: 'ok-1' }),
+      property({ id: null }),
+      property({ id: 'no-date', date: null }),
+      property({ id: 'bad-date', date: '31/01/2025' }),
+      property({ id: null, extra: '<ref>REF-7</ref>' }),
+      property({ id: 'no-price', price: null }),
+      property({ id: 'bad-price', price: 'POA' }),
+      property({ id: 'zero-price', price: 0 }),
+      property({ id: 'no-type', type: null }),
+      property({ id: 'no-town', town: ' ', province: null }),
+      property({ id: 'rental', extra: '<price_freq>month</price_freq>' }),
+      property({ id: 'pounds', currency: 'GBP' }),
+      property({ id: 'ok-2' }),
+    ),
+  );
   const kept = items.filter((i) => i.ok).map((i) => (i as { property: FeedProperty }).property);
-  t.same(kept.map((p) => p.id), ['ok-1', 'no-date', 'bad-date', 'ref:REF-7', 'ok-2'], 'no or a bad <date> is no reason to reject; no <id> is keyed by <ref>');
-  t.same(kept.map((p) => p.date), ['2025-01-10T10:00:00.000Z', null, null, '2025-01-10T10:00:00.000Z', '2025-01-10T10:00:00.000Z']);
-  const reasons = Object.fromEntries(items.filter((i) => !i.ok).map((i) => [(i as { id: string | null }).id ?? '(none)', (i as { reason: string }).reason]));
+  t.same(
+    kept.map((p) => p.id),
+    ['ok-1', 'no-date', 'bad-date', 'ref:REF-7', 'ok-2'],
+    'no or a bad <date> is no reason to reject; no <id> is keyed by <ref>',
+  );
+  t.same(
+    kept.map((p) => p.date),
+    ['2025-01-10T10:00:00.000Z', null, null, '2025-01-10T10:00:00.000Z', '2025-01-10T10:00:00.000Z'],
+  );
+  const reasons = Object.fromEntries(
+    items.filter((i) => !i.ok).map((i) => [(i as { id: string | null }).id ?? '(none)', (i as { reason: string }).reason]),
+  );
   t.match(reasons, {
     '(none)': /^id: missing, and no <ref> to key the property by$/,
     'no-price': /^price: missing$/,
@@ -174,14 +273,31 @@ t.test('a property missing or garbling a required field is rejected with the rea
     rental: /^price_freq: not for sale \(got "month"\)$/,
     pounds: /^currency: only EUR is listed \(got "GBP"\)$/,
   });
-  t.ok(items.every((i) => i.ok || i.line > 0), 'each rejection says where in the feed');
+  t.ok(
+    items.every((i) => i.ok || i.line > 0),
+    'each rejection says where in the feed',
+  );
 });
 
 t.test('optional fields that cannot be read are dropped, not fatal', async (t) => {
-  const p = await one('<beds>two</beds><baths>2.0</baths><surface_area><built>95 m2</built><plot>n/a</plot></surface_area>' +
-    '<location><latitude>0</latitude><longitude>0</longitude></location><delivery_date>soon</delivery_date><stage>whatever</stage><status>Sold out</status>');
-  t.match(p, { bedrooms: null, bathrooms: 2, built: 95, plot: null, lat: null, lng: null, deliveryDate: null, stage: null, status: 'sold' });
-  const zeros = await one('<beds>0</beds><baths>0</baths><surface_area><built>0</built><plot>0,00</plot><terrace>0</terrace></surface_area>');
+  const p = await one(
+    '<beds>two</beds><baths>2.0</baths><surface_area><built>95 m2</built><plot>n/a</plot></surface_area>' +
+      '<location><latitude>0</latitude><longitude>0</longitude></location><delivery_date>soon</delivery_date><stage>whatever</stage><status>Sold out</status>',
+  );
+  t.match(p, {
+    bedrooms: null,
+    bathrooms: 2,
+    built: 95,
+    plot: null,
+    lat: null,
+    lng: null,
+    deliveryDate: null,
+    stage: null,
+    status: 'sold',
+  });
+  const zeros = await one(
+    '<beds>0</beds><baths>0</baths><surface_area><built>0</built><plot>0,00</plot><terrace>0</terrace></surface_area>',
+  );
   t.match(zeros, { bedrooms: null, bathrooms: null, built: null, plot: null, terrace: null }, '0 is unknown, never a measure');
 });
 
@@ -204,9 +320,11 @@ t.test('a feed declared in ISO-8859-1 is decoded as such', async (t) => {
   t.match(items, [{ ok: true, property: { town: 'Mojácar', province: 'Almería' } }]);
 });
 
-t.test('every known category, and the demo\'s own, has a label in en.json', async (t) => {
+t.test("every known category, and the demo's own, has a label in en.json", async (t) => {
   const { KNOWN_CATEGORIES } = await import('../../../src/shared/catalogue.ts');
-  const en = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as { categories: Record<string, string> };
+  const en = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../locales/en.json', import.meta.url), 'utf8')) as {
+    categories: Record<string, string>;
+  };
   for (const { key } of KNOWN_CATEGORIES) t.type(en.categories[key], 'string', key);
   t.equal(en.categories['country-house'], 'Country house');
 });

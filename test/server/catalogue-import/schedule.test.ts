@@ -45,8 +45,13 @@ function fakeTimer() {
   };
 }
 
-const paths = (server: FeedServer, from = 0) => server.requests.slice(from).map((r) => r.url).sort();
-const pullRow = (store: Store, source: string) => store.db.selectFrom('feed_pulls').selectAll().where('source', '=', source).executeTakeFirstOrThrow();
+const paths = (server: FeedServer, from = 0) =>
+  server.requests
+    .slice(from)
+    .map((r) => r.url)
+    .sort();
+const pullRow = (store: Store, source: string) =>
+  store.db.selectFrom('feed_pulls').selectAll().where('source', '=', source).executeTakeFirstOrThrow();
 
 forEachStore(t, 'due sources are pulled at start, then every interval; a source no longer in FEEDS is left alone', async (t, store) => {
   const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
@@ -73,7 +78,10 @@ forEachStore(t, 'due sources are pulled at start, then every interval; a source 
   timer.fire();
   await schedule.idle();
   t.same(paths(server, 2), ['/a.xml', '/b.xml'], 'pulled again after the interval');
-  t.ok(server.requests.slice(2).every((r) => r.headers['if-none-match'] === '"v1"'), 'conditionally');
+  t.ok(
+    server.requests.slice(2).every((r) => r.headers['if-none-match'] === '"v1"'),
+    'conditionally',
+  );
   t.match(await pullRow(store, 'acme'), { result: 'unchanged', pulled_at: '2025-06-01T11:00:00.000Z' });
   t.match(await pullRow(store, 'old'), { pulled_at: null, result: null }, 'left alone');
 
@@ -110,7 +118,11 @@ forEachStore(t, "a crashed instance's lease holds its source until it lapses", a
   await schedule.idle();
   t.equal(server.requests.length, 0, 'not pulled while another holds the lease');
   t.equal(schedule.nextWaitMs, 10 * MINUTE, 'tried again when the lease lapses');
-  t.match(await pullFeed(store, config, config.FEEDS[0]!, { now: c.now, force: true }), { result: 'skipped', reason: 'busy' }, 'not even by hand');
+  t.match(
+    await pullFeed(store, config, config.FEEDS[0]!, { now: c.now, force: true }),
+    { result: 'skipped', reason: 'busy' },
+    'not even by hand',
+  );
 
   c.advance(10 * MINUTE + 1);
   timer.fire();

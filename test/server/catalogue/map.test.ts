@@ -18,7 +18,9 @@ type Position = Map<number, { lat: number | null; lng: number | null }>;
 /** The projects' coordinates as stored (the fixture keeps no copy). */
 async function positions(store: Store): Promise<Position> {
   const rows = await store.db.selectFrom('projects').select(['id', 'lat', 'lng']).execute();
-  return new Map(rows.map((r) => [Number(r.id), { lat: r.lat === null ? null : Number(r.lat), lng: r.lng === null ? null : Number(r.lng) }]));
+  return new Map(
+    rows.map((r) => [Number(r.id), { lat: r.lat === null ? null : Number(r.lat), lng: r.lng === null ? null : Number(r.lng) }]),
+  );
 }
 
 function inside(position: Position, id: number, [w, s, e, n]: BBox): boolean {
@@ -49,11 +51,19 @@ forEachStore(t, 'bbox limits a search to the projects whose coordinates lie in t
         const q = { ...filter, sort };
         const expected = expectedIds(fixture, q).filter((id) => inside(position, id, bbox));
         const label = `${JSON.stringify(bbox)} ${JSON.stringify(q)}`;
-        if (bbox !== AREAS[3] && !filter.esGeo) t.ok(expected.length > 0 && expected.length < everything, `${label}: the area filters (${expected.length})`);
+        if (bbox !== AREAS[3] && !filter.esGeo)
+          t.ok(expected.length > 0 && expected.length < everything, `${label}: the area filters (${expected.length})`);
         const body = (await post(app, '/api/properties', { account_id: 1, ...q, bbox, per_page: 48 })).json() as SearchAnswer;
         t.equal(body.meta.total, expected.length, `${label}: total`);
-        t.same(body.data.map((c) => c.id), expected.slice(0, 48), `${label}: the page in order`);
-        t.notOk(body.data.some((c) => c.id === lost.id), `${label}: not the project without coordinates`);
+        t.same(
+          body.data.map((c) => c.id),
+          expected.slice(0, 48),
+          `${label}: the page in order`,
+        );
+        t.notOk(
+          body.data.some((c) => c.id === lost.id),
+          `${label}: not the project without coordinates`,
+        );
         const params = new URLSearchParams({ account_id: '1', sort, per_page: '48', bbox: bbox.join(',') });
         if (filter.bedrooms) params.set('bedrooms', String(filter.bedrooms));
         if (filter.cat) params.set('cat', filter.cat.join(','));
@@ -64,14 +74,24 @@ forEachStore(t, 'bbox limits a search to the projects whose coordinates lie in t
 
   // The edges belong to the area.
   const p = position.get(expectedIds(fixture, {})[0]!)!;
-  const onEdge = (await post(app, '/api/properties', { account_id: 1, bbox: [p.lng, p.lat, p.lng! + 0.5, p.lat! + 0.5] })).json() as SearchAnswer;
-  t.ok(onEdge.data.some((c) => c.id === expectedIds(fixture, {})[0]), 'a project on the south-west corner is inside');
+  const onEdge = (
+    await post(app, '/api/properties', { account_id: 1, bbox: [p.lng, p.lat, p.lng! + 0.5, p.lat! + 0.5] })
+  ).json() as SearchAnswer;
+  t.ok(
+    onEdge.data.some((c) => c.id === expectedIds(fixture, {})[0]),
+    'a project on the south-west corner is inside',
+  );
 });
 
 forEachStore(t, 'a bad bbox is a 400 naming it, as a body and as a query string', async (t, store) => {
   const { app } = await catalogueApp(t, store);
   const cases: Array<{ name: string; body: unknown; query: string; message: RegExp }> = [
-    { name: 'west east of east', body: [1, 36, 0, 38], query: '1,36,0,38', message: /^bbox: expected \[west, south, east, north\] with west < east and south < north$/ },
+    {
+      name: 'west east of east',
+      body: [1, 36, 0, 38],
+      query: '1,36,0,38',
+      message: /^bbox: expected \[west, south, east, north\] with west < east and south < north$/,
+    },
     { name: 'south north of north', body: [-1, 38, 0, 36], query: '-1,38,0,36', message: /^bbox: expected .*south < north/ },
     { name: 'an empty area', body: [0, 36, 0, 38], query: '0,36,0,38', message: /^bbox: expected .*west < east/ },
     { name: 'longitude past 180', body: [-1, 36, 181, 38], query: '-1,36,181,38', message: /^bbox\.2: .*180/ },
@@ -96,36 +116,65 @@ forEachStore(t, 'a bad bbox is a 400 naming it, as a body and as a query string'
   const paged = await app.inject('/api/map-markers?account_id=1&page=2');
   t.equal(paged.statusCode, 400, 'the markers have no pages');
   t.match(paged.json().message, /^page is not allowed$/);
-  t.match((await post(app, '/api/map-markers', { bbox: [-1, 36, 0, 38] })).json().message, /^account_id is required$/, 'account_id as for a search');
+  t.match(
+    (await post(app, '/api/map-markers', { bbox: [-1, 36, 0, 38] })).json().message,
+    /^account_id is required$/,
+    'account_id as for a search',
+  );
 });
 
-forEachStore(t, 'the markers are every match with coordinates, in the order of the search, with name and lowest price', async (t, store) => {
-  const { app, fixture } = await catalogueApp(t, store);
-  const lost = fixture.projects.find((p) => findable(p) && p.region.slug === 'murcia')!;
-  await store.db.updateTable('projects').set({ lat: null, lng: null }).where('id', '=', lost.id).execute();
-  const position = await positions(store);
-  const hasPosition = (id: number) => inside(position, id, [-180, -90, 180, 90]);
+forEachStore(
+  t,
+  'the markers are every match with coordinates, in the order of the search, with name and lowest price',
+  async (t, store) => {
+    const { app, fixture } = await catalogueApp(t, store);
+    const lost = fixture.projects.find((p) => findable(p) && p.region.slug === 'murcia')!;
+    await store.db.updateTable('projects').set({ lat: null, lng: null }).where('id', '=', lost.id).execute();
+    const position = await positions(store);
+    const hasPosition = (id: number) => inside(position, id, [-180, -90, 180, 90]);
 
-  for (const q of [{}, { esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' }, { cat: [2], bbox: AREAS[1] }] as Array<Search & { bbox?: BBox }>) {
-    const expected = expectedIds(fixture, q).filter((id) => hasPosition(id) && (!q.bbox || inside(position, id, q.bbox)));
-    t.ok(expected.length > 0, `${JSON.stringify(q)}: some markers expected`);
-    const res = await post(app, '/api/map-markers', { account_id: 1, ...q });
-    t.equal(res.statusCode, 200);
-    const body = res.json() as MarkersAnswer;
-    t.same(body.meta, { total: expected.length, truncated: false }, `${JSON.stringify(q)}: meta`);
-    t.same(body.data.map((m) => m.id), expected, `${JSON.stringify(q)}: every match, in order`);
-    t.notOk(body.data.some((m) => m.id === lost.id), 'not the project without coordinates');
-    for (const m of body.data) {
-      const p = fixture.byId.get(m.id)!;
-      const available = p.units.filter((u) => !u.withdrawn && u.status === 'available').map((u) => u.price);
-      t.same(m, { id: p.id, name: p.name, lat: position.get(p.id)!.lat, lng: position.get(p.id)!.lng, price: Math.min(...available) }, `marker ${m.id}`);
+    for (const q of [{}, { esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' }, { cat: [2], bbox: AREAS[1] }] as Array<
+      Search & { bbox?: BBox }
+    >) {
+      const expected = expectedIds(fixture, q).filter((id) => hasPosition(id) && (!q.bbox || inside(position, id, q.bbox)));
+      t.ok(expected.length > 0, `${JSON.stringify(q)}: some markers expected`);
+      const res = await post(app, '/api/map-markers', { account_id: 1, ...q });
+      t.equal(res.statusCode, 200);
+      const body = res.json() as MarkersAnswer;
+      t.same(body.meta, { total: expected.length, truncated: false }, `${JSON.stringify(q)}: meta`);
+      t.same(
+        body.data.map((m) => m.id),
+        expected,
+        `${JSON.stringify(q)}: every match, in order`,
+      );
+      t.notOk(
+        body.data.some((m) => m.id === lost.id),
+        'not the project without coordinates',
+      );
+      for (const m of body.data) {
+        const p = fixture.byId.get(m.id)!;
+        const available = p.units.filter((u) => !u.withdrawn && u.status === 'available').map((u) => u.price);
+        t.same(
+          m,
+          { id: p.id, name: p.name, lat: position.get(p.id)!.lat, lng: position.get(p.id)!.lng, price: Math.min(...available) },
+          `marker ${m.id}`,
+        );
+      }
     }
-  }
-  const viaGet = await app.inject('/api/map-markers?account_id=1&region=murcia&bathrooms=2&sort=price_asc');
-  t.same(viaGet.json(), (await post(app, '/api/map-markers', { account_id: 1, esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' })).json(), 'GET answers as POST');
-  t.match(viaGet.headers['cache-control'], /^public, .*s-maxage=/, 'cached like the other public reads');
-  t.same((await post(app, '/api/map-markers', { account_id: 1, esGeo: { town: 'atlantis' } })).json(), { data: [], meta: { total: 0, truncated: false } }, 'a place that names nothing');
-});
+    const viaGet = await app.inject('/api/map-markers?account_id=1&region=murcia&bathrooms=2&sort=price_asc');
+    t.same(
+      viaGet.json(),
+      (await post(app, '/api/map-markers', { account_id: 1, esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' })).json(),
+      'GET answers as POST',
+    );
+    t.match(viaGet.headers['cache-control'], /^public, .*s-maxage=/, 'cached like the other public reads');
+    t.same(
+      (await post(app, '/api/map-markers', { account_id: 1, esGeo: { town: 'atlantis' } })).json(),
+      { data: [], meta: { total: 0, truncated: false } },
+      'a place that names nothing',
+    );
+  },
+);
 
 forEachStore(t, 'past the cap the markers are the first of the search, and the total counts them all', async (t, store) => {
   const { fixture } = await catalogueApp(t, store);
@@ -134,7 +183,11 @@ forEachStore(t, 'past the cap the markers are the first of the search, and the t
     const q = create({ account_id: 1, sort: 'price_desc' }, MarkerSearch);
     const expected = expectedIds(fixture, { sort: 'price_desc' });
     const capped = await markers(store.db, q, null, { planHints }, 10);
-    t.same(capped.data.map((m) => m.id), expected.slice(0, 10), 'the first ten of the sort order');
+    t.same(
+      capped.data.map((m) => m.id),
+      expected.slice(0, 10),
+      'the first ten of the sort order',
+    );
     t.same(capped.meta, { total: expected.length, truncated: true });
     const exact = await markers(store.db, q, null, { planHints }, expected.length);
     t.same(exact.meta, { total: expected.length, truncated: false }, 'exactly at the cap is not truncated');
@@ -149,7 +202,8 @@ forEachStore(t, "a partner's map shows only its scope", async (t, store) => {
   const outsider = fixture.projects.find((p) => findable(p) && p.region.slug === 'malaga')!;
   const scope: ScopeRows = { regions: [murcia.id], projects: [outsider.id] };
   await scopePartner(store.db, alpha.id, scope);
-  const ids = async (body: object, headers: Record<string, string> = {}) => ((await post(app, '/api/map-markers', { account_id: 1, ...body }, headers)).json() as MarkersAnswer).data.map((m) => m.id);
+  const ids = async (body: object, headers: Record<string, string> = {}) =>
+    ((await post(app, '/api/map-markers', { account_id: 1, ...body }, headers)).json() as MarkersAnswer).data.map((m) => m.id);
   t.same(await ids({ partner: 'alpha-homes' }), expectedIds(fixture, {}, scope), 'by slug: its regions and projects');
   t.same(await ids({}, { host: 'alpha.localhost' }), expectedIds(fixture, {}, scope), 'by domain');
   t.same(await ids({ partner: 'alpha-homes', bbox: AREAS[1] }), [outsider.id], 'its one project on the Costa del Sol');

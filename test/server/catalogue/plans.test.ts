@@ -42,13 +42,17 @@ t.test('every search reads a covering search index, never a table row', async (t
         const geo = await resolveGeo(store.db, q.esGeo);
         const { count, page } = searchStatements(q, geo, scope, { planHints: true });
         const label = `${JSON.stringify(body)} ${sort}${scope ? ' scoped' : ''}`;
-        for (const [name, statement] of [['count', count], ['page', page]] as const) {
+        for (const [name, statement] of [
+          ['count', count],
+          ['page', page],
+        ] as const) {
           const plan = (await sql<{ detail: string }>`explain query plan ${statement}`.execute(store.db)).rows.map((r) => r.detail);
           const onProjects = plan.filter((d) => /\bp\b/.test(d) && /^(SCAN|SEARCH)/.test(d));
           t.equal(onProjects.length, 1, `${label} ${name}: one pass over projects (${plan.join(' | ')})`);
           t.match(onProjects[0], /USING COVERING INDEX projects_search_/, `${label} ${name}: a covering search index`);
           const sorts = plan.some((d) => d.includes('TEMP B-TREE'));
-          if (name === 'page') t.equal(sorts, Boolean(q.esGeo?.town), `${label} page: sorted by its index${q.esGeo?.town ? ', except in a town' : ''}`);
+          if (name === 'page')
+            t.equal(sorts, Boolean(q.esGeo?.town), `${label} page: sorted by its index${q.esGeo?.town ? ', except in a town' : ''}`);
           if (q.esGeo && name === 'count') t.match(onProjects[0], /country_id=\?/, `${label} count: a range of the place index`);
         }
       }

@@ -21,9 +21,20 @@ forEachStore(t, 'property: everything the detail page shows; withdrawn or unknow
     t.equal(data.name, p.name);
     t.match(data.description, /^.+: new homes in /);
     t.ok(Array.isArray(data.amenities) && data.amenities.length > 0, 'amenities as a list');
-    t.same(data.categories.map((c) => c.id), p.categories, 'the unit types it offers');
-    t.same(data.images.map((i) => i.url), [...p.images].sort((a, b) => a.position - b.position).map((i) => i.url), 'every image in order');
-    t.same(data.images.map((i) => i.floorplan), [...p.images].sort((a, b) => a.position - b.position).map((i) => i.floorplan));
+    t.same(
+      data.categories.map((c) => c.id),
+      p.categories,
+      'the unit types it offers',
+    );
+    t.same(
+      data.images.map((i) => i.url),
+      [...p.images].sort((a, b) => a.position - b.position).map((i) => i.url),
+      'every image in order',
+    );
+    t.same(
+      data.images.map((i) => i.floorplan),
+      [...p.images].sort((a, b) => a.position - b.position).map((i) => i.floorplan),
+    );
     t.equal(data.units_total, p.units.filter((u) => !u.withdrawn).length);
     t.equal(data.units_available, p.units_available);
     t.same(data.location.town.path, p.town.path);
@@ -45,18 +56,37 @@ forEachStore(t, 'property: everything the detail page shows; withdrawn or unknow
 
 forEachStore(t, 'units: every unit still in the feed, every status, cheapest first', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
-  const p = fixture.projects.find((x) => !x.withdrawn && x.units.some((u) => u.withdrawn) && new Set(x.units.map((u) => u.status)).size > 1)!;
+  const p = fixture.projects.find(
+    (x) => !x.withdrawn && x.units.some((u) => u.withdrawn) && new Set(x.units.map((u) => u.status)).size > 1,
+  )!;
   t.ok(p, 'a project with a withdrawn unit and several statuses');
   const res = await app.inject(`/api/project/units?id=${p.id}`);
   t.equal(res.statusCode, 200);
   const { data } = res.json() as UnitsAnswer;
   const live = p.units.filter((u) => !u.withdrawn).sort((a, b) => a.price - b.price || a.id - b.id);
-  t.same(data.map((u) => u.id), live.map((u) => u.id), 'sorted by price, withdrawn units left out');
-  t.same(data.map((u) => u.status), live.map((u) => u.status));
+  t.same(
+    data.map((u) => u.id),
+    live.map((u) => u.id),
+    'sorted by price, withdrawn units left out',
+  );
+  t.same(
+    data.map((u) => u.status),
+    live.map((u) => u.status),
+  );
   t.same(data[0], {
-    id: live[0]!.id, ref: `R${live[0]!.id}`, category: { id: live[0]!.category_id, key: data[0]!.category.key },
-    bedrooms: live[0]!.bedrooms || null, bathrooms: live[0]!.bathrooms || null, built_area: live[0]!.built_area, plot_area: live[0]!.plot_area,
-    terrace_area: data[0]!.terrace_area, solarium_area: null, garden_area: null, floor: data[0]!.floor, price: live[0]!.price, status: live[0]!.status,
+    id: live[0]!.id,
+    ref: `R${live[0]!.id}`,
+    category: { id: live[0]!.category_id, key: data[0]!.category.key },
+    bedrooms: live[0]!.bedrooms || null,
+    bathrooms: live[0]!.bathrooms || null,
+    built_area: live[0]!.built_area,
+    plot_area: live[0]!.plot_area,
+    terrace_area: data[0]!.terrace_area,
+    solarium_area: null,
+    garden_area: null,
+    floor: data[0]!.floor,
+    price: live[0]!.price,
+    status: live[0]!.status,
   });
   t.same((await post(app, '/api/project/units', { id: p.id })).json(), res.json(), 'POST answers the same');
   const withdrawn = fixture.projects.find((x) => x.withdrawn)!;
@@ -66,13 +96,19 @@ forEachStore(t, 'units: every unit still in the feed, every status, cheapest fir
 
 forEachStore(t, 'files: listed but locked for a visitor, with addresses for a logged-in client', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
-  const p = fixture.projects.find((x) => !x.withdrawn && x.files.some((f) => f.registered_only) && x.files.some((f) => !f.registered_only))!;
+  const p = fixture.projects.find(
+    (x) => !x.withdrawn && x.files.some((f) => f.registered_only) && x.files.some((f) => !f.registered_only),
+  )!;
   t.ok(p, 'a project with locked and open files');
   const res = await app.inject(`/api/project/files?id=${p.id}`);
   t.equal(res.statusCode, 200);
   const anonymous = res.json() as FilesAnswer;
   t.equal(anonymous.message, 'register to access all information');
-  t.same(anonymous.data.map((f) => f.id), p.files.map((f) => f.id), 'every file, in order');
+  t.same(
+    anonymous.data.map((f) => f.id),
+    p.files.map((f) => f.id),
+    'every file, in order',
+  );
   for (const f of anonymous.data) {
     const original = p.files.find((x) => x.id === f.id)!;
     t.equal(f.locked, original.registered_only);
@@ -85,7 +121,11 @@ forEachStore(t, 'files: listed but locked for a visitor, with addresses for a lo
   const ctx = { services: app.services, partner: async () => null, client: { id: 7 } };
   const client = (await runRead(readByPath.get('/api/project/files')!, { id: p.id }, ctx)) as FilesAnswer;
   t.equal(client.message, null);
-  t.same(client.data.map((f) => [f.url, f.locked]), p.files.map((f) => [f.registered_only ? `/api/files/${f.id}` : f.url, false]), 'every address: a download address for a registered-only file');
+  t.same(
+    client.data.map((f) => [f.url, f.locked]),
+    p.files.map((f) => [f.registered_only ? `/api/files/${f.id}` : f.url, false]),
+    'every address: a download address for a registered-only file',
+  );
 
   const open = fixture.projects.find((x) => !x.withdrawn && x.files.length && x.files.every((f) => !f.registered_only));
   if (open) t.equal((await app.inject(`/api/project/files?id=${open.id}`)).json().message, null, 'nothing locked: no message');
@@ -114,18 +154,38 @@ forEachStore(t, 'geo-url: the place tree with counts, and the resolution of a pa
   const expected = fixture.places.filter((pl) => (counts.get(pl.id) ?? 0) > 0);
   t.same([...nodes.keys()].sort(), expected.map((pl) => pl.path).sort(), 'every place with a project, and only those');
   for (const pl of expected) t.equal(nodes.get(pl.path)!.count, counts.get(pl.id), `count of ${pl.path}`);
-  t.same(data.tree.map((n) => n.slug), ['portugal', 'spain'], 'countries by name');
+  t.same(
+    data.tree.map((n) => n.slug),
+    ['portugal', 'spain'],
+    'countries by name',
+  );
   const spain = data.tree.find((n) => n.slug === 'spain')!;
-  t.same(spain.children.map((n) => n.name), [...spain.children.map((n) => n.name)].sort((a, b) => a.localeCompare(b, 'es')), 'regions by name');
-  t.equal(spain.count, spain.children.reduce((s, n) => s + n.count, 0), 'a country counts its regions');
+  t.same(
+    spain.children.map((n) => n.name),
+    [...spain.children.map((n) => n.name)].sort((a, b) => a.localeCompare(b, 'es')),
+    'regions by name',
+  );
+  t.equal(
+    spain.count,
+    spain.children.reduce((s, n) => s + n.count, 0),
+    'a country counts its regions',
+  );
   t.equal((await post(app, '/api/geo-url', {})).json().data.tree.length, 2, 'POST answers too');
 
   const town = (await app.inject('/api/geo-url?path=spain/alicante/torrevieja')).json() as GeoAnswer;
   const torrevieja = fixture.places.find((pl) => pl.path === 'spain/alicante/torrevieja')!;
   t.same(town.data.place, {
-    name: 'Torrevieja', slug: 'torrevieja', path: 'spain/alicante/torrevieja', kind: 'town', count: counts.get(torrevieja.id),
-    lat: 37.978, lng: -0.683,
-    trail: [{ name: 'Spain', slug: 'spain', path: 'spain' }, { name: 'Alicante', slug: 'alicante', path: 'spain/alicante' }],
+    name: 'Torrevieja',
+    slug: 'torrevieja',
+    path: 'spain/alicante/torrevieja',
+    kind: 'town',
+    count: counts.get(torrevieja.id),
+    lat: 37.978,
+    lng: -0.683,
+    trail: [
+      { name: 'Spain', slug: 'spain', path: 'spain' },
+      { name: 'Alicante', slug: 'alicante', path: 'spain/alicante' },
+    ],
   });
   const country = (await post(app, '/api/geo-url', { path: 'portugal' })).json() as GeoAnswer;
   t.match(country.data.place, { kind: 'country', slug: 'portugal', trail: [] });

@@ -51,7 +51,11 @@ forEachStore(t, 'a partner sees only its regions and projects, in every read', a
   // One project's reads: 404 outside the scope.
   for (const url of ['/api/property', '/api/project/units', '/api/project/files']) {
     t.equal((await app.inject(`${url}?id=${hidden.id}&partner=alpha-homes`)).statusCode, 404, `${url} outside the scope`);
-    t.equal((await app.inject({ url: `${url}?id=${hidden.id}`, headers: { host: 'alpha.localhost' } })).statusCode, 404, `${url} outside, by domain`);
+    t.equal(
+      (await app.inject({ url: `${url}?id=${hidden.id}`, headers: { host: 'alpha.localhost' } })).statusCode,
+      404,
+      `${url} outside, by domain`,
+    );
     t.equal((await app.inject(`${url}?id=${outsider.id}&partner=alpha-homes`)).statusCode, 200, `${url} a scoped project`);
     t.equal((await app.inject(`${url}?id=${hidden.id}&partner=beta-homes`)).statusCode, 200, `${url} unscoped partner`);
     t.equal((await app.inject(`${url}?id=${hidden.id}&partner=gamma-homes`)).statusCode, 200, `${url} a project of gamma's`);
@@ -66,7 +70,11 @@ forEachStore(t, 'a partner sees only its regions and projects, in every read', a
     const a = await tree('partner=alpha-homes');
     t.equal(total(a.tree), expectedIds(fixture, {}, alphaScope).length);
     t.equal(a.tree.find((n) => n.slug === 'spain')!.count, alphaCounts.get(spain.id), 'alpha: Spain');
-    t.same(a.tree.flatMap((n) => n.children.map((r) => r.slug)).sort(), ['alicante', 'murcia'], 'alpha: its region, and the region of its project');
+    t.same(
+      a.tree.flatMap((n) => n.children.map((r) => r.slug)).sort(),
+      ['alicante', 'murcia'],
+      'alpha: its region, and the region of its project',
+    );
     const b = await tree('partner=beta-homes');
     t.equal(b.tree.find((n) => n.slug === 'spain')!.count, everything.get(spain.id), 'beta: everything');
     const main = await tree('');
@@ -87,7 +95,13 @@ forEachStore(t, 'a partner sees only its regions and projects, in every read', a
 forEachStore(t, 'GET answers are cacheable by a CDN; files and requests with credentials are not', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
   const p = fixture.projects.find((x) => findable(x))!;
-  for (const url of ['/api/properties?account_id=1&region=alicante', '/api/geo-url', '/api/geo-url?path=spain', `/api/property?id=${p.id}`, `/api/project/units?id=${p.id}`]) {
+  for (const url of [
+    '/api/properties?account_id=1&region=alicante',
+    '/api/geo-url',
+    '/api/geo-url?path=spain',
+    `/api/property?id=${p.id}`,
+    `/api/project/units?id=${p.id}`,
+  ]) {
     const res = await app.inject(url);
     t.equal(res.statusCode, 200, url);
     t.match(res.headers['cache-control'], /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/, `${url}: public`);

@@ -57,11 +57,17 @@ const cases: Case[] = [
   { name: 'priceto at its bound', q: { priceto: 10_000_000 } },
   { name: 'pricefrom at the bound', q: { pricefrom: 10_000_000 } },
   // combined
-  { name: 'region + cat + bedrooms + band', q: { esGeo: { region: 'alicante' }, cat: [1, 12], bedrooms: 2, pricefrom: 150_000, priceto: 400_000 } },
+  {
+    name: 'region + cat + bedrooms + band',
+    q: { esGeo: { region: 'alicante' }, cat: [1, 12], bedrooms: 2, pricefrom: 150_000, priceto: 400_000 },
+  },
   { name: 'town + bathrooms', q: { esGeo: { town: 'marbella' }, bathrooms: 2 } },
   { name: 'country + villa + pricefrom', q: { esGeo: { country: 'spain' }, cat: [2], pricefrom: 500_000 } },
   { name: 'region + bedrooms + bathrooms + priceto', q: { esGeo: { region: 'murcia' }, bedrooms: 2, bathrooms: 2, priceto: 350_000 } },
-  { name: 'town + cat + band', q: { esGeo: { country: 'spain', region: 'alicante', town: 'orihuela-costa' }, cat: [1, 3, 4], pricefrom: 100_000, priceto: 300_000 } },
+  {
+    name: 'town + cat + band',
+    q: { esGeo: { country: 'spain', region: 'alicante', town: 'orihuela-costa' }, cat: [1, 3, 4], pricefrom: 100_000, priceto: 300_000 },
+  },
 ];
 
 /** The GET form of a search: flat, strings, cat comma-separated. */
@@ -92,7 +98,11 @@ forEachStore(t, 'every filter alone and combined finds what the units say, POST 
       t.equal(res.statusCode, 200, `${c.name} ${sort}`);
       const body = res.json() as SearchAnswer;
       t.equal(body.meta.total, expected.length, `${c.name} ${sort}: total`);
-      t.same(body.data.map((p) => p.id), expected.slice(0, 48), `${c.name} ${sort}: first page in order`);
+      t.same(
+        body.data.map((p) => p.id),
+        expected.slice(0, 48),
+        `${c.name} ${sort}: first page in order`,
+      );
       t.same(body.meta, { total: expected.length, page: 1, per_page: 48, pages: Math.ceil(expected.length / 48) }, `${c.name}: meta`);
 
       const viaGet = await app.inject(`/api/properties?${toQuery({ ...q, per_page: 48 })}`);
@@ -132,7 +142,8 @@ forEachStore(t, 'walking every page shows each project once, in order, for each 
 
 forEachStore(t, 'sort orders follow the prices and dates of the cards', async (t, store) => {
   const { app } = await catalogueApp(t, store);
-  const page = async (sort: string) => ((await post(app, '/api/properties', { account_id: 1, sort, per_page: 48 })).json() as SearchAnswer).data;
+  const page = async (sort: string) =>
+    ((await post(app, '/api/properties', { account_id: 1, sort, per_page: 48 })).json() as SearchAnswer).data;
   const asc = await page('price_asc');
   for (let i = 1; i < asc.length; i++) t.ok(asc[i - 1]!.price!.min <= asc[i]!.price!.min, 'price_asc by the lowest price');
   const desc = await page('price_desc');
@@ -160,7 +171,11 @@ forEachStore(t, 'a card carries what a result card and a map marker need', async
     t.equal(card.category.id, p.category_id);
     // Photos only, in feed order, three at most: floor plans are registered-only files.
     const order = p.images.filter((i) => !i.floorplan).sort((a, b) => a.position - b.position);
-    t.same(card.images.map((i) => i.url), order.slice(0, 3).map((i) => i.url), `images of ${card.id}`);
+    t.same(
+      card.images.map((i) => i.url),
+      order.slice(0, 3).map((i) => i.url),
+      `images of ${card.id}`,
+    );
     if (card.images.length) withImages++;
   }
   t.ok(withImages > 10, 'cards with images were checked');
@@ -172,7 +187,10 @@ forEachStore(t, 'priceto at the upper bound means no upper limit: projects above
   t.ok(luxury.length > 0, 'the fixture has some');
   const all = (await post(app, '/api/properties', { account_id: 1, per_page: 48, sort: 'price_desc' })).json() as SearchAnswer;
   for (const p of luxury) {
-    t.ok(all.data.some((c) => c.id === p.id), `${p.id} found by a default search`);
+    t.ok(
+      all.data.some((c) => c.id === p.id),
+      `${p.id} found by a default search`,
+    );
     t.equal((await app.inject(`/api/property?id=${p.id}`)).statusCode, 200);
   }
 });

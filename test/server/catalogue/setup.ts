@@ -15,6 +15,11 @@ export async function catalogueApp(t: TapTest, store: Store): Promise<{ app: Fas
   return { app, fixture };
 }
 
-export function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
 }

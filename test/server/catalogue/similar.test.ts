@@ -17,7 +17,9 @@ function expectedSimilar(projects: FixtureProject[], p: FixtureProject, scope?: 
     .sort(
       (a, b) =>
         Number(a.town.id !== p.town.id) - Number(b.town.id !== p.town.id) ||
-        (reference === null ? b.updated_at.localeCompare(a.updated_at) : Math.abs(a.price_min! - reference) - Math.abs(b.price_min! - reference)) ||
+        (reference === null
+          ? b.updated_at.localeCompare(a.updated_at)
+          : Math.abs(a.price_min! - reference) - Math.abs(b.price_min! - reference)) ||
         a.id - b.id,
     )
     .slice(0, 4)
@@ -53,7 +55,11 @@ forEachStore(t, 'similar: same region and category, its town first, then the clo
   }
   const first = (await post(app, '/api/project/similar', { id: mixed!.id })).json() as { data: ProjectCard[] };
   t.same(ids(first), expectedSimilar(fixture.projects, mixed!), 'POST answers the same');
-  t.match(first.data[0], { id: Number, name: String, category: { id: Number }, location: { town: { name: String } }, images: Array }, 'cards, as a search gives them');
+  t.match(
+    first.data[0],
+    { id: Number, name: String, category: { id: Number }, location: { town: { name: String } }, images: Array },
+    'cards, as a search gives them',
+  );
 
   const soldOut = fixture.projects.find((p) => !p.withdrawn && p.units_available === 0);
   if (soldOut) {

@@ -11,9 +11,19 @@ const search: Array<{ name: string; body: Record<string, unknown>; query: string
   { name: 'bedrooms 11', body: { account_id: 1, bedrooms: 11 }, query: 'account_id=1&bedrooms=11', field: /^bedrooms\b/ },
   { name: 'bedrooms -1', body: { account_id: 1, bedrooms: -1 }, query: 'account_id=1&bedrooms=-1', field: /^bedrooms\b/ },
   { name: 'bathrooms 2.5', body: { account_id: 1, bathrooms: 2.5 }, query: 'account_id=1&bathrooms=2.5', field: /^bathrooms\b/ },
-  { name: 'bathrooms twice', body: { account_id: 1, bathrooms: [1, 2] }, query: 'account_id=1&bathrooms=1&bathrooms=2', field: /^bathrooms\b/ },
+  {
+    name: 'bathrooms twice',
+    body: { account_id: 1, bathrooms: [1, 2] },
+    query: 'account_id=1&bathrooms=1&bathrooms=2',
+    field: /^bathrooms\b/,
+  },
   { name: 'priceto -1', body: { account_id: 1, priceto: -1 }, query: 'account_id=1&priceto=-1', field: /^priceto\b/ },
-  { name: 'priceto above the bound', body: { account_id: 1, priceto: 10_000_001 }, query: 'account_id=1&priceto=10000001', field: /^priceto\b/ },
+  {
+    name: 'priceto above the bound',
+    body: { account_id: 1, priceto: 10_000_001 },
+    query: 'account_id=1&priceto=10000001',
+    field: /^priceto\b/,
+  },
   { name: 'pricefrom a word', body: { account_id: 1, pricefrom: 'cheap' }, query: 'account_id=1&pricefrom=cheap', field: /^pricefrom\b/ },
   { name: "cat 'x'", body: { account_id: 1, cat: 'x' }, query: 'account_id=1&cat=x', field: /^cat\b/ },
   { name: "cat ['x']", body: { account_id: 1, cat: ['x'] }, query: 'account_id=1&cat=1,x', field: /^cat\.\d/ },
@@ -21,8 +31,18 @@ const search: Array<{ name: string; body: Record<string, unknown>; query: string
   { name: 'page 0', body: { account_id: 1, page: 0 }, query: 'account_id=1&page=0', field: /^page\b/ },
   { name: 'unknown sort', body: { account_id: 1, sort: 'cheapest' }, query: 'account_id=1&sort=cheapest', field: /^sort\b/ },
   { name: 'per_page 100', body: { account_id: 1, per_page: 100 }, query: 'account_id=1&per_page=100', field: /^per_page\b/ },
-  { name: 'bad town slug', body: { account_id: 1, esGeo: { town: 'Torre Vieja' } }, query: 'account_id=1&town=Torre%20Vieja', field: /^esGeo\.town\b/ },
-  { name: 'bad region slug', body: { account_id: 1, esGeo: { region: '../etc' } }, query: 'account_id=1&region=..%2Fetc', field: /^esGeo\.region\b/ },
+  {
+    name: 'bad town slug',
+    body: { account_id: 1, esGeo: { town: 'Torre Vieja' } },
+    query: 'account_id=1&town=Torre%20Vieja',
+    field: /^esGeo\.town\b/,
+  },
+  {
+    name: 'bad region slug',
+    body: { account_id: 1, esGeo: { region: '../etc' } },
+    query: 'account_id=1&region=..%2Fetc',
+    field: /^esGeo\.region\b/,
+  },
   { name: 'esGeo not an object', body: { account_id: 1, esGeo: 'spain' }, query: 'account_id=1&esGeo[country]=Spain', field: /^esGeo\b/ },
   { name: 'unknown field', body: { account_id: 1, colour: 'red' }, query: 'account_id=1&colour=red', field: /^colour is not allowed$/ },
 ];
@@ -37,7 +57,12 @@ forEachStore(t, 'a bad search is a 400 naming the field, as a body and as a quer
     t.equal(viaGet.statusCode, 400, `GET ${c.name}`);
     t.match(viaGet.json().message, c.field, `GET ${c.name}: ${viaGet.json().message}`);
   }
-  const broken = await app.inject({ method: 'POST', url: '/api/properties', headers: { 'content-type': 'application/json' }, payload: '{"account_id":' });
+  const broken = await app.inject({
+    method: 'POST',
+    url: '/api/properties',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"account_id":',
+  });
   t.equal(broken.statusCode, 400, 'malformed JSON');
   const list = await post(app, '/api/properties', [1, 2]);
   t.equal(list.statusCode, 400, 'an array body');

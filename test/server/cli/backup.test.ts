@@ -50,7 +50,10 @@ forEachTarget(t, 'a backup taken while the site writes restores to a site that s
     fs.copyFileSync(file, path.join(restored, 'site.db'));
   } else {
     t.equal(backup.code, 2, 'refused on PostgreSQL');
-    t.match(backup.stderr, /^error: the store is PostgreSQL \(DATABASE_URL\): back it up with pg_dump --format=custom --file=".*site-backup\.db" "\$DATABASE_URL"\n$/);
+    t.match(
+      backup.stderr,
+      /^error: the store is PostgreSQL \(DATABASE_URL\): back it up with pg_dump --format=custom --file=".*site-backup\.db" "\$DATABASE_URL"\n$/,
+    );
     t.notOk(fs.existsSync(file), 'nothing written');
     // The README's steps instead: pg_dump now (the site still writing), pg_restore into an empty database.
     await run('pg_dump', ['--format=custom', `--file=${file}`, target.databaseUrl!]);

@@ -57,7 +57,13 @@ forEachTarget(t, 'partner CLI: scope show, add, remove, clear', async (t, target
     [['scope', 'add', 'costa-casas', '--region'], /^error: --region needs a value$/],
     [['scope', 'frob', 'costa-casas'], /^error: scope needs a subcommand: show, add, remove, clear/],
   ];
-  const runs = await inBatches(refusals.map(([args]) => () => partner(target, args)));
+  const runs = await inBatches(
+    refusals.map(
+      ([args]) =>
+        () =>
+          partner(target, args),
+    ),
+  );
   runs.forEach((run, i) => {
     t.equal(run.code, 2, `exit 2: ${run.stderr.trim()}`);
     t.equal(run.stdout, '');
@@ -68,15 +74,31 @@ forEachTarget(t, 'partner CLI: scope show, add, remove, clear', async (t, target
   // The site: costa-casas shows Murcia and the one project; sol-homes and the main site everything.
   const scoped = await search({ partner: 'costa-casas' });
   t.equal(scoped.meta.total, murcia.meta.total + 1, "the region's projects and the one project");
-  t.ok(scoped.data.every((c) => c.location.region.slug === 'murcia' || c.id === elsewhere.id), 'nothing else');
-  t.ok(scoped.data.some((c) => c.id === elsewhere.id), 'the project outside the region');
+  t.ok(
+    scoped.data.every((c) => c.location.region.slug === 'murcia' || c.id === elsewhere.id),
+    'nothing else',
+  );
+  t.ok(
+    scoped.data.some((c) => c.id === elsewhere.id),
+    'the project outside the region',
+  );
   t.equal((await search({ partner: 'costa-casas', esGeo: { region: 'almeria' } })).meta.total, 0, 'a region outside the scope is empty');
   t.equal((await search({ partner: 'sol-homes' })).meta.total, everything, 'another partner is not limited');
 
-  t.equal(await ok(t, target, ['scope', 'remove', 'costa-casas', '--region', 'spain/murcia', '--region', 'spain/alicante']), 'Removed 1 from the scope of costa-casas: now 1 project\n');
-  t.same((await search({ partner: 'costa-casas' })).data.map((c) => c.id), [elsewhere.id], 'only the project');
+  t.equal(
+    await ok(t, target, ['scope', 'remove', 'costa-casas', '--region', 'spain/murcia', '--region', 'spain/alicante']),
+    'Removed 1 from the scope of costa-casas: now 1 project\n',
+  );
+  t.same(
+    (await search({ partner: 'costa-casas' })).data.map((c) => c.id),
+    [elsewhere.id],
+    'only the project',
+  );
 
-  t.equal(await ok(t, target, ['scope', 'add', 'costa-casas', '--region', 'spain/almeria']), 'Added 1 to the scope of costa-casas: now 1 region, 1 project\n');
+  t.equal(
+    await ok(t, target, ['scope', 'add', 'costa-casas', '--region', 'spain/almeria']),
+    'Added 1 to the scope of costa-casas: now 1 region, 1 project\n',
+  );
   t.equal(await ok(t, target, ['scope', 'clear', 'costa-casas']), 'Cleared the scope of costa-casas (2 removed): now all listings\n');
   t.equal(await ok(t, target, ['scope', 'show', 'costa-casas']), 'costa-casas: all listings\n');
   t.equal((await search({ partner: 'costa-casas' })).meta.total, everything, 'cleared: all listings again');

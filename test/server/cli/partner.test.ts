@@ -39,33 +39,72 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
   const list = await partner(target, ['list']);
   t.equal(list.code, 0, list.stderr);
   t.match(lines(list.stdout)[0], /^SLUG\s+NAME\s+DOMAIN\s+PRIMARY\s+SECONDARY\s+HEADING$/);
-  t.match(list.stdout, /costa-casas\s+Costa Casas Inmobiliaria\s+costa-casas\.localhost\s+#0b5d4b/, 'an empty store gets the demo partners, as the site does');
+  t.match(
+    list.stdout,
+    /costa-casas\s+Costa Casas Inmobiliaria\s+costa-casas\.localhost\s+#0b5d4b/,
+    'an empty store gets the demo partners, as the site does',
+  );
   t.match(list.stdout, /sol-homes/);
 
   const add = await partner(target, [
-    'add', '--slug', 'playa-homes', '--name', 'Playa Homes', '--domain', 'Playa-Homes.es', '--primary', '#0A4D68',
-    '--email', 'info@playa.example', '--phone', '+34 966 00 00 00', '--city', 'Alicante', '--logo', 'https://playa.example/logo.svg',
+    'add',
+    '--slug',
+    'playa-homes',
+    '--name',
+    'Playa Homes',
+    '--domain',
+    'Playa-Homes.es',
+    '--primary',
+    '#0A4D68',
+    '--email',
+    'info@playa.example',
+    '--phone',
+    '+34 966 00 00 00',
+    '--city',
+    'Alicante',
+    '--logo',
+    'https://playa.example/logo.svg',
   ]);
   t.equal(add.code, 0, add.stderr);
   t.equal(lines(add.stdout).length, 1, 'a one-line summary');
-  t.same(lines(add.stderr), [
-    'warning: --secondary #fffb00 on white has a contrast of 1.10:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #0a4d68 there instead',
-  ], "the default yellow is no line on white: one warning, with the partner's primary drawn instead");
-  t.match(add.stdout, /^Added partner playa-homes \(id \d+\): Playa Homes, domain playa-homes\.es, colours #0a4d68 \/ #fffb00 \/ #fffb00$/m);
+  t.same(
+    lines(add.stderr),
+    [
+      'warning: --secondary #fffb00 on white has a contrast of 1.10:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #0a4d68 there instead',
+    ],
+    "the default yellow is no line on white: one warning, with the partner's primary drawn instead",
+  );
+  t.match(
+    add.stdout,
+    /^Added partner playa-homes \(id \d+\): Playa Homes, domain playa-homes\.es, colours #0a4d68 \/ #fffb00 \/ #fffb00$/m,
+  );
 
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
-    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--primary', 'red']), /^error: --primary must be a colour like #13206a \(got "red"\)$/],
+    [
+      () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--primary', 'red']),
+      /^error: --primary must be a colour like #13206a \(got "red"\)$/,
+    ],
     [() => partner(target, ['add', '--slug', 'contact', '--name', 'Other']), /^error: --slug "contact" is reserved/],
-    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']), /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/],
+    [
+      () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']),
+      /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/,
+    ],
     [() => partner(target, ['add', '--slug', 'other', '--name']), /^error: --name needs a value$/],
-    [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']), /^error: unknown flag --colour for "add"/],
+    [
+      () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']),
+      /^error: unknown flag --colour for "add"/,
+    ],
   ]);
 
   const update = await partner(target, ['update', 'playa-homes', '--city', 'Torrevieja', '--phone', '', '--heading', '#FFFFFF']);
   t.equal(update.code, 0, update.stderr);
   t.match(update.stdout, /^Updated partner playa-homes \(id \d+\): heading, phone, city\n$/);
-  t.match(update.stderr, /^warning: --secondary #fffb00 on white .*\n$/, 'a colour set: its pairs checked again, white headings on #0a4d68 pass');
+  t.match(
+    update.stderr,
+    /^warning: --secondary #fffb00 on white .*\n$/,
+    'a colour set: its pairs checked again, white headings on #0a4d68 pass',
+  );
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
     [() => partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
@@ -97,20 +136,57 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
   const file = path.join(dir, 'costs.txt');
   fs.writeFileSync(file, 'Costs for Costa Casas clients.\r\n\r\n## Taxes\r\n\r\n- IVA 10%\r\n- AJD 1.5%\r\n');
 
-  const main = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--title', 'Notary fees', '--summary', 'What a notary charges', '--body', 'About 0.5% of the price.']);
+  const main = await partner(target, [
+    'page',
+    'set',
+    '--slug',
+    'notary-fees',
+    '--title',
+    'Notary fees',
+    '--summary',
+    'What a notary charges',
+    '--body',
+    'About 0.5% of the price.',
+  ]);
   t.equal(main.code, 0, main.stderr);
   t.equal(main.stdout, 'Created page notary-fees on the main site: Notary fees\n');
-  const again = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--title', 'Notary fees in Spain', '--body', 'Between 0.2% and 0.5%.']);
+  const again = await partner(target, [
+    'page',
+    'set',
+    '--slug',
+    'notary-fees',
+    '--title',
+    'Notary fees in Spain',
+    '--body',
+    'Between 0.2% and 0.5%.',
+  ]);
   t.equal(again.stdout, 'Updated page notary-fees on the main site: Notary fees in Spain\n');
-  const own = await partner(target, ['page', 'set', '--slug', 'notary-fees', '--partner', 'costa-casas', '--title', 'Notary fees with us', '--body-file', file]);
+  const own = await partner(target, [
+    'page',
+    'set',
+    '--slug',
+    'notary-fees',
+    '--partner',
+    'costa-casas',
+    '--title',
+    'Notary fees with us',
+    '--body-file',
+    file,
+  ]);
   t.equal(own.code, 0, own.stderr);
   t.equal(own.stdout, 'Created page notary-fees for partner costa-casas: Notary fees with us\n');
 
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
     [() => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X']), /^error: --body or --body-file is required$/],
-    [() => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--partner', 'nobody']), /^error: --partner "nobody" is not a partner$/],
-    [() => partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']), /^error: --slug "franchise" is reserved/],
+    [
+      () => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--partner', 'nobody']),
+      /^error: --partner "nobody" is not a partner$/,
+    ],
+    [
+      () => partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']),
+      /^error: --slug "franchise" is reserved/,
+    ],
   ]);
 
   const listed = await partner(target, ['page', 'list', '--partner', 'costa-casas']);
@@ -121,8 +197,15 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
   const store = await target.open();
   const { content, partners } = createServices(store);
   const costa = (await partners.bySlug('costa-casas'))!;
-  t.match(await content.page('notary-fees', costa.id), { title: 'Notary fees with us', body: 'Costs for Costa Casas clients.\n\n## Taxes\n\n- IVA 10%\n- AJD 1.5%' });
-  t.match(await content.page('notary-fees', null), { title: 'Notary fees in Spain', summary: 'What a notary charges', body: 'Between 0.2% and 0.5%.' });
+  t.match(await content.page('notary-fees', costa.id), {
+    title: 'Notary fees with us',
+    body: 'Costs for Costa Casas clients.\n\n## Taxes\n\n- IVA 10%\n- AJD 1.5%',
+  });
+  t.match(await content.page('notary-fees', null), {
+    title: 'Notary fees in Spain',
+    summary: 'What a notary charges',
+    body: 'Between 0.2% and 0.5%.',
+  });
   t.equal(await content.page('x-page', null), null, 'nothing refused was written');
 });
 
@@ -159,7 +242,10 @@ forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, ta
   const demo = await partner(target, ['show', 'costa-casas']);
   t.match(demo.stdout, /^indexing:\s+canonical$/m, 'the default');
   await refusals(t, [
-    [() => partner(target, ['update', 'quiet-homes', '--indexing', 'hidden']), /^error: --indexing must be canonical or noindex \(got "hidden"\)$/],
+    [
+      () => partner(target, ['update', 'quiet-homes', '--indexing', 'hidden']),
+      /^error: --indexing must be canonical or noindex \(got "hidden"\)$/,
+    ],
     [() => partner(target, ['update', 'quiet-homes', '--indexing', '']), /^error: --indexing cannot be cleared$/],
     [() => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--indexing']), /^error: --indexing needs a value$/],
   ]);
@@ -171,7 +257,19 @@ forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, ta
 
 // Brand readability (issue 10): every pair the site draws is checked when a colour is set.
 forEachTarget(t, 'partner CLI: colours that fall short of WCAG AA contrast are saved with one warning line each', async (t, target) => {
-  const add = await partner(target, ['add', '--slug', 'pale-homes', '--name', 'Pale Homes', '--primary', '#f0f0f0', '--secondary', '#ffffff', '--heading', '#ffffff']);
+  const add = await partner(target, [
+    'add',
+    '--slug',
+    'pale-homes',
+    '--name',
+    'Pale Homes',
+    '--primary',
+    '#f0f0f0',
+    '--secondary',
+    '#ffffff',
+    '--heading',
+    '#ffffff',
+  ]);
   t.equal(add.code, 0, add.stderr);
   t.match(add.stdout, /^Added partner pale-homes \(id \d+\): Pale Homes, domain -, colours #f0f0f0 \/ #ffffff \/ #ffffff\n$/);
   t.same(lines(add.stderr), [
@@ -183,9 +281,13 @@ forEachTarget(t, 'partner CLI: colours that fall short of WCAG AA contrast are s
 
   const fixed = await partner(target, ['update', 'pale-homes', '--primary', '#8a1538', '--heading', '#ffd6e0']);
   t.equal(fixed.code, 0, fixed.stderr);
-  t.same(lines(fixed.stderr), [
-    'warning: --secondary #ffffff on white has a contrast of 1.00:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #8a1538 there instead',
-  ], 'a white secondary stays invisible on white only: drawn in the primary there');
+  t.same(
+    lines(fixed.stderr),
+    [
+      'warning: --secondary #ffffff on white has a contrast of 1.00:1, below the 3:1 of WCAG AA for accent lines (heading underlines); the site uses #8a1538 there instead',
+    ],
+    'a white secondary stays invisible on white only: drawn in the primary there',
+  );
 
   const good = await partner(target, ['update', 'pale-homes', '--secondary', '#e8590c', '--primary', '#111111']);
   t.equal(good.code, 0, good.stderr);
@@ -194,5 +296,9 @@ forEachTarget(t, 'partner CLI: colours that fall short of WCAG AA contrast are s
   t.equal(other.stderr, '', 'no colour set: nothing checked');
 
   const { partners } = createServices(await target.open());
-  t.match((await partners.bySlug('pale-homes'))?.colors, { primary: '#111111', secondary: '#e8590c', heading_color: '#ffd6e0' }, 'every change saved');
+  t.match(
+    (await partners.bySlug('pale-homes'))?.colors,
+    { primary: '#111111', secondary: '#e8590c', heading_color: '#ffd6e0' },
+    'every change saved',
+  );
 });

@@ -22,7 +22,7 @@ async function properties(xml: string): Promise<FeedProperty[]> {
   return out;
 }
 
-t.test('the shipped demo feed is the generator\'s output (run `npm run generate-feed -- --demo` after changing it)', async (t) => {
+t.test("the shipped demo feed is the generator's output (run `npm run generate-feed -- --demo` after changing it)", async (t) => {
   t.ok(fs.readFileSync(DEMO_FEED_FILE, 'utf8') === demo, 'identical bytes');
   t.equal(generateFeed(DEMO_FEED_OPTIONS), demo, 'the same options, the same feed');
   t.not(generateFeed({ ...DEMO_FEED_OPTIONS, seed: 7 }), demo, 'another seed, another feed');
@@ -53,23 +53,42 @@ t.test('the demo catalogue: real towns at their coordinates, varied homes, price
   t.ok(props.filter((p) => p.status === 'available').length > props.length / 2, 'mostly available');
   t.same(new Set(props.map((p) => p.stage)), new Set(['off_plan', 'under_construction', 'key_ready']));
   const homes = props.filter((p) => !['Plot', 'Land'].includes(p.type));
-  t.ok(homes.every((p) => p.bedrooms! >= 1 && p.bedrooms! <= 5 && p.bathrooms! >= 1 && p.bathrooms! <= 4), 'bedrooms 1–5, bathrooms 1–4');
-  t.ok(homes.every((p) => p.built! >= 40), 'built areas');
+  t.ok(
+    homes.every((p) => p.bedrooms! >= 1 && p.bedrooms! <= 5 && p.bathrooms! >= 1 && p.bathrooms! <= 4),
+    'bedrooms 1–5, bathrooms 1–4',
+  );
+  t.ok(
+    homes.every((p) => p.built! >= 40),
+    'built areas',
+  );
   for (const dev of devs.values()) {
     if (!dev.some((p) => p.status === 'available')) t.fail(`${dev[0]!.developmentRef} has nothing for sale`);
     if (new Set(dev.map((p) => p.developmentName)).size !== 1) t.fail('one name per development');
     const urls = new Set(dev.flatMap((p) => p.images.map((i) => i.url)));
     const plans = new Set(dev.flatMap((p) => p.images.filter((i) => i.floorplan).map((i) => i.url)));
     if (urls.size < 3 || urls.size > 8) t.fail(`${dev[0]!.developmentRef}: ${urls.size} images`);
-    if (dev[0]!.type !== 'Plot' && dev[0]!.type !== 'Land' && (plans.size < 1 || plans.size > 2)) t.fail(`${dev[0]!.developmentRef}: ${plans.size} floor plans`);
+    if (dev[0]!.type !== 'Plot' && dev[0]!.type !== 'Land' && (plans.size < 1 || plans.size > 2))
+      t.fail(`${dev[0]!.developmentRef}: ${plans.size} floor plans`);
     if (!dev[0]!.documents.some((d) => d.kind === 'price_list')) t.fail('a price list');
   }
   const prices = (town: string, type: RegExp) => props.filter((p) => p.town === town && type.test(p.type)).map((p) => p.price);
-  t.ok(Math.min(...prices('Torrevieja', /Apartment|Flat/)) < 180_000, `apartments in Torrevieja from ${Math.min(...prices('Torrevieja', /Apartment|Flat/))}`);
+  t.ok(
+    Math.min(...prices('Torrevieja', /Apartment|Flat/)) < 180_000,
+    `apartments in Torrevieja from ${Math.min(...prices('Torrevieja', /Apartment|Flat/))}`,
+  );
   t.ok(Math.max(...prices('Marbella', /Villa/)) > 2_500_000, `villas in Marbella up to ${Math.max(...prices('Marbella', /Villa/))}`);
-  t.ok(Math.min(...prices('Marbella', /Apartment|Flat/)) > Math.min(...prices('Torrevieja', /Apartment|Flat/)) * 2, 'Marbella costs more than Torrevieja');
-  t.ok(props.every((p) => describe(p).description.text.length > 200 && Object.keys(p.descriptions).join() === 'en' && p.features.length >= 3), 'English descriptions and amenity lists');
-  t.ok(props.every((p) => p.images.every((i) => i.url.startsWith('/media/demo/'))), 'pictures served by the site');
+  t.ok(
+    Math.min(...prices('Marbella', /Apartment|Flat/)) > Math.min(...prices('Torrevieja', /Apartment|Flat/)) * 2,
+    'Marbella costs more than Torrevieja',
+  );
+  t.ok(
+    props.every((p) => describe(p).description.text.length > 200 && Object.keys(p.descriptions).join() === 'en' && p.features.length >= 3),
+    'English descriptions and amenity lists',
+  );
+  t.ok(
+    props.every((p) => p.images.every((i) => i.url.startsWith('/media/demo/'))),
+    'pictures served by the site',
+  );
 });
 
 t.test('every picture and document of the demo feed is drawn', async (t) => {

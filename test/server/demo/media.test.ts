@@ -40,8 +40,21 @@ function checkSvg(text: string): void {
 
 t.test('a picture: SVG, the same bytes every time, immutable', async (t) => {
   const fastify = await app(t);
-  const names = ['p12-villa-1', 'p3-apartment-1', 'p7-townhouse-2', 'p9-bungalow-1', 'p1-land-1', 'p5-pool-2', 'p5-terrace-3', 'p5-interior-4',
-    'p5-kitchen-5', 'p5-bedroom-6', 'p5-street-2', 'p5-garden-3', 'p12-plan-1'];
+  const names = [
+    'p12-villa-1',
+    'p3-apartment-1',
+    'p7-townhouse-2',
+    'p9-bungalow-1',
+    'p1-land-1',
+    'p5-pool-2',
+    'p5-terrace-3',
+    'p5-interior-4',
+    'p5-kitchen-5',
+    'p5-bedroom-6',
+    'p5-street-2',
+    'p5-garden-3',
+    'p12-plan-1',
+  ];
   for (const name of names) {
     const res = await fastify.inject(`/media/demo/${name}.svg`);
     t.equal(res.statusCode, 200, name);
@@ -58,16 +71,32 @@ t.test('a picture: SVG, the same bytes every time, immutable', async (t) => {
 
 t.test('names that are not names: 400; names of nothing: 404', async (t) => {
   const fastify = await app(t);
-  for (const url of ['/media/demo/P1-villa.svg', '/media/demo/p1_villa.svg', '/media/demo/-villa.svg', '/media/demo/villa--1.svg', '/media/demo/%3Cscript%3E.svg',
-    '/media/demo/..%2F..%2Fetc%2Fpasswd.svg', `/media/demo/${'a'.repeat(81)}-villa.svg`, '/media/demo/.svg']) {
+  for (const url of [
+    '/media/demo/P1-villa.svg',
+    '/media/demo/p1_villa.svg',
+    '/media/demo/-villa.svg',
+    '/media/demo/villa--1.svg',
+    '/media/demo/%3Cscript%3E.svg',
+    '/media/demo/..%2F..%2Fetc%2Fpasswd.svg',
+    `/media/demo/${'a'.repeat(81)}-villa.svg`,
+    '/media/demo/.svg',
+  ]) {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 400, url);
     t.equal(res.headers['cache-control'], 'no-store');
     t.same(res.json(), { statusCode: 400, error: 'Bad Request', message: 'the picture name must be lowercase letters, digits and dashes' });
   }
   // Documents are registered clients' downloads (GET /api/files/{id}), never public media.
-  for (const url of ['/media/demo/p1-castle-1.svg', '/media/demo/p1-villa-1.png', '/media/demo/p1-villa-1', '/media/demo/nothing.svg',
-    '/media/demo/p12-price-list.svg', '/media/demo/p12-floor-plans.svg', '/media/demo/p12-brochure.svg', '/media/demo/brochure.svg']) {
+  for (const url of [
+    '/media/demo/p1-castle-1.svg',
+    '/media/demo/p1-villa-1.png',
+    '/media/demo/p1-villa-1',
+    '/media/demo/nothing.svg',
+    '/media/demo/p12-price-list.svg',
+    '/media/demo/p12-floor-plans.svg',
+    '/media/demo/p12-brochure.svg',
+    '/media/demo/brochure.svg',
+  ]) {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 404, url);
     t.equal(res.headers['cache-control'], 'no-store');
@@ -80,9 +109,14 @@ forEachStore(t, 'a listed picture as JPEG: 1200 × 630, immutable, rendered once
   await seedDemoCatalogue(store);
   const config = testConfig(t);
   const fastify = await app(t, config, store);
-  const urls = (await store.db.selectFrom('images').select('url').where('floorplan', '=', 0).orderBy('id').limit(40).execute()).map((r) => r.url);
+  const urls = (await store.db.selectFrom('images').select('url').where('floorplan', '=', 0).orderBy('id').limit(40).execute()).map(
+    (r) => r.url,
+  );
   // Pictures of several scenes: the first of each kind.
-  const names = [...new Map(urls.map((u) => /\/media\/demo\/(p\d+-([a-z]+)-\d+)\.svg$/.exec(u)!).map((m) => [m[2], m[1]!])).values()].slice(0, 4);
+  const names = [...new Map(urls.map((u) => /\/media\/demo\/(p\d+-([a-z]+)-\d+)\.svg$/.exec(u)!).map((m) => [m[2], m[1]!])).values()].slice(
+    0,
+    4,
+  );
   t.ok(names.length >= 3, `scenes: ${names.join(', ')}`);
   for (const name of names) {
     const res = await fastify.inject(`/media/demo/${name}.jpg`);
@@ -102,13 +136,25 @@ forEachStore(t, 'a listed picture as JPEG: 1200 × 630, immutable, rendered once
 
   const last = /\/media\/demo\/([a-z0-9-]+)\.svg$/.exec(urls.at(-1)!)![1]!;
   const again = await Promise.all([1, 2, 3].map(() => fastify.inject(`/media/demo/${last}.jpg`)));
-  t.same(again.map((r) => r.statusCode), [200, 200, 200], 'asked three times at once');
-  t.ok(again.every((r) => r.rawPayload.equals(again[0]!.rawPayload)), 'the same bytes');
+  t.same(
+    again.map((r) => r.statusCode),
+    [200, 200, 200],
+    'asked three times at once',
+  );
+  t.ok(
+    again.every((r) => r.rawPayload.equals(again[0]!.rawPayload)),
+    'the same bytes',
+  );
   t.same(fs.readdirSync(dir).sort(), [...new Set([...names, last])].map((n) => `${n}.jpg`).sort(), 'one file each, no part left');
 
   // Any name with a scene word draws an SVG; only a picture a listing names gets a JPEG on disk.
-  for (const url of ['/media/demo/p99999-villa-1.jpg', '/media/demo/villa.jpg', '/media/demo/p1-castle-1.jpg', '/media/demo/p1-brochure.jpg',
-    '/media/demo/p1-price-list.jpg']) {
+  for (const url of [
+    '/media/demo/p99999-villa-1.jpg',
+    '/media/demo/villa.jpg',
+    '/media/demo/p1-castle-1.jpg',
+    '/media/demo/p1-brochure.jpg',
+    '/media/demo/p1-price-list.jpg',
+  ]) {
     const res = await fastify.inject(url);
     t.equal(res.statusCode, 404, url);
     t.equal(res.headers['cache-control'], 'no-store');

@@ -56,7 +56,11 @@ t.test('a failed picture is remembered for a while', async (t) => {
     if (url.includes('metadata')) throw new PictureError(502, 'not a public address', true);
     throw new PictureError(504, 'the picture server is too slow');
   });
-  const fail = (id: number, url: string) => cache.get(id, url).then(() => null, (e: PictureError) => e);
+  const fail = (id: number, url: string) =>
+    cache.get(id, url).then(
+      () => null,
+      (e: PictureError) => e,
+    );
 
   t.equal((await fail(1, 'https://slow.example/a.png'))?.statusCode, 504);
   for (let i = 0; i < 5; i++) t.equal((await fail(1, 'https://slow.example/a.png'))?.statusCode, 504, 'the same answer');
@@ -69,17 +73,25 @@ t.test('a failed picture is remembered for a while', async (t) => {
   t.equal(calls.length, 2, 'after it, tried again');
 
   t.equal((await fail(2, 'http://metadata.example/'))?.statusCode, 502);
-  t.same(logged, [
-    { level: 'info', reason: 'the picture server is too slow' },
-    { level: 'info', reason: 'the picture server is too slow' },
-    { level: 'warn', reason: 'not a public address' },
-  ], 'each fetch that failed is logged once, a refused address at warn');
+  t.same(
+    logged,
+    [
+      { level: 'info', reason: 'the picture server is too slow' },
+      { level: 'info', reason: 'the picture server is too slow' },
+      { level: 'warn', reason: 'not a public address' },
+    ],
+    'each fetch that failed is logged once, a refused address at warn',
+  );
 });
 
 t.test('the memory of failures is bounded', async (t) => {
-  const { cache, calls } = setup(t, async () => {
-    throw new PictureError(502, 'status 404');
-  }, { maxFailures: 3 });
+  const { cache, calls } = setup(
+    t,
+    async () => {
+      throw new PictureError(502, 'status 404');
+    },
+    { maxFailures: 3 },
+  );
   for (const id of [1, 2, 3, 4]) await cache.get(id, 'https://gone.example/a.png').catch(() => {});
   t.equal(calls.length, 4);
   await cache.get(4, 'https://gone.example/a.png').catch(() => {});

@@ -9,14 +9,19 @@ const LOOPBACK = ['127.0.0.1/32'];
 const TIMEOUT = 200;
 
 /** Fake DNS: the names the tests use, to the addresses they stand for. */
-const dnsOf = (table: Record<string, string[]>): Resolve => async (hostname) => {
-  const found = table[hostname];
-  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const dnsOf =
+  (table: Record<string, string[]>): Resolve =>
+  async (hostname) => {
+    const found = table[hostname];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 async function failure(t: TapTest, promise: Promise<unknown>): Promise<PictureError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   t.type(error, PictureError, 'fails with a PictureError');
   return error as PictureError;
 }
@@ -52,7 +57,8 @@ t.test('pictures only, whatever the server says they are', async (t) => {
     if (req.url === '/mislabelled.jpg') return send('image/jpeg', PNG);
     if (req.url === '/page') return send('text/html', html);
     if (req.url === '/spoofed.png') return send('image/png', html);
-    if (req.url === '/drawing.svg') return send('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    if (req.url === '/drawing.svg')
+      return send('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
     if (req.url === '/untyped') return send(null, PNG);
     if (req.url === '/big.jpg') return send('image/jpeg', Buffer.concat([JPEG, Buffer.alloc(5000)]));
     if (req.url === '/cut.png') {
@@ -66,7 +72,11 @@ t.test('pictures only, whatever the server says they are', async (t) => {
   const photo = await fetchPicture(`${server.origin}/photo.png`, options);
   t.equal(photo.type, 'image/png');
   t.same(photo.bytes, PNG);
-  t.equal((await fetchPicture(`${server.origin}/mislabelled.jpg`, options)).type, 'image/png', 'the bytes decide which picture format it is');
+  t.equal(
+    (await fetchPicture(`${server.origin}/mislabelled.jpg`, options)).type,
+    'image/png',
+    'the bytes decide which picture format it is',
+  );
   for (const [path, reason] of [
     ['/page', /not a picture \(text\/html\)/],
     ['/spoofed.png', /not a picture \(its content/],
@@ -106,10 +116,19 @@ t.test('only public addresses are fetched', async (t) => {
     `http://v6.test:${server.port}/photo.png`,
     `http://metadata.test/latest/meta-data/`,
     'http://169.254.169.254/latest/meta-data/',
-    'http://10.0.0.7/a.png', 'http://172.16.4.1/a.png', 'http://192.168.1.1/a.png', 'http://100.64.0.1/a.png',
-    'http://0.0.0.0/a.png', 'http://224.0.0.1/a.png', 'http://[fe80::1]/a.png', 'http://[fc00::1]/a.png', 'http://[::]/a.png',
+    'http://10.0.0.7/a.png',
+    'http://172.16.4.1/a.png',
+    'http://192.168.1.1/a.png',
+    'http://100.64.0.1/a.png',
+    'http://0.0.0.0/a.png',
+    'http://224.0.0.1/a.png',
+    'http://[fe80::1]/a.png',
+    'http://[fc00::1]/a.png',
+    'http://[::]/a.png',
     'http://intranet.test/a.png',
-    'ftp://pictures.test/a.png', 'file:///etc/passwd', 'not a url',
+    'ftp://pictures.test/a.png',
+    'file:///etc/passwd',
+    'not a url',
   ]) {
     const error = await failure(t, fetchPicture(url, strict));
     t.equal(error.statusCode, 502, `${url}: 502`);
@@ -123,7 +142,11 @@ t.test('only public addresses are fetched', async (t) => {
   t.ok((await failure(t, fetchPicture(`http://127.0.0.2:${server.port}/photo.png`, loose))).refused, 'only the ranges allowed');
   t.ok((await failure(t, fetchPicture(`http://metadata.test/`, loose))).refused, 'the metadata address still refused');
   const mixed = dnsOf({ 'mixed.test': ['10.0.0.7', '127.0.0.1'] });
-  t.same((await fetchPicture(`http://mixed.test:${server.port}/photo.png`, { ...loose, resolve: mixed })).bytes, PNG, 'only the allowed addresses DNS gives are used');
+  t.same(
+    (await fetchPicture(`http://mixed.test:${server.port}/photo.png`, { ...loose, resolve: mixed })).bytes,
+    PNG,
+    'only the allowed addresses DNS gives are used',
+  );
   const unknown = await failure(t, fetchPicture(`http://nowhere.test/a.png`, loose));
   t.notOk(unknown.refused, 'a name DNS does not know is unreachable, not refused');
   t.equal(unknown.statusCode, 502);
@@ -142,14 +165,22 @@ t.test('redirects are followed, at most 5, each hop checked', async (t) => {
     if (url.pathname === '/photo.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     res.writeHead(404).end();
   });
-  const options = { timeoutMs: 5000, policy: addressPolicy(LOOPBACK), resolve: dnsOf({ 'pictures.test': ['127.0.0.1'], 'metadata.test': ['169.254.169.254'], 'home.test': ['::1'] }) };
+  const options = {
+    timeoutMs: 5000,
+    policy: addressPolicy(LOOPBACK),
+    resolve: dnsOf({ 'pictures.test': ['127.0.0.1'], 'metadata.test': ['169.254.169.254'], 'home.test': ['::1'] }),
+  };
 
   t.same((await fetchPicture(`${server.origin}/hop/5`, options)).bytes, PNG, '5 redirects are followed');
   t.equal(server.hits['/photo.png'], 1);
   const tooMany = await failure(t, fetchPicture(`${server.origin}/hop/6`, options));
   t.match(tooMany.message, /more than 5 redirects/);
   t.equal(server.hits['/photo.png'], 1, 'the sixth is not');
-  t.same((await fetchPicture(`${server.origin}/to?where=${encodeURIComponent(`http://pictures.test:${server.port}/photo.png`)}`, options)).bytes, PNG, 'to another host');
+  t.same(
+    (await fetchPicture(`${server.origin}/to?where=${encodeURIComponent(`http://pictures.test:${server.port}/photo.png`)}`, options)).bytes,
+    PNG,
+    'to another host',
+  );
   t.match((await failure(t, fetchPicture(`${server.origin}/no-location`, options))).message, /without a location/);
 
   const before = server.connections;

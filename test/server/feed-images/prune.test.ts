@@ -46,7 +46,11 @@ t.test('pruning the kept pictures', async (t) => {
       write(`${name(live!)}.4242.part`, 2 * hour),
     ];
     const total = [...keep, ...stale];
-    t.same(await feedImageCacheSize(dir), { files: total.length, bytes: total.reduce((sum, f) => sum + f.bytes, 0) }, 'every file is counted');
+    t.same(
+      await feedImageCacheSize(dir),
+      { files: total.length, bytes: total.reduce((sum, f) => sum + f.bytes, 0) },
+      'every file is counted',
+    );
 
     await store.db.updateTable('images').set({ url: 'https://pictures.example/new.jpg' }).where('id', '=', moved!.id).execute();
     await store.db.deleteFrom('images').where('id', '=', deleted!.id).execute();

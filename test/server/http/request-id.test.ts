@@ -16,13 +16,27 @@ async function loggedApp(t: TapTest, env: Record<string, string> = {}) {
 
 t.test('a sane X-Request-Id is kept, echoed and on every log line of the request', async (t) => {
   const { app, logs } = await loggedApp(t);
-  const res = await app.inject({ url: '/api/partner/get-data', method: 'POST', payload: { partner: 'costa-casas' }, headers: { 'x-request-id': 'lb-7f3a:42' } });
+  const res = await app.inject({
+    url: '/api/partner/get-data',
+    method: 'POST',
+    payload: { partner: 'costa-casas' },
+    headers: { 'x-request-id': 'lb-7f3a:42' },
+  });
   t.equal(res.statusCode, 200);
   t.equal(res.headers['x-request-id'], 'lb-7f3a:42');
   const mine = logs.lines.filter((l) => l.reqId === 'lb-7f3a:42');
-  t.ok(mine.some((l) => l.msg === 'incoming request'), 'the incoming line');
-  t.ok(mine.some((l) => l.msg === 'request completed'), 'the completed line');
-  t.ok(logs.lines.filter((l) => 'req' in l || 'res' in l).every((l) => l.reqId === 'lb-7f3a:42'), 'no request line without it');
+  t.ok(
+    mine.some((l) => l.msg === 'incoming request'),
+    'the incoming line',
+  );
+  t.ok(
+    mine.some((l) => l.msg === 'request completed'),
+    'the completed line',
+  );
+  t.ok(
+    logs.lines.filter((l) => 'req' in l || 'res' in l).every((l) => l.reqId === 'lb-7f3a:42'),
+    'no request line without it',
+  );
 });
 
 t.test('without one, an id is generated, echoed and logged; each request gets its own', async (t) => {

@@ -133,8 +133,24 @@ forEachStore(
     const property = await post(app, propertyBody(project.id, { phone: '', message: '' }));
     t.equal(property.statusCode, 201, property.body);
     const [b, p] = await leadsIn(store);
-    t.match(b, { kind: 'broker', first_name: 'Jan', last_name: 'de Vries', email: 'jan@example.nl', phone: '+31 6 12345678', postal_code: null, city: null, name: null });
-    t.match(p, { kind: 'property', project_id: project.id, name: 'Lena Berg', phone: null, message: null, page: `/for-sale/${project.id}` });
+    t.match(b, {
+      kind: 'broker',
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      email: 'jan@example.nl',
+      phone: '+31 6 12345678',
+      postal_code: null,
+      city: null,
+      name: null,
+    });
+    t.match(p, {
+      kind: 'property',
+      project_id: project.id,
+      name: 'Lena Berg',
+      phone: null,
+      message: null,
+      page: `/for-sale/${project.id}`,
+    });
 
     const missing = await post(app, propertyBody(999_999));
     t.equal(missing.statusCode, 400);
@@ -225,7 +241,15 @@ const printable = (s: string) => s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charC
 
 t.test('header injection: CR, LF and other line breaks are refused in every single-line field', async (t) => {
   const app = await testApp(t, { mailTransport: new MemoryTransport(), env: { LEAD_RATE_LIMIT: '10000' } });
-  const breaks = ['\r\nBcc: victim@example.com', '\nBcc: victim@example.com', '\rBcc: victim@example.com', '\u2028Bcc: x', '\u0085Bcc: x', '\tBcc: x', '\u0000Bcc: x'];
+  const breaks = [
+    '\r\nBcc: victim@example.com',
+    '\nBcc: victim@example.com',
+    '\rBcc: victim@example.com',
+    '\u2028Bcc: x',
+    '\u0085Bcc: x',
+    '\tBcc: x',
+    '\u0000Bcc: x',
+  ];
   const bodies = { contact: contactBody, broker: brokerBody, property: (extra: Record<string, unknown>) => propertyBody(1, extra) };
   const fields = {
     contact: ['name', 'phone', 'email', 'subject', 'page', 'partner', 'idempotency_key'],
@@ -253,7 +277,11 @@ t.test('the route is rate-limited per client address', async (t) => {
   t.same(statuses, [201, 400, 201], 'three requests pass, bad ones count too');
   const limited = await post(app, contactBody(), {}, '10.0.0.1');
   t.equal(limited.statusCode, 429);
-  t.same(limited.json(), { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests from your address: please wait a minute and try again.' });
+  t.same(limited.json(), {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many requests from your address: please wait a minute and try again.',
+  });
   t.equal(limited.headers['cache-control'], 'private, no-store');
   t.ok(limited.headers['retry-after'], 'says when to retry');
   t.equal((await post(app, contactBody(), {}, '10.0.0.2')).statusCode, 201, 'another address is not limited');
@@ -261,9 +289,7 @@ t.test('the route is rate-limited per client address', async (t) => {
   t.equal((await app.store.db.selectFrom('leads').select('id').execute()).length, 3, 'the refused one was not stored');
 });
 
-t.test(
-  'behind a trusted proxy the forwarded address is the client',
-  async (t) => {
+t.test('behind a trusted proxy the forwarded address is the client', async (t) => {
   const app = await testApp(t, { mailTransport: new MemoryTransport(), env: { LEAD_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8' } });
   const a = await post(app, contactBody(), { 'x-forwarded-for': '203.0.113.7' }, '10.0.0.1');
   const b = await post(app, contactBody(), { 'x-forwarded-for': '203.0.113.8' }, '10.0.0.1');
@@ -271,12 +297,19 @@ t.test(
   const c = await post(app, contactBody(), { 'x-forwarded-for': '203.0.113.7' }, '10.0.0.1');
   t.equal(c.statusCode, 429, 'the first visitor again is limited');
   const rows = await app.store.db.selectFrom('leads').select('client_ip').orderBy('id').execute();
-  t.same(rows.map((r) => r.client_ip), ['203.0.113.7', '203.0.113.8'], 'the visitor address is recorded');
-  },
-);
+  t.same(
+    rows.map((r) => r.client_ip),
+    ['203.0.113.7', '203.0.113.8'],
+    'the visitor address is recorded',
+  );
+});
 
 t.test('without a trusted proxy a forged X-Forwarded-For does not choose the address', async (t) => {
   const direct = await testApp(t, { mailTransport: new MemoryTransport(), env: { LEAD_RATE_LIMIT: '1' } });
   t.equal((await post(direct, contactBody(), { 'x-forwarded-for': '203.0.113.7' }, '10.0.0.1')).statusCode, 201);
-  t.equal((await post(direct, contactBody(), { 'x-forwarded-for': '203.0.113.9' }, '10.0.0.1')).statusCode, 429, 'without TRUST_PROXY a forged header does not help');
+  t.equal(
+    (await post(direct, contactBody(), { 'x-forwarded-for': '203.0.113.9' }, '10.0.0.1')).statusCode,
+    429,
+    'without TRUST_PROXY a forged header does not help',
+  );
 });

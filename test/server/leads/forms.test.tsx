@@ -12,36 +12,69 @@ import { SectionProvider } from '../../../src/client/lib/section.tsx';
 const empty = (names: string[]) => Object.fromEntries(names.map((n) => [n, '']));
 
 t.test('fieldErrors gives each wrong field its message from en.json', async (t) => {
-  t.same(fieldErrors(ContactFields, empty(['name', 'phone', 'email', 'subject', 'message'])), {
-    name: msg('forms.errors.required'),
-    email: msg('forms.errors.required'),
-    subject: msg('forms.errors.required'),
-    message: msg('forms.errors.required'),
-  }, 'an empty contact form: the required fields, not the optional phone');
   t.same(
-    fieldErrors(ContactFields, { name: 'Ana', phone: 'call me', email: 'ana@', subject: 'x'.repeat(151), message: 'Hi' }),
-    { phone: msg('forms.errors.phone'), email: msg('forms.errors.email'), subject: msg('forms.errors.tooLong', { max: 150 }) },
+    fieldErrors(ContactFields, empty(['name', 'phone', 'email', 'subject', 'message'])),
+    {
+      name: msg('forms.errors.required'),
+      email: msg('forms.errors.required'),
+      subject: msg('forms.errors.required'),
+      message: msg('forms.errors.required'),
+    },
+    'an empty contact form: the required fields, not the optional phone',
   );
-  t.same(fieldErrors(BrokerFields, { first_name: 'Jan\r\nBcc: x@y.z', last_name: 'V', email: 'jan@example.nl', phone: '+31 6 1234 5678', postal_code: '#1', city: '' }), {
-    first_name: msg('forms.errors.singleLine'),
-    postal_code: msg('forms.errors.postalCode'),
+  t.same(fieldErrors(ContactFields, { name: 'Ana', phone: 'call me', email: 'ana@', subject: 'x'.repeat(151), message: 'Hi' }), {
+    phone: msg('forms.errors.phone'),
+    email: msg('forms.errors.email'),
+    subject: msg('forms.errors.tooLong', { max: 150 }),
   });
-  t.same(fieldErrors(PropertyFields, { name: 'Lena', email: 'lena@example.se', phone: '', message: '' }), {}, 'phone and message are optional');
+  t.same(
+    fieldErrors(BrokerFields, {
+      first_name: 'Jan\r\nBcc: x@y.z',
+      last_name: 'V',
+      email: 'jan@example.nl',
+      phone: '+31 6 1234 5678',
+      postal_code: '#1',
+      city: '',
+    }),
+    {
+      first_name: msg('forms.errors.singleLine'),
+      postal_code: msg('forms.errors.postalCode'),
+    },
+  );
+  t.same(
+    fieldErrors(PropertyFields, { name: 'Lena', email: 'lena@example.se', phone: '', message: '' }),
+    {},
+    'phone and message are optional',
+  );
   t.equal(msg('forms.errors.tooLong', { max: 150 }), 'Please use at most 150 characters.');
 });
 
 t.test('cleanFields trims, keeps line breaks of a message, and leaves out empty optional fields', async (t) => {
-  t.same(cleanFields(ContactFields, { name: '  Ana  ', phone: '   ', email: 'ana@example.com ', subject: 'Hi', message: ' Line 1\r\nLine 2\r\n' }), {
-    name: 'Ana',
-    email: 'ana@example.com',
-    subject: 'Hi',
-    message: 'Line 1\nLine 2',
-  });
-  t.throws(() => cleanFields(ContactFields, { name: '', phone: '', email: '', subject: '', message: '' }), 'refuses what fieldErrors refuses');
+  t.same(
+    cleanFields(ContactFields, {
+      name: '  Ana  ',
+      phone: '   ',
+      email: 'ana@example.com ',
+      subject: 'Hi',
+      message: ' Line 1\r\nLine 2\r\n',
+    }),
+    {
+      name: 'Ana',
+      email: 'ana@example.com',
+      subject: 'Hi',
+      message: 'Line 1\nLine 2',
+    },
+  );
+  t.throws(
+    () => cleanFields(ContactFields, { name: '', phone: '', email: '', subject: '', message: '' }),
+    'refuses what fieldErrors refuses',
+  );
 });
 
 const inSection = (node: React.ReactNode, partnerSlug: string | null = null) =>
-  renderToString(<SectionProvider value={{ section: partnerSlug ? 'partner' : 'main', partnerSlug, hostPartner: null }}>{node}</SectionProvider>);
+  renderToString(
+    <SectionProvider value={{ section: partnerSlug ? 'partner' : 'main', partnerSlug, hostPartner: null }}>{node}</SectionProvider>,
+  );
 
 /** [label text, input's autocomplete, input's type or 'textarea', required] for each field. */
 function fieldsOf(html: string): Array<[string, string, string, boolean]> {
@@ -49,10 +82,17 @@ function fieldsOf(html: string): Array<[string, string, string, boolean]> {
   for (const m of html.matchAll(/<label class="field__label" for="([^"]+)">(.*?)<\/label>/g)) {
     const id = m[1]!;
     const label = m[2]!.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '');
-    const control = new RegExp(`<(input|textarea)([^>]*) id="${id}"([^>]*)>`).exec(html) ?? new RegExp(`<(input|textarea)([^>]*id="${id}"[^>]*)>`).exec(html);
+    const control =
+      new RegExp(`<(input|textarea)([^>]*) id="${id}"([^>]*)>`).exec(html) ??
+      new RegExp(`<(input|textarea)([^>]*id="${id}"[^>]*)>`).exec(html);
     if (!control) throw new Error(`no control for ${id}`);
     const attrs = control[0];
-    out.push([label, /autoComplete="([^"]+)"|autocomplete="([^"]+)"/i.exec(attrs)?.slice(1).find(Boolean) ?? '', control[1] === 'textarea' ? 'textarea' : /type="([^"]+)"/.exec(attrs)?.[1] ?? '', /required=""/.test(attrs)]);
+    out.push([
+      label,
+      /autoComplete="([^"]+)"|autocomplete="([^"]+)"/i.exec(attrs)?.slice(1).find(Boolean) ?? '',
+      control[1] === 'textarea' ? 'textarea' : (/type="([^"]+)"/.exec(attrs)?.[1] ?? ''),
+      /required=""/.test(attrs),
+    ]);
   }
   return out;
 }
@@ -73,7 +113,11 @@ t.test('the forms render labelled fields with autocomplete, and a button enabled
   t.match(contact, /<button type="submit"[^>]*data-state="idle"/);
   t.notMatch(contact, /disabled/, 'enabled: without JavaScript the browser sends it to the page (issue 10)');
   t.match(form, /action="#lead-contact"/, "posted to the page's own address, coming back to the form");
-  t.match(contact, /<div class="form-status form-status--none" role="status" aria-live="polite"><\/div>/, 'an empty live region, ready to announce');
+  t.match(
+    contact,
+    /<div class="form-status form-status--none" role="status" aria-live="polite"><\/div>/,
+    'an empty live region, ready to announce',
+  );
   t.notMatch(contact, /style=/, 'no inline style (the CSP refuses them)');
 
   t.same(fieldsOf(inSection(<BrokerForm labelledBy="y" />, 'costa-casas')), [
@@ -86,7 +130,10 @@ t.test('the forms render labelled fields with autocomplete, and a button enabled
   ]);
 
   const property = inSection(<PropertyContactForm projectId={42} />);
-  t.match(property, /<section class="lead-form-block" aria-labelledby="lead-property-42-title"><h2 class="lead-form-block__title" id="lead-property-42-title">Ask about this project<\/h2>/);
+  t.match(
+    property,
+    /<section class="lead-form-block" aria-labelledby="lead-property-42-title"><h2 class="lead-form-block__title" id="lead-property-42-title">Ask about this project<\/h2>/,
+  );
   t.same(fieldsOf(property), [
     ['Name *', 'name', 'text', true],
     ['Email *', 'email', 'email', true],

@@ -35,7 +35,14 @@ interface Site {
 }
 
 const SITES: Site[] = [
-  { what: 'the main site', host: 'www.spainnewhomes.example', page: (p) => p, url: (p) => `${SITE_URL}${p}`, name: 'Spain New Homes', recipient: 'info@spainnewhomes.example' },
+  {
+    what: 'the main site',
+    host: 'www.spainnewhomes.example',
+    page: (p) => p,
+    url: (p) => `${SITE_URL}${p}`,
+    name: 'Spain New Homes',
+    recipient: 'info@spainnewhomes.example',
+  },
   {
     what: "a partner's path site",
     host: 'www.spainnewhomes.example',
@@ -85,7 +92,13 @@ function htmlFavorites(html: string): string | null {
   return /<h2[^>]*>(?:The client&#39;s favorites|Favorites) \(\d+\)<\/h2>(<ul[\s\S]*?<\/ul>)/.exec(html)?.[1] ?? null;
 }
 
-const decodeEntities = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 forEachStore(
   t,
@@ -128,8 +141,24 @@ forEachStore(
     for (const site of SITES) {
       const partner = site.partner ? { partner: site.partner } : {};
       const kinds = [
-        { kind: 'contact', path: '/contact', body: contactBody({ page: site.page('/contact'), ...partner }), headers: {}, subject: `Contact request — ${site.name}`, replyTo: 'ana@example.com', loggedIn: false },
-        { kind: 'broker', path: '/uw-makelaar', body: brokerBody({ page: site.page('/uw-makelaar'), ...partner }), headers: auth, subject: `Broker request — ${site.name}`, replyTo: 'jan@example.nl', loggedIn: true },
+        {
+          kind: 'contact',
+          path: '/contact',
+          body: contactBody({ page: site.page('/contact'), ...partner }),
+          headers: {},
+          subject: `Contact request — ${site.name}`,
+          replyTo: 'ana@example.com',
+          loggedIn: false,
+        },
+        {
+          kind: 'broker',
+          path: '/uw-makelaar',
+          body: brokerBody({ page: site.page('/uw-makelaar'), ...partner }),
+          headers: auth,
+          subject: `Broker request — ${site.name}`,
+          replyTo: 'jan@example.nl',
+          loggedIn: true,
+        },
         {
           kind: 'property',
           path: `/for-sale/${project!.id}`,
@@ -142,7 +171,13 @@ forEachStore(
         {
           kind: 'favorites',
           path: '/favorites',
-          body: { kind: 'favorites', idempotency_key: crypto.randomUUID(), page: site.page('/favorites'), message: 'We can visit in May.\nCall after 18:00, please.', ...partner },
+          body: {
+            kind: 'favorites',
+            idempotency_key: crypto.randomUUID(),
+            page: site.page('/favorites'),
+            message: 'We can visit in May.\nCall after 18:00, please.',
+            ...partner,
+          },
           headers: auth,
           subject: `Favorites request — ${site.name}`,
           replyTo: 'marta@example.com',
@@ -168,7 +203,8 @@ forEachStore(
             t.ok(text.includes('Message:\nWe can visit in May.\nCall after 18:00, please.'), 'the message');
             t.ok(text.includes('Email: marta@example.com'), "the client's details from the account");
           }
-          if (lead.kind === 'contact') t.ok(text.includes('Name: Ana García') && text.includes('Subject: A villa in Torrevieja'), "the visitor's details");
+          if (lead.kind === 'contact')
+            t.ok(text.includes('Name: Ana García') && text.includes('Subject: A villa in Torrevieja'), "the visitor's details");
 
           const listed = textFavorites(text);
           const list = htmlFavorites(html);
@@ -183,7 +219,11 @@ forEachStore(
           for (const p of projects) {
             const line = listed!.find((l) => l.startsWith(`${p.name} — `));
             t.ok(line, `${p.name} is listed`);
-            t.match(line, new RegExp(` — ${p.town}, ${p.region} — (?:€ [\\d.]+(?: - € [\\d.]+)?|no unit available)$`), `${p.name}: name, place and price`);
+            t.match(
+              line,
+              new RegExp(` — ${p.town}, ${p.region} — (?:€ [\\d.]+(?: - € [\\d.]+)?|no unit available)$`),
+              `${p.name}: name, place and price`,
+            );
           }
           t.ok(list, 'the favorites in the HTML');
           t.notMatch(list!, /<a\b|href=|https?:|www\./i, 'the HTML list has no link');
@@ -201,7 +241,10 @@ forEachStore(
       t.ok(html!.includes('&lt;script&gt;alert(1)&lt;/script&gt;<br>&amp; more'), 'it reads as text');
       t.notOk(html!.includes('<img src=x'), 'nor in the name');
       t.ok(text!.includes('<script>alert(1)</script>'), 'the text part has it as typed');
-      t.ok(html!.includes(`<img src="${SITE_URL}/media/partners/costa-casas.png" alt="${COSTA}"`), "the partner's logo as PNG, on the site's address");
+      t.ok(
+        html!.includes(`<img src="${SITE_URL}/media/partners/costa-casas.png" alt="${COSTA}"`),
+        "the partner's logo as PNG, on the site's address",
+      );
       t.ok(html!.includes('background:#0b5d4b'), "the partner's colour");
       const main = await waitForMail(app, await post(contactBody(), SITES[0]!));
       t.notOk(main.html!.includes('<img'), 'the main site: its name, no partner logo');
@@ -213,7 +256,11 @@ forEachStore(
       const anonymous = await app.inject({ method: 'POST', url: '/api/leads', payload: body() });
       t.equal(anonymous.statusCode, 401, 'anonymous: 401');
       t.same(anonymous.json().message, 'Please log in.');
-      t.equal((await app.inject({ method: 'POST', url: '/api/leads', payload: { ...body(), name: 'X' } })).statusCode, 400, 'no other field');
+      t.equal(
+        (await app.inject({ method: 'POST', url: '/api/leads', payload: { ...body(), name: 'X' } })).statusCode,
+        400,
+        'no other field',
+      );
 
       // A client of Sol Homes (registered on its site) with no favorites yet.
       const sol = await app.inject({
@@ -231,7 +278,12 @@ forEachStore(
       // Sol Homes' own site lists another project only: sent from the main site, the favorites
       // are the ones the main site showed, not filtered by the recipient's scope.
       const solId = (await app.store.db.selectFrom('partners').select('id').where('slug', '=', 'sol-homes').executeTakeFirstOrThrow()).id;
-      const other = await app.store.db.selectFrom('projects').select('id').where('id', '<>', project!.id).where('withdrawn_at', 'is', null).executeTakeFirstOrThrow();
+      const other = await app.store.db
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '<>', project!.id)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirstOrThrow();
       await app.store.db.insertInto('partner_scopes').values({ partner_id: solId, kind: 'project', target_id: other.id }).execute();
       const payload = body();
       const sent = await app.inject({ method: 'POST', url: '/api/leads', payload, headers: solAuth });
@@ -244,14 +296,22 @@ forEachStore(
       t.same([again.statusCode, again.json().data.id], [200, sent.json().data.id], 'a retry is the same lead');
 
       const office = await app.inject({ method: 'POST', url: '/api/leads', payload: body(), headers: auth });
-      t.equal((await waitForMail(app, office.json().data.id)).header('to'), 'info@spainnewhomes.example', 'a client of the main site: the office');
+      t.equal(
+        (await waitForMail(app, office.json().data.id)).header('to'),
+        'info@spainnewhomes.example',
+        'a client of the main site: the office',
+      );
     });
   },
   { seed: true },
 );
 
 t.test("a logo's address for a mail", async (t) => {
-  t.equal(mailLogoUrl('/media/partners/a.svg', 'https://x.example'), 'https://x.example/media/partners/a.png', 'SVG: the PNG the site renders');
+  t.equal(
+    mailLogoUrl('/media/partners/a.svg', 'https://x.example'),
+    'https://x.example/media/partners/a.png',
+    'SVG: the PNG the site renders',
+  );
   t.equal(mailLogoUrl('/media/partners/a.png', 'https://x.example/'), 'https://x.example/media/partners/a.png');
   t.equal(mailLogoUrl('/images/brand.svg', 'https://x.example'), null, 'an SVG the site renders no PNG of: the name instead');
   t.equal(mailLogoUrl('https://cdn.example/a.png', 'https://x.example'), 'https://cdn.example/a.png');

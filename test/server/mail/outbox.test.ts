@@ -26,7 +26,8 @@ async function addLead(store: Store, body = contactBody(), host: string | null =
   return leads.submit(create(body, LEAD_BODIES[body.kind as 'contact']), { host, ip: '198.51.100.4', userAgent: 'test' });
 }
 
-const outboxRow = (store: Store, leadId: number) => store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+const outboxRow = (store: Store, leadId: number) =>
+  store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
 
 forEachStore(
   t,
@@ -46,7 +47,16 @@ forEachStore(
     t.same(message.replyTo, { name: 'Ana García', address: 'ana@example.com' }, 'Reply-To is the visitor');
     t.equal(message.subject, 'Contact request — Sol Homes Makelaardij', 'the subject comes from en.json, without visitor input');
     const text = String(message.text);
-    for (const line of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: http://localhost:3000/sol-homes/contact', 'Site: Sol Homes Makelaardij', `Reference: ${id}`])
+    for (const line of [
+      'Name: Ana García',
+      'Email: ana@example.com',
+      'Phone: +34 600 12 34 56',
+      'Subject: A villa in Torrevieja',
+      'Hello,\nI would like to visit in May.\nThanks',
+      'Page: http://localhost:3000/sol-homes/contact',
+      'Site: Sol Homes Makelaardij',
+      `Reference: ${id}`,
+    ])
       t.ok(text.includes(line), `the body has ${JSON.stringify(line)}`);
 
     const row = await outboxRow(store, id);
@@ -61,11 +71,20 @@ forEachStore(t, 'a failed send is retried later with a growing wait, and the lea
   const transport = new MemoryTransport();
   transport.failWith = 'connect ECONNREFUSED 127.0.0.1:25';
   const time = clock();
-  const outbox = new MailOutbox(store.db, store.dialect, transport, { from: FROM, now: time.now, retryBaseMs: 60_000, retryMaxMs: 240_000 });
+  const outbox = new MailOutbox(store.db, store.dialect, transport, {
+    from: FROM,
+    now: time.now,
+    retryBaseMs: 60_000,
+    retryMaxMs: 240_000,
+  });
 
   t.equal(await outbox.runOnce(), 0, 'nothing sent');
   let row = await outboxRow(store, id);
-  t.match(row, { attempts: 1, sent_at: null, claimed_by: null, last_error: 'connect ECONNREFUSED 127.0.0.1:25' }, 'the attempt and its error are recorded');
+  t.match(
+    row,
+    { attempts: 1, sent_at: null, claimed_by: null, last_error: 'connect ECONNREFUSED 127.0.0.1:25' },
+    'the attempt and its error are recorded',
+  );
   t.equal(row.next_attempt_at, new Date(time.now().getTime() + 60_000).toISOString(), 'the next attempt in a minute');
   t.ok(await store.db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst(), 'the lead is kept');
 
@@ -96,7 +115,10 @@ forEachStore(t, 'a failed send is retried later with a growing wait, and the lea
 });
 
 t.test('retryDelay doubles from the base up to the cap', async (t) => {
-  t.same([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n, 60_000, 3_600_000)), [60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000]);
+  t.same(
+    [1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n, 60_000, 3_600_000)),
+    [60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000],
+  );
   t.equal(retryDelay(10_000, 60_000, 3_600_000), 3_600_000, 'no overflow after many attempts');
 });
 
@@ -144,7 +166,11 @@ forEachStore(
   async (t, store) => {
     const transport = new MemoryTransport();
     const app = await testApp(t, { store, mailTransport: transport });
-    const res = await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody({ partner: 'costa-casas', page: '/costa-casas/contact' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: contactBody({ partner: 'costa-casas', page: '/costa-casas/contact' }),
+    });
     t.equal(res.statusCode, 201);
     await transport.waitFor(1, 30_000);
     t.equal(transport.sent[0]!.message.to, 'info@costa-casas.example');

@@ -37,11 +37,22 @@ t.test('without SMTP_URL a lead is written as a parseable .eml file', async (t) 
 
   t.equal(eml.header('to'), 'info@costa-casas.example', "To is the partner's address");
   t.equal(eml.header('from'), 'Spain New Homes <no-reply@spainnewhomes.example>');
-  t.same(addressparser(eml.header('reply-to') ?? '').map((a) => ('address' in a ? a.address : null)), ['ana@example.com'], 'Reply-To is the visitor');
+  t.same(
+    addressparser(eml.header('reply-to') ?? '').map((a) => ('address' in a ? a.address : null)),
+    ['ana@example.com'],
+    'Reply-To is the visitor',
+  );
   t.equal(eml.header('subject'), 'Contact request — Costa Casas Inmobiliaria');
   t.ok(eml.header('message-id'), 'has a Message-ID');
   t.ok(eml.header('date'), 'has a Date');
-  for (const text of ['Name: Ana García', 'Email: ana@example.com', 'Phone: +34 600 12 34 56', 'Subject: A villa in Torrevieja', 'Hello,\nI would like to visit in May.\nThanks', 'Page: http://localhost:3000/costa-casas/contact'])
+  for (const text of [
+    'Name: Ana García',
+    'Email: ana@example.com',
+    'Phone: +34 600 12 34 56',
+    'Subject: A villa in Torrevieja',
+    'Hello,\nI would like to visit in May.\nThanks',
+    'Page: http://localhost:3000/costa-casas/contact',
+  ])
     t.ok(eml.body.includes(text), `the body has ${JSON.stringify(text)}`);
   t.same(fs.readdirSync(path.dirname(file)), [`lead-${id}.eml`], 'no temporary file is left behind');
 
@@ -81,17 +92,48 @@ t.test('header injection through the body fields is neutralised', async (t) => {
   t.equal(eml.header('subject'), 'Contact request — Spain New Homes', 'the subject has none of the visitor input');
   t.ok(eml.body.includes('Bcc: victim@example.com'), 'the text is in the body, as text');
   t.ok(eml.body.includes('Subject: Hi: there; Bcc: evil@example.com'));
-  const known = new Set(['from', 'to', 'reply-to', 'subject', 'message-id', 'date', 'mime-version', 'content-type', 'content-transfer-encoding']);
-  t.same([...eml.headers.keys()].filter((h) => !known.has(h)), [], 'no header we did not set');
+  const known = new Set([
+    'from',
+    'to',
+    'reply-to',
+    'subject',
+    'message-id',
+    'date',
+    'mime-version',
+    'content-type',
+    'content-transfer-encoding',
+  ]);
+  t.same(
+    [...eml.headers.keys()].filter((h) => !known.has(h)),
+    [],
+    'no header we did not set',
+  );
 });
 
 t.test('compose strips control characters from every header value, whatever the store holds', async (t) => {
   t.equal(oneLine('a\r\nBcc: b\u2028c\u0085d\te'), 'a Bcc: b c d e');
   const lead: LeadRow = {
-    id: 7, kind: 'broker', idempotency_key: 'k', partner_id: null, project_id: null, page: '/uw-makelaar\r\nX: y',
-    name: null, first_name: 'Jan\r\nBcc: x@y.z', last_name: 'Vries', email: 'jan@example.nl\r\nBcc: x@y.z', phone: null,
-    subject: null, message: null, postal_code: null, city: null, client_ip: null, user_agent: null, created_at: '2030-01-01T00:00:00.000Z',
-    page_url: null, client_id: null, favorites: null,
+    id: 7,
+    kind: 'broker',
+    idempotency_key: 'k',
+    partner_id: null,
+    project_id: null,
+    page: '/uw-makelaar\r\nX: y',
+    name: null,
+    first_name: 'Jan\r\nBcc: x@y.z',
+    last_name: 'Vries',
+    email: 'jan@example.nl\r\nBcc: x@y.z',
+    phone: null,
+    subject: null,
+    message: null,
+    postal_code: null,
+    city: null,
+    client_ip: null,
+    user_agent: null,
+    created_at: '2030-01-01T00:00:00.000Z',
+    page_url: null,
+    client_id: null,
+    favorites: null,
   };
   const mail = composeLeadMail(lead, 'office@example.com\r\nBcc: x@y.z', { from: 'a@b.c', siteName: 'Site\r\nBcc: x@y.z' });
   for (const value of [mail.to, mail.subject, (mail.replyTo as { name: string }).name, (mail.replyTo as { address: string }).address])

@@ -37,7 +37,12 @@ function endlessSsr(aborts: unknown[]): SsrEntry {
 t.test('a client that disconnects mid-stream: one info line with the reason, no error', async (t) => {
   const logs = logCollector();
   const aborts: unknown[] = [];
-  const { url } = await startServer(t, { ssr: endlessSsr(aborts), logger: true, logStream: logs.stream, env: { LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '60000' } });
+  const { url } = await startServer(t, {
+    ssr: endlessSsr(aborts),
+    logger: true,
+    logStream: logs.stream,
+    env: { LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '60000' },
+  });
 
   await new Promise<void>((resolve, reject) => {
     const request = http.get(`${url}/franchise`, { headers: { 'user-agent': BROWSER_UA } }, (response) => {
@@ -58,13 +63,22 @@ t.test('a client that disconnects mid-stream: one info line with the reason, no 
   t.equal(aborted?.level, LEVEL.info);
   t.equal(aborted?.reason, 'client disconnected');
   t.equal(logs.lines.filter((l) => l.msg === 'render aborted').length, 1, 'logged once');
-  t.same(logs.lines.filter((l) => l.level >= LEVEL.error), [], 'nothing at error');
+  t.same(
+    logs.lines.filter((l) => l.level >= LEVEL.error),
+    [],
+    'nothing at error',
+  );
 });
 
 t.test('a render time-out: one warn line with the reason, no error', async (t) => {
   const logs = logCollector();
   const aborts: unknown[] = [];
-  const app = await testApp(t, { ssr: endlessSsr(aborts), logger: true, logStream: logs.stream, env: { LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '200' } });
+  const app = await testApp(t, {
+    ssr: endlessSsr(aborts),
+    logger: true,
+    logStream: logs.stream,
+    env: { LOG_LEVEL: 'info', RENDER_TIMEOUT_MS: '200' },
+  });
   const res = await app.inject({ url: '/franchise', headers: { 'user-agent': BROWSER_UA } });
   t.match(res.body, '</html>', 'the page ended');
   t.equal(aborts.length, 1, 'the render was aborted by its timer');
@@ -73,7 +87,11 @@ t.test('a render time-out: one warn line with the reason, no error', async (t) =
   t.equal(aborted.length, 1);
   t.equal(aborted[0]?.level, LEVEL.warn);
   t.match(String(aborted[0]?.reason), /timed out after 200 ms/);
-  t.same(logs.lines.filter((l) => l.level >= LEVEL.error), [], 'nothing at error');
+  t.same(
+    logs.lines.filter((l) => l.level >= LEVEL.error),
+    [],
+    'nothing at error',
+  );
 });
 
 t.test('a real error in a boundary is still logged at error', async (t) => {

@@ -33,7 +33,10 @@ t.test('crawlers get the whole document, browsers the shell as soon as it is rea
   t.same(seen, ['pipe'], 'a browser is streamed from the shell, before the rest is ready');
   await new Promise((r) => setTimeout(r, 20));
   seen.length = 0;
-  const bot = await app.inject({ url: '/franchise', headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
+  const bot = await app.inject({
+    url: '/franchise',
+    headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+  });
   t.equal(bot.statusCode, 200);
   t.same(seen, ['all-ready', 'pipe'], 'a crawler waits for the whole document');
 });

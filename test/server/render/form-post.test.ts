@@ -25,7 +25,14 @@ const CONTACT = {
   subject: 'A villa in Torrevieja',
   message: 'Hello,\r\nwe would like to visit in May.',
 };
-const BROKER = { first_name: 'Jan', last_name: 'de Vries', email: 'jan.nojs@example.nl', phone: '+31 6 12345678', postal_code: '1012 AB', city: 'Amsterdam' };
+const BROKER = {
+  first_name: 'Jan',
+  last_name: 'de Vries',
+  email: 'jan.nojs@example.nl',
+  phone: '+31 6 12345678',
+  postal_code: '1012 AB',
+  city: 'Amsterdam',
+};
 const PROPERTY = { name: 'Lena Berg', email: 'lena.nojs@example.se', phone: '', message: 'Is the penthouse still available?' };
 
 /** The page's hidden idempotency key, as a browser finds it in the HTML. */
@@ -38,11 +45,21 @@ async function keyOf(app: FastifyInstance, url: string, host?: string): Promise<
 }
 
 function post(app: FastifyInstance, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': FORM, origin: SELF, ...headers } });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': FORM, origin: SELF, ...headers },
+  });
 }
 
 /** What a visitor reads: the page's text, tags and the state script dropped. */
-const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const visible = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 const leadsIn = (store: Store) => store.db.selectFrom('leads').selectAll().orderBy('id').execute();
 
@@ -73,29 +90,70 @@ forEachStore(
     const state = stateOf(contact.body);
     t.match(state.form, { posted: { kind: 'contact', result: 'sent', values: {}, errors: {} } }, 'hydrates into the same state');
     t.notMatch(contact.body, /value="Ana García"/, 'the form is empty again, for a new request');
-    t.match(contact.body, /<button type="submit" class="[^"]*submit-button--done submit-button--valid"(?![^>]*disabled)/, 'the button shows it was sent, and is enabled');
+    t.match(
+      contact.body,
+      /<button type="submit" class="[^"]*submit-button--done submit-button--valid"(?![^>]*disabled)/,
+      'the button shows it was sent, and is enabled',
+    );
 
-    const broker = await post(app, '/costa-casas/uw-makelaar', { ...BROKER, idempotency_key: await keyOf(app, '/costa-casas/uw-makelaar') });
+    const broker = await post(app, '/costa-casas/uw-makelaar', {
+      ...BROKER,
+      idempotency_key: await keyOf(app, '/costa-casas/uw-makelaar'),
+    });
     t.equal(broker.statusCode, 200);
     t.match(visible(broker.body), THANKS);
 
     const ownDomain = 'costa-casas.localhost:3000';
-    const property = await post(app, `/for-sale/${project}`, { ...PROPERTY, idempotency_key: await keyOf(app, `/for-sale/${project}`, ownDomain) }, { host: ownDomain, origin: `http://${ownDomain}` });
+    const property = await post(
+      app,
+      `/for-sale/${project}`,
+      { ...PROPERTY, idempotency_key: await keyOf(app, `/for-sale/${project}`, ownDomain) },
+      { host: ownDomain, origin: `http://${ownDomain}` },
+    );
     t.equal(property.statusCode, 200, "on the partner's own domain");
     t.match(visible(property.body), THANKS);
     t.match(stateOf(property.body).form, { posted: { kind: 'property', projectId: project, result: 'sent' } });
 
     const [a, b, c, ...more] = await leadsIn(store);
     t.equal(more.length, 0, 'three leads');
-    t.match(a, { kind: 'contact', partner_id: null, page: '/contact', name: 'Ana García', phone: '+34 600 12 34 56', subject: 'A villa in Torrevieja', message: 'Hello,\nwe would like to visit in May.', client_ip: '127.0.0.1' });
-    t.match(b, { kind: 'broker', partner_id: costa, page: '/costa-casas/uw-makelaar', first_name: 'Jan', last_name: 'de Vries', postal_code: '1012 AB', city: 'Amsterdam' });
-    t.match(c, { kind: 'property', partner_id: costa, project_id: project, page: `/for-sale/${project}`, name: 'Lena Berg', phone: null, message: 'Is the penthouse still available?' });
+    t.match(a, {
+      kind: 'contact',
+      partner_id: null,
+      page: '/contact',
+      name: 'Ana García',
+      phone: '+34 600 12 34 56',
+      subject: 'A villa in Torrevieja',
+      message: 'Hello,\nwe would like to visit in May.',
+      client_ip: '127.0.0.1',
+    });
+    t.match(b, {
+      kind: 'broker',
+      partner_id: costa,
+      page: '/costa-casas/uw-makelaar',
+      first_name: 'Jan',
+      last_name: 'de Vries',
+      postal_code: '1012 AB',
+      city: 'Amsterdam',
+    });
+    t.match(c, {
+      kind: 'property',
+      partner_id: costa,
+      project_id: project,
+      page: `/for-sale/${project}`,
+      name: 'Lena Berg',
+      phone: null,
+      message: 'Is the penthouse still available?',
+    });
     const outbox = await store.db.selectFrom('mail_outbox').select(['lead_id', 'recipient']).orderBy('id').execute();
-    t.same(outbox, [
-      { lead_id: a!.id, recipient: 'info@spainnewhomes.example' },
-      { lead_id: b!.id, recipient: 'info@costa-casas.example' },
-      { lead_id: c!.id, recipient: 'info@costa-casas.example' },
-    ], 'each with its mail, stored with it');
+    t.same(
+      outbox,
+      [
+        { lead_id: a!.id, recipient: 'info@spainnewhomes.example' },
+        { lead_id: b!.id, recipient: 'info@costa-casas.example' },
+        { lead_id: c!.id, recipient: 'info@costa-casas.example' },
+      ],
+      'each with its mail, stored with it',
+    );
   },
   { seed: true },
 );
@@ -113,13 +171,28 @@ forEachStore(
     t.equal(errorOf('lead-contact-email'), msg('forms.errors.email'), 'the email message, under the email field');
     t.equal(errorOf('lead-contact-name'), msg('forms.errors.required'), 'the name is required');
     t.equal(errorOf('lead-contact-subject'), undefined, 'no message under a right field');
-    t.match(res.body, /<input [^>]*id="lead-contact-email"[^>]*aria-invalid="true"[^>]*aria-describedby="lead-contact-email-error"/, 'the field is marked and tied to its message');
+    t.match(
+      res.body,
+      /<input [^>]*id="lead-contact-email"[^>]*aria-invalid="true"[^>]*aria-describedby="lead-contact-email-error"/,
+      'the field is marked and tied to its message',
+    );
     t.match(res.body, /id="lead-contact-email"[^>]*value="ana@"/, 'the email as typed');
     t.match(res.body, /id="lead-contact-subject"[^>]*value="A villa in Torrevieja"/, 'the subject as typed');
-    t.match(res.body, /<textarea [^>]*id="lead-contact-message"[^>]*>\s*Hello,\r?\nwe would like to visit in May.<\/textarea>/, 'the message as typed');
+    t.match(
+      res.body,
+      /<textarea [^>]*id="lead-contact-message"[^>]*>\s*Hello,\r?\nwe would like to visit in May.<\/textarea>/,
+      'the message as typed',
+    );
     t.match(visible(res.body), msg('forms.errors.summary'), 'the summary beside the button');
     t.notMatch(visible(res.body), THANKS);
-    t.match(stateOf(res.body).form, { key, posted: { kind: 'contact', result: 'invalid', values: { email: 'ana@', name: '' }, errors: { email: msg('forms.errors.email') } } }, 'the same key: nothing was stored under it');
+    t.match(
+      stateOf(res.body).form,
+      {
+        key,
+        posted: { kind: 'contact', result: 'invalid', values: { email: 'ana@', name: '' }, errors: { email: msg('forms.errors.email') } },
+      },
+      'the same key: nothing was stored under it',
+    );
     t.equal((await leadsIn(store)).length, 0, 'nothing stored');
 
     const fixed = await post(app, '/old/contact', { ...CONTACT, idempotency_key: key });
@@ -146,14 +219,21 @@ forEachStore(
     t.equal(again.statusCode, 200, 'a retry is thanked too');
     t.match(visible(again.body), THANKS);
     const racing = await Promise.all(Array.from({ length: 4 }, () => post(app, '/contact', { ...fields, email: 'racing@example.com' })));
-    t.same(racing.map((r) => r.statusCode), [200, 200, 200, 200]);
+    t.same(
+      racing.map((r) => r.statusCode),
+      [200, 200, 200, 200],
+    );
     t.equal((await leadsIn(store)).length, 2, 'one lead per request, however often it was sent');
 
     // A CDN gives two visitors the same page, so the same hidden key.
     const other = await post(app, '/contact', { ...fields, name: 'Bo Berg', email: 'bo@example.com' });
     t.equal(other.statusCode, 200);
     const leads = await leadsIn(store);
-    t.same(leads.map((l) => l.email), ['ana.nojs@example.com', 'racing@example.com', 'bo@example.com'], "the second visitor's request is stored too");
+    t.same(
+      leads.map((l) => l.email),
+      ['ana.nojs@example.com', 'racing@example.com', 'bo@example.com'],
+      "the second visitor's request is stored too",
+    );
     t.equal(new Set(leads.map((l) => l.idempotency_key)).size, 3);
   },
   { seed: true },
@@ -163,7 +243,13 @@ t.test('what is not a form from this site is refused, never a 500', async (t) =>
   const app = await testApp(t, { mailTransport: new MemoryTransport() });
   const key = await keyOf(app, '/contact');
   const fields = { ...CONTACT, idempotency_key: key };
-  const count = async () => (await app.store.db.selectFrom('leads').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await app.store.db
+        .selectFrom('leads')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   const json = await app.inject({ method: 'POST', url: '/contact', payload: fields, headers: { origin: SELF } });
   t.equal(json.statusCode, 415, 'JSON: 415');
@@ -176,7 +262,12 @@ t.test('what is not a form from this site is refused, never a 500', async (t) =>
   });
   t.equal(multipart.statusCode, 415, 'multipart: 415');
   t.equal(multipart.json().message, msg('formPost.notForm'));
-  const text = await app.inject({ method: 'POST', url: '/uw-makelaar', payload: 'name=Ana', headers: { 'content-type': 'text/plain', origin: SELF } });
+  const text = await app.inject({
+    method: 'POST',
+    url: '/uw-makelaar',
+    payload: 'name=Ana',
+    headers: { 'content-type': 'text/plain', origin: SELF },
+  });
   t.equal(text.statusCode, 415, 'text: 415');
   const empty = await app.inject({ method: 'POST', url: '/contact', headers: { origin: SELF } });
   t.equal(empty.statusCode, 415, 'no body: 415');
@@ -192,13 +283,28 @@ t.test('what is not a form from this site is refused, never a 500', async (t) =>
   t.equal((await post(app, '/contact', fields, { origin: 'null' })).statusCode, 403, 'an opaque origin: 403');
   t.equal((await post(app, '/contact', fields, { origin: 'http://localhost:8080' })).statusCode, 403, 'another port: 403');
   const withoutOrigin = { 'content-type': FORM };
-  const refererOther = await app.inject({ method: 'POST', url: '/contact', payload: new URLSearchParams(fields).toString(), headers: { ...withoutOrigin, referer: 'https://evil.example/page' } });
+  const refererOther = await app.inject({
+    method: 'POST',
+    url: '/contact',
+    payload: new URLSearchParams(fields).toString(),
+    headers: { ...withoutOrigin, referer: 'https://evil.example/page' },
+  });
   t.equal(refererOther.statusCode, 403, "without Origin, another site's Referer: 403");
   t.equal(await count(), 0, 'nothing stored');
 
-  const refererSelf = await app.inject({ method: 'POST', url: '/contact', payload: new URLSearchParams(fields).toString(), headers: { ...withoutOrigin, referer: `${SELF}/contact` } });
+  const refererSelf = await app.inject({
+    method: 'POST',
+    url: '/contact',
+    payload: new URLSearchParams(fields).toString(),
+    headers: { ...withoutOrigin, referer: `${SELF}/contact` },
+  });
   t.equal(refererSelf.statusCode, 200, "this site's Referer: accepted");
-  const neither = await app.inject({ method: 'POST', url: '/contact', payload: new URLSearchParams({ ...fields, email: 'other@example.com' }).toString(), headers: withoutOrigin });
+  const neither = await app.inject({
+    method: 'POST',
+    url: '/contact',
+    payload: new URLSearchParams({ ...fields, email: 'other@example.com' }).toString(),
+    headers: withoutOrigin,
+  });
   t.equal(neither.statusCode, 200, 'neither header: accepted');
   t.equal(await count(), 2);
 
@@ -207,7 +313,12 @@ t.test('what is not a form from this site is refused, never a 500', async (t) =>
   const unknownProject = await post(app, '/for-sale/99999999', { ...PROPERTY, idempotency_key: key });
   t.equal(unknownProject.statusCode, 404, 'an unknown project: its 404 page');
   t.match(unknownProject.headers['content-type'], /^text\/html/);
-  const api = await app.inject({ method: 'POST', url: '/api/leads', payload: new URLSearchParams(contactBody() as Record<string, string>).toString(), headers: { 'content-type': FORM } });
+  const api = await app.inject({
+    method: 'POST',
+    url: '/api/leads',
+    payload: new URLSearchParams(contactBody() as Record<string, string>).toString(),
+    headers: { 'content-type': FORM },
+  });
   t.equal(api.statusCode, 415, 'POST /api/leads still takes JSON only');
   t.equal(await count(), 2, 'nothing more stored');
 });
@@ -228,7 +339,11 @@ forEachStore(
     t.match(visible(limited.body), msg('forms.errors.rateLimited'), 'the message, on the page');
     t.match(limited.body, /id="lead-contact-email"[^>]*value="late@example.com"/, 'what was typed is kept');
     t.match(stateOf(limited.body).form, { posted: { result: 'limited' } });
-    t.equal((await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody() })).statusCode, 429, 'and the API counts the form posts too');
+    t.equal(
+      (await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody() })).statusCode,
+      429,
+      'and the API counts the form posts too',
+    );
     t.equal((await leadsIn(store)).length, 3);
   },
   { seed: true },

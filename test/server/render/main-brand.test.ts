@@ -12,11 +12,15 @@ const SITE_URL = 'https://www.spainnewhomes.example';
 function visible(html: string): { text: string; hrefs: string[] } {
   const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '');
   const hrefs = [...body.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
-  const text = body.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  const text = body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
   return { text, hrefs };
 }
 
-t.test("the franchise stays with the main brand", async (t) => {
+t.test('the franchise stays with the main brand', async (t) => {
   const app = await testApp(t, { env: { SITE_URL } });
 
   for (const url of ['/franchise', '/franchise?utm_source=x']) {
@@ -48,7 +52,11 @@ t.test("the franchise stays with the main brand", async (t) => {
       t.equal(res.statusCode, 200, `${site.what} ${url}: 200`);
       const { text, hrefs } = visible(res.body);
       t.notMatch(text, /franchise|regional exclusivity|partner brokers/i, `${site.what} ${url}: no franchise offer in the partner's name`);
-      t.same(hrefs.filter((h) => /franchise/i.test(h)), [], `${site.what} ${url}: no link to the franchise`);
+      t.same(
+        hrefs.filter((h) => /franchise/i.test(h)),
+        [],
+        `${site.what} ${url}: no link to the franchise`,
+      );
     }
   }
 

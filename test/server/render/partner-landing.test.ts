@@ -19,70 +19,99 @@ const cardIds = (html: string) => [...html.matchAll(/<article class="project-car
 /** The links of "browse by area", with the text after each (the count). */
 const areaLinks = (html: string) => {
   const block = /<ul class="grid grid--3 area-links">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-  return [...block.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a> <span class="area-card__count">([^<]+)<\/span>/g)].map((m) => ({ href: m[1]!, name: m[2]!, count: m[3]! }));
+  return [...block.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a> <span class="area-card__count">([^<]+)<\/span>/g)].map((m) => ({
+    href: m[1]!,
+    name: m[2]!,
+    count: m[3]!,
+  }));
 };
 const form = (html: string) => /<form class="search-entry"[^>]*>([\s\S]*?)<\/form>/.exec(html);
 
-forEachStore(t, "a scoped partner's home and new-build page show its newest developments, its areas and a search entry", async (t, store) => {
-  const fixture = await buildCatalogue(store.db, { projects: 200, seed: 77 });
-  const { partners } = createServices(store);
-  const alpha = await partners.create({ slug: 'alpha-homes', name: 'Alpha Homes', primary: '#123456', phone: '+34 600 00 00 00', email: 'hola@alpha.example' });
-  const murcia = fixture.places.find((p) => p.path === 'spain/murcia')!;
-  const outsider = fixture.projects.find((p) => findable(p) && p.region.slug === 'malaga')!;
-  const scope: ScopeRows = { regions: [murcia.id], projects: [outsider.id] };
-  await scopePartner(store.db, alpha.id, scope);
-  const app = await testApp(t, { store, env: { SEED_DEMO: 'false' } });
+forEachStore(
+  t,
+  "a scoped partner's home and new-build page show its newest developments, its areas and a search entry",
+  async (t, store) => {
+    const fixture = await buildCatalogue(store.db, { projects: 200, seed: 77 });
+    const { partners } = createServices(store);
+    const alpha = await partners.create({
+      slug: 'alpha-homes',
+      name: 'Alpha Homes',
+      primary: '#123456',
+      phone: '+34 600 00 00 00',
+      email: 'hola@alpha.example',
+    });
+    const murcia = fixture.places.find((p) => p.path === 'spain/murcia')!;
+    const outsider = fixture.projects.find((p) => findable(p) && p.region.slug === 'malaga')!;
+    const scope: ScopeRows = { regions: [murcia.id], projects: [outsider.id] };
+    await scopePartner(store.db, alpha.id, scope);
+    const app = await testApp(t, { store, env: { SEED_DEMO: 'false' } });
 
-  const newest = expectedIds(fixture, { sort: 'newest' }, scope);
-  const counts = expectedPlaceCounts(fixture, scope);
-  for (const suffix of PAGES) {
-    const path = `/alpha-homes${suffix}`;
-    const res = await app.inject(path);
-    t.equal(res.statusCode, 200, path);
-    const html = res.body;
+    const newest = expectedIds(fixture, { sort: 'newest' }, scope);
+    const counts = expectedPlaceCounts(fixture, scope);
+    for (const suffix of PAGES) {
+      const path = `/alpha-homes${suffix}`;
+      const res = await app.inject(path);
+      t.equal(res.statusCode, 200, path);
+      const html = res.body;
 
-    t.same(cardIds(html), newest.slice(0, 6), `${path}: the six newest listed developments in its scope, newest first`);
-    t.match(html, `href="/alpha-homes/for-sale/${newest[0]}"`, 'a card links to the property in the partner section');
-    t.match(textOf(html), `See all ${newest.length} developments`, 'and a link to all of them');
-    t.match(html, /<a class="button button--outline" href="\/alpha-homes\/search">/);
+      t.same(cardIds(html), newest.slice(0, 6), `${path}: the six newest listed developments in its scope, newest first`);
+      t.match(html, `href="/alpha-homes/for-sale/${newest[0]}"`, 'a card links to the property in the partner section');
+      t.match(textOf(html), `See all ${newest.length} developments`, 'and a link to all of them');
+      t.match(html, /<a class="button button--outline" href="\/alpha-homes\/search">/);
 
-    const links = areaLinks(html);
-    const malaga = fixture.places.find((p) => p.path === 'spain/malaga')!;
-    const expected = fixture.places.filter((p) => p.kind !== 'country' && (counts.get(p.id) ?? 0) > 0);
-    t.same(
-      links.map((l) => l.href).sort(),
-      expected.map((p) => `/alpha-homes/search/${p.path}`).sort(),
-      `${path}: every region and town with listings in its scope, at its readable search address`,
-    );
-    t.same(links.find((l) => l.href === '/alpha-homes/search/spain/murcia'), { href: '/alpha-homes/search/spain/murcia', name: 'Murcia', count: `${counts.get(murcia.id)} developments` }, 'a region with its count');
-    t.same(links.find((l) => l.href === `/alpha-homes/search/${outsider.town.path}`)?.count, '(1)', 'the single project outside its regions counts in its town');
-    t.equal(counts.get(malaga.id), 1);
-    t.notOk(links.some((l) => l.href.includes('alicante')), 'nothing outside its scope');
+      const links = areaLinks(html);
+      const malaga = fixture.places.find((p) => p.path === 'spain/malaga')!;
+      const expected = fixture.places.filter((p) => p.kind !== 'country' && (counts.get(p.id) ?? 0) > 0);
+      t.same(
+        links.map((l) => l.href).sort(),
+        expected.map((p) => `/alpha-homes/search/${p.path}`).sort(),
+        `${path}: every region and town with listings in its scope, at its readable search address`,
+      );
+      t.same(
+        links.find((l) => l.href === '/alpha-homes/search/spain/murcia'),
+        { href: '/alpha-homes/search/spain/murcia', name: 'Murcia', count: `${counts.get(murcia.id)} developments` },
+        'a region with its count',
+      );
+      t.same(
+        links.find((l) => l.href === `/alpha-homes/search/${outsider.town.path}`)?.count,
+        '(1)',
+        'the single project outside its regions counts in its town',
+      );
+      t.equal(counts.get(malaga.id), 1);
+      t.notOk(
+        links.some((l) => l.href.includes('alicante')),
+        'nothing outside its scope',
+      );
 
-    const entry = form(html);
-    t.ok(entry, `${path}: a search entry`);
-    t.match(entry![0], /method="get"/);
-    t.match(entry![0], /action="\/alpha-homes\/search"/, "to the section's search");
-    t.match(entry![1], /<select class="field__input" id="[\w-]+-area" name="region">/, 'two regions: the regions');
-    t.match(entry![1], /<option value="spain\/murcia">Murcia \(\d+\)<\/option>/, 'as place paths, with counts');
-    t.match(entry![1], /<option value="spain\/malaga">Málaga \(1\)<\/option>/);
-    t.match(entry![1], /<select class="field__input" id="[\w-]+-cat" name="cat">/);
-    for (const c of KNOWN_CATEGORIES) t.match(entry![1], `<option value="${c.id}">`, `category ${c.key}`);
-    t.match(entry![1], /<label class="field__label" for="([\w-]+-area)">Area<\/label>/, 'labelled');
+      const entry = form(html);
+      t.ok(entry, `${path}: a search entry`);
+      t.match(entry![0], /method="get"/);
+      t.match(entry![0], /action="\/alpha-homes\/search"/, "to the section's search");
+      t.match(entry![1], /<select class="field__input" id="[\w-]+-area" name="region">/, 'two regions: the regions');
+      t.match(entry![1], /<option value="spain\/murcia">Murcia \(\d+\)<\/option>/, 'as place paths, with counts');
+      t.match(entry![1], /<option value="spain\/malaga">Málaga \(1\)<\/option>/);
+      t.match(entry![1], /<select class="field__input" id="[\w-]+-cat" name="cat">/);
+      for (const c of KNOWN_CATEGORIES) t.match(entry![1], `<option value="${c.id}">`, `category ${c.key}`);
+      t.match(entry![1], /<label class="field__label" for="([\w-]+-area)">Area<\/label>/, 'labelled');
 
-    t.match(html, /--color-primary:#123456/, "in the partner's colours");
-    t.match(textOf(html), 'Alpha Homes');
-    if (!suffix) t.match(textOf(html), '+34 600 00 00 00', 'with its contact details');
+      t.match(html, /--color-primary:#123456/, "in the partner's colours");
+      t.match(textOf(html), 'Alpha Homes');
+      if (!suffix) t.match(textOf(html), '+34 600 00 00 00', 'with its contact details');
 
-    const state = stateOf(html);
-    t.same(Object.keys(state.data).sort(), ['/api/geo-url?partner=alpha-homes', '/api/properties?account_id=1&partner=alpha-homes&per_page=12'], 'the data travels with the page, under the keys of its search');
-  }
+      const state = stateOf(html);
+      t.same(
+        Object.keys(state.data).sort(),
+        ['/api/geo-url?partner=alpha-homes', '/api/properties?account_id=1&partner=alpha-homes&per_page=12'],
+        'the data travels with the page, under the keys of its search',
+      );
+    }
 
-  // The search entry's GET lands on the readable search address.
-  const sent = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=1');
-  t.equal(sent.statusCode, 301);
-  t.equal(sent.headers.location, '/alpha-homes/search/spain/murcia?cat=1', 'moved to the readable address');
-});
+    // The search entry's GET lands on the readable search address.
+    const sent = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=1');
+    t.equal(sent.statusCode, 301);
+    t.equal(sent.headers.location, '/alpha-homes/search/spain/murcia?cat=1', 'moved to the readable address');
+  },
+);
 
 forEachStore(t, 'a partner limited to one region is offered its towns; one without a scope sees every area', async (t, store) => {
   const fixture = await buildCatalogue(store.db, { projects: 120, seed: 78 });

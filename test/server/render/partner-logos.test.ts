@@ -48,7 +48,11 @@ t.test("the demo partners' logos: served as SVG and PNG, set by the seed, shown 
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x + 1) * info.channels)];
     t.equal(at(0, 0)[3], 0, 'a transparent corner');
     const primary = DEMO_PARTNERS.find((p) => p.slug === slug)!.color_primary;
-    t.same(at(Math.round(width / 2), 4).slice(0, 3), [1, 3, 5].map((i) => Number.parseInt(primary.slice(i, i + 2), 16)), `the plate in ${primary}`);
+    t.same(
+      at(Math.round(width / 2), 4).slice(0, 3),
+      [1, 3, 5].map((i) => Number.parseInt(primary.slice(i, i + 2), 16)),
+      `the plate in ${primary}`,
+    );
 
     for (const [where, url, headers] of [
       ['path', `/${slug}/contact`, {}],
@@ -64,7 +68,7 @@ t.test("the demo partners' logos: served as SVG and PNG, set by the seed, shown 
   }
 
   const main = await app.inject('/contact');
-  t.same(logos(main.body), { header: [], footer: [] }, "the main site keeps its own drawn mark");
+  t.same(logos(main.body), { header: [], footer: [] }, 'the main site keeps its own drawn mark');
 
   t.equal((await app.inject('/media/partners/nobody.svg')).statusCode, 404, 'no such logo');
   t.equal((await app.inject('/media/partners/costa-casas.gif')).statusCode, 404, 'another extension');

@@ -39,7 +39,8 @@ async function apiOf(app: FastifyInstance, id: number): Promise<Project> {
 async function richProject(app: FastifyInstance): Promise<Project> {
   for (let id = 1; id < 150; id++) {
     const p = await apiOf(app, id);
-    if (p.detail && p.files.data.length && p.units.length > 3 && p.similar.length && p.detail.images.length > 1 && p.detail.developer) return p;
+    if (p.detail && p.files.data.length && p.units.length > 3 && p.similar.length && p.detail.images.length > 1 && p.detail.developer)
+      return p;
   }
   throw new Error('no rich project in the demo catalogue');
 }
@@ -47,7 +48,12 @@ async function richProject(app: FastifyInstance): Promise<Project> {
 /** The text of the <dd> after the <dt> labelled `label` (its note included), or null. */
 function fact(html: string, label: string): string | null {
   const m = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd>`).exec(html);
-  return m ? m[1]!.replace(/<[^>]*>/g, '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&') : null;
+  return m
+    ? m[1]!
+        .replace(/<[^>]*>/g, '')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&')
+    : null;
 }
 
 function jsonLdOf(html: string): JsonLdGraph {
@@ -70,7 +76,11 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   const text = textOf(html);
 
   t.match(html, new RegExp(`<h1[^>]*>${inHtml(p.detail.name)}</h1>`), 'the project is the heading');
-  t.match(html, new RegExp(`<title>${inHtml(`${p.detail.name}, ${p.detail.location.town.name} | Spain New Homes`)}</title>`), 'title: name and town');
+  t.match(
+    html,
+    new RegExp(`<title>${inHtml(`${p.detail.name}, ${p.detail.location.town.name} | Spain New Homes`)}</title>`),
+    'title: name and town',
+  );
   t.match(html, /<meta name="description" content="New-build [a-z -]+ in [^"]+"/, 'a description of its own');
 
   // The labelled facts, ranges over the units not sold (available and reserved), with a note where the reserved ones widen them.
@@ -90,11 +100,31 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   };
   t.equal(fact(html, 'Category'), categoryLabel(p.detail.category), 'category');
   t.ok(fact(html, 'Status'), 'status');
-  t.equal(fact(html, 'Built area'), area((u) => u.built_area), 'built area');
-  t.equal(fact(html, 'Plot area'), area((u) => u.plot_area), 'plot area (or left out)');
-  t.equal(fact(html, 'Terrace'), area((u) => u.terrace_area), 'terrace');
-  t.equal(fact(html, 'Solarium'), area((u) => u.solarium_area), 'solarium (or left out)');
-  t.equal(fact(html, 'Garden'), area((u) => u.garden_area), 'garden (or left out)');
+  t.equal(
+    fact(html, 'Built area'),
+    area((u) => u.built_area),
+    'built area',
+  );
+  t.equal(
+    fact(html, 'Plot area'),
+    area((u) => u.plot_area),
+    'plot area (or left out)',
+  );
+  t.equal(
+    fact(html, 'Terrace'),
+    area((u) => u.terrace_area),
+    'terrace',
+  );
+  t.equal(
+    fact(html, 'Solarium'),
+    area((u) => u.solarium_area),
+    'solarium (or left out)',
+  );
+  t.equal(
+    fact(html, 'Garden'),
+    area((u) => u.garden_area),
+    'garden (or left out)',
+  );
   t.equal(fact(html, 'Bedrooms'), `${formatRange(range(pool, (u) => u.bedrooms))}${note((u) => u.bedrooms)}`, 'bedrooms');
   t.equal(fact(html, 'Bathrooms'), `${formatRange(range(pool, (u) => u.bathrooms))}${note((u) => u.bathrooms)}`, 'bathrooms');
   for (const label of ['Images', 'Description', 'Amenities', 'Location', 'Units', 'Files', 'Project details'])
@@ -107,7 +137,11 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   // The units: a real table with a caption and header cells, a row per unit.
   const table = /<table class="units-table">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? '';
   t.match(table, /<caption[^>]*>The homes of [^<]+<\/caption>/, 'a caption');
-  t.same([...table.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]), ['Type', 'Beds', 'Baths', 'Areas', 'Floor', 'Price', 'Status'], 'column headers');
+  t.same(
+    [...table.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]),
+    ['Type', 'Beds', 'Baths', 'Areas', 'Floor', 'Price', 'Status'],
+    'column headers',
+  );
   const rows = [...table.matchAll(/<tr class="units-table__row[^"]*">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
   t.equal(rows.length, p.units.length, 'one row per unit');
   p.units.forEach((unit, i) => {
@@ -121,16 +155,26 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   t.equal(files.length, p.files.data.length, 'every file listed, locked');
   for (const [i, file] of files.entries()) {
     t.match(file, new RegExp(inHtml(p.files.data[i]!.title)), 'with its title');
-    t.match(file, new RegExp(`<a class="project-file__register" href="/old/client-register\\?redirect=%2Ffor-sale%2F${p.detail.id}"[^>]*>register to access all information</a>`),
-      "and the link to register: the main site's registration (/old's), coming back here");
+    t.match(
+      file,
+      new RegExp(
+        `<a class="project-file__register" href="/old/client-register\\?redirect=%2Ffor-sale%2F${p.detail.id}"[^>]*>register to access all information</a>`,
+      ),
+      "and the link to register: the main site's registration (/old's), coming back here",
+    );
   }
   t.notMatch(html, /download=""/, 'no download for an anonymous visitor');
 
   // Similar projects: links a crawler can follow.
-  for (const s of p.similar) t.match(html, new RegExp(`<a class="stretched-link" href="/for-sale/${s.id}"`), `a link to similar project ${s.id}`);
+  for (const s of p.similar)
+    t.match(html, new RegExp(`<a class="stretched-link" href="/for-sale/${s.id}"`), `a link to similar project ${s.id}`);
 
   // The contact form for this project, and the company card.
-  t.match(html, /<form id="lead-property-\d+" class="lead-form lead-form--property"[^>]* method="post"/, 'the property contact form, sent by POST without JavaScript too');
+  t.match(
+    html,
+    /<form id="lead-property-\d+" class="lead-form lead-form--property"[^>]* method="post"/,
+    'the property contact form, sent by POST without JavaScript too',
+  );
   t.match(html, /<h2 class="agent-card__title"[^>]*>Your adviser<\/h2>/, "the office's card on the main site");
   t.match(text, '+34 965 00 12 34');
 
@@ -140,18 +184,35 @@ t.test('the property page: facts, units, files, JSON-LD and similar projects', a
   t.equal(listing.name, p.detail.name);
   t.equal(listing.url, `http://localhost:3000/for-sale/${p.detail.id}`);
   t.equal(listing.datePosted, p.detail.listed_at);
-  t.same(listing.image, p.detail.images.map((i) => `http://localhost:3000${i.url}`));
+  t.same(
+    listing.image,
+    p.detail.images.map((i) => `http://localhost:3000${i.url}`),
+  );
   t.equal(listing.description, p.detail.description);
   const prices = onSale.map((u) => u.price);
   t.ok(new Set(prices).size > 1, 'units on sale at several prices');
-  t.same(listing.offers, {
-    '@type': 'AggregateOffer', url: listing.url, priceCurrency: 'EUR', lowPrice: Math.min(...prices), highPrice: Math.max(...prices),
-    offerCount: onSale.length, availability: 'https://schema.org/InStock',
-  }, 'several prices on sale: an AggregateOffer');
+  t.same(
+    listing.offers,
+    {
+      '@type': 'AggregateOffer',
+      url: listing.url,
+      priceCurrency: 'EUR',
+      lowPrice: Math.min(...prices),
+      highPrice: Math.max(...prices),
+      offerCount: onSale.length,
+      availability: 'https://schema.org/InStock',
+    },
+    'several prices on sale: an AggregateOffer',
+  );
   t.match(listing.about, {
     name: p.detail.name,
     geo: { '@type': 'GeoCoordinates', latitude: p.detail.location.lat, longitude: p.detail.location.lng },
-    address: { '@type': 'PostalAddress', addressLocality: p.detail.location.town.name, addressRegion: p.detail.location.region.name, addressCountry: 'ES' },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: p.detail.location.town.name,
+      addressRegion: p.detail.location.region.name,
+      addressCountry: 'ES',
+    },
   });
   const crumbs = graph.find((x) => x['@type'] === 'BreadcrumbList')!;
   t.same(
@@ -191,7 +252,11 @@ t.test("on a partner's site: the partner's card, and links that stay on its site
     t.match(card, new RegExp(inHtml(partner.phone!)), 'its phone');
     t.match(card, new RegExp(inHtml(partner.email!)), 'its e-mail');
     t.notMatch(card, '+34 965 00 12 34', "not the office's phone");
-    t.match(html, new RegExp(`href="${prefix}/client-register\\?redirect=${encodeURIComponent(url)}"`), 'register on the partner site, coming back to the page');
+    t.match(
+      html,
+      new RegExp(`href="${prefix}/client-register\\?redirect=${encodeURIComponent(url)}"`),
+      'register on the partner site, coming back to the page',
+    );
     for (const s of p.similar) t.match(html, new RegExp(`href="${prefix}/for-sale/${s.id}"`), 'similar projects on the partner site');
     t.match(text, p.detail.name);
     const listing = jsonLdOf(html)['@graph'][0]!;
@@ -202,7 +267,11 @@ t.test("on a partner's site: the partner's card, and links that stay on its site
 t.test('a project name cannot close the JSON-LD script, and reaches it as plain text', async (t) => {
   const app = await testApp(t);
   const hostile = 'Casa </script><script>alert(1)</script> & \u2028 "quoted" <!--';
-  await app.store.db.updateTable('projects').set({ name: hostile, description: `</SCRIPT>${hostile}` }).where('id', '=', 3).execute();
+  await app.store.db
+    .updateTable('projects')
+    .set({ name: hostile, description: `</SCRIPT>${hostile}` })
+    .where('id', '=', 3)
+    .execute();
   const res = await app.inject('/for-sale/3');
   t.equal(res.statusCode, 200);
   const scripts = res.body.match(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? [];
@@ -224,7 +293,11 @@ t.test('the areas the demo project may lack show under their SPEC §2 labels whe
 
 t.test('a fact without a value is left out', async (t) => {
   const app = await testApp(t);
-  await app.store.db.updateTable('units').set({ solarium_area: null, garden_area: null, plot_area: null }).where('project_id', '=', 4).execute();
+  await app.store.db
+    .updateTable('units')
+    .set({ solarium_area: null, garden_area: null, plot_area: null })
+    .where('project_id', '=', 4)
+    .execute();
   const html = (await app.inject('/for-sale/4')).body;
   for (const label of ['Solarium', 'Garden', 'Plot area']) t.equal(fact(html, label), null, `no ${label}`);
   t.ok(fact(html, 'Built area'), 'the others stay');
@@ -232,7 +305,16 @@ t.test('a fact without a value is left out', async (t) => {
 
 t.test('an id that names no project is 404 with the error page; no id goes to the search', async (t) => {
   const app = await testApp(t);
-  for (const path of ['/for-sale/987654', '/for-sale/abc', '/for-sale/0', '/for-sale/012', '/for-sale/99999999999', '/old/for-sale/abc', '/costa-casas/for-sale/987654', '/for-sale/1.5']) {
+  for (const path of [
+    '/for-sale/987654',
+    '/for-sale/abc',
+    '/for-sale/0',
+    '/for-sale/012',
+    '/for-sale/99999999999',
+    '/old/for-sale/abc',
+    '/costa-casas/for-sale/987654',
+    '/for-sale/1.5',
+  ]) {
     const res = await app.inject(path);
     t.equal(res.statusCode, 404, path);
     const text = textOf(res.body);

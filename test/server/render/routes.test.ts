@@ -20,7 +20,10 @@ function samplePaths(pattern: string): string[] {
 t.test('every route answers with its layout', async (t) => {
   const app = await testApp(t);
   const now = new Date().toISOString();
-  await app.store.db.insertInto('content_pages').values({ slug: PAGE, partner_id: null, title: 'Route test', summary: '', body: 'Body', created_at: now, updated_at: now }).execute();
+  await app.store.db
+    .insertInto('content_pages')
+    .values({ slug: PAGE, partner_id: null, title: 'Route test', summary: '', body: 'Body', created_at: now, updated_at: now })
+    .execute();
 
   for (const route of routes) {
     for (const path of samplePaths(route.path)) {
@@ -40,7 +43,11 @@ t.test('every route answers with its layout', async (t) => {
         // Its own section's login: /old/client-login, /{partner}/client-login, the main site's /login.
         const section = /^\/([^/]+)\/./.exec(path)?.[1];
         const login = section ? `/${section}/client-login` : '/login';
-        t.equal(res.headers.location, `${login}?redirect=${encodeURIComponent(path)}`, `${path} remembers where the visitor was, at its section's login`);
+        t.equal(
+          res.headers.location,
+          `${login}?redirect=${encodeURIComponent(path)}`,
+          `${path} remembers where the visitor was, at its section's login`,
+        );
         continue;
       }
       t.equal(res.statusCode, 200, `${route.name} ${path} is 200`);
@@ -83,7 +90,11 @@ t.test('a partner is resolved by its own domain first', async (t) => {
   const living = await app.inject({ url: '/wonen-en-leven', headers: { host: 'costa-casas.localhost' } });
   t.equal(stateOf(living.body).route, 'partner:living', "the partner's own page at its short address");
   const franchise = await app.inject({ url: '/franchise', headers: { host: 'costa-casas.localhost' } });
-  t.same([franchise.statusCode, franchise.headers.location], [301, 'http://localhost:3000/franchise'], "the main brand's franchise: to the main site (issue 10)");
+  t.same(
+    [franchise.statusCode, franchise.headers.location],
+    [301, 'http://localhost:3000/franchise'],
+    "the main brand's franchise: to the main site (issue 10)",
+  );
 
   const other = await app.inject({ url: '/sol-homes/contact', headers: { host: 'costa-casas.localhost' } });
   t.equal(other.statusCode, 404, "another partner's pages are not served on a partner's domain");

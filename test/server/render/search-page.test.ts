@@ -19,9 +19,15 @@ async function api(app: FastifyInstance, query: string): Promise<SearchAnswer> {
 }
 
 /** The project ids of the result cards, in page order. */
-const cardIds = (html: string) => [...html.matchAll(/<article class="project-card project-card--(\w+)" data-project="(\d+)"/g)].map((m) => Number(m[2]));
-const cardVariants = (html: string) => [...new Set([...html.matchAll(/<article class="project-card project-card--(\w+)"/g)].map((m) => m[1]))];
-const relLinks = (html: string, rel: string) => [...html.matchAll(new RegExp(`<a[^>]*rel="${rel}"[^>]*href="([^"]*)"|<a[^>]*href="([^"]*)"[^>]*rel="${rel}"`, 'g'))].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
+const cardIds = (html: string) =>
+  [...html.matchAll(/<article class="project-card project-card--(\w+)" data-project="(\d+)"/g)].map((m) => Number(m[2]));
+const cardVariants = (html: string) => [
+  ...new Set([...html.matchAll(/<article class="project-card project-card--(\w+)"/g)].map((m) => m[1])),
+];
+const relLinks = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<a[^>]*rel="${rel}"[^>]*href="([^"]*)"|<a[^>]*href="([^"]*)"[^>]*rel="${rel}"`, 'g'))].map((m) =>
+    (m[1] ?? m[2])!.replace(/&amp;/g, '&'),
+  );
 const h1Of = (html: string) => textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '').trim();
 
 t.test('a place URL renders its own title, heading and cards without JavaScript', async (t) => {
@@ -35,12 +41,19 @@ t.test('a place URL renders its own title, heading and cards without JavaScript'
   t.equal(titleOf(res.body), `New-build homes in Torrevieja, Alicante: ${count} | Spain New Homes`);
   t.equal(h1Of(res.body), 'New-build homes in Torrevieja, Alicante');
   t.match(meta(res.body, 'description'), new RegExp(`^${count} in Torrevieja, Alicante`));
-  t.same(cardIds(res.body), expected.data.map((p) => p.id), 'the cards of the first page, in order');
+  t.same(
+    cardIds(res.body),
+    expected.data.map((p) => p.id),
+    'the cards of the first page, in order',
+  );
   t.same(cardVariants(res.body), ['grid']);
   t.same(canonicals(res.body), [`${SITE}/search/spain/alicante/torrevieja`]);
   t.match(textOf(res.body), /All areas Spain Alicante Torrevieja/, 'the trail of places');
   const state = stateOf(res.body);
-  t.ok(Object.keys(state.data).some((k) => k.startsWith('/api/properties?')), 'the results are in the initial state for SWR');
+  t.ok(
+    Object.keys(state.data).some((k) => k.startsWith('/api/properties?')),
+    'the results are in the initial state for SWR',
+  );
   t.ok(Object.keys(state.data).includes('/api/geo-url?path=spain%2Falicante%2Ftorrevieja'));
 
   // The first row's pictures load at once, the rest lazily.
@@ -60,7 +73,9 @@ t.test('the filter form is a GET form to the section’s search, with the URL’
   const form = /<form id="search-form"[^>]*>/.exec(res.body)?.[0] ?? '';
   t.match(form, /method="get"/);
   t.match(form, /action="\/costa-casas\/search"/);
-  const checked = [...res.body.matchAll(/<input [^>]*name="cat"[^>]*>/g)].filter((m) => /checked=""/.test(m[0])).map((m) => Number(/value="(\d+)"/.exec(m[0])?.[1]));
+  const checked = [...res.body.matchAll(/<input [^>]*name="cat"[^>]*>/g)]
+    .filter((m) => /checked=""/.test(m[0]))
+    .map((m) => Number(/value="(\d+)"/.exec(m[0])?.[1]));
   t.same(checked, [1, 12]);
   t.match(res.body, /<select[^>]*name="country"[^>]*>[\s\S]*?<option value="spain" selected="">/);
   t.match(res.body, /<select[^>]*name="region"[^>]*>[\s\S]*?<option value="spain\/alicante" selected="">/);
@@ -79,10 +94,15 @@ t.test('pagination: server-rendered links with rel=prev/next; past the end, the 
 
   const page2 = await app.inject('/search/spain?page=2');
   t.equal(page2.statusCode, 200);
-  t.same(cardIds(page2.body), (await api(app, 'account_id=1&country=spain&page=2')).data.map((p) => p.id));
+  t.same(
+    cardIds(page2.body),
+    (await api(app, 'account_id=1&country=spain&page=2')).data.map((p) => p.id),
+  );
   t.same(relLinks(page2.body, 'prev'), ['/search/spain']);
   t.same(relLinks(page2.body, 'next'), ['/search/spain?page=3']);
-  const current = [...page2.body.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)].map((m) => m[0]).filter((a) => a.includes('pagination__page'));
+  const current = [...page2.body.matchAll(/<a [^>]*aria-current="page"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((a) => a.includes('pagination__page'));
   t.equal(current.length, 1, 'one current page');
   t.match(current[0], /href="\/search\/spain\?page=2"/);
   t.match(page2.body, new RegExp(`href="/search/spain\\?page=${first.meta.pages}"`), 'a link to the last page');
@@ -121,7 +141,10 @@ t.test('no results: the empty state offers to widen the search one filter at a t
 t.test("a GET form's place fields answer 301 with the readable URL, in every section", async (t) => {
   const app = await testApp(t);
   const cases: Array<[string, string]> = [
-    ['/search?cat=1&country=spain&region=alicante&town=torrevieja&bedrooms=0&bathrooms=0&pricefrom=&priceto=&sort=newest', '/search/spain/alicante/torrevieja?cat=1'],
+    [
+      '/search?cat=1&country=spain&region=alicante&town=torrevieja&bedrooms=0&bathrooms=0&pricefrom=&priceto=&sort=newest',
+      '/search/spain/alicante/torrevieja?cat=1',
+    ],
     ['/search?country=&region=&town=&view=list', '/search?view=list'],
     ['/old/search?country=spain&region=murcia', '/old/search/spain/murcia'],
     ['/costa-casas/search/spain?region=spain/malaga&bedrooms=3', '/costa-casas/search/spain/malaga?bedrooms=3'],
@@ -140,7 +163,14 @@ t.test("a GET form's place fields answer 301 with the readable URL, in every sec
 
 t.test('a place that does not exist is the 404 page; bad filter values are only dropped', async (t) => {
   const app = await testApp(t);
-  for (const path of ['/search/spain/nowhere', '/search/atlantis', '/search/spain/alicante/torrevieja/beach', '/search/bad_slug', '/old/search/spain/x', '/costa-casas/search/nowhere']) {
+  for (const path of [
+    '/search/spain/nowhere',
+    '/search/atlantis',
+    '/search/spain/alicante/torrevieja/beach',
+    '/search/bad_slug',
+    '/old/search/spain/x',
+    '/costa-casas/search/nowhere',
+  ]) {
     const res = await app.inject(path);
     t.equal(res.statusCode, 404, path);
     t.match(textOf(res.body), /Oops! Page not found!/, `${path} shows the error page`);
@@ -156,13 +186,19 @@ t.test('legacy bbbbbbbbb_type URLs render the search, canonical to its readable 
   const legacy = await app.inject('/search/bbbbbbbbb_type/villa,penthouse/spain/alicante?bedrooms=2');
   t.equal(legacy.statusCode, 200);
   t.same(canonicals(legacy.body), [`${SITE}/search/spain/alicante?cat=2,12&bedrooms=2`], 'the very address the site links to');
-  t.same(cardIds(legacy.body), (await api(app, 'account_id=1&cat=2,12&country=spain&region=alicante&bedrooms=2')).data.map((p) => p.id));
+  t.same(
+    cardIds(legacy.body),
+    (await api(app, 'account_id=1&cat=2,12&country=spain&region=alicante&bedrooms=2')).data.map((p) => p.id),
+  );
   t.equal(h1Of(legacy.body), 'New-build homes in Alicante, Spain');
 
   const all = await app.inject('/old/search/bbbbbbbbb_type/old_');
   t.equal(all.statusCode, 200);
   t.same(canonicals(all.body), [`${SITE}/search`], 'every type, everywhere; /old listings are canonical to the main site');
-  t.same(cardIds(all.body), (await api(app, 'account_id=1')).data.map((p) => p.id));
+  t.same(
+    cardIds(all.body),
+    (await api(app, 'account_id=1')).data.map((p) => p.id),
+  );
 
   const view = await app.inject('/search/spain?view=map');
   t.same(canonicals(view.body), [`${SITE}/search/spain`], 'the view is no part of the canonical address');

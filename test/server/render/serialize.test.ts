@@ -23,7 +23,29 @@ const HOSTILE = [
 ];
 
 function randomString(rng: () => number): string {
-  const alphabet = ['<', '>', '&', '/', '!', '-', 's', 'c', 'r', 'i', 'p', 't', '"', "'", '\\', '\u2028', '\u2029', '\n', ' ', 'é', '\ud83c\udfe0'];
+  const alphabet = [
+    '<',
+    '>',
+    '&',
+    '/',
+    '!',
+    '-',
+    's',
+    'c',
+    'r',
+    'i',
+    'p',
+    't',
+    '"',
+    "'",
+    '\\',
+    '\u2028',
+    '\u2029',
+    '\n',
+    ' ',
+    'é',
+    '\ud83c\udfe0',
+  ];
   let out = '';
   const length = Math.floor(rng() * 40);
   for (let i = 0; i < length; i++) out += alphabet[Math.floor(rng() * alphabet.length)];
@@ -31,7 +53,7 @@ function randomString(rng: () => number): string {
 }
 
 function seeded(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 t.test('escaped state has no unsafe character and round-trips exactly', async (t) => {
@@ -54,7 +76,15 @@ t.test('hostile content reaches the page state intact and harmless', async (t) =
   const title = HOSTILE.join(' | ');
   await app.store.db
     .insertInto('content_pages')
-    .values({ slug: 'hostile', partner_id: null, title, summary: HOSTILE[0]!, body: HOSTILE.join('\n\n'), created_at: now, updated_at: now })
+    .values({
+      slug: 'hostile',
+      partner_id: null,
+      title,
+      summary: HOSTILE[0]!,
+      body: HOSTILE.join('\n\n'),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   const res = await app.inject('/hostile');
   t.equal(res.statusCode, 200);

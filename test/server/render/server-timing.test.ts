@@ -10,7 +10,11 @@ const HEADER = /^reads;dur=\d+\.\d, render;dur=\d+\.\d$/;
 
 t.test('a page says its reads and render time', async (t) => {
   const app = await testApp(t);
-  for (const [path, ua] of [['/franchise', BROWSER_UA], ['/costa-casas', BROWSER_UA], ['/search/spain', CRAWLER_UA]] as const) {
+  for (const [path, ua] of [
+    ['/franchise', BROWSER_UA],
+    ['/costa-casas', BROWSER_UA],
+    ['/search/spain', CRAWLER_UA],
+  ] as const) {
     const res = await app.inject({ url: path, headers: { 'user-agent': ua } });
     t.equal(res.statusCode, 200, path);
     t.match(String(res.headers['server-timing']), HEADER, `${path}: ${res.headers['server-timing']}`);

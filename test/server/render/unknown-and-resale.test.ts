@@ -59,7 +59,10 @@ t.test('unknown bedrooms, bathrooms and areas are never shown as 0', async (t) =
   t.ok(notGiven.length >= rows.length * 3, "beds, baths and areas: an en dash read as 'Not given'");
 
   const units = (await app.inject(`/api/project/units?id=${ID}`)).json().data as Array<{ bedrooms: unknown; bathrooms: unknown }>;
-  t.ok(units.every((u) => u.bedrooms === null && u.bathrooms === null), 'the API says null for a stored 0');
+  t.ok(
+    units.every((u) => u.bedrooms === null && u.bathrooms === null),
+    'the API says null for a stored 0',
+  );
 
   // The search card (the newest project comes first).
   await app.store.db.updateTable('projects').set({ updated_at: '2099-01-01T00:00:00.000Z' }).where('id', '=', ID).execute();
@@ -75,7 +78,13 @@ t.test('a resale shows Resale, never a new-build stage or a delivery date', asyn
   await app.store.db
     .updateTable('projects')
     // The demo's description speaks of its stage and delivery: a resale's feed would not.
-    .set({ stage: 'resale', delivery_date: '2027-03', description: 'A bright flat near the beach.', description_html: '<p>A bright flat near the beach.</p>', updated_at: '2099-01-01T00:00:00.000Z' })
+    .set({
+      stage: 'resale',
+      delivery_date: '2027-03',
+      description: 'A bright flat near the beach.',
+      description_html: '<p>A bright flat near the beach.</p>',
+      updated_at: '2099-01-01T00:00:00.000Z',
+    })
     .where('id', '=', ID)
     .execute();
 

@@ -31,13 +31,24 @@ forEachStore(
     const row = await store.db.selectFrom('saved_searches').selectAll().executeTakeFirstOrThrow();
     t.equal(row.status, 'pending');
     t.equal(row.search, SEARCH, 'kept in its canonical form');
-    t.equal((await store.db.selectFrom('saved_search_tokens').select('token_hash').executeTakeFirstOrThrow()).token_hash.length, 64, 'only a hash of the token');
+    t.equal(
+      (await store.db.selectFrom('saved_search_tokens').select('token_hash').executeTakeFirstOrThrow()).token_hash.length,
+      64,
+      'only a hash of the token',
+    );
 
     const manage = await confirmed(app, linkToken(text, 'confirm'));
-    t.equal((await store.db.selectFrom('saved_searches').select('status').executeTakeFirstOrThrow()).status, 'active', 'the link starts it');
+    t.equal(
+      (await store.db.selectFrom('saved_searches').select('status').executeTakeFirstOrThrow()).status,
+      'active',
+      'the link starts it',
+    );
     const list = await app.inject({ url: `/api/saved-searches/manage?token=${manage}` });
     t.equal(list.statusCode, 200);
-    t.match(list.json().data, { email: 'buyer@example.com', searches: [{ frequency: 'daily', status: 'active', href: `http://localhost:3000${SEARCH}`, site: 'Spain New Homes' }] });
+    t.match(list.json().data, {
+      email: 'buyer@example.com',
+      searches: [{ frequency: 'daily', status: 'active', href: `http://localhost:3000${SEARCH}`, site: 'Spain New Homes' }],
+    });
     t.match(list.headers['cache-control'], /private, no-store/);
     t.ok(await confirmed(app, linkToken(text, 'confirm')), 'a second click still leads to the manage page');
     t.equal(transport.sent.length, 1, 'no other mail');
@@ -66,7 +77,11 @@ forEachStore(
     t.match(await message(saveBody({ frequency: 'hourly' })), /^frequency: /);
     t.match(await message(saveBody({ partner: 'Not A Slug' })), /^partner: /);
     t.equal(await store.db.selectFrom('saved_searches').select('id').executeTakeFirst(), undefined, 'nothing saved');
-    const manage = await app.inject({ method: 'POST', url: '/api/saved-searches/change', payload: { action: 'frequency', token: 'x'.repeat(43), id: 1 } });
+    const manage = await app.inject({
+      method: 'POST',
+      url: '/api/saved-searches/change',
+      payload: { action: 'frequency', token: 'x'.repeat(43), id: 1 },
+    });
     t.equal(manage.statusCode, 400);
     t.match(manage.json().message, /^frequency is required/);
   },
@@ -104,7 +119,10 @@ forEachStore(
     const at = (days: number) => new SavedSearchService(store.db, { siteUrl: 'http://localhost:3000', now: later(days) });
     t.same(await at(6).prune(), { searches: 0, tokens: 0, addresses: 0 }, 'six days on, nothing yet');
     t.match(await at(8).prune(), { searches: 1, addresses: 1 }, 'eight days on: the unconfirmed search and its address');
-    t.same((await store.db.selectFrom('saved_search_addresses').select('email').execute()).map((r) => r.email), ['kept@example.com']);
+    t.same(
+      (await store.db.selectFrom('saved_search_addresses').select('email').execute()).map((r) => r.email),
+      ['kept@example.com'],
+    );
     t.equal(await at(8).confirm(confirmLink), null, 'its link does nothing any more');
 
     const del = await app.inject({ method: 'POST', url: '/api/saved-searches/change', payload: { token: manage, action: 'delete-all' } });
@@ -127,11 +145,15 @@ forEachStore(
     await transport.waitFor(2);
     const manage = await confirmed(app, linkToken(String(transport.sent[0]!.message.text), 'confirm'));
     await confirmed(app, linkToken(String(transport.sent[1]!.message.text), 'confirm'));
-    const change = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/saved-searches/change', payload: { token: manage, ...payload } });
+    const change = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/saved-searches/change', payload: { token: manage, ...payload } });
     const [first, second] = (await app.inject({ url: `/api/saved-searches/manage?token=${manage}` })).json().data.searches;
     t.equal((await change({ action: 'frequency', id: first.id, frequency: 'instant' })).json().data.searches[0].frequency, 'instant');
     t.equal((await change({ action: 'delete', id: 999999 })).statusCode, 400, 'a search of no one, or of another address');
-    t.same((await change({ action: 'delete', id: first.id })).json().data.searches.map((s: { id: number }) => s.id), [second.id]);
+    t.same(
+      (await change({ action: 'delete', id: first.id })).json().data.searches.map((s: { id: number }) => s.id),
+      [second.id],
+    );
 
     const token = await registered(app, 'client@example.com');
     const mine = await save(app, saveBody({ email: undefined }), bearer(token));
@@ -141,9 +163,25 @@ forEachStore(
     const list = await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) });
     t.match(list.json().data, { email: 'client@example.com', searches: [{ status: 'active', frequency: 'daily' }] });
     const id = list.json().data.searches[0].id;
-    const weekly = await app.inject({ method: 'POST', url: '/api/saved-searches/change', headers: bearer(token), payload: { action: 'frequency', id, frequency: 'weekly' } });
+    const weekly = await app.inject({
+      method: 'POST',
+      url: '/api/saved-searches/change',
+      headers: bearer(token),
+      payload: { action: 'frequency', id, frequency: 'weekly' },
+    });
     t.equal(weekly.json().data.searches[0].frequency, 'weekly');
-    t.equal((await app.inject({ method: 'POST', url: '/api/saved-searches/change', headers: bearer(token), payload: { action: 'delete', id: second.id } })).statusCode, 400, 'not another address\'s search');
+    t.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/saved-searches/change',
+          headers: bearer(token),
+          payload: { action: 'delete', id: second.id },
+        })
+      ).statusCode,
+      400,
+      "not another address's search",
+    );
     t.equal((await app.inject({ url: '/api/saved-searches/mine' })).statusCode, 401);
   },
   { seed: true },
@@ -151,7 +189,7 @@ forEachStore(
 
 forEachStore(
   t,
-  'on a partner\'s domain and path: the mail in its brand, the link on its site',
+  "on a partner's domain and path: the mail in its brand, the link on its site",
   async (t, store) => {
     const { app, transport } = await accountsApp(t, store);
     t.equal((await save(app, saveBody(), { host: 'costa-casas.localhost' })).statusCode, 201);

@@ -9,7 +9,12 @@ export function saveBody(extra: Record<string, unknown> = {}): Record<string, un
   return { email: 'Buyer@Example.com', search: SEARCH, frequency: 'daily', ...extra };
 }
 
-export function save(app: FastifyInstance, body: Record<string, unknown> = saveBody(), headers: Record<string, string> = {}, remoteAddress?: string): Promise<LightMyRequestResponse> {
+export function save(
+  app: FastifyInstance,
+  body: Record<string, unknown> = saveBody(),
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/saved-searches', payload: body, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 

@@ -11,7 +11,11 @@ forEachStore(
   'the search page offers to save its search; the manage page is private; a bad link is a 404 that says so',
   async (t, store) => {
     const { app, transport } = await accountsApp(t, store);
-    for (const url of ['/search/spain/alicante?bedrooms=2', '/old/search/spain/alicante?bedrooms=2', '/costa-casas/search/spain/alicante?bedrooms=2']) {
+    for (const url of [
+      '/search/spain/alicante?bedrooms=2',
+      '/old/search/spain/alicante?bedrooms=2',
+      '/costa-casas/search/spain/alicante?bedrooms=2',
+    ]) {
       const page = await app.inject({ url });
       t.equal(page.statusCode, 200, url);
       t.match(page.body, /<summary[^>]*>Save this search<\/summary>/, `${url}: the disclosure`);

@@ -25,22 +25,51 @@ forEachStore(
     const page = await app.inject({ url: `/api/saved-searches/unsubscribe?token=${linkToken(url, 'unsubscribe')}` });
     t.match(page.json().data, { id: search.id, status: 'active' }, 'the page names the search and changes nothing');
 
-    const noBody = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'other=1' });
+    const noBody = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'other=1',
+    });
     t.equal(noBody.statusCode, 400);
     t.match(noBody.json().message, /^List-Unsubscribe: /);
 
-    const res = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     t.equal(res.statusCode, 200, 'from a mail provider, another origin');
     t.equal((await store.db.selectFrom('saved_searches').select('status').executeTakeFirstOrThrow()).status, 'stopped');
 
     const boundary = 'xyz';
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
-    const again = await app.inject({ method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
+    const again = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
     t.equal(again.statusCode, 200, 'multipart, as RFC 8058 prefers; twice is fine');
 
-    t.equal((await app.inject({ method: 'POST', url: url.replace(/\/[^/]+$/, `/${'y'.repeat(43)}`), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode, 404);
+    t.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: url.replace(/\/[^/]+$/, `/${'y'.repeat(43)}`),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        })
+      ).statusCode,
+      404,
+    );
 
-    const resumed = await app.inject({ method: 'POST', url: '/api/saved-searches/change', payload: { token: manage, action: 'resume', id: search.id } });
+    const resumed = await app.inject({
+      method: 'POST',
+      url: '/api/saved-searches/change',
+      payload: { token: manage, action: 'resume', id: search.id },
+    });
     t.equal(resumed.json().data.searches[0].status, 'active', 'the manage page can start it again');
   },
   { seed: true },
@@ -48,27 +77,47 @@ forEachStore(
 
 forEachStore(
   t,
-  'without JavaScript: the search page\'s form and the manage page\'s forms answer 303 to a page',
+  "without JavaScript: the search page's form and the manage page's forms answer 303 to a page",
   async (t, store) => {
     const { app, transport } = await accountsApp(t, store);
     const form = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(body).toString() });
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams(body).toString(),
+      });
 
     const bad = await form('/old/saved-searches', { email: 'nope', search: SEARCH, frequency: 'weekly' });
     t.equal(bad.statusCode, 303);
-    t.match(bad.headers.location, /^\/old\/saved-searches\/new\?search=.+&frequency=weekly&error=email$/, 'back to the form, naming the field');
-    t.equal((await form('/saved-searches', { email: 'a@example.com', search: SEARCH, frequency: 'weekly' }, { origin: 'https://evil.example' })).statusCode, 403);
-    t.equal((await form('/no-such-partner/saved-searches', { email: 'a@example.com', search: SEARCH, frequency: 'weekly' })).statusCode, 404);
+    t.match(
+      bad.headers.location,
+      /^\/old\/saved-searches\/new\?search=.+&frequency=weekly&error=email$/,
+      'back to the form, naming the field',
+    );
+    t.equal(
+      (await form('/saved-searches', { email: 'a@example.com', search: SEARCH, frequency: 'weekly' }, { origin: 'https://evil.example' }))
+        .statusCode,
+      403,
+    );
+    t.equal(
+      (await form('/no-such-partner/saved-searches', { email: 'a@example.com', search: SEARCH, frequency: 'weekly' })).statusCode,
+      404,
+    );
 
     const ok = await form('/costa-casas/saved-searches', { email: 'a@example.com', search: SEARCH, frequency: 'weekly' });
     t.equal(ok.statusCode, 303);
     t.equal(ok.headers.location, '/costa-casas/saved-searches/sent');
     const text = await mailText(transport, 1);
-    t.match(text, /costa-casas\.localhost:3000\/saved-searches\/confirm\//, 'saved on the partner\'s site: its link');
+    t.match(text, /costa-casas\.localhost:3000\/saved-searches\/confirm\//, "saved on the partner's site: its link");
 
     const manage = await confirmed(app, linkToken(text, 'confirm'));
     const { id } = await store.db.selectFrom('saved_searches').select('id').executeTakeFirstOrThrow();
-    const change = await form(`/costa-casas/saved-searches/manage/${manage}`, { action: 'frequency', id: String(id), frequency: 'instant' });
+    const change = await form(`/costa-casas/saved-searches/manage/${manage}`, {
+      action: 'frequency',
+      id: String(id),
+      frequency: 'instant',
+    });
     t.equal(change.statusCode, 303);
     t.equal(change.headers.location, `/costa-casas/saved-searches/manage/${manage}?done=frequency`);
     t.equal((await store.db.selectFrom('saved_searches').select('frequency').executeTakeFirstOrThrow()).frequency, 'instant');

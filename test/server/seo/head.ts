@@ -1,5 +1,11 @@
 // Reading the head tags <Meta> renders, from a server-rendered page.
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function headOf(html: string): string {
   return /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';

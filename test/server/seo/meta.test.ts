@@ -109,7 +109,12 @@ t.test("a partner's pages: its name, under /{partner} on SITE_URL and on its own
 
 t.test('the error screen is noindex, without a canonical address', async (t) => {
   const app = await testApp(t, { env });
-  for (const [path, host] of [['/no-such-page', 'localhost'], ['/nobody/contact', 'localhost'], ['/sol-homes/contact', 'costa-casas.localhost'], ['/costa-casas/no-such-page', 'localhost']] as const) {
+  for (const [path, host] of [
+    ['/no-such-page', 'localhost'],
+    ['/nobody/contact', 'localhost'],
+    ['/sol-homes/contact', 'costa-casas.localhost'],
+    ['/costa-casas/no-such-page', 'localhost'],
+  ] as const) {
     const { status, html } = await page(app, path, host);
     t.equal(status, 404, path);
     t.equal(meta(html, 'robots'), 'noindex', `${path} is noindex`);
@@ -146,7 +151,11 @@ t.test("a partner's copies of the listings: canonical to the main site, or noind
     t.equal(status, 200, `${c.host}${c.url}`);
     t.equal(meta(html, 'robots'), 'noindex, follow', `${c.host}${c.url}: noindex, follow`);
     t.same(canonicals(html), [], 'and no canonical');
-    t.equal(meta(html, 'og:url'), `${c.host === 'localhost' ? SITE : 'https://costa-casas.localhost'}${c.url.replace(/\?.*/, '')}`, 'og:url: the page itself');
+    t.equal(
+      meta(html, 'og:url'),
+      `${c.host === 'localhost' ? SITE : 'https://costa-casas.localhost'}${c.url.replace(/\?.*/, '')}`,
+      'og:url: the page itself',
+    );
     t.equal(stateOf(html).state.partner?.listing_indexing, 'noindex', 'the setting reaches the client');
   }
   const contact = await page(app, '/costa-casas/contact');
@@ -169,7 +178,10 @@ t.test("a page's own picture: the property page's first photo as a raster pictur
   const project = await app.services.catalogue.project(id, null);
   const photo = project?.images.find((i) => !i.floorplan);
   t.match(photo?.url, /^\/media\/demo\/[a-z0-9-]+\.svg$/, 'a demo project, whose pictures are SVG');
-  for (const [path, host, origin] of [[`/for-sale/${id}`, 'localhost', SITE], [`/for-sale/${id}`, 'costa-casas.localhost', 'https://costa-casas.localhost']] as const) {
+  for (const [path, host, origin] of [
+    [`/for-sale/${id}`, 'localhost', SITE],
+    [`/for-sale/${id}`, 'costa-casas.localhost', 'https://costa-casas.localhost'],
+  ] as const) {
     const { html } = await page(app, path, host);
     const image = meta(html, 'og:image')!;
     t.equal(image, `${origin}${photo!.url.replace(/\.svg$/, '.jpg')}`, `${host}: the photo's raster version, absolute`);

@@ -17,7 +17,14 @@ function rules(body: string) {
 
 /** Google's matching: a rule is a prefix in which * stands for any run of characters. */
 function blocked(disallow: string[], path: string): boolean {
-  return disallow.some((rule) => new RegExp(`^${rule.split('*').map((s) => s.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*')}`).test(path));
+  return disallow.some((rule) =>
+    new RegExp(
+      `^${rule
+        .split('*')
+        .map((s) => s.replace(/[.?+^$()[\]{}|\\]/g, '\\$&'))
+        .join('.*')}`,
+    ).test(path),
+  );
 }
 
 t.test('robots.txt on the main host', async (t) => {
@@ -30,10 +37,30 @@ t.test('robots.txt on the main host', async (t) => {
   t.same(r.agent, ['User-agent: *']);
   t.same(r.allow, ['/']);
   t.same(r.sitemap, [`${SITE}/sitemap.xml`], 'names the main sitemap, from SITE_URL');
-  for (const path of ['/api/properties', '/api/geo-url?path=spain', '/favorites', '/old/favorites', '/costa-casas/favorites', '/login', '/login?redirect=%2Ffavorites',
-    '/old/client-login', '/costa-casas/client-register', '/sol-homes/client-forgot-password', '/old/client-reset-password/abc'])
+  for (const path of [
+    '/api/properties',
+    '/api/geo-url?path=spain',
+    '/favorites',
+    '/old/favorites',
+    '/costa-casas/favorites',
+    '/login',
+    '/login?redirect=%2Ffavorites',
+    '/old/client-login',
+    '/costa-casas/client-register',
+    '/sol-homes/client-forgot-password',
+    '/old/client-reset-password/abc',
+  ])
     t.ok(blocked(r.disallow, path), `${path} is not crawled`);
-  for (const path of ['/', '/contact', '/search/spain/alicante', '/for-sale/12', '/costa-casas', '/costa-casas/for-sale/12', '/buying-process', '/assets/app.css'])
+  for (const path of [
+    '/',
+    '/contact',
+    '/search/spain/alicante',
+    '/for-sale/12',
+    '/costa-casas',
+    '/costa-casas/for-sale/12',
+    '/buying-process',
+    '/assets/app.css',
+  ])
     t.notOk(blocked(r.disallow, path), `${path} may be crawled`);
 
   const spoofed = await app.inject({ url: '/robots.txt', headers: { host: 'evil.example' } });

@@ -66,9 +66,20 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
   t.equal(byLoc.get(`${SITE}/buying-process`), w3c(page.updatedAt), 'a content page, last changed when it was');
 
   const projects = sitemap.entries.filter((e) => e.loc.startsWith(`${SITE}/for-sale/`));
-  t.same(projects.map((e) => e.loc), listed(fixture).map((p) => `${SITE}/for-sale/${p.id}`), 'every listed project, by id, and nothing withdrawn or sold out');
-  t.same(projects.map((e) => e.lastmod), listed(fixture).map((p) => w3c(p.updated_at)), "lastmod is the project's own updated date");
-  t.ok(fixture.projects.some((p) => !isSearchable(p)), 'the fixture has unlisted projects to leave out');
+  t.same(
+    projects.map((e) => e.loc),
+    listed(fixture).map((p) => `${SITE}/for-sale/${p.id}`),
+    'every listed project, by id, and nothing withdrawn or sold out',
+  );
+  t.same(
+    projects.map((e) => e.lastmod),
+    listed(fixture).map((p) => w3c(p.updated_at)),
+    "lastmod is the project's own updated date",
+  );
+  t.ok(
+    fixture.projects.some((p) => !isSearchable(p)),
+    'the fixture has unlisted projects to leave out',
+  );
 
   const expectedPlaces = places(fixture);
   const placeEntries = sitemap.entries.filter((e) => e.loc.startsWith(`${SITE}/search/`));
@@ -80,10 +91,19 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
   // Partners: one without a domain lives on this host; its copies of the listings are never listed.
   for (const path of ['/beta-homes', '/beta-homes/new-build-pages', '/beta-homes/contact', '/beta-homes/beta-fees'])
     t.ok(byLoc.has(`${SITE}${path}`), `the domainless partner's ${path}`);
-  t.notOk([...byLoc.keys()].some((loc) => /\/(alpha|beta)-homes\/(for-sale|search)/.test(loc)), "no partner's copy of a listing");
-  t.notOk([...byLoc.keys()].some((loc) => loc.includes('alpha')), 'a partner with its own domain is listed there, not here');
+  t.notOk(
+    [...byLoc.keys()].some((loc) => /\/(alpha|beta)-homes\/(for-sale|search)/.test(loc)),
+    "no partner's copy of a listing",
+  );
+  t.notOk(
+    [...byLoc.keys()].some((loc) => loc.includes('alpha')),
+    'a partner with its own domain is listed there, not here',
+  );
   t.notOk(byLoc.has(`${SITE}/beta-fees`), "a partner's own page is not the main site's");
-  t.notOk([...byLoc.keys()].some((loc) => /favorites|client-|login/.test(loc)), 'no page behind a login');
+  t.notOk(
+    [...byLoc.keys()].some((loc) => /favorites|client-|login/.test(loc)),
+    'no page behind a login',
+  );
 
   // The addresses come from SITE_URL whatever the Host header says.
   const spoofed = await get(app, '/sitemap.xml', 'evil.example');
@@ -108,7 +128,10 @@ forEachStore(t, 'a large sitemap is an index of numbered pages, each with its ne
   t.equal(index.root, 'sitemapindex');
   const pages = Math.ceil(whole.length / max);
   t.ok(pages > 2, `${whole.length} addresses make ${pages} pages`);
-  t.same(index.entries.map((e) => e.loc), Array.from({ length: pages }, (_, i) => `${SITE}/sitemap-${i + 1}.xml`));
+  t.same(
+    index.entries.map((e) => e.loc),
+    Array.from({ length: pages }, (_, i) => `${SITE}/sitemap-${i + 1}.xml`),
+  );
 
   const joined: typeof whole = [];
   for (const [i, entry] of index.entries.entries()) {
@@ -118,7 +141,11 @@ forEachStore(t, 'a large sitemap is an index of numbered pages, each with its ne
     const urls = parseSitemap(page.body);
     t.equal(urls.root, 'urlset');
     t.ok(urls.entries.length <= max, `page ${i + 1} holds at most ${max}`);
-    const newest = urls.entries.map((e) => e.lastmod).filter(Boolean).sort().at(-1);
+    const newest = urls.entries
+      .map((e) => e.lastmod)
+      .filter(Boolean)
+      .sort()
+      .at(-1);
     t.equal(entry.lastmod, newest, `page ${i + 1}'s lastmod is its newest entry's`);
     joined.push(...urls.entries);
   }
@@ -137,14 +164,26 @@ forEachStore(t, "a partner's domain: its own pages on its own domain, never the 
   t.equal(res.statusCode, 200);
   const locs = parseSitemap(res.body).entries.map((e) => e.loc);
   t.ok(locs.length >= 6, `${locs.length} pages`);
-  t.ok(locs.every((loc) => loc.startsWith('https://alpha.localhost/')), "on the partner's configured domain, with SITE_URL's scheme");
+  t.ok(
+    locs.every((loc) => loc.startsWith('https://alpha.localhost/')),
+    "on the partner's configured domain, with SITE_URL's scheme",
+  );
   t.ok(locs.includes('https://alpha.localhost/'), 'its root');
   t.ok(locs.includes('https://alpha.localhost/contact'), 'its contact page');
-  t.ok(locs.some((loc) => loc.endsWith('/new-build-pages')), 'its new-build page');
+  t.ok(
+    locs.some((loc) => loc.endsWith('/new-build-pages')),
+    'its new-build page',
+  );
   t.ok(locs.includes('https://alpha.localhost/alpha-fees'), 'its own content page');
   t.ok(locs.includes('https://alpha.localhost/buying-process'), "the main site's pages it shows");
-  t.notOk(locs.some((loc) => /\/(for-sale|search)(\/|$)/.test(loc)), 'no copies of the listings');
-  t.notOk(locs.some((loc) => loc.includes('beta')), "nothing of another partner's");
+  t.notOk(
+    locs.some((loc) => /\/(for-sale|search)(\/|$)/.test(loc)),
+    'no copies of the listings',
+  );
+  t.notOk(
+    locs.some((loc) => loc.includes('beta')),
+    "nothing of another partner's",
+  );
   for (const loc of locs) {
     const path = loc.slice('https://alpha.localhost'.length);
     t.equal((await get(app, path, 'alpha.localhost')).statusCode, 200, `${path} answers on the domain`);
@@ -158,5 +197,8 @@ t.test('every address is XML-escaped', async (t) => {
   t.equal(res.statusCode, 200);
   t.notMatch(res.body, /&(?!amp;|apos;|quot;|lt;|gt;)/, 'no bare ampersand');
   t.match(res.body, /<loc>https:\/\/www\.example\.com\/a&amp;b&apos;c\/contact<\/loc>/);
-  t.ok(parseSitemap(res.body).entries.some((e) => e.loc === "https://www.example.com/a&b'c/contact"), 'and parses back to the address');
+  t.ok(
+    parseSitemap(res.body).entries.some((e) => e.loc === "https://www.example.com/a&b'c/contact"),
+    'and parses back to the address',
+  );
 });

@@ -14,74 +14,96 @@ async function twoPartners(db: Store['db']) {
   };
 }
 
-forEachStore(
-  t,
-  "a partner's own page wins over the main site's",
-  async (t, store) => {
-    const content = new ContentService(store.db);
-    const { costa, sol } = await twoPartners(store.db);
-    await content.upsert({ slug: 'costs', title: 'Costs and taxes', summary: 'What you pay', body: 'Main text' });
-    await content.upsert({ slug: 'costs', partner: 'costa-casas', title: 'Costs with Costa Casas', body: 'Our text' });
-    await content.upsert({ slug: 'team', partner: 'costa-casas', title: 'Our team', body: 'People' });
+forEachStore(t, "a partner's own page wins over the main site's", async (t, store) => {
+  const content = new ContentService(store.db);
+  const { costa, sol } = await twoPartners(store.db);
+  await content.upsert({ slug: 'costs', title: 'Costs and taxes', summary: 'What you pay', body: 'Main text' });
+  await content.upsert({ slug: 'costs', partner: 'costa-casas', title: 'Costs with Costa Casas', body: 'Our text' });
+  await content.upsert({ slug: 'team', partner: 'costa-casas', title: 'Our team', body: 'People' });
 
-    t.match(await content.page('costs', null), { slug: 'costs', title: 'Costs and taxes', summary: 'What you pay', body: 'Main text', updatedAt: String });
-    t.match(await content.page('costs', costa.id), { title: 'Costs with Costa Casas', body: 'Our text' }, 'own page');
-    t.match(await content.page('COSTS', costa.id), { title: 'Costs with Costa Casas' }, 'slug is case-insensitive');
-    t.match(await content.page('costs', sol.id), { title: 'Costs and taxes' }, "another partner sees the main site's");
-    t.equal(await content.page('team', null), null, "a partner's page is not on the main site");
-    t.equal(await content.page('team', sol.id), null, "nor on another partner's site");
-    t.equal(await content.page('nothing', costa.id), null);
+  t.match(await content.page('costs', null), {
+    slug: 'costs',
+    title: 'Costs and taxes',
+    summary: 'What you pay',
+    body: 'Main text',
+    updatedAt: String,
+  });
+  t.match(await content.page('costs', costa.id), { title: 'Costs with Costa Casas', body: 'Our text' }, 'own page');
+  t.match(await content.page('COSTS', costa.id), { title: 'Costs with Costa Casas' }, 'slug is case-insensitive');
+  t.match(await content.page('costs', sol.id), { title: 'Costs and taxes' }, "another partner sees the main site's");
+  t.equal(await content.page('team', null), null, "a partner's page is not on the main site");
+  t.equal(await content.page('team', sol.id), null, "nor on another partner's site");
+  t.equal(await content.page('nothing', costa.id), null);
 
-    const titles = async (id: number | null) => (await content.list(id)).map((p) => p.title).sort();
-    t.same(await titles(null), ['Costs and taxes']);
-    t.same(await titles(costa.id), ['Costs with Costa Casas', 'Our team']);
-    t.same(await titles(sol.id), ['Costs and taxes']);
+  const titles = async (id: number | null) => (await content.list(id)).map((p) => p.title).sort();
+  t.same(await titles(null), ['Costs and taxes']);
+  t.same(await titles(costa.id), ['Costs with Costa Casas', 'Our team']);
+  t.same(await titles(sol.id), ['Costs and taxes']);
 
-    t.same(
-      (await content.pages()).map((p) => [p.slug, p.partner]),
-      [['costs', null], ['costs', 'costa-casas'], ['team', 'costa-casas']],
-      'every stored page, main site first',
+  t.same(
+    (await content.pages()).map((p) => [p.slug, p.partner]),
+    [
+      ['costs', null],
+      ['costs', 'costa-casas'],
+      ['team', 'costa-casas'],
+    ],
+    'every stored page, main site first',
+  );
+  t.same(
+    (await content.pages('costa-casas')).map((p) => [p.slug, p.partner]),
+    [
+      ['costs', 'costa-casas'],
+      ['team', 'costa-casas'],
+    ],
+  );
+  t.same(
+    (await content.pages('sol-homes')).map((p) => [p.slug, p.partner]),
+    [['costs', null]],
+  );
+});
+
+forEachStore(t, 'upsert creates, then replaces, and checks its input', async (t, store) => {
+  const content = new ContentService(store.db);
+  await twoPartners(store.db);
+  const first = await content.upsert({ slug: 'Mortgages', title: ' Mortgages ', summary: 'For non-residents', body: 'One\r\n\r\nTwo\r\n' });
+  t.match(first, {
+    created: true,
+    partner: null,
+    page: { slug: 'mortgages', title: 'Mortgages', summary: 'For non-residents', body: 'One\n\nTwo' },
+  });
+  const second = await content.upsert({ slug: 'mortgages', partner: null, title: 'Mortgages in Spain', body: 'New' });
+  t.match(
+    second,
+    { created: false, page: { title: 'Mortgages in Spain', summary: 'For non-residents', body: 'New' } },
+    'a summary left out is kept',
+  );
+  const third = await content.upsert({ slug: 'mortgages', title: 'Mortgages in Spain', summary: '', body: 'New' });
+  t.equal(third.page.summary, '', 'an empty summary clears it');
+  t.equal((await content.pages()).length, 1, 'still one page');
+
+  const refused: Array<[Record<string, unknown>, typeof InputError, string, RegExp]> = [
+    [{ slug: 'contact', title: 'T', body: 'B' }, InputError, 'slug', /reserved.*\/contact/],
+    [{ slug: 'uw-makelaar', partner: 'costa-casas', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
+    [{ slug: 'client-login', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
+    [{ slug: 'new-build-pages', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
+    [{ slug: 'Bad Slug!', title: 'T', body: 'B' }, InputError, 'slug', /lowercase words/],
+    [{ slug: '', title: 'T', body: 'B' }, InputError, 'slug', /required/],
+    [{ slug: 'ok', title: '', body: 'B' }, InputError, 'title', /required/],
+    [{ slug: 'ok', title: 'T' }, InputError, 'body', /required/],
+    [{ slug: 'ok', title: 'T', body: 'B', partner: 'nobody' }, NotFoundError, 'partner', /"nobody" is not a partner/],
+    [{ slug: 'sol-homes', title: 'T', body: 'B' }, ConflictError, 'slug', /partner sol-homes's site/],
+  ];
+  for (const [input, kind, field, message] of refused) {
+    const error = await content.upsert(input as never).then(
+      () => null,
+      (e: unknown) => e,
     );
-    t.same((await content.pages('costa-casas')).map((p) => [p.slug, p.partner]), [['costs', 'costa-casas'], ['team', 'costa-casas']]);
-    t.same((await content.pages('sol-homes')).map((p) => [p.slug, p.partner]), [['costs', null]]);
-  },
-);
-
-forEachStore(
-  t,
-  'upsert creates, then replaces, and checks its input',
-  async (t, store) => {
-    const content = new ContentService(store.db);
-    await twoPartners(store.db);
-    const first = await content.upsert({ slug: 'Mortgages', title: ' Mortgages ', summary: 'For non-residents', body: 'One\r\n\r\nTwo\r\n' });
-    t.match(first, { created: true, partner: null, page: { slug: 'mortgages', title: 'Mortgages', summary: 'For non-residents', body: 'One\n\nTwo' } });
-    const second = await content.upsert({ slug: 'mortgages', partner: null, title: 'Mortgages in Spain', body: 'New' });
-    t.match(second, { created: false, page: { title: 'Mortgages in Spain', summary: 'For non-residents', body: 'New' } }, 'a summary left out is kept');
-    const third = await content.upsert({ slug: 'mortgages', title: 'Mortgages in Spain', summary: '', body: 'New' });
-    t.equal(third.page.summary, '', 'an empty summary clears it');
-    t.equal((await content.pages()).length, 1, 'still one page');
-
-    const refused: Array<[Record<string, unknown>, typeof InputError, string, RegExp]> = [
-      [{ slug: 'contact', title: 'T', body: 'B' }, InputError, 'slug', /reserved.*\/contact/],
-      [{ slug: 'uw-makelaar', partner: 'costa-casas', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
-      [{ slug: 'client-login', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
-      [{ slug: 'new-build-pages', title: 'T', body: 'B' }, InputError, 'slug', /reserved/],
-      [{ slug: 'Bad Slug!', title: 'T', body: 'B' }, InputError, 'slug', /lowercase words/],
-      [{ slug: '', title: 'T', body: 'B' }, InputError, 'slug', /required/],
-      [{ slug: 'ok', title: '', body: 'B' }, InputError, 'title', /required/],
-      [{ slug: 'ok', title: 'T' }, InputError, 'body', /required/],
-      [{ slug: 'ok', title: 'T', body: 'B', partner: 'nobody' }, NotFoundError, 'partner', /"nobody" is not a partner/],
-      [{ slug: 'sol-homes', title: 'T', body: 'B' }, ConflictError, 'slug', /partner sol-homes's site/],
-    ];
-    for (const [input, kind, field, message] of refused) {
-      const error = await content.upsert(input as never).then(() => null, (e: unknown) => e);
-      t.type(error, kind, `${JSON.stringify(input)}: ${kind.name}`);
-      t.match(error, { field, message });
-    }
-    t.equal((await content.pages()).length, 1, 'nothing refused was stored');
-    const own = await content.upsert({ slug: 'sol-homes', partner: 'costa-casas', title: 'T', body: 'B' });
-    t.equal(own.created, true, "a partner's page may share a partner's slug (/costa-casas/sol-homes)");
-    const terms = await content.upsert({ slug: 'terms', title: 'Terms', body: 'B' });
-    t.equal(terms.page.slug, 'terms', 'the terms page is a content page: reserved for partners, not for pages');
-  },
-);
+    t.type(error, kind, `${JSON.stringify(input)}: ${kind.name}`);
+    t.match(error, { field, message });
+  }
+  t.equal((await content.pages()).length, 1, 'nothing refused was stored');
+  const own = await content.upsert({ slug: 'sol-homes', partner: 'costa-casas', title: 'T', body: 'B' });
+  t.equal(own.created, true, "a partner's page may share a partner's slug (/costa-casas/sol-homes)");
+  const terms = await content.upsert({ slug: 'terms', title: 'Terms', body: 'B' });
+  t.equal(terms.page.slug, 'terms', 'the terms page is a content page: reserved for partners, not for pages');
+});

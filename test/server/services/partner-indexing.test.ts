@@ -26,11 +26,17 @@ forEachStore(
     t.equal((await partners.update('costa-casas', { indexing: 'canonical' })).listing_indexing, 'canonical', 'and back');
 
     const refused = async (write: Promise<unknown>, message: RegExp) => {
-      const error = await write.then(() => null, (e: unknown) => e);
+      const error = await write.then(
+        () => null,
+        (e: unknown) => e,
+      );
       t.type(error, InputError);
       t.match(error, { field: 'indexing', message });
     };
-    await refused(partners.create({ slug: 'bad', name: 'Bad', indexing: 'index' } as never), /must be canonical or noindex \(got "index"\)/);
+    await refused(
+      partners.create({ slug: 'bad', name: 'Bad', indexing: 'index' } as never),
+      /must be canonical or noindex \(got "index"\)/,
+    );
     await refused(partners.update('costa-casas', { indexing: 'none' } as never), /must be canonical or noindex/);
     await refused(partners.update('costa-casas', { indexing: '' } as never), /cannot be cleared/);
     await refused(partners.update('costa-casas', { indexing: null } as never), /cannot be cleared/);
@@ -38,7 +44,15 @@ forEachStore(
     t.equal((await partners.bySlug('costa-casas'))?.listing_indexing, 'canonical');
 
     // The database refuses other values too, whoever writes.
-    const direct = await store.db.updateTable('partners').set({ listing_indexing: 'sometimes' as never }).where('slug', '=', 'plain').execute().then(() => null, (e: unknown) => e);
+    const direct = await store.db
+      .updateTable('partners')
+      .set({ listing_indexing: 'sometimes' as never })
+      .where('slug', '=', 'plain')
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     t.ok(direct instanceof Error, 'a CHECK constraint');
   },
   { seed: true },

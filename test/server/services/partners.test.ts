@@ -26,7 +26,13 @@ forEachStore(
     t.equal((await partners.bySlug('Costa-Casas'))?.slug, 'costa-casas', 'slug is case-insensitive');
     t.equal(await partners.bySlug('nobody'), null);
 
-    for (const host of ['costa-casas.localhost', 'costa-casas.localhost:3000', 'COSTA-CASAS.LOCALHOST', 'www.costa-casas.localhost', 'costa-casas.localhost.'])
+    for (const host of [
+      'costa-casas.localhost',
+      'costa-casas.localhost:3000',
+      'COSTA-CASAS.LOCALHOST',
+      'www.costa-casas.localhost',
+      'costa-casas.localhost.',
+    ])
       t.equal((await partners.byHost(host))?.slug, 'costa-casas', host);
     for (const host of [null, undefined, '', 'localhost:3000', 'example.com', 'costa-casas'])
       t.equal(await partners.byHost(host), null, `no partner for ${JSON.stringify(host)}`);
@@ -42,7 +48,10 @@ forEachStore(
     t.equal((await partners.resolve('localhost:3000', 'costa-casas'))?.slug, 'costa-casas', 'then the path');
     t.equal(await partners.resolve('localhost', 'nobody'), null);
     t.equal(await partners.resolve(undefined, undefined), null);
-    t.same((await partners.list()).map((p) => p.slug), ['costa-casas', 'sol-homes']);
+    t.same(
+      (await partners.list()).map((p) => p.slug),
+      ['costa-casas', 'sol-homes'],
+    );
   },
   { seed: true },
 );
@@ -52,7 +61,13 @@ forEachStore(
   'create checks and coerces its input',
   async (t, store) => {
     const partners = new PartnerService(store.db);
-    const made = await partners.create({ slug: ' Playa-Homes ', name: ' Playa Homes ', domain: 'WWW.Playa-Homes.ES.', phone: '', email: 'info@playa.example' });
+    const made = await partners.create({
+      slug: ' Playa-Homes ',
+      name: ' Playa Homes ',
+      domain: 'WWW.Playa-Homes.ES.',
+      phone: '',
+      email: 'info@playa.example',
+    });
     t.match(made, {
       id: Number,
       slug: 'playa-homes',
@@ -110,9 +125,27 @@ forEachStore(
     const partners = new PartnerService(store.db);
     const content = new ContentService(store.db);
     await refusal(t, partners.create({ slug: 'costa-casas', name: 'X' }), ConflictError, 'slug', /"costa-casas" is already taken/);
-    await refusal(t, partners.create({ slug: 'xy', name: 'X', domain: 'costa-casas.localhost' }), ConflictError, 'domain', /already used by partner costa-casas/);
-    await refusal(t, partners.create({ slug: 'xy', name: 'X', domain: 'Costa-Casas.Localhost' }), ConflictError, 'domain', /already used by partner costa-casas/);
-    await refusal(t, partners.create({ slug: 'xy', name: 'X', domain: 'www.costa-casas.localhost' }), ConflictError, 'domain', /already used by partner costa-casas/);
+    await refusal(
+      t,
+      partners.create({ slug: 'xy', name: 'X', domain: 'costa-casas.localhost' }),
+      ConflictError,
+      'domain',
+      /already used by partner costa-casas/,
+    );
+    await refusal(
+      t,
+      partners.create({ slug: 'xy', name: 'X', domain: 'Costa-Casas.Localhost' }),
+      ConflictError,
+      'domain',
+      /already used by partner costa-casas/,
+    );
+    await refusal(
+      t,
+      partners.create({ slug: 'xy', name: 'X', domain: 'www.costa-casas.localhost' }),
+      ConflictError,
+      'domain',
+      /already used by partner costa-casas/,
+    );
     await content.upsert({ slug: 'mortgages', title: 'Mortgages', body: 'Text' });
     await refusal(t, partners.create({ slug: 'mortgages', name: 'X' }), ConflictError, 'slug', /main site's page \/mortgages/);
     const error = await partners.create({ slug: 'costa-casas', name: 'X' }).catch((e: InputError) => e);

@@ -17,5 +17,5 @@ forEachStore(t, 'hits count in a fixed window per name and key, then start again
 
   now += 30_000;
   t.equal(await limits.prune(), 2, "the windows of 'b' and of 'leads' have ended");
-  t.same((await store.db.selectFrom('rate_limits').select(['name', 'key', 'hits']).execute()), [{ name: 'login', key: 'a', hits: 1 }]);
+  t.same(await store.db.selectFrom('rate_limits').select(['name', 'key', 'hits']).execute(), [{ name: 'login', key: 'a', hits: 1 }]);
 });

@@ -18,7 +18,12 @@ forEachStore(
     const ready = await app.inject('/readyz');
     t.equal(ready.statusCode, 200, 'the store answers');
 
-    const byHost = await app.inject({ method: 'POST', url: '/api/partner/get-data', headers: { host: 'www.playa-homes.es:8080' }, payload: {} });
+    const byHost = await app.inject({
+      method: 'POST',
+      url: '/api/partner/get-data',
+      headers: { host: 'www.playa-homes.es:8080' },
+      payload: {},
+    });
     t.match(byHost.json(), { partner: { slug: 'playa-homes', colors: { primary: '#0a4d68' } } }, 'by the request host');
     const bySlug = await app.inject({ method: 'POST', url: '/api/partner/get-data', payload: { partner: 'sol-homes' } });
     t.match(bySlug.json(), { partner: { slug: 'sol-homes' } }, 'a demo partner, by slug');

@@ -8,9 +8,24 @@ import { migrationProvider } from '../../../src/server/store/migrations.ts';
 
 const now = new Date().toISOString();
 const partnerRow = (slug: string, domain: string | null) => ({
-  slug, domain, name: slug, color_primary: '#000000', color_secondary: '#ffffff', color_heading: '#ffffff', created_at: now, updated_at: now,
+  slug,
+  domain,
+  name: slug,
+  color_primary: '#000000',
+  color_secondary: '#ffffff',
+  color_heading: '#ffffff',
+  created_at: now,
+  updated_at: now,
 });
-const pageRow = (slug: string, partner_id: number | null) => ({ slug, partner_id, title: slug, summary: '', body: 'x', created_at: now, updated_at: now });
+const pageRow = (slug: string, partner_id: number | null) => ({
+  slug,
+  partner_id,
+  title: slug,
+  summary: '',
+  body: 'x',
+  created_at: now,
+  updated_at: now,
+});
 
 async function tableNames(store: Store): Promise<string[]> {
   return (await store.db.introspection.getTables()).map((table) => table.name).sort();
@@ -22,14 +37,34 @@ forEachTarget(t, 'migrations create the tables, and opening again changes nothin
   t.ok(tables.includes('partners'), 'partners');
   t.ok(tables.includes('content_pages'), 'content_pages');
   const columns = (await first.db.introspection.getTables()).find((table) => table.name === 'partners')!.columns.map((c) => c.name);
-  t.has(new Set(columns), new Set(['id', 'slug', 'domain', 'name', 'logo', 'email', 'phone', 'address', 'city', 'color_primary', 'color_secondary', 'color_heading']));
+  t.has(
+    new Set(columns),
+    new Set([
+      'id',
+      'slug',
+      'domain',
+      'name',
+      'logo',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'color_primary',
+      'color_secondary',
+      'color_heading',
+    ]),
+  );
   await first.db.insertInto('partners').values(partnerRow('kept', 'kept.example')).execute();
   await first.close();
 
   const second = await target.open();
   t.same(await tableNames(second), tables, 'the same tables');
   const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-  t.same(applied.rows.map((r) => r.name), Object.keys(await migrationProvider.getMigrations()), 'each migration recorded once, in order');
+  t.same(
+    applied.rows.map((r) => r.name),
+    Object.keys(await migrationProvider.getMigrations()),
+    'each migration recorded once, in order',
+  );
   const kept = await second.db.selectFrom('partners').select('slug').execute();
   t.same(kept, [{ slug: 'kept' }], 'rows survive the reopen');
   await second.ping();
@@ -37,7 +72,7 @@ forEachTarget(t, 'migrations create the tables, and opening again changes nothin
 
 forEachStore(t, 'the SQLite store is durable: WAL and synchronous=FULL', async (t, store) => {
   if (store.dialect !== 'sqlite') {
-    t.pass('PostgreSQL: durability is the server\'s own setting');
+    t.pass("PostgreSQL: durability is the server's own setting");
     return;
   }
   const pragma = async (name: string) => (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(store.db)).rows[0]?.[name];
@@ -50,16 +85,25 @@ forEachStore(t, 'the seed inserts the demo partners and pages, only once', async
   await seedDemo(store);
   await seedDemo(store);
   const partners = await store.db.selectFrom('partners').selectAll().orderBy('slug').execute();
-  t.same(partners.map((p) => p.slug), ['costa-casas', 'sol-homes']);
+  t.same(
+    partners.map((p) => p.slug),
+    ['costa-casas', 'sol-homes'],
+  );
   t.equal(partners.length, DEMO_PARTNERS.length);
   t.equal(new Set(partners.map((p) => p.domain)).size, 2, 'distinct domains');
-  t.ok(partners.every((p) => p.domain), 'each has a domain');
+  t.ok(
+    partners.every((p) => p.domain),
+    'each has a domain',
+  );
   t.equal(new Set(partners.map((p) => p.color_primary)).size, 2, 'distinct primary colours');
   t.not(partners[0]!.color_primary, '#13206a', 'not the default colour');
   for (const p of partners) for (const c of [p.color_primary, p.color_secondary, p.color_heading]) t.match(c, /^#[0-9a-f]{6}$/);
   const pages = await store.db.selectFrom('content_pages').select(['slug', 'partner_id']).execute();
   t.equal(pages.length, demoPages().length, 'every demo page, once');
-  t.ok(pages.every((p) => p.partner_id === null), "the demo pages are the main site's");
+  t.ok(
+    pages.every((p) => p.partner_id === null),
+    "the demo pages are the main site's",
+  );
 });
 
 forEachStore(t, 'the seed leaves a store that already has partners alone', async (t, store) => {
@@ -75,13 +119,20 @@ forEachStore(t, 'unique indexes hold on both engines, and are told apart', async
   t.equal(await violation(db.insertInto('partners').values(partnerRow('b', 'a.example')).execute()), 'domain');
   t.equal(await violation(db.insertInto('partners').values(partnerRow('a', 'b.example')).execute()), 'slug');
   // Many partners may have no domain.
-  await db.insertInto('partners').values([partnerRow('c', null), partnerRow('d', null)]).execute();
+  await db
+    .insertInto('partners')
+    .values([partnerRow('c', null), partnerRow('d', null)])
+    .execute();
 
   const a = await db.selectFrom('partners').select('id').where('slug', '=', 'a').executeTakeFirstOrThrow();
   await db.insertInto('content_pages').values(pageRow('costs', null)).execute();
   await db.insertInto('content_pages').values(pageRow('costs', a.id)).execute();
-  t.equal(await violation(db.insertInto('content_pages').values(pageRow('costs', null)).execute()), 'slug', "one main-site page per slug");
-  t.equal(await violation(db.insertInto('content_pages').values(pageRow('costs', a.id)).execute()), 'slug', "one page per slug per partner");
+  t.equal(await violation(db.insertInto('content_pages').values(pageRow('costs', null)).execute()), 'slug', 'one main-site page per slug');
+  t.equal(
+    await violation(db.insertInto('content_pages').values(pageRow('costs', a.id)).execute()),
+    'slug',
+    'one page per slug per partner',
+  );
   t.equal(uniqueViolation(new Error('something else')), null);
 
   await db.deleteFrom('partners').where('id', '=', a.id).execute();

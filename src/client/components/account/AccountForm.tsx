@@ -9,7 +9,19 @@ import { Field, type FieldProps } from '../forms/Field.tsx';
 import { FormStatusMessage, type UseForm } from '../forms/Form.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 
-export function AccountPage({ title, lead, children, footer, wide = false }: { title: string; lead?: string; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AccountPage({
+  title,
+  lead,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className={`account-page${wide ? ' account-page--wide' : ''}`} aria-labelledby="account-title">
       {/* Personal and one-off pages: nothing here for a search engine. */}
@@ -36,7 +48,14 @@ export interface AccountFieldSpec {
 }
 
 /** An account form: its fields, then `extra` (the terms), the button and the status line. */
-export function AccountForm({ id, form, fields, submitLabel, labelledBy, extra }: {
+export function AccountForm({
+  id,
+  form,
+  fields,
+  submitLabel,
+  labelledBy,
+  extra,
+}: {
   id: string;
   form: UseForm;
   fields: AccountFieldSpec[];
@@ -45,7 +64,13 @@ export function AccountForm({ id, form, fields, submitLabel, labelledBy, extra }
   extra?: ReactNode;
 }) {
   return (
-    <form className={`account-form account-form--${id}`} method="post" noValidate aria-labelledby={labelledBy} onSubmit={(e: FormEvent<HTMLFormElement>) => form.onSubmit(e)}>
+    <form
+      className={`account-form account-form--${id}`}
+      method="post"
+      noValidate
+      aria-labelledby={labelledBy}
+      onSubmit={(e: FormEvent<HTMLFormElement>) => form.onSubmit(e)}
+    >
       <div className="account-form__fields">
         {fields.map((f) => (
           <Field

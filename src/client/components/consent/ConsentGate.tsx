@@ -36,7 +36,13 @@ export function BlockedMessage({ className, linkClassName }: { className: string
   return (
     <p className={className}>
       <span id={id}>{t('consent.blocked')}</span>{' '}
-      <button type="button" className={linkClassName ? `consent-link ${linkClassName}` : 'consent-link'} aria-describedby={id} aria-haspopup="dialog" onClick={openSettings}>
+      <button
+        type="button"
+        className={linkClassName ? `consent-link ${linkClassName}` : 'consent-link'}
+        aria-describedby={id}
+        aria-haspopup="dialog"
+        onClick={openSettings}
+      >
         {t('consent.here')}
       </button>
     </p>

@@ -23,7 +23,22 @@ export interface FieldProps {
   wide?: boolean;
 }
 
-export function Field({ id, name, label, value, onChange, onBlur, error, required, multiline, type = 'text', inputMode, autoComplete, placeholder, wide }: FieldProps) {
+export function Field({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+  multiline,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  placeholder,
+  wide,
+}: FieldProps) {
   const errorId = `${id}-error`;
   const common = {
     id,

@@ -110,7 +110,12 @@ export function useForm<T, A = unknown>(options: {
           const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
           if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
           const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
-          setStatus({ state: 'done', result: 'invalid', message: failureMessage ? failureMessage(error) : t('messages.networkError'), detail });
+          setStatus({
+            state: 'done',
+            result: 'invalid',
+            message: failureMessage ? failureMessage(error) : t('messages.networkError'),
+            detail,
+          });
         },
       );
     },

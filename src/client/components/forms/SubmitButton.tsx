@@ -24,7 +24,9 @@ const ICON_PATH: Record<SubmitResult, string> = {
 
 export function SubmitButton({ label, state, result, ready }: Props) {
   const done = state === 'done' && result;
-  const classes = ['button', 'button--primary', 'submit-button', `submit-button--${state}`, done && `submit-button--${result}`].filter(Boolean).join(' ');
+  const classes = ['button', 'button--primary', 'submit-button', `submit-button--${state}`, done && `submit-button--${result}`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button
       type="submit"

@@ -17,6 +17,13 @@ export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void
   // Leaflet sizes and pans the popup to its content: tell it the content changed.
   useEffect(onChange, [data, error]); // eslint-disable-line react-hooks/exhaustive-deps -- onChange is a new function each render; only new content needs a new size
   if (error) return <p className="map-popup__status">{t('map.popupFailed')}</p>;
-  if (!data) return <p className="map-popup__status" role="status">{t('map.popupLoading')}</p>;
-  return <ProjectCard project={data.data} variant="popup" eager actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />} />;
+  if (!data)
+    return (
+      <p className="map-popup__status" role="status">
+        {t('map.popupLoading')}
+      </p>
+    );
+  return (
+    <ProjectCard project={data.data} variant="popup" eager actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />} />
+  );
 }

@@ -32,7 +32,12 @@ export function PlaceMap({ lat, lng, label, className }: PlaceMapProps) {
     const text = document.createElement('p');
     text.className = 'map-popup__label';
     text.textContent = label;
-    const marker = L.marker([lat, lng], { icon: L.divIcon({ className: 'map-pin', iconSize: PIN_SIZE, iconAnchor: PIN_TIP, popupAnchor: [0, -PIN_SIZE[1]] }), keyboard: true }).bindPopup(text).addTo(map);
+    const marker = L.marker([lat, lng], {
+      icon: L.divIcon({ className: 'map-pin', iconSize: PIN_SIZE, iconAnchor: PIN_TIP, popupAnchor: [0, -PIN_SIZE[1]] }),
+      keyboard: true,
+    })
+      .bindPopup(text)
+      .addTo(map);
     nameIcon(marker, label);
     return () => {
       marker.remove();
@@ -40,7 +45,10 @@ export function PlaceMap({ lat, lng, label, className }: PlaceMapProps) {
   }, [leaflet, lat, lng, label]);
 
   return (
-    <section className={['place-map', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ')} aria-label={t('map.placeLabel', { label })}>
+    <section
+      className={['place-map', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ')}
+      aria-label={t('map.placeLabel', { label })}
+    >
       <div ref={container} className="place-map__canvas" />
       {failed ? <p className="map-notice map-notice--failed">{t('map.failed')}</p> : null}
       {tilesBlocked ? <ConsentNotice /> : null}

@@ -60,7 +60,16 @@ interface OpenPopup {
   popup: Leaflet.Popup;
 }
 
-export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onFullscreenChange, onSearchArea, coveredBottom, className }: ResultsMapProps) {
+export function ResultsMap({
+  query,
+  selectedId = null,
+  onSelect,
+  fullscreen,
+  onFullscreenChange,
+  onSearchArea,
+  coveredBottom,
+  className,
+}: ResultsMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const { leaflet, tilesBlocked, failed } = useLeafletMap(container, MAP_OPTIONS);
@@ -179,7 +188,9 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
     onSearchArea(bboxParam({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }));
   };
 
-  const classes = ['results-map', fullscreen ? 'is-fullscreen' : '', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['results-map', fullscreen ? 'is-fullscreen' : '', tilesBlocked ? 'is-plain' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <section ref={section} className={classes} aria-label={t('map.label')}>
       <div ref={container} className="results-map__canvas" />
@@ -195,7 +206,12 @@ export function ResultsMap({ query, selectedId = null, onSelect, fullscreen, onF
           </p>
         ) : null}
       </div>
-      <button type="button" className="map-button map-button--fullscreen" aria-pressed={fullscreen} onClick={() => onFullscreenChange(!fullscreen)}>
+      <button
+        type="button"
+        className="map-button map-button--fullscreen"
+        aria-pressed={fullscreen}
+        onClick={() => onFullscreenChange(!fullscreen)}
+      >
         {t('map.fullscreen')}
       </button>
       {failed ? <p className="map-notice map-notice--failed">{t('map.failed')}</p> : null}

@@ -146,7 +146,9 @@ export function buildBasemap() {
   const land = [];
   const spainLand = [];
   const landFeatures = feature(world, world.objects.land);
-  const polygons = (landFeatures.features ?? [landFeatures]).flatMap(({ geometry }) => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates));
+  const polygons = (landFeatures.features ?? [landFeatures]).flatMap(({ geometry }) =>
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates,
+  );
   const addPolygons = (into, polygons) => {
     for (const polygon of polygons) {
       const rings = [];
@@ -166,8 +168,14 @@ export function buildBasemap() {
   // the even-odd rule would make their overlap a hole.
   addPolygons(spainLand, merge(spain, spain.objects.provinces.geometries).coordinates);
 
-  const borders = lines(mesh(world, world.objects.countries, (a, b) => a !== b), bounds);
-  const provinces = lines(mesh(spain, spain.objects.provinces, (a, b) => a !== b), bounds);
+  const borders = lines(
+    mesh(world, world.objects.countries, (a, b) => a !== b),
+    bounds,
+  );
+  const provinces = lines(
+    mesh(spain, spain.objects.provinces, (a, b) => a !== b),
+    bounds,
+  );
 
   return {
     type: 'FeatureCollection',

@@ -43,7 +43,13 @@ export class ClusteredMarkers {
     // nothing is merged any more: markers at one address overlap.
     this.generation++;
     this.index = new Supercluster<{ marker: MapMarker }>({ radius: CLUSTER_RADIUS, extent: 256, maxZoom: this.map.getMaxZoom() - 1 });
-    this.index.load(markers.map((marker): Point => ({ type: 'Feature', properties: { marker }, geometry: { type: 'Point', coordinates: [marker.lng, marker.lat] } })));
+    this.index.load(
+      markers.map((marker): Point => ({
+        type: 'Feature',
+        properties: { marker },
+        geometry: { type: 'Point', coordinates: [marker.lng, marker.lat] },
+      })),
+    );
     this.render();
   }
 
@@ -63,7 +69,8 @@ export class ClusteredMarkers {
     const view = map.getBounds().pad(VIEW_MARGIN);
     const items = this.index ? this.index.getClusters(worldBox(view), Math.round(map.getZoom())) : [];
     const wanted = new Map<string, Item>();
-    for (const item of readingOrder(items)) wanted.set(isCluster(item) ? `c${this.generation}:${item.properties.cluster_id}` : `m${item.properties.marker.id}`, item);
+    for (const item of readingOrder(items))
+      wanted.set(isCluster(item) ? `c${this.generation}:${item.properties.cluster_id}` : `m${item.properties.marker.id}`, item);
     for (const [key, marker] of this.shown)
       if (!wanted.has(key)) {
         marker.remove();
@@ -127,7 +134,9 @@ const isCluster = (item: Item): item is ClusterFeature<AnyProps> => 'cluster' in
 
 /** North to south, then west to east: the order a sighted reader scans the map in. */
 function readingOrder(items: Item[]): Item[] {
-  return [...items].sort((a, b) => b.geometry.coordinates[1]! - a.geometry.coordinates[1]! || a.geometry.coordinates[0]! - b.geometry.coordinates[0]!);
+  return [...items].sort(
+    (a, b) => b.geometry.coordinates[1]! - a.geometry.coordinates[1]! || a.geometry.coordinates[0]! - b.geometry.coordinates[0]!,
+  );
 }
 
 /** The view as supercluster's [west, south, east, north], within the world it indexes. */

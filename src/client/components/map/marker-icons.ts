@@ -43,7 +43,11 @@ export function markerIcon(L: LeafletModule, marker: MapMarker): Leaflet.DivIcon
 
 export function clusterIcon(L: LeafletModule, count: number): Leaflet.DivIcon {
   const size = count < 10 ? 's' : count < 100 ? 'm' : 'l';
-  return L.divIcon({ className: `map-cluster map-cluster--${size}`, html: label(String(count), 'map-cluster__count'), iconSize: undefined });
+  return L.divIcon({
+    className: `map-cluster map-cluster--${size}`,
+    html: label(String(count), 'map-cluster__count'),
+    iconSize: undefined,
+  });
 }
 
 /** Names the icon for screen readers once it is on the map. */

@@ -14,11 +14,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
       <ol>
         {trail.map((crumb, i) => (
           <li key={crumb.href}>
-            {i === trail.length - 1 ? (
-              <span aria-current="page">{crumb.name}</span>
-            ) : (
-              <Link href={crumb.href}>{crumb.name}</Link>
-            )}
+            {i === trail.length - 1 ? <span aria-current="page">{crumb.name}</span> : <Link href={crumb.href}>{crumb.name}</Link>}
           </li>
         ))}
       </ol>

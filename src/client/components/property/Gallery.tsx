@@ -62,7 +62,19 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
   );
 }
 
-function Thumbnails({ images, name, index, onShow, ready }: { images: ImageRef[]; name: string; index: number; onShow(i: number): void; ready: boolean }) {
+function Thumbnails({
+  images,
+  name,
+  index,
+  onShow,
+  ready,
+}: {
+  images: ImageRef[];
+  name: string;
+  index: number;
+  onShow(i: number): void;
+  ready: boolean;
+}) {
   const list = useRef<HTMLUListElement>(null);
   // Keep the current thumbnail in view inside its strip (scrolling the strip only, never the page).
   useEffect(() => {
@@ -70,7 +82,8 @@ function Thumbnails({ images, name, index, onShow, ready }: { images: ImageRef[]
     const thumb = strip?.children[index] as HTMLElement | undefined;
     if (!strip || !thumb) return;
     if (thumb.offsetLeft < strip.scrollLeft) strip.scrollLeft = thumb.offsetLeft;
-    else if (thumb.offsetLeft + thumb.offsetWidth > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = thumb.offsetLeft + thumb.offsetWidth - strip.clientWidth;
+    else if (thumb.offsetLeft + thumb.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = thumb.offsetLeft + thumb.offsetWidth - strip.clientWidth;
   }, [index]);
   return (
     <ul className="gallery__thumbs" ref={list} aria-label={t('property.gallery.thumbnails')}>

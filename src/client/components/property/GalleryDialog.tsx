@@ -75,7 +75,11 @@ export function GalleryDialog({ images, name, startAt, onClose }: GalleryDialogP
         </button>
       </div>
       <div
-        className={glide.ready || images.length < 2 ? 'gallery__viewer gallery__viewer--full glide gallery__viewer--ready' : 'gallery__viewer gallery__viewer--full glide'}
+        className={
+          glide.ready || images.length < 2
+            ? 'gallery__viewer gallery__viewer--full glide gallery__viewer--ready'
+            : 'gallery__viewer gallery__viewer--full glide'
+        }
         ref={root}
         role="region"
         aria-roledescription={t('property.gallery.carousel')}

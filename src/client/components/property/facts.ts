@@ -35,7 +35,12 @@ export function projectFacts(project: ProjectDetail, units: UnitRow[]): Fact[] {
   const pool = unitsOnSale(units);
   const available = pool.filter((u) => u.status === 'available');
   const reserved = pool.some((u) => u.status === 'reserved');
-  const fact = (key: string, label: MessageKey, value: string, note?: string): Fact => ({ key, label: t(label), value, ...(note ? { note } : {}) });
+  const fact = (key: string, label: MessageKey, value: string, note?: string): Fact => ({
+    key,
+    label: t(label),
+    value,
+    ...(note ? { note } : {}),
+  });
   /** A range over the pool, with a note when reserved units change it. */
   const ranged = (key: string, label: MessageKey, pick: (u: UnitRow) => number | null, show: (r: Range | null) => string) => {
     const range = rangeOf(pool, pick);

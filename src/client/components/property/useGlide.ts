@@ -25,28 +25,31 @@ export function useGlide(root: RefObject<HTMLElement | null>, count: number, sta
   useEffect(() => {
     if (count < 2) return;
     let cancelled = false;
-    import('@glidejs/glide').then(({ default: GlideClass }) => {
-      if (cancelled || !root.current) return;
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      const instance = new GlideClass(root.current, {
-        type: 'slider',
-        startAt,
-        perView: 1,
-        gap: 0,
-        keyboard: false,
-        rewind: true,
-        // A click during a slide's animation counts (Glide would drop it).
-        waitForTransition: false,
-        animationDuration: still ? 0 : 350,
-        rewindDuration: still ? 0 : 500,
-      });
-      instance.on('run', () => setIndex(Number(instance.index)));
-      instance.mount();
-      glide.current = instance;
-      setReady(true);
-    }, () => {
-      // The slider's code did not load: the slides stay a plain list, still readable.
-    });
+    import('@glidejs/glide').then(
+      ({ default: GlideClass }) => {
+        if (cancelled || !root.current) return;
+        const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        const instance = new GlideClass(root.current, {
+          type: 'slider',
+          startAt,
+          perView: 1,
+          gap: 0,
+          keyboard: false,
+          rewind: true,
+          // A click during a slide's animation counts (Glide would drop it).
+          waitForTransition: false,
+          animationDuration: still ? 0 : 350,
+          rewindDuration: still ? 0 : 500,
+        });
+        instance.on('run', () => setIndex(Number(instance.index)));
+        instance.mount();
+        glide.current = instance;
+        setReady(true);
+      },
+      () => {
+        // The slider's code did not load: the slides stay a plain list, still readable.
+      },
+    );
     return () => {
       cancelled = true;
       glide.current?.destroy();

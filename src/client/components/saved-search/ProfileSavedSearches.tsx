@@ -27,7 +27,11 @@ export function ProfileSavedSearches() {
     <section className="account-section" aria-labelledby="profile-searches-title">
       <h2 id="profile-searches-title">{t('savedSearches.profile.title')}</h2>
       <p>{searches.length ? t('savedSearches.profile.lead') : t('savedSearches.profile.none')}</p>
-      {failed ? <p role="alert" className="field__error">{t('savedSearches.profile.failed')}</p> : null}
+      {failed ? (
+        <p role="alert" className="field__error">
+          {t('savedSearches.profile.failed')}
+        </p>
+      ) : null}
       <ul className="saved-search__list">
         {searches.map((s) => (
           <li key={s.id} className="saved-search__item">
@@ -36,14 +40,24 @@ export function ProfileSavedSearches() {
               <label htmlFor={`profile-search-${s.id}`} className="visually-hidden">
                 {t('savedSearches.manage.frequency', { title: s.title })}
               </label>
-              <select id={`profile-search-${s.id}`} className="field__input" value={s.frequency} onChange={(e) => change({ action: 'frequency', id: s.id, frequency: e.target.value as ManageBody['frequency'] })}>
+              <select
+                id={`profile-search-${s.id}`}
+                className="field__input"
+                value={s.frequency}
+                onChange={(e) => change({ action: 'frequency', id: s.id, frequency: e.target.value as ManageBody['frequency'] })}
+              >
                 {FREQUENCIES.map((f) => (
                   <option key={f} value={f}>
                     {t(`savedSearches.frequencies.${f}`)}
                   </option>
                 ))}
               </select>
-              <button type="button" className="button button--outline" aria-label={t('savedSearches.manage.deleteNamed', { title: s.title })} onClick={() => change({ action: 'delete', id: s.id })}>
+              <button
+                type="button"
+                className="button button--outline"
+                aria-label={t('savedSearches.manage.deleteNamed', { title: s.title })}
+                onClick={() => change({ action: 'delete', id: s.id })}
+              >
                 {t('savedSearches.manage.delete')}
               </button>
             </div>

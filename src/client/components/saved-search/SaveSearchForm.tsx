@@ -70,7 +70,11 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
         frequency: String(data.get('frequency')),
         ...(partner ? { partner } : {}),
       });
-      setDone(answer.data.status === 'active' ? t('savedSearches.save.saved', { email: user?.email ?? email }) : t('savedSearches.save.sent', { email }));
+      setDone(
+        answer.data.status === 'active'
+          ? t('savedSearches.save.saved', { email: user?.email ?? email })
+          : t('savedSearches.save.sent', { email }),
+      );
     } catch (caught) {
       // The server names the refused field (`field`); its message is for people reading the API.
       const refused = caught instanceof HttpError ? caught : null;

@@ -60,7 +60,11 @@ export function EmptyResults({ state, pastEnd, trail }: EmptyResultsProps) {
           <ul className="search-empty__ways">
             {ways.map((way) => (
               <li key={way.key}>
-                <Link className="button button--outline" href={state.hrefFor({ ...way.change, page: 1 })} onClick={() => state.remember(way.change)}>
+                <Link
+                  className="button button--outline"
+                  href={state.hrefFor({ ...way.change, page: 1 })}
+                  onClick={() => state.remember(way.change)}
+                >
                   {way.label}
                 </Link>
               </li>

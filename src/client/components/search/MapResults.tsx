@@ -37,7 +37,9 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
     if (selectedId === null) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a choice on the map (outside React) opens the strip, which the visitor may close again
     setExpanded(true);
-    document.querySelector(`#${STRIP_ID} [data-project-item="${selectedId}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
+    document
+      .querySelector(`#${STRIP_ID} [data-project-item="${selectedId}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
   }, [selectedId]);
 
   return (
@@ -52,12 +54,22 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
         onSearchArea={(bbox) => state.go({ bbox, page: 1 })}
         coveredBottom={coveredBottom}
       />
-      <section ref={panel} className={expanded ? 'search-map__panel' : 'search-map__panel is-collapsed'} aria-labelledby="search-map-panel-title">
+      <section
+        ref={panel}
+        className={expanded ? 'search-map__panel' : 'search-map__panel is-collapsed'}
+        aria-labelledby="search-map-panel-title"
+      >
         <div className="search-map__bar">
           <h2 className="search-map__title" id="search-map-panel-title">
             {t('search.panel.title')}
           </h2>
-          <button type="button" className="map-button search-map__toggle" aria-expanded={expanded} aria-controls={STRIP_ID} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="map-button search-map__toggle"
+            aria-expanded={expanded}
+            aria-controls={STRIP_ID}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? t('search.panel.hide') : t('search.panel.show')}
           </button>
         </div>

@@ -20,8 +20,17 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
   return (
     <ul className={`search-cards search-cards--${variant}`} id={id} hidden={hidden}>
       {projects.map((project, i) => (
-        <li key={project.id} className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'} data-project-item={project.id}>
-          <ProjectCard project={project} variant={card} eager={i < FIRST_ROW[variant]} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
+        <li
+          key={project.id}
+          className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'}
+          data-project-item={project.id}
+        >
+          <ProjectCard
+            project={project}
+            variant={card}
+            eager={i < FIRST_ROW[variant]}
+            actions={<FavoriteButton projectId={project.id} name={project.name} />}
+          />
         </li>
       ))}
     </ul>

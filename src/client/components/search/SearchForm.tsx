@@ -105,7 +105,13 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
           {KNOWN_CATEGORIES.map((category) => (
             <li key={category.id}>
               <label className="search-form__check">
-                <input type="checkbox" name="cat" value={category.id} checked={filters.cat.includes(category.id)} onChange={toggleCategory} />
+                <input
+                  type="checkbox"
+                  name="cat"
+                  value={category.id}
+                  checked={filters.cat.includes(category.id)}
+                  onChange={toggleCategory}
+                />
                 <span>{categoryLabel(category)}</span>
               </label>
             </li>
@@ -131,8 +137,22 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
       <fieldset className="search-form__group">
         <legend className="search-form__legend">{t('search.filters.price')}</legend>
         <div className="search-form__row">
-          <PriceField name="pricefrom" label={t('search.filters.priceFrom')} placeholder={t('search.filters.noMin')} value={prices.from} onChange={typePrice} onCommit={endTyping} />
-          <PriceField name="priceto" label={t('search.filters.priceTo')} placeholder={t('search.filters.noMax')} value={prices.to} onChange={typePrice} onCommit={endTyping} />
+          <PriceField
+            name="pricefrom"
+            label={t('search.filters.priceFrom')}
+            placeholder={t('search.filters.noMin')}
+            value={prices.from}
+            onChange={typePrice}
+            onCommit={endTyping}
+          />
+          <PriceField
+            name="priceto"
+            label={t('search.filters.priceTo')}
+            placeholder={t('search.filters.noMax')}
+            value={prices.to}
+            onChange={typePrice}
+            onCommit={endTyping}
+          />
         </div>
       </fieldset>
 
@@ -143,7 +163,11 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         <button type="submit" className="button button--primary search-form__submit">
           {t('search.filters.submit')}
         </button>
-        <Link className="search-form__clear" href={state.hrefFor({ ...CLEARED, sort: filters.sort })} onClick={() => state.remember(CLEARED)}>
+        <Link
+          className="search-form__clear"
+          href={state.hrefFor({ ...CLEARED, sort: filters.sort })}
+          onClick={() => state.remember(CLEARED)}
+        >
           {t('search.filters.clear')}
         </Link>
       </div>

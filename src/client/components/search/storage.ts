@@ -6,8 +6,14 @@
 // same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.
 import type { SectionInfo } from '../../lib/section.tsx';
 import {
-  DEFAULT_SEARCH, SEARCH_VIEWS, cleanCategories, cleanGeo, cleanPrices, cleanRooms,
-  type SearchFilters, type SearchView,
+  DEFAULT_SEARCH,
+  SEARCH_VIEWS,
+  cleanCategories,
+  cleanGeo,
+  cleanPrices,
+  cleanRooms,
+  type SearchFilters,
+  type SearchView,
 } from '../../../shared/search-url.ts';
 
 export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'>;

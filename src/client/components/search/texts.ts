@@ -25,11 +25,18 @@ export interface SearchTexts {
 
 export function searchTexts(place: SearchPlace, total: number | undefined, page: number): SearchTexts {
   const heading = place ? t('search.placeHeading', { place: placeLabel(place) }) : t('search.heading');
-  const counted = place && total !== undefined ? t('search.titleWithCount', { title: heading, count: countText(total) }) : place ? heading : t('search.title');
+  const counted =
+    place && total !== undefined
+      ? t('search.titleWithCount', { title: heading, count: countText(total) })
+      : place
+        ? heading
+        : t('search.title');
   return {
     heading,
     title: page > 1 ? t('search.pageSuffix', { title: counted, page }) : counted,
     description:
-      place && total !== undefined ? t('search.placeDescription', { count: countText(total), place: placeLabel(place) }) : t('search.description'),
+      place && total !== undefined
+        ? t('search.placeDescription', { count: countText(total), place: placeLabel(place) })
+        : t('search.description'),
   };
 }

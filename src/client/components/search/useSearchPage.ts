@@ -8,7 +8,13 @@ import useSWR from 'swr';
 import type { GeoAnswer, SearchAnswer } from '../../../shared/catalogue.ts';
 import { dataKey, type RouteMatch } from '../../../shared/match.ts';
 import {
-  hasFilters, hasGeoQuery, parseSearchUrl, searchDataNeeds, searchHref, searchToQuery, searchUrlFormOf,
+  hasFilters,
+  hasGeoQuery,
+  parseSearchUrl,
+  searchDataNeeds,
+  searchHref,
+  searchToQuery,
+  searchUrlFormOf,
   type SearchFilters,
 } from '../../../shared/search-url.ts';
 import { useHref, useSection } from '../../lib/section.tsx';

@@ -9,7 +9,13 @@ import { loadCards } from '../catalogue/cards.ts';
 
 /** The client's favorite project ids, oldest first. */
 export async function favoriteIds(db: Kysely<Database>, clientId: number): Promise<number[]> {
-  const rows = await db.selectFrom('favorites').select('project_id').where('client_id', '=', clientId).orderBy('created_at').orderBy('project_id').execute();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('project_id')
+    .where('client_id', '=', clientId)
+    .orderBy('created_at')
+    .orderBy('project_id')
+    .execute();
   return rows.map((r) => r.project_id);
 }
 
@@ -21,7 +27,8 @@ export async function mergeFavorites(db: Kysely<Database>, clientId: number, ids
     .insertInto('favorites')
     .columns(['client_id', 'project_id', 'created_at'])
     .expression(
-      db.selectFrom('projects')
+      db
+        .selectFrom('projects')
         .select([sql<number>`${clientId}`.as('client_id'), 'id as project_id', sql<string>`${now.toISOString()}`.as('created_at')])
         .where('id', 'in', unique),
     )
@@ -51,5 +58,8 @@ export async function favoriteCards(db: Kysely<Database>, clientId: number, scop
     .orderBy('f.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .execute();
-  return loadCards(db, rows.map((r) => r.id));
+  return loadCards(
+    db,
+    rows.map((r) => r.id),
+  );
 }

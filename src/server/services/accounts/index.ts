@@ -16,7 +16,12 @@ import type { PartnerService } from '../partners.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProjectCard } from '../../../shared/catalogue.ts';
 import {
-  CLIENT_SCOPE, RESET_TOKEN_TTL_MINUTES, type ClientUser, type LoginBody, type ProfileBody, type RegisterBody,
+  CLIENT_SCOPE,
+  RESET_TOKEN_TTL_MINUTES,
+  type ClientUser,
+  type LoginBody,
+  type ProfileBody,
+  type RegisterBody,
 } from '../../../shared/accounts.ts';
 import { fieldError, HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -177,7 +182,12 @@ export class AccountService {
       const reset = await usableReset(trx, token, at);
       if (!reset) return false;
       // Marked used on the row itself: of two requests with one token, one wins.
-      const used = await trx.updateTable('password_resets').set({ used_at: at }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: at })
+        .where('id', '=', reset.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
       await voidResetLinks(trx, reset.client_id, at);
       await trx.updateTable('clients').set({ password_hash: hash, updated_at: at }).where('id', '=', reset.client_id).execute();
@@ -202,7 +212,8 @@ export class AccountService {
     const changesPassword = body.password !== undefined;
     if (changesEmail || changesPassword) {
       if (body.current_password === undefined) throw fieldError('current_password', t('account.errors.currentPassword'));
-      if (!(await this.hasher.verify(body.current_password, client.password_hash))) throw fieldError('current_password', t('messages.loginFailed'));
+      if (!(await this.hasher.verify(body.current_password, client.password_hash)))
+        throw fieldError('current_password', t('messages.loginFailed'));
     }
     if (changesPassword) this.refuseCommon(body.password!);
     const set: Partial<Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at'>> = {};
@@ -288,12 +299,26 @@ export class AccountService {
     const now = this.now();
     const partner = await this.partnerOf(owner);
     const link = accountLink(this.options.siteUrl, partner, 'client-forgot-password');
-    const next = await this.db.selectFrom('clients').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const next = await this.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     const known = favorites?.length
-      ? (await this.db.selectFrom('projects').select('id').where('id', 'in', [...new Set(favorites)]).execute()).map((r) => r.id)
+      ? (
+          await this.db
+            .selectFrom('projects')
+            .select('id')
+            .where('id', 'in', [...new Set(favorites)])
+            .execute()
+        ).map((r) => r.id)
       : [];
-    await this.db.transaction().execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner), link), now));
-    const user = toUser({ id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId }, known.sort((a, b) => a - b));
+    await this.db
+      .transaction()
+      .execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner), link), now));
+    const user = toUser(
+      { id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId },
+      known.sort((a, b) => a - b),
+    );
     return { user, token: newToken() };
   }
 
@@ -305,7 +330,11 @@ export class AccountService {
   }
 
   private async userOf(db: Kysely<Database>, clientId: number): Promise<ClientUser> {
-    const client = await db.selectFrom('clients').select(['id', 'email', 'name', 'phone', 'partner_id']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    const client = await db
+      .selectFrom('clients')
+      .select(['id', 'email', 'name', 'phone', 'partner_id'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
     return toUser(client, await favoriteIds(db, clientId));
   }
 }
@@ -328,5 +357,13 @@ async function voidResetLinks(db: Kysely<Database>, clientId: number, at: string
 
 /** The user object, its keys always in this order (a decoy must not differ even there). */
 function toUser(client: Pick<ClientRow, 'id' | 'email' | 'name' | 'phone' | 'partner_id'>, favorites: number[]): ClientUser {
-  return { id: client.id, email: client.email, name: client.name, phone: client.phone, scope: [CLIENT_SCOPE], partner_id: client.partner_id, favorites };
+  return {
+    id: client.id,
+    email: client.email,
+    name: client.name,
+    phone: client.phone,
+    scope: [CLIENT_SCOPE],
+    partner_id: client.partner_id,
+    favorites,
+  };
 }

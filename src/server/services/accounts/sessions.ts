@@ -22,7 +22,10 @@ export async function startSession(db: Kysely<Database>, clientId: number, now: 
   const token = newToken();
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS).toISOString();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), client_id: clientId, created_at: at, expires_at: expiresAt, last_seen_at: at }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), client_id: clientId, created_at: at, expires_at: expiresAt, last_seen_at: at })
+    .execute();
   return { token, expiresAt };
 }
 
@@ -46,7 +49,12 @@ export async function findSession(db: Kysely<Database>, token: string, now: Date
 
 export async function revokeToken(db: Kysely<Database>, token: string, now: Date): Promise<void> {
   if (!TOKEN_PATTERN.test(token)) return;
-  await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of a client, except `keep` (the one that changed the password). */

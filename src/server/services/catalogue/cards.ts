@@ -17,14 +17,37 @@ export function cardQuery(db: Kysely<Database>) {
     .innerJoin('geo_places as r', 'r.id', 'p.region_id')
     .innerJoin('geo_places as co', 'co.id', 'p.country_id')
     .select([
-      'p.id', 'p.name', 'p.developer', 'p.category_id', 'c.key as category_key', 'p.stage',
-      't.name as town_name', 't.slug as town_slug', 't.path as town_path',
-      'r.name as region_name', 'r.slug as region_slug', 'r.path as region_path',
-      'co.name as country_name', 'co.slug as country_slug', 'co.path as country_path',
-      'p.location_detail', 'p.lat', 'p.lng',
-      'p.price_min', 'p.price_max', 'p.beds_min', 'p.beds_max', 'p.baths_min', 'p.baths_max',
-      'p.built_min', 'p.built_max', 'p.plot_min', 'p.plot_max',
-      'p.units_available', 'p.delivery_date', 'p.updated_at',
+      'p.id',
+      'p.name',
+      'p.developer',
+      'p.category_id',
+      'c.key as category_key',
+      'p.stage',
+      't.name as town_name',
+      't.slug as town_slug',
+      't.path as town_path',
+      'r.name as region_name',
+      'r.slug as region_slug',
+      'r.path as region_path',
+      'co.name as country_name',
+      'co.slug as country_slug',
+      'co.path as country_path',
+      'p.location_detail',
+      'p.lat',
+      'p.lng',
+      'p.price_min',
+      'p.price_max',
+      'p.beds_min',
+      'p.beds_max',
+      'p.baths_min',
+      'p.baths_max',
+      'p.built_min',
+      'p.built_max',
+      'p.plot_min',
+      'p.plot_max',
+      'p.units_available',
+      'p.delivery_date',
+      'p.updated_at',
     ]);
 }
 
@@ -119,5 +142,8 @@ export async function listedIds(db: Kysely<Database>, ids: number[], scope: Scop
 export async function listedCards(db: Kysely<Database>, ids: number[], scope: Scope): Promise<ProjectCard[]> {
   const unique = [...new Set(ids)];
   const listed = await listedIds(db, unique, scope);
-  return loadCards(db, unique.filter((id) => listed.has(id)));
+  return loadCards(
+    db,
+    unique.filter((id) => listed.has(id)),
+  );
 }

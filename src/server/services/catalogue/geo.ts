@@ -62,7 +62,7 @@ export class GeoCache {
     const found = view.byPath.get(path);
     if (!found) return undefined;
     const trail: PlaceRef[] = [];
-    for (let up = found.row.parent_id; up !== null; ) {
+    for (let up = found.row.parent_id; up !== null;) {
       const row = view.byId.get(up);
       if (!row) break;
       trail.unshift(ref(row));

@@ -3,7 +3,17 @@
 // site asks (its scope limits what exists); the rules are in README.md.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { FilesAnswer, GeoAnswer, MarkerSearch, MarkersAnswer, ProjectCard, ProjectDetail, PropertySearch, SearchAnswer, UnitRow } from '../../../shared/catalogue.ts';
+import type {
+  FilesAnswer,
+  GeoAnswer,
+  MarkerSearch,
+  MarkersAnswer,
+  ProjectCard,
+  ProjectDetail,
+  PropertySearch,
+  SearchAnswer,
+  UnitRow,
+} from '../../../shared/catalogue.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
 import { markers } from './markers.ts';

@@ -13,14 +13,27 @@ const HAS_POSITION = sql<SqlBool>`p.lat is not null and p.lng is not null`;
 
 /** The markers (one more than the cap, to know whether it was reached) and their count. */
 export function markerStatements(q: MarkerSearch, geo: GeoIds | null, scope: Scope, options: SearchOptions, cap = MARKERS_CAP) {
-  const where = (purpose: 'count' | 'page' | 'page-hinted') => sql.join([...searchConditions(q, geo, scope, purpose), HAS_POSITION], sql` and `);
+  const where = (purpose: 'count' | 'page' | 'page-hinted') =>
+    sql.join([...searchConditions(q, geo, scope, purpose), HAS_POSITION], sql` and `);
   return {
     count: sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`,
-    list: sql<{ id: number; name: string; lat: number; lng: number; price: number | null }>`select p.id, p.name, p.lat, p.lng, p.price_min as price from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${cap + 1}`,
+    list: sql<{
+      id: number;
+      name: string;
+      lat: number;
+      lng: number;
+      price: number | null;
+    }>`select p.id, p.name, p.lat, p.lng, p.price_min as price from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${cap + 1}`,
   };
 }
 
-export async function markers(db: Kysely<Database>, q: MarkerSearch, scope: Scope, options: SearchOptions, cap = MARKERS_CAP): Promise<MarkersAnswer> {
+export async function markers(
+  db: Kysely<Database>,
+  q: MarkerSearch,
+  scope: Scope,
+  options: SearchOptions,
+  cap = MARKERS_CAP,
+): Promise<MarkersAnswer> {
   const geo = await resolveGeo(db, q.esGeo);
   if (geo && geo.countries.length + geo.regions.length + geo.towns.length === 0) return { data: [], meta: { total: 0, truncated: false } };
   const statements = markerStatements(q, geo, scope, options, cap);

@@ -9,7 +9,6 @@ import { cardQuery, listedIds, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 
-
 /** Whether project `id` is in the feed and within the scope. */
 export async function visible(db: Kysely<Database>, id: number, scope: Scope): Promise<boolean> {
   return (await listedIds(db, [id], scope)).has(id);
@@ -25,7 +24,14 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
     .executeTakeFirst();
   if (!row) return null;
   const [images, categories] = await Promise.all([
-    db.selectFrom('images').select(['id', 'url', 'caption', 'floorplan']).where('project_id', '=', id).where('floorplan', '=', 0).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('images')
+      .select(['id', 'url', 'caption', 'floorplan'])
+      .where('project_id', '=', id)
+      .where('floorplan', '=', 0)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('project_categories as pc')
       .innerJoin('categories as c', 'c.id', 'pc.category_id')
@@ -78,8 +84,20 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
     .selectFrom('units as u')
     .innerJoin('categories as c', 'c.id', 'u.category_id')
     .select([
-      'u.id', 'u.ref', 'u.category_id', 'c.key as category_key', 'u.bedrooms', 'u.bathrooms', 'u.built_area', 'u.plot_area',
-      'u.terrace_area', 'u.solarium_area', 'u.garden_area', 'u.floor', 'u.price', 'u.status',
+      'u.id',
+      'u.ref',
+      'u.category_id',
+      'c.key as category_key',
+      'u.bedrooms',
+      'u.bathrooms',
+      'u.built_area',
+      'u.plot_area',
+      'u.terrace_area',
+      'u.solarium_area',
+      'u.garden_area',
+      'u.floor',
+      'u.price',
+      'u.status',
     ])
     .where('u.project_id', '=', id)
     .where('u.withdrawn_at', 'is', null)
@@ -101,12 +119,7 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
  * their download address (/api/files/{id}); anyone else gets them listed, locked, without one, and the
  * message to register.
  */
-export async function projectFiles(
-  db: Kysely<Database>,
-  id: number,
-  scope: Scope,
-  loggedIn: boolean,
-): Promise<FilesAnswer | null> {
+export async function projectFiles(db: Kysely<Database>, id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
   if (!(await visible(db, id, scope))) return null;
   const rows = await db
     .selectFrom('project_files')

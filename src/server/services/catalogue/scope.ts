@@ -10,8 +10,14 @@ export async function loadScope(db: Kysely<Database>, partnerId: number | null |
   if (!partnerId) return null;
   const rows = await db.selectFrom('partner_scopes').select(['kind', 'target_id']).where('partner_id', '=', partnerId).execute();
   if (!rows.length) return null;
-  const regions = rows.filter((r) => r.kind === 'region').map((r) => r.target_id).sort((a, b) => a - b);
-  const projects = rows.filter((r) => r.kind === 'project').map((r) => r.target_id).sort((a, b) => a - b);
+  const regions = rows
+    .filter((r) => r.kind === 'region')
+    .map((r) => r.target_id)
+    .sort((a, b) => a - b);
+  const projects = rows
+    .filter((r) => r.kind === 'project')
+    .map((r) => r.target_id)
+    .sort((a, b) => a - b);
   return { regions, projects };
 }
 
@@ -28,7 +34,9 @@ export function scopeKey(scope: Scope): string {
 export function inScope(scope: Scope, alias = 'p'): Expression<SqlBool> | null {
   if (!scope) return null;
   const parts = [];
-  if (scope.regions.length) parts.push(sql`${sql.ref(`${alias}.region_id`)} in (${sql.join(scope.regions.map((id) => sql.lit(Math.trunc(id))))})`);
-  if (scope.projects.length) parts.push(sql`${sql.ref(`${alias}.id`)} in (${sql.join(scope.projects.map((id) => sql.lit(Math.trunc(id))))})`);
+  if (scope.regions.length)
+    parts.push(sql`${sql.ref(`${alias}.region_id`)} in (${sql.join(scope.regions.map((id) => sql.lit(Math.trunc(id))))})`);
+  if (scope.projects.length)
+    parts.push(sql`${sql.ref(`${alias}.id`)} in (${sql.join(scope.projects.map((id) => sql.lit(Math.trunc(id))))})`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }

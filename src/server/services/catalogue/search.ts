@@ -63,7 +63,8 @@ function categoryCondition(cats: number[], mask: (column: string) => ReturnType<
   const large = cats.filter((c) => c >= MASK_BITS);
   const parts = [];
   // Built from validated integers, so the literal is safe to inline.
-  if (small.length) parts.push(sql`(${mask('p.category_mask')} & ${sql.raw(small.reduce((m, c) => m | (1n << BigInt(c)), 0n).toString())}) <> 0`);
+  if (small.length)
+    parts.push(sql`(${mask('p.category_mask')} & ${sql.raw(small.reduce((m, c) => m | (1n << BigInt(c)), 0n).toString())}) <> 0`);
   if (large.length)
     parts.push(
       sql`((${mask('p.category_mask')} & ${sql.raw((1n << BigInt(MASK_BITS)).toString())}) <> 0 and exists (select 1 from project_categories pc where pc.project_id = p.id and pc.category_id in (${sql.join(large)})))`,
@@ -84,7 +85,12 @@ function categoryCondition(cats: number[], mask: (column: string) => ReturnType<
  * few projects. PostgreSQL plans well from its statistics, and a `+p.column`
  * would only hide them: its page query is `page`, without hints.
  */
-export function searchConditions(q: Omit<PropertySearch, 'page' | 'per_page'>, geo: GeoIds | null, scope: Scope, purpose: 'count' | 'page' | 'page-hinted' = 'count'): Expression<SqlBool>[] {
+export function searchConditions(
+  q: Omit<PropertySearch, 'page' | 'per_page'>,
+  geo: GeoIds | null,
+  scope: Scope,
+  purpose: 'count' | 'page' | 'page-hinted' = 'count',
+): Expression<SqlBool>[] {
   const indexed = (column: string) => sql.ref(column);
   const unindexed = (column: string) => sql`+${sql.ref(column)}`;
   const col = purpose === 'page-hinted' ? unindexed : indexed;
@@ -137,7 +143,9 @@ export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: S
   const where = (purpose: 'count' | 'page' | 'page-hinted') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
   return {
     count: sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`,
-    page: sql<{ id: number }>`select p.id from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`,
+    page: sql<{
+      id: number;
+    }>`select p.id from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`,
   };
 }
 
@@ -151,6 +159,9 @@ export async function search(db: Kysely<Database>, q: PropertySearch, scope: Sco
   const statements = searchStatements(q, geo, scope, options);
   const [countRow, idRows] = await Promise.all([statements.count.execute(db), statements.page.execute(db)]);
   const total = Number(countRow.rows[0]?.n ?? 0);
-  const data = await loadCards(db, idRows.rows.map((r) => Number(r.id)));
+  const data = await loadCards(
+    db,
+    idRows.rows.map((r) => Number(r.id)),
+  );
   return { data, meta: { total, page, per_page: perPage, pages: Math.ceil(total / perPage) } };
 }

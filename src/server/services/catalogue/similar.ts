@@ -19,7 +19,12 @@ import { loadCards } from './cards.ts';
 export const SIMILAR_COUNT = 4;
 
 /** null: the project is unknown, withdrawn or outside the scope (as for its detail). */
-export async function similarProjects(db: Kysely<Database>, id: number, scope: Scope, count = SIMILAR_COUNT): Promise<ProjectCard[] | null> {
+export async function similarProjects(
+  db: Kysely<Database>,
+  id: number,
+  scope: Scope,
+  count = SIMILAR_COUNT,
+): Promise<ProjectCard[] | null> {
   const scoped = inScope(scope);
   const project = await db
     .selectFrom('projects as p')
@@ -46,5 +51,8 @@ export async function similarProjects(db: Kysely<Database>, id: number, scope: S
     where ${sql.join(where, sql` and `)} and p.id <> ${id}
     order by case when p.town_id = ${project.town_id} then 0 else 1 end, ${closeness}, p.id
     limit ${count}`.execute(db);
-  return loadCards(db, rows.map((r) => Number(r.id)));
+  return loadCards(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
 }

@@ -13,8 +13,17 @@ import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { geoSegments } from '../../../shared/search-url.ts';
 import {
-  CONFIRM_DAYS, FORGET_DAYS, describeSearch, savedSearchPath,
-  type Frequency, type ManageBody, type SavedFilters, type SavedSearchList, type SavedSearchStatus, type SavedSearchView, type TokenPurpose,
+  CONFIRM_DAYS,
+  FORGET_DAYS,
+  describeSearch,
+  savedSearchPath,
+  type Frequency,
+  type ManageBody,
+  type SavedFilters,
+  type SavedSearchList,
+  type SavedSearchStatus,
+  type SavedSearchView,
+  type TokenPurpose,
 } from '../../../shared/saved-searches.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { brandedMail, mailBrand } from '../accounts/mails.ts';
@@ -77,7 +86,12 @@ export class SavedSearchService {
     return this.db.transaction().execute(async (trx) => {
       const addressId = await this.addressOf(trx, email, at);
       if (request.fromAccount)
-        await trx.updateTable('saved_search_addresses').set({ confirmed_at: at }).where('id', '=', addressId).where('confirmed_at', 'is', null).execute();
+        await trx
+          .updateTable('saved_search_addresses')
+          .set({ confirmed_at: at })
+          .where('id', '=', addressId)
+          .where('confirmed_at', 'is', null)
+          .execute();
       const partnerId = request.partner?.id ?? null;
       let existing = await trx
         .selectFrom('saved_searches')
@@ -105,7 +119,13 @@ export class SavedSearchService {
         existing = { ...row, id };
       } else if (request.fromAccount || existing.status === 'pending') {
         const changes = request.fromAccount
-          ? { frequency: request.frequency, status: 'active' as const, expires_at: null, confirmed_at: existing.confirmed_at ?? at, updated_at: at }
+          ? {
+              frequency: request.frequency,
+              status: 'active' as const,
+              expires_at: null,
+              confirmed_at: existing.confirmed_at ?? at,
+              updated_at: at,
+            }
           : { frequency: request.frequency, expires_at: new Date(now.getTime() + CONFIRM_DAYS * DAY_MS).toISOString(), updated_at: at };
         await trx.updateTable('saved_searches').set(changes).where('id', '=', existing.id).execute();
       }
@@ -115,7 +135,12 @@ export class SavedSearchService {
       const token = await mintToken(trx, 'confirm', addressId, existing.id, now);
       const brand = mailBrand(this.options.siteUrl, request.partner);
       const link = savedSearchLink(this.options.siteUrl, request.partner, 'confirm', token);
-      const text = t('savedSearches.mail.confirmBody', { site: brand.name, search: title, frequency: t(`savedSearches.frequencies.${request.frequency}`), link });
+      const text = t('savedSearches.mail.confirmBody', {
+        site: brand.name,
+        search: title,
+        frequency: t(`savedSearches.frequencies.${request.frequency}`),
+        link,
+      });
       await queueMail(trx, email, brandedMail(brand, t('savedSearches.mail.confirmSubject', { site: brand.name }), text, link), now);
       return 'pending';
     });
@@ -139,7 +164,12 @@ export class SavedSearchService {
         .where('id', '=', holder.searchId)
         .where('status', '!=', 'active')
         .execute();
-      await trx.updateTable('saved_search_addresses').set({ confirmed_at: at }).where('id', '=', holder.addressId).where('confirmed_at', 'is', null).execute();
+      await trx
+        .updateTable('saved_search_addresses')
+        .set({ confirmed_at: at })
+        .where('id', '=', holder.addressId)
+        .where('confirmed_at', 'is', null)
+        .execute();
       return mintToken(trx, 'manage', holder.addressId, null, now);
     });
   }
@@ -155,7 +185,11 @@ export class SavedSearchService {
 
   /** The searches of a logged-in client's address (empty when it has none). */
   async listByEmail(email: string): Promise<SavedSearchList> {
-    const address = await this.db.selectFrom('saved_search_addresses').select('id').where('email', '=', normaliseEmail(email)).executeTakeFirst();
+    const address = await this.db
+      .selectFrom('saved_search_addresses')
+      .select('id')
+      .where('email', '=', normaliseEmail(email))
+      .executeTakeFirst();
     return { data: { email: normaliseEmail(email), searches: address ? await this.views(address.id) : [] } };
   }
 
@@ -164,21 +198,35 @@ export class SavedSearchService {
     const now = this.now();
     const at = now.toISOString();
     const addressId = await this.db.transaction().execute(async (trx) => {
-      const addressId = 'token' in who ? (await this.holder(trx, who.token, ['manage', 'unsubscribe']))?.addressId : await this.addressIdOf(trx, who.email);
-      if (addressId === undefined) throw 'token' in who ? new HttpError(404, t('savedSearches.errors.link')) : fieldError('id', t('savedSearches.errors.id'));
+      const addressId =
+        'token' in who ? (await this.holder(trx, who.token, ['manage', 'unsubscribe']))?.addressId : await this.addressIdOf(trx, who.email);
+      if (addressId === undefined)
+        throw 'token' in who ? new HttpError(404, t('savedSearches.errors.link')) : fieldError('id', t('savedSearches.errors.id'));
       const mine = trx.updateTable('saved_searches').where('address_id', '=', addressId);
       const one = () => body.id ?? 0;
       let changed = 1;
       if (body.action === 'delete-all') await trx.deleteFrom('saved_searches').where('address_id', '=', addressId).execute();
-      else if (body.action === 'delete') changed = Number((await trx.deleteFrom('saved_searches').where('address_id', '=', addressId).where('id', '=', one()).executeTakeFirst()).numDeletedRows);
-      else if (body.action === 'frequency') changed = Number((await mine.set({ frequency: body.frequency!, updated_at: at }).where('id', '=', one()).executeTakeFirst()).numUpdatedRows);
+      else if (body.action === 'delete')
+        changed = Number(
+          (await trx.deleteFrom('saved_searches').where('address_id', '=', addressId).where('id', '=', one()).executeTakeFirst())
+            .numDeletedRows,
+        );
+      else if (body.action === 'frequency')
+        changed = Number(
+          (await mine.set({ frequency: body.frequency!, updated_at: at }).where('id', '=', one()).executeTakeFirst()).numUpdatedRows,
+        );
       // Only a search that was confirmed once may start again without a new confirmation.
-      else changed = Number((await mine.set({ status: 'active', updated_at: at }).where('id', '=', one()).where('status', '=', 'stopped').executeTakeFirst()).numUpdatedRows);
+      else
+        changed = Number(
+          (await mine.set({ status: 'active', updated_at: at }).where('id', '=', one()).where('status', '=', 'stopped').executeTakeFirst())
+            .numUpdatedRows,
+        );
       if (!changed) throw fieldError('id', t('savedSearches.errors.id'));
       await markIfEmpty(trx, addressId, at);
       return addressId;
     });
-    const email = (await this.db.selectFrom('saved_search_addresses').select('email').where('id', '=', addressId).executeTakeFirstOrThrow()).email;
+    const email = (await this.db.selectFrom('saved_search_addresses').select('email').where('id', '=', addressId).executeTakeFirstOrThrow())
+      .email;
     return { data: { email, searches: await this.views(addressId) } };
   }
 
@@ -197,7 +245,12 @@ export class SavedSearchService {
     const holder = await this.holder(this.db, token, ['unsubscribe']);
     if (!holder || holder.searchId === null) return false;
     const at = this.now().toISOString();
-    await this.db.updateTable('saved_searches').set({ status: 'stopped', updated_at: at }).where('id', '=', holder.searchId).where('status', '!=', 'stopped').execute();
+    await this.db
+      .updateTable('saved_searches')
+      .set({ status: 'stopped', updated_at: at })
+      .where('id', '=', holder.searchId)
+      .where('status', '!=', 'stopped')
+      .execute();
     return true;
   }
 
@@ -213,16 +266,27 @@ export class SavedSearchService {
     const at = now.toISOString();
     const forgetBefore = new Date(now.getTime() - FORGET_DAYS * DAY_MS).toISOString();
     return this.db.transaction().execute(async (trx) => {
-      const searches = await trx.deleteFrom('saved_searches').where('status', '=', 'pending').where('expires_at', '<=', at).executeTakeFirst();
+      const searches = await trx
+        .deleteFrom('saved_searches')
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', at)
+        .executeTakeFirst();
       const tokens = await trx.deleteFrom('saved_search_tokens').where('expires_at', '<=', at).executeTakeFirst();
-      const empty = (eb: ExpressionBuilder<Database, 'saved_search_addresses'>) => eb.not(eb.exists(eb.selectFrom('saved_searches').select('id').whereRef('saved_searches.address_id', '=', 'saved_search_addresses.id')));
+      const empty = (eb: ExpressionBuilder<Database, 'saved_search_addresses'>) =>
+        eb.not(
+          eb.exists(eb.selectFrom('saved_searches').select('id').whereRef('saved_searches.address_id', '=', 'saved_search_addresses.id')),
+        );
       await trx.updateTable('saved_search_addresses').set({ emptied_at: at }).where('emptied_at', 'is', null).where(empty).execute();
       const addresses = await trx
         .deleteFrom('saved_search_addresses')
         .where(empty)
         .where((eb) => eb.or([eb('confirmed_at', 'is', null), eb('emptied_at', '<=', forgetBefore)]))
         .executeTakeFirst();
-      return { searches: Number(searches.numDeletedRows), tokens: Number(tokens.numDeletedRows), addresses: Number(addresses.numDeletedRows) };
+      return {
+        searches: Number(searches.numDeletedRows),
+        tokens: Number(tokens.numDeletedRows),
+        addresses: Number(addresses.numDeletedRows),
+      };
     });
   }
 
@@ -241,7 +305,11 @@ export class SavedSearchService {
     const found = await this.addressIdOf(db, email);
     if (found !== undefined) return found;
     // Two saves of a new address at once: the second insert does nothing and reads the first's row.
-    await db.insertInto('saved_search_addresses').values({ email, created_at: at, confirmed_at: null, emptied_at: null }).onConflict((oc) => oc.column('email').doNothing()).execute();
+    await db
+      .insertInto('saved_search_addresses')
+      .values({ email, created_at: at, confirmed_at: null, emptied_at: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
     return (await this.addressIdOf(db, email))!;
   }
 
@@ -264,7 +332,9 @@ export class SavedSearchService {
   private async views(addressId: number): Promise<SavedSearchView[]> {
     const rows = await this.db.selectFrom('saved_searches').selectAll().where('address_id', '=', addressId).orderBy('id').execute();
     const partnerIds = [...new Set(rows.map((r) => r.partner_id).filter((id): id is number => id !== null))];
-    const partners = partnerIds.length ? (await this.db.selectFrom('partners').selectAll().where('id', 'in', partnerIds).execute()).map(toPublicPartner) : [];
+    const partners = partnerIds.length
+      ? (await this.db.selectFrom('partners').selectAll().where('id', 'in', partnerIds).execute()).map(toPublicPartner)
+      : [];
     return rows.map((row) => this.view(row, partners.find((p) => p.id === row.partner_id) ?? null));
   }
 
@@ -277,5 +347,11 @@ export class SavedSearchService {
 /** Notes when an address lost its last search (upkeep forgets it FORGET_DAYS later). */
 async function markIfEmpty(db: Kysely<Database>, addressId: number, at: string): Promise<void> {
   const left = await db.selectFrom('saved_searches').select('id').where('address_id', '=', addressId).limit(1).executeTakeFirst();
-  if (!left) await db.updateTable('saved_search_addresses').set({ emptied_at: at }).where('id', '=', addressId).where('emptied_at', 'is', null).execute();
+  if (!left)
+    await db
+      .updateTable('saved_search_addresses')
+      .set({ emptied_at: at })
+      .where('id', '=', addressId)
+      .where('emptied_at', 'is', null)
+      .execute();
 }

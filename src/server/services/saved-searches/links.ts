@@ -18,7 +18,13 @@ const LIFETIME_DAYS: Record<TokenPurpose, number> = { confirm: CONFIRM_DAYS, man
 type SitePartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
 
 /** Writes a token row and answers the token itself (to put in a link, never stored). */
-export async function mintToken(db: Kysely<Database>, purpose: TokenPurpose, addressId: number, searchId: number | null, now: Date): Promise<string> {
+export async function mintToken(
+  db: Kysely<Database>,
+  purpose: TokenPurpose,
+  addressId: number,
+  searchId: number | null,
+  now: Date,
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto('saved_search_tokens')

@@ -155,7 +155,17 @@ export const catalogueMigration: Migration = {
     await sql`insert into catalogue_meta (key, value) values ('version', '0')`.execute(db);
   },
   async down(db: Kysely<any>) {
-    for (const table of ['catalogue_meta', 'partner_scopes', 'project_files', 'images', 'units', 'project_categories', 'projects', 'categories', 'geo_places'])
+    for (const table of [
+      'catalogue_meta',
+      'partner_scopes',
+      'project_files',
+      'images',
+      'units',
+      'project_categories',
+      'projects',
+      'categories',
+      'geo_places',
+    ])
       await db.schema.dropTable(table).execute();
   },
 };

@@ -43,10 +43,15 @@ export const searchIndexesMigration: Migration = {
   async up(db: Kysely<any>) {
     const pg = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
 
-    await db.schema.alterTable('projects').addColumn('category_mask', pg ? 'bigint' : 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('projects')
+      .addColumn('category_mask', pg ? 'bigint' : 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql.raw(`update projects set category_mask = ${maskOf(pg, 'projects.id')}`).execute(db);
     if (pg) {
-      await sql.raw(`
+      await sql
+        .raw(
+          `
         create function project_categories_mask() returns trigger language plpgsql as $$
         begin
           if tg_op in ('DELETE', 'UPDATE') then
@@ -58,24 +63,42 @@ export const searchIndexesMigration: Migration = {
               where id = new.project_id and (category_mask & ${bit(pg, 'new.category_id')}) = 0;
           end if;
           return null;
-        end $$`).execute(db);
-      await sql.raw(`create trigger project_categories_mask after insert or update or delete on project_categories
-        for each row execute function project_categories_mask()`).execute(db);
+        end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger project_categories_mask after insert or update or delete on project_categories
+        for each row execute function project_categories_mask()`,
+        )
+        .execute(db);
     } else {
-      await sql.raw(`create trigger project_categories_mask_insert after insert on project_categories begin
+      await sql
+        .raw(
+          `create trigger project_categories_mask_insert after insert on project_categories begin
           update projects set category_mask = category_mask | ${bit(pg, 'new.category_id')}
             where id = new.project_id and (category_mask & ${bit(pg, 'new.category_id')}) = 0;
-        end`).execute(db);
-      await sql.raw(`create trigger project_categories_mask_delete after delete on project_categories begin
+        end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger project_categories_mask_delete after delete on project_categories begin
           update projects set category_mask = ${maskOf(pg, 'old.project_id')}
             where id = old.project_id and category_mask <> ${maskOf(pg, 'old.project_id')};
-        end`).execute(db);
-      await sql.raw(`create trigger project_categories_mask_update after update on project_categories begin
+        end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger project_categories_mask_update after update on project_categories begin
           update projects set category_mask = ${maskOf(pg, 'old.project_id')}
             where id = old.project_id and category_mask <> ${maskOf(pg, 'old.project_id')};
           update projects set category_mask = ${maskOf(pg, 'new.project_id')}
             where id = new.project_id and category_mask <> ${maskOf(pg, 'new.project_id')};
-        end`).execute(db);
+        end`,
+        )
+        .execute(db);
     }
 
     for (const name of OLD_INDEXES) await db.schema.dropIndex(name).execute();
@@ -83,7 +106,12 @@ export const searchIndexesMigration: Migration = {
     // implies them, but only with them does SQLite call an index covering and
     // skip even its deferred row seek (~40 % faster to count).
     const index = (name: string, columns: string[]) =>
-      db.schema.createIndex(name).on('projects').columns([...columns, 'withdrawn_at', 'units_available']).where(LISTED).execute();
+      db.schema
+        .createIndex(name)
+        .on('projects')
+        .columns([...columns, 'withdrawn_at', 'units_available'])
+        .where(LISTED)
+        .execute();
     // The count, and the page of a search in a town (its few hundred projects sorted).
     await index('projects_search_place', [...FILTERS, 'updated_at', 'id']);
     // One per sort order, the id second: the tie-breaker, so the index is the order.

@@ -47,7 +47,12 @@ export const leadsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     // The worker's question: which unsent mails are due?
-    await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('next_attempt_at').where(sql.ref('sent_at'), 'is', null).execute();
+    await db.schema
+      .createIndex('mail_outbox_due')
+      .on('mail_outbox')
+      .column('next_attempt_at')
+      .where(sql.ref('sent_at'), 'is', null)
+      .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('mail_outbox').execute();

@@ -82,10 +82,17 @@ export const accountsMigration: Migration = {
       .addColumn('message', 'text')
       .execute();
     await sql`insert into mail_outbox_next (id, lead_id, recipient, attempts, next_attempt_at, claimed_by, claimed_until, last_error, sent_at, message_id, created_at)
-      select id, lead_id, recipient, attempts, next_attempt_at, claimed_by, claimed_until, last_error, sent_at, message_id, created_at from mail_outbox`.execute(db);
+      select id, lead_id, recipient, attempts, next_attempt_at, claimed_by, claimed_until, last_error, sent_at, message_id, created_at from mail_outbox`.execute(
+      db,
+    );
     await db.schema.dropTable('mail_outbox').execute();
     await sql`alter table mail_outbox_next rename to mail_outbox`.execute(db);
-    await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('next_attempt_at').where(sql.ref('sent_at'), 'is', null).execute();
+    await db.schema
+      .createIndex('mail_outbox_due')
+      .on('mail_outbox')
+      .column('next_attempt_at')
+      .where(sql.ref('sent_at'), 'is', null)
+      .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('favorites').execute();

@@ -10,7 +10,10 @@ export const partnerIndexingMigration: Migration = {
     await db.schema
       .alterTable('partners')
       .addColumn('listing_indexing', 'text', (c) =>
-        c.notNull().defaultTo('canonical').check(sql`listing_indexing in ('noindex', 'canonical')`),
+        c
+          .notNull()
+          .defaultTo('canonical')
+          .check(sql`listing_indexing in ('noindex', 'canonical')`),
       )
       .execute();
   },

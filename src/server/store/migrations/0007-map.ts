@@ -23,7 +23,12 @@ function searchIndexes(position: string[]): Array<[string, string[]]> {
 }
 
 const index = (db: Kysely<any>, name: string, columns: string[]) =>
-  db.schema.createIndex(name).on('projects').columns([...columns, 'withdrawn_at', 'units_available']).where(LISTED).execute();
+  db.schema
+    .createIndex(name)
+    .on('projects')
+    .columns([...columns, 'withdrawn_at', 'units_available'])
+    .where(LISTED)
+    .execute();
 
 async function rebuild(db: Kysely<any>, position: string[]): Promise<void> {
   for (const [name, columns] of searchIndexes(position)) {

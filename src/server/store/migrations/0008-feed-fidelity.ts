@@ -11,9 +11,18 @@ import type { Kysely, Migration } from 'kysely';
 
 export const feedFidelityMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('projects').addColumn('description_html', 'text', (c) => c.notNull().defaultTo('')).execute();
-    await db.schema.alterTable('projects').addColumn('descriptions', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-    await db.schema.alterTable('projects').addColumn('urls', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await db.schema
+      .alterTable('projects')
+      .addColumn('description_html', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('projects')
+      .addColumn('descriptions', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
+    await db.schema
+      .alterTable('projects')
+      .addColumn('urls', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
     await db.schema.alterTable('units').addColumn('content_hash', 'text').execute();
   },
   async down(db: Kysely<any>) {

@@ -9,7 +9,10 @@ import type { Kysely, Migration } from 'kysely';
 export const leadMailsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('leads').addColumn('page_url', 'text').execute();
-    await db.schema.alterTable('leads').addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('leads')
+      .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
+      .execute();
     await db.schema.alterTable('leads').addColumn('favorites', 'text').execute();
   },
   async down(db: Kysely<any>) {

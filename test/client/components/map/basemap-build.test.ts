@@ -21,25 +21,34 @@ function inRing(ring: Position[], [x, y]: Position): boolean {
   return inside;
 }
 
-const onLand = (land: Position[][][], point: Position) => land.some((polygon) => inRing(polygon[0]!, point) && !polygon.slice(1).some((hole) => inRing(hole, point)));
+const onLand = (land: Position[][][], point: Position) =>
+  land.some((polygon) => inRing(polygon[0]!, point) && !polygon.slice(1).some((hole) => inRing(hole, point)));
 
 t.test('land, borders and province lines of Spain and its neighbours, under 30 KB gzipped', async (t) => {
   const basemap = buildBasemap() as Basemap;
   t.equal(basemap.type, 'FeatureCollection');
-  t.same(basemap.features.map((f) => [f.properties.kind, f.geometry.type]), [
-    ['land', 'MultiPolygon'],
-    ['land', 'MultiPolygon'],
-    ['border', 'MultiLineString'],
-    ['province', 'MultiLineString'],
-  ]);
-  const [world, spain, borders, provinces] = basemap.features.map((f) => f.geometry.coordinates) as [Position[][][], Position[][][], Position[][], Position[][]];
+  t.same(
+    basemap.features.map((f) => [f.properties.kind, f.geometry.type]),
+    [
+      ['land', 'MultiPolygon'],
+      ['land', 'MultiPolygon'],
+      ['border', 'MultiLineString'],
+      ['province', 'MultiLineString'],
+    ],
+  );
+  const [world, spain, borders, provinces] = basemap.features.map((f) => f.geometry.coordinates) as [
+    Position[][][],
+    Position[][][],
+    Position[][],
+    Position[][],
+  ];
   // Two features, each a path of its own: Spain's coast (IGN) over its neighbours' (Natural Earth).
   const land = [...world, ...spain];
   t.ok(onLand(spain, [-3.7, 40.42]) && !onLand(spain, [1.44, 43.6]), 'the second is Spain');
 
   // Places on land, and at sea.
   const places: Array<[string, Position, boolean]> = [
-    ['Madrid', [-3.70, 40.42], true],
+    ['Madrid', [-3.7, 40.42], true],
     ['Alicante, inland', [-0.6, 38.4], true],
     ['Palma de Mallorca', [2.75, 39.6], true],
     ['Santa Cruz de Tenerife, inland', [-16.55, 28.3], true],
@@ -53,8 +62,14 @@ t.test('land, borders and province lines of Spain and its neighbours, under 30 K
 
   const points = [...land.flat(2), ...borders.flat(), ...provinces.flat()];
   const [w, s, e, n] = BASEMAP_BOUNDS;
-  t.ok(points.every(([x, y]) => x >= w - 1 && x <= e + 1 && y >= s - 1 && y <= n + 1), 'nothing far outside Spain and its neighbours');
-  t.ok(points.every(([x, y]) => Math.round(x * 1000) / 1000 === x && Math.round(y * 1000) / 1000 === y), 'coordinates rounded to 3 decimals');
+  t.ok(
+    points.every(([x, y]) => x >= w - 1 && x <= e + 1 && y >= s - 1 && y <= n + 1),
+    'nothing far outside Spain and its neighbours',
+  );
+  t.ok(
+    points.every(([x, y]) => Math.round(x * 1000) / 1000 === x && Math.round(y * 1000) / 1000 === y),
+    'coordinates rounded to 3 decimals',
+  );
   t.ok(provinces.length > 40, `Spain's province lines (${provinces.length})`);
   t.ok(borders.length > 0, 'country borders');
 

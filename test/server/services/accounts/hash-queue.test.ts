@@ -11,7 +11,8 @@ t.test('at most `size` tasks run at once; the others start in order as slots fre
     queue.run(() => {
       started.push(i);
       return new Promise<number>((resolve) => finish.push(() => resolve(i)));
-    }));
+    }),
+  );
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   await settle();
   t.same(started, [0, 1], 'two start');

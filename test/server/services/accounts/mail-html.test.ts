@@ -7,7 +7,10 @@ import { accountLink, mailBrand } from '../../../../src/server/services/accounts
 const SITE_URL = 'https://www.spainnewhomes.example';
 
 t.test('a readable text colour on the brand colour', async (t) => {
-  const barInk = (primary: string) => /<tr><td style="background:#[0-9a-f]{6};padding:16px 24px"><a [^>]*><span style="[^"]*color:(#[0-9a-f]{6})"/.exec(brandedHtml({ name: 'X', home: 'https://x.example', logo: null, primary }, 'Hi', 'https://x.example/a'))?.[1];
+  const barInk = (primary: string) =>
+    /<tr><td style="background:#[0-9a-f]{6};padding:16px 24px"><a [^>]*><span style="[^"]*color:(#[0-9a-f]{6})"/.exec(
+      brandedHtml({ name: 'X', home: 'https://x.example', logo: null, primary }, 'Hi', 'https://x.example/a'),
+    )?.[1];
   t.equal(barInk('#ffffff'), '#000000', 'dark on white');
   t.equal(barInk('#fffb00'), '#000000', 'dark on yellow');
   t.equal(barInk('#13206a'), '#ffffff', 'white on navy');
@@ -18,19 +21,42 @@ t.test('the mail: bar, paragraphs, button; nothing unescaped', async (t) => {
   const link = 'https://costa.example/client-reset-password/abc';
   const brand = { name: 'Casas <b>"&"</b>', home: 'https://costa.example', logo: null, primary: '#ffffff' };
   const html = brandedHtml(brand, `Hello,\n\nOpen <this>:\n\n${link}\n\nBye`, link);
-  t.match(html, '<span style="font-size:20px;font-weight:bold;color:#000000">Casas &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;</span>', 'the name, escaped, readable on white');
+  t.match(
+    html,
+    '<span style="font-size:20px;font-weight:bold;color:#000000">Casas &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;</span>',
+    'the name, escaped, readable on white',
+  );
   t.notMatch(html, '<b>', 'no markup from the values');
   t.match(html, '<p style="margin:0 0 16px">Open &lt;this&gt;:</p>');
-  t.match(html, new RegExp(`<a href="${link}" style="display:inline-block[^"]*background:#ffffff;color:#000000`), 'the link as a button in the brand');
+  t.match(
+    html,
+    new RegExp(`<a href="${link}" style="display:inline-block[^"]*background:#ffffff;color:#000000`),
+    'the link as a button in the brand',
+  );
   t.match(html, '<td style="background:#ffffff;padding:16px 24px"><a href="https://costa.example"', 'the bar links home');
 });
 
 t.test("the brand and the links of a partner's site", async (t) => {
-  const partner = { slug: 'costa-casas', domain: 'costa-casas.es', name: 'Costa Casas', logo: '/media/partners/costa-casas.svg', colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' } };
-  t.same(mailBrand(SITE_URL, partner), { name: 'Costa Casas', home: 'https://costa-casas.es', logo: `${SITE_URL}/media/partners/costa-casas.png`, primary: '#0b5d4b' }, 'an SVG logo as its PNG, which mail clients show');
+  const partner = {
+    slug: 'costa-casas',
+    domain: 'costa-casas.es',
+    name: 'Costa Casas',
+    logo: '/media/partners/costa-casas.svg',
+    colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' },
+  };
+  t.same(
+    mailBrand(SITE_URL, partner),
+    { name: 'Costa Casas', home: 'https://costa-casas.es', logo: `${SITE_URL}/media/partners/costa-casas.png`, primary: '#0b5d4b' },
+    'an SVG logo as its PNG, which mail clients show',
+  );
   t.equal(accountLink(SITE_URL, partner, 'client-reset-password', 'tok'), 'https://costa-casas.es/client-reset-password/tok');
   const noDomain = { ...partner, domain: null, logo: 'https://cdn.example/logo.png' };
-  t.same(mailBrand(SITE_URL, noDomain), { name: 'Costa Casas', home: `${SITE_URL}/costa-casas`, logo: 'https://cdn.example/logo.png', primary: '#0b5d4b' });
+  t.same(mailBrand(SITE_URL, noDomain), {
+    name: 'Costa Casas',
+    home: `${SITE_URL}/costa-casas`,
+    logo: 'https://cdn.example/logo.png',
+    primary: '#0b5d4b',
+  });
   t.equal(accountLink(SITE_URL, noDomain, 'client-forgot-password'), `${SITE_URL}/costa-casas/client-forgot-password`);
   t.same(mailBrand(SITE_URL, null), { name: 'Spain New Homes', home: SITE_URL, logo: null, primary: '#13206a' });
   t.equal(accountLink(SITE_URL, null, 'client-reset-password', 'tok'), `${SITE_URL}/old/client-reset-password/tok`);
