@@ -21,7 +21,7 @@ interface ChildResult {
 /**
  * The V8 heap settings `npm run import` gives an import process (package.json: the one place
  * they are written). The import keeps little alive, but V8 lets a heap grow far past that before it
- * collects: 16 MB semi-spaces and a 192 MB old space hold the 50k import near 280 MB instead of 450.
+ * collects: 16 MB semi-spaces and a 256 MB old space hold the 50k import near 280 MB instead of 450.
  */
 function importHeapFlags(): string[] {
   const script =
