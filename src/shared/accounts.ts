@@ -30,7 +30,9 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import { BrokerFields, ContactFields } from './leads.ts';
+import { BrokerFields, ContactFields, PartnerSlug } from './leads.ts';
+
+export { PartnerSlug };
 import { ProjectId, type ProjectCard } from './catalogue.ts';
 import { t } from './i18n.ts';
 import { CONTROL } from './control-characters.ts';
@@ -69,10 +71,6 @@ export const GivenPassword: Struct<string, null> = refine(
 const Terms = refine(boolean(), 'terms', (v) => v === true || t('account.errors.terms'));
 
 const Favorites = size(array(ProjectId), 0, FAVORITES_MAX_MERGE);
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** The partner's slug when the page is under /{partner}; the host decides first. */
-export const PartnerSlug = refine(string(), 'partner', (v) => (v.length <= 60 && SLUG.test(v)) || 'must be a partner slug');
 
 /** A token from a mail link or a session: 32 random bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -133,6 +133,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path on this site: starts with one '/', no spaces, backslashes or control characters. */
 const PAGE = /^\/(?!\/)[^\s\\]{0,499}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The partner's slug when the page is under /{partner}; the host decides first. */
+export const PartnerSlug = refine(string(), 'partner', (v) => (v.length <= 60 && SLUG.test(v)) || t('errors.field.partner'));
 
 const pattern = (name: string, re: RegExp, what: string): Struct<string, null> =>
   refine(string(), name, (v) => re.test(v) || `must be ${what}`);
@@ -143,8 +145,7 @@ const envelope = {
   idempotency_key: pattern('idempotency_key', UUID, 'a UUID'),
   /** The path of the page the form was sent from. */
   page: pattern('page', PAGE, 'a path on this site, such as /contact'),
-  /** The partner's slug when the page is under /{partner}; the host decides first. */
-  partner: optional(refine(string(), 'partner', (v) => (v.length <= 60 && SLUG.test(v)) || 'must be a partner slug')),
+  partner: optional(PartnerSlug),
 };
 
 const projectId = min(integer(), 1);

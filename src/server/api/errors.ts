@@ -22,8 +22,9 @@ function structProblem(error: StructError): { message: string; field: string; fi
   const failures = error.failures();
   const first = failures[0] ?? error;
   if (first.value === undefined && first.type !== 'never')
-    return { message: `${field} is required`, field, fieldMessage: t('forms.errors.required') };
-  if (first.type === 'never') return { message: `${field} is not allowed`, field, fieldMessage: 'is not allowed' };
+    return { message: `${field} ${t('errors.field.required')}`, field, fieldMessage: t('forms.errors.required') };
+  if (first.type === 'never')
+    return { message: `${field} ${t('errors.field.notAllowed')}`, field, fieldMessage: t('errors.field.notAllowed') };
   // superstruct's own wording describes the value; a refinement's message is already a sentence for people.
   const expected = first.message.replace(/,? but received:? .*$/s, '').replace(/\ba integer\b/g, 'an integer');
   return { message: `${field}: ${expected}`, field, fieldMessage: expected };

@@ -29,7 +29,7 @@ import {
   type SavedSearchList,
   type SavedSearchStatus,
 } from '../../shared/saved-searches.ts';
-import { HttpError } from '../../shared/errors.ts';
+import { fieldError, HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
@@ -84,9 +84,10 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
     async save(request, input) {
       const session = await request.client();
       const email = session ? (await accounts.user(session.id)).email : input.email;
-      if (!email) throw new HttpError(400, 'email is required');
+      if (!email)
+        throw new HttpError(400, `email ${t('errors.field.required')}`, { field: 'email', fieldMessage: t('forms.errors.required') });
       const partner = await partners.resolve(request.hostname, input.partner ?? null);
-      if (input.partner && !partner) throw new HttpError(400, 'partner: must be a partner slug');
+      if (input.partner && !partner) throw fieldError('partner', t('errors.field.partner'));
       const filters = readSavedSearch(input.search)!;
       const status = await savedSearches.save({ email, filters, frequency: input.frequency, partner, fromAccount: session !== null });
       if (status === 'pending') app.outbox.kick();

@@ -76,6 +76,13 @@ forEachStore(
     t.match(await message(saveBody({ search: '/search/atlantis' })), /^search: /, 'a place that is not in the catalogue');
     t.match(await message(saveBody({ frequency: 'hourly' })), /^frequency: /);
     t.match(await message(saveBody({ partner: 'Not A Slug' })), /^partner: /);
+    const nobody = await save(app, saveBody({ partner: 'no-such-partner' }));
+    t.equal(nobody.statusCode, 400, 'a well-formed slug of no partner');
+    t.match(
+      nobody.json(),
+      { field: 'partner', fieldMessage: 'must be a partner slug', message: 'partner: must be a partner slug' },
+      'names the field for code too',
+    );
     t.equal(await store.db.selectFrom('saved_searches').select('id').executeTakeFirst(), undefined, 'nothing saved');
     const manage = await app.inject({
       method: 'POST',
