@@ -4,6 +4,8 @@
 // then, at the end, withdrawals and the recompute of every touched project.
 import { sql } from 'kysely';
 import type { DialectName } from '../store/db.ts';
+import type { Insertable } from 'kysely';
+import type { UnitHistoryTable, UnitStatus } from '../store/schema.ts';
 import { FIRST_DYNAMIC_CATEGORY_ID } from '../../shared/catalogue.ts';
 import { insertRows } from './bulk-insert.ts';
 import { categoryFor } from './categories.ts';
@@ -58,7 +60,22 @@ interface ExistingUnit {
   feed_id: string;
   content_hash: string | null;
   project_id: number;
+  price: number;
+  status: UnitStatus;
   withdrawn_at: string | null;
+}
+
+/** The history row for a stored unit the feed now gives this price and status; null when neither changed. */
+function historyRow(
+  old: ExistingUnit,
+  projectId: number,
+  price: number,
+  status: UnitStatus,
+  now: string,
+): Insertable<UnitHistoryTable> | null {
+  const statusBefore = old.withdrawn_at === null ? old.status : 'withdrawn';
+  if (old.price === price && statusBefore === status) return null;
+  return { unit_id: old.id, project_id: projectId, changed_at: now, price_before: old.price, price, status_before: statusBefore, status };
 }
 
 export class ImportRun {
@@ -237,7 +254,7 @@ export class ImportRun {
     for (const rows of this.chunk(properties, 1))
       for (const u of await db
         .selectFrom('units')
-        .select(['id', 'feed_id', 'content_hash', 'project_id', 'withdrawn_at'])
+        .select(['id', 'feed_id', 'content_hash', 'project_id', 'price', 'status', 'withdrawn_at'])
         .where('source', '=', this.source)
         .where(
           'feed_id',
@@ -248,6 +265,7 @@ export class ImportRun {
         existing.set(u.feed_id, u);
 
     const writes = [];
+    const history: Array<Insertable<UnitHistoryTable>> = [];
     for (const p of properties) {
       const projectId = this.projects.get(projectRef(p))!;
       const old = existing.get(p.id);
@@ -261,8 +279,13 @@ export class ImportRun {
       this.touched.add(projectId);
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
+      if (old) {
+        const change = historyRow(old, projectId, p.price, p.status as UnitStatus, this.now);
+        if (change) history.push(change);
+      }
     }
     for (const rows of this.chunk(writes)) await this.insert('units', rows, UNIT_UPSERT);
+    for (const rows of this.chunk(history)) await this.insert('unit_history', rows);
 
     // 5. Images and files of every unit, unchanged ones too: a development that
     //    something happens to later in the feed gets the union of all of them.
@@ -337,17 +360,14 @@ export class ImportRun {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity) await this.checkSourceIdentity();
 
-    // Units of this source that the feed no longer lists: withdrawn, never deleted.
-    const gone = await db
-      .updateTable('units')
-      .set({ withdrawn_at: now, updated_at: now })
-      .where('source', '=', source)
-      .where('withdrawn_at', 'is', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('import_seen').select('import_seen.feed_id').whereRef('import_seen.feed_id', '=', 'units.feed_id'))),
-      )
-      .returning('project_id')
-      .execute();
+    // Units of this source that the feed no longer lists: withdrawn, never deleted,
+    // and the withdrawal recorded in their history first.
+    const unlisted = sql`units.source = ${source} and units.withdrawn_at is null
+      and not exists (select 1 from import_seen s where s.feed_id = units.feed_id)`;
+    await sql`insert into unit_history (unit_id, project_id, changed_at, price_before, price, status_before, status)
+      select id, project_id, ${now}, price, price, status, 'withdrawn' from units where ${unlisted}`.execute(db);
+    const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}
+      where ${unlisted} returning project_id`.execute(db);
     this.summary.withdrawn = gone.length;
     for (const g of gone) this.touched.add(g.project_id);
     this.summary.projectsTouched = this.touched.size;

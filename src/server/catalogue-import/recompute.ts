@@ -105,6 +105,12 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
       updated_at = coalesce(s.updated_at, projects.updated_at)
     from import_stats s
     where s.project_id = projects.id`.execute(db);
+  // "Price reduced": the newest drop of a unit that is still available at that price.
+  await sql`update projects set price_dropped_at = (
+      select max(h.changed_at) from unit_history h join units u on u.id = h.unit_id
+      where h.project_id = projects.id and h.price < h.price_before and h.status = 'available'
+        and u.status = 'available' and u.withdrawn_at is null and u.price = h.price)
+    where id in (select project_id from import_touched)`.execute(db);
   await sql`drop table import_categories`.execute(db);
   await sql`drop table import_stats`.execute(db);
   await distinctNames(db, dialect, source);

@@ -12,6 +12,7 @@ import { feedPullsMigration } from './migrations/0009-feed-pulls.ts';
 import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
 import { rateLimitsMigration } from './migrations/0011-rate-limits.ts';
 import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
+import { unitHistoryMigration } from './migrations/0013-unit-history.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0010_lead_mails': leadMailsMigration,
   '0011_rate_limits': rateLimitsMigration,
   '0012_saved_searches': savedSearchesMigration,
+  '0013_unit_history': unitHistoryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

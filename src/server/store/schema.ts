@@ -107,6 +107,8 @@ export interface ProjectsTable {
   withdrawn_at: string | null;
   listed_at: string;
   updated_at: string;
+  /** The newest drop of an available unit's price (migration 0013); null: none recorded. */
+  price_dropped_at: string | null;
 }
 
 export interface ProjectCategoriesTable {
@@ -408,3 +410,25 @@ export interface Database {
 }
 
 export type SavedSearchRow = Selectable<SavedSearchesTable>;
+
+// --- unit history (migration 0013) -------------------------------------------
+
+/** A unit's status in its history: the feed's, or 'withdrawn' while the feed does not list it. */
+export type HistoryStatus = UnitStatus | 'withdrawn';
+
+/** One change of a unit's price or status, recorded by an import. */
+export interface UnitHistoryTable {
+  id: Generated<number>;
+  unit_id: number;
+  project_id: number;
+  /** The import's time. */
+  changed_at: string;
+  price_before: number;
+  price: number;
+  status_before: HistoryStatus;
+  status: HistoryStatus;
+}
+
+export interface Database {
+  unit_history: UnitHistoryTable;
+}

@@ -85,6 +85,7 @@ const TABLES: Array<[string, string]> = [
   ['units', 'id'],
   ['images', 'id'],
   ['project_files', 'id'],
+  ['unit_history', 'id'],
   ['catalogue_meta', 'key'],
 ];
 
