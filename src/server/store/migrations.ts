@@ -13,6 +13,7 @@ import { leadMailsMigration } from './migrations/0010-lead-mails.ts';
 import { rateLimitsMigration } from './migrations/0011-rate-limits.ts';
 import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
 import { unitHistoryMigration } from './migrations/0013-unit-history.ts';
+import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0011_rate_limits': rateLimitsMigration,
   '0012_saved_searches': savedSearchesMigration,
   '0013_unit_history': unitHistoryMigration,
+  '0014_scheduled_runs': scheduledRunsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -432,3 +432,17 @@ export interface UnitHistoryTable {
 export interface Database {
   unit_history: UnitHistoryTable;
 }
+
+// --- scheduled runs (migration 0014) -----------------------------------------
+
+/** A period's work done once across instances (jobs/claim-period.ts). */
+export interface ScheduledRunsTable {
+  job: string;
+  /** The period's name, e.g. the local date of a daily run (jobs/local-hour.ts). */
+  period: string;
+  ran_at: string;
+}
+
+export interface Database {
+  scheduled_runs: ScheduledRunsTable;
+}
