@@ -87,7 +87,9 @@ const spread = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}
 
 export async function runBootBench(): Promise<void> {
   if (!fs.existsSync(path.join(DIST_DIR, 'server/main.js'))) throw new Error('the server build is missing: run node build.mjs');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-boot-'));
+  // BOOT_DATA_DIR: an existing store to start on (e.g. a large catalogue), kept afterwards.
+  const own = !process.env.BOOT_DATA_DIR;
+  const dataDir = process.env.BOOT_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-boot-'));
   try {
     // The first start migrates and seeds the demo data: not what is measured.
     await start(dataDir, false);
@@ -109,7 +111,7 @@ export async function runBootBench(): Promise<void> {
     });
     console.log(textTable(['figure', 'median', 'spread'], lines));
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (own) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
