@@ -11,7 +11,6 @@
 // the two do not fight over one CPU. Each scenario is bounded in time.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +18,11 @@ import type { LoadOptions, LoadResult } from './load.ts';
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
 import { runPasswordBurstBench } from './password-burst.ts';
+import { runMarkersBench } from './markers.ts';
+import { runBootBench } from './boot.ts';
 import { DIST_DIR, runSizes } from './sizes.ts';
 import { textTable } from './table.ts';
+import { freePort, stopServer } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STATIC_DIR = path.join(DIST_DIR, 'client/assets');
@@ -31,7 +33,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 15_000;
 
 interface Scenario {
   name: string;
@@ -62,17 +63,6 @@ function pinned(core: number, command: string, args: string[]): [string, string[
   return pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function waitUntilReady(base: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -86,18 +76,6 @@ async function waitUntilReady(base: string, server: ChildProcess): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server was not ready within ${START_TIMEOUT_MS} ms`);
-}
-
-function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    server.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill('SIGTERM');
-  });
 }
 
 /** The load generator running now, stopped with the server on an interrupt. */
@@ -267,7 +245,7 @@ async function main(): Promise<void> {
   }
 }
 
-const PARTS = ['sizes', 'http', 'passwords', 'catalogue'] as const;
+const PARTS = ['sizes', 'http', 'passwords', 'catalogue', 'markers', 'boot'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
@@ -301,6 +279,14 @@ async function all(): Promise<void> {
     await runSearchBench();
     console.log('\n## Catalogue import\n');
     await runImportBench();
+  }
+  if (parts.has('markers')) {
+    console.log('\n## Map markers (/api/map-markers)\n');
+    await runMarkersBench();
+  }
+  if (parts.has('boot')) {
+    console.log('\n## Start-up and idle memory\n');
+    await runBootBench();
   }
 }
 

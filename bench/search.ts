@@ -145,13 +145,13 @@ async function measure(service: CatalogueService, searches: Mixed[]): Promise<Fi
 
 // --- stores -------------------------------------------------------------------
 
-interface Target {
+export interface Target {
   name: 'sqlite' | 'postgres';
   open(): Promise<Store>;
   dispose(): Promise<void>;
 }
 
-function sqliteTarget(): Target {
+export function sqliteTarget(): Target {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
   return {
     name: 'sqlite',
@@ -160,7 +160,7 @@ function sqliteTarget(): Target {
   };
 }
 
-async function postgresTarget(adminUrl: string): Promise<Target> {
+export async function postgresTarget(adminUrl: string): Promise<Target> {
   const { default: pg } = await import('pg');
   const name = `bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = async (query: string) => {

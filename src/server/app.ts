@@ -17,6 +17,7 @@ import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
 import { DIST_DIR, ROOT_DIR } from './paths.ts';
 import { securityHeaders } from './http/security.ts';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import { assetRoutes, readManifest } from './http/assets.ts';
 import { installErrorHandler } from './api/errors.ts';
 import { BODY_LIMIT, installJsonBodies } from './http/json-bodies.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // The header is read by genReqId, which checks it first (http/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdFrom(config.REQUEST_ID_HEADER),
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
 
   const manifest = readManifest(path.join(DIST_DIR, 'client'));

@@ -3,6 +3,7 @@
 // Request structs are superstruct; types are derived from them.
 import {
   array,
+  assign,
   defaulted,
   enums,
   integer,
@@ -109,12 +110,23 @@ export const PropertySearch = object({
 });
 export type PropertySearch = Infer<typeof PropertySearch>;
 
-/** GET|POST /api/map-markers: the filters of a search, without paging. */
-export const MarkerSearch = omit(PropertySearch, ['page', 'per_page']);
+/** The deepest zoom a map asks markers for (Leaflet's zoom levels, 256 px tiles). */
+export const MAP_MAX_ZOOM = 18;
+
+/**
+ * GET|POST /api/map-markers: the filters of a search, without paging, and the
+ * part of the map drawn: `view` (as bbox; none: the world) at `zoom` (0–18,
+ * default 0). `bbox` stays a filter (the search by map); `view` only chooses
+ * which clusters and markers come back.
+ */
+export const MarkerSearch = assign(
+  omit(PropertySearch, ['page', 'per_page']),
+  object({ view: optional(BBox), zoom: defaulted(min(max(integer(), MAP_MAX_ZOOM), 0), 0) }),
+);
 export type MarkerSearch = Infer<typeof MarkerSearch>;
 
-/** The most markers one answer carries; the rest are counted in meta.total. */
-export const MARKERS_CAP = 5000;
+/** The most single markers one answer carries (only reached at the deepest zooms, where nothing merges). */
+export const MARKERS_CAP = 2000;
 
 export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
 export type ProjectQuery = Infer<typeof ProjectQuery>;
@@ -187,11 +199,28 @@ export interface MapMarker {
   price: number | null;
 }
 
+/** Projects near each other at the asked zoom, drawn as one disc with their count. */
+export interface MapCluster {
+  /** The cluster's id, stable while the catalogue does not change. */
+  id: number;
+  count: number;
+  lat: number;
+  lng: number;
+  /** The zoom at which it splits into smaller clusters or markers. */
+  zoom: number;
+}
+
 export interface MarkersAnswer {
-  /** In the search's sort order, at most MARKERS_CAP. */
+  /** The single projects in the view, by id, at most MARKERS_CAP. */
   data: MapMarker[];
-  /** total: every match with coordinates; truncated: total > data.length. */
-  meta: { total: number; truncated: boolean };
+  /** The clusters in the view. */
+  clusters: MapCluster[];
+  /**
+   * total: every match with coordinates (in the view or not); bounds: the area
+   * they cover, [west, south, east, north], null when none; truncated: the
+   * view held more single markers than MARKERS_CAP.
+   */
+  meta: { total: number; bounds: BBox | null; truncated: boolean };
 }
 
 export interface SearchAnswer {

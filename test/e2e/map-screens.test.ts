@@ -21,6 +21,7 @@ import type { TapTest } from '../helpers/db.ts';
 import { tileServer } from '../helpers/tiles.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
+import type { MarkersAnswer } from '../../src/shared/catalogue.ts';
 
 /** The app on a fixture catalogue, its map tiles from `tileTemplate`. */
 async function catalogueServer(tt: TapTest, tileTemplate: string): Promise<{ url: string; fixture: Fixture }> {
@@ -50,6 +51,8 @@ async function answerCookieBar(page: Page, label: string): Promise<void> {
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim'));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The markers of the view it ended on, asked for once it was still (issue 12), drawn.
+  await page.waitForFunction(() => !document.querySelector('.results-map[aria-busy]'));
 }
 
 /** The search's map view, answered 'Necessary only' (as most visitors do), the markers drawn. */
@@ -86,7 +89,7 @@ t.test('the results map shows every result inside the map and clear of the panel
       const { page, problems } = await newPage(t, browser, { width, height, allowFailure: pictures });
       const markers = page.waitForResponse((r) => r.url().includes('/api/map-markers?'));
       await openMapView(page, url);
-      const total = ((await (await markers).json()) as { data: unknown[] }).data.length;
+      const total = ((await (await markers).json()) as MarkersAnswer).meta.total;
 
       const seen = await page.evaluate(() => {
         const box = (el: Element | null): Box | null => {

@@ -40,6 +40,8 @@ const markerCount = (page: Page) => page.$$eval('.map-marker', (els) => els.leng
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim'));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The markers of the view it ended on, asked for once it was still (issue 12), drawn.
+  await page.waitForFunction(() => !document.querySelector('.results-map[aria-busy]'));
 }
 
 t.test('the results map: clusters, zoom, popup, search this area, full screen, tiles after consent', async (t) => {

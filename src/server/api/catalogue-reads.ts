@@ -7,6 +7,7 @@
 //   cat=1,12&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1
 //   &pricefrom=100000&priceto=400000&sort=price_asc&page=2&per_page=12&account_id=1
 //   &bbox=-0.9,37.8,-0.6,38.1   (west,south,east,north; the body's bbox is that tuple)
+//   &view=-1,37.5,0,38.5&zoom=9 (the map's: the area drawn, the same form, and its zoom)
 // queryForm() turns it into the body's shape before validation, so both
 // forms meet the same struct and a bad value is a 400 naming its field.
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
@@ -54,14 +55,14 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
     const geoKey = GEO_KEY.exec(key);
     if (geoKey) geo[(geoKey[1] ?? geoKey[2] ?? geoKey[3])!] = value;
     else if (key === 'cat') body.cat = toList(value);
-    else if (key === 'bbox') body.bbox = toList(value);
+    else if (key === 'bbox' || key === 'view') body[key] = toList(value);
     else if (NUMERIC.has(key)) body[key] = toNumber(value);
     else body[key] = value;
   }
   if (Object.keys(geo).length) body.esGeo = geo;
   return body;
 }
-const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'page', 'per_page', 'id']);
+const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'page', 'per_page', 'id', 'zoom']);
 
 /** The GET form of the other reads: id=42 → { id: 42 }, other values as they are. */
 function fieldsFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {

@@ -173,12 +173,17 @@ function buildProvinces(): Lookup {
   return lookup;
 }
 
-const LOOKUPS: Record<PlaceKind, Lookup[]> = (() => {
+let lookups: Record<PlaceKind, Lookup[]> | null = null;
+
+/** Built on first use, not when the module loads: a server that imports nothing never reads the 8,000 municipalities (issue 12). */
+function placeLookups(): Record<PlaceKind, Lookup[]> {
+  if (lookups) return lookups;
   const towns = buildTowns();
   const provinces = buildProvinces();
   // A town field naming a province ('Baleares') is spelled as one; a province field is never a municipality.
-  return { town: [towns, provinces], province: [provinces] };
-})();
+  lookups = { town: [towns, provinces], province: [provinces] };
+  return lookups;
+}
 
 /** 'pilar de la horadada' → 'Pilar de la Horadada'; 'l'eliana' → 'L'Eliana'; 'vall d'alcala' → 'Vall d'Alcala'. */
 export function capitalise(name: string): string {
@@ -207,7 +212,7 @@ function mixedCase(name: string): boolean {
 
 function known(clean: string, kind: PlaceKind): string | null {
   const key = placeKey(clean);
-  for (const lookup of LOOKUPS[kind]) {
+  for (const lookup of placeLookups()[kind]) {
     const forms = lookup.get(key);
     // A form the feed already wrote properly stays as written ('Xàbia' is not turned into 'Jávea').
     if (forms) return forms.includes(clean) ? clean : forms[0]!;

@@ -22,7 +22,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
-import { importFeed, type ImportSummary } from './importer.ts';
+import type { ImportSummary } from './importer.ts';
 import { FeedError } from './feed-property.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from './sources.ts';
@@ -108,6 +108,8 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
       await record('unchanged');
       outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
     } else {
+      // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
+      const { importFeed } = await import('./importer.ts');
       const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started });
       await record('imported', {
         etag: download.etag,

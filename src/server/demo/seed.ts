@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { serverFile } from '../paths.ts';
 import type { Store } from '../store/db.ts';
-import { importFeed, type ImportSummary } from '../catalogue-import/importer.ts';
+import type { ImportSummary } from '../catalogue-import/importer.ts';
 import { DEMO_PROJECTS, DEMO_SEED, feedChunks } from './generator.ts';
 import { shiftDemoFeed } from './dates.ts';
 
@@ -23,6 +23,8 @@ export const DEMO_FEED_OPTIONS = { projects: DEMO_PROJECTS, seed: DEMO_SEED } as
 export async function seedDemoCatalogue(store: Store, { today = new Date() }: { today?: Date } = {}): Promise<ImportSummary | null> {
   const any = await store.db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (any) return null;
+  // Loaded only for an empty store: a server's usual start imports nothing.
+  const { importFeed } = await import('../catalogue-import/importer.ts');
   const input = fs.existsSync(DEMO_FEED_FILE) ? fs.createReadStream(DEMO_FEED_FILE) : feedChunks(DEMO_FEED_OPTIONS);
   return importFeed(store, shiftDemoFeed(input, today), { source: DEMO_SOURCE, now: today });
 }

@@ -1,6 +1,7 @@
 // The search by map (issue 4): the bbox filter of /api/properties, and
-// /api/map-markers (the same filters, every match with coordinates, capped),
-// against the oracle's answer limited to the area. On SQLite, and on
+// /api/map-markers (the same filters, every match with coordinates, clustered
+// on the server per view and zoom, issue 12), against the oracle's answer
+// limited to the area. On SQLite, and on
 // PostgreSQL when TEST_DATABASE_URL is set.
 import t from 'tap';
 import { create } from 'superstruct';
@@ -9,8 +10,9 @@ import { scopePartner } from '../../helpers/catalogue.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedIds, findable, type ScopeRows, type Search } from './oracle.ts';
 import { PartnerService } from '../../../src/server/services/partners.ts';
-import { markers } from '../../../src/server/services/catalogue/markers.ts';
-import { MarkerSearch, type BBox, type MarkersAnswer, type SearchAnswer } from '../../../src/shared/catalogue.ts';
+import { sql } from 'kysely';
+import { MapMarkers } from '../../../src/server/services/catalogue/markers.ts';
+import { MAP_MAX_ZOOM, MarkerSearch, type BBox, type MarkersAnswer, type SearchAnswer } from '../../../src/shared/catalogue.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 
 type Position = Map<number, { lat: number | null; lng: number | null }>;
@@ -113,6 +115,26 @@ forEachStore(t, 'a bad bbox is a 400 naming it, as a body and as a query string'
     }
   }
   t.equal((await app.inject('/api/properties?account_id=1&bbox=')).statusCode, 200, 'an empty bbox parameter is no filter');
+  const zooms: Array<[unknown, string, RegExp]> = [
+    [19, '19', /^zoom: .*18/],
+    [-1, '-1', /^zoom: .*0/],
+    [1.5, '1.5', /^zoom: Expected an integer/],
+    ['near', 'near', /^zoom: Expected an integer/],
+  ];
+  for (const [body, query, message] of zooms) {
+    const viaPost = await post(app, '/api/map-markers', { account_id: 1, zoom: body });
+    t.equal(viaPost.statusCode, 400, `POST zoom ${query}`);
+    t.match(viaPost.json().message, message, `POST zoom ${query}: ${viaPost.json().message}`);
+    const viaGet = await app.inject(`/api/map-markers?account_id=1&zoom=${query}`);
+    t.equal(viaGet.statusCode, 400, `GET zoom ${query}`);
+    t.match(viaGet.json().message, message, `GET zoom ${query}: ${viaGet.json().message}`);
+  }
+  for (const c of cases.filter((c) => c.query)) {
+    const viaGet = await app.inject(`/api/map-markers?account_id=1&zoom=5&view=${encodeURIComponent(c.query)}`);
+    t.equal(viaGet.statusCode, 400, `GET view ${c.name}`);
+    t.match(viaGet.json().message, new RegExp(c.message.source.replace('^bbox', '^view')), `GET view ${c.name}: ${viaGet.json().message}`);
+  }
+  t.equal((await app.inject('/api/properties?account_id=1&view=-1,36,0,38')).statusCode, 400, 'a search has no view');
   const paged = await app.inject('/api/map-markers?account_id=1&page=2');
   t.equal(paged.statusCode, 400, 'the markers have no pages');
   t.match(paged.json().message, /^page is not allowed$/);
@@ -123,75 +145,139 @@ forEachStore(t, 'a bad bbox is a 400 naming it, as a body and as a query string'
   );
 });
 
-forEachStore(
-  t,
-  'the markers are every match with coordinates, in the order of the search, with name and lowest price',
-  async (t, store) => {
-    const { app, fixture } = await catalogueApp(t, store);
-    const lost = fixture.projects.find((p) => findable(p) && p.region.slug === 'murcia')!;
-    await store.db.updateTable('projects').set({ lat: null, lng: null }).where('id', '=', lost.id).execute();
-    const position = await positions(store);
-    const hasPosition = (id: number) => inside(position, id, [-180, -90, 180, 90]);
+/** The single markers' ids of an answer at the deepest zoom over the world: every match with coordinates. */
+const DEEPEST = { zoom: MAP_MAX_ZOOM, view: [-180, -90, 180, 90] as BBox };
+const ids = (body: MarkersAnswer) => body.data.map((m) => m.id);
+const counted = (body: MarkersAnswer) => body.data.length + body.clusters.reduce((n, c) => n + c.count, 0);
+const byId = (list: number[]) => [...list].sort((a, b) => a - b);
 
-    for (const q of [{}, { esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' }, { cat: [2], bbox: AREAS[1] }] as Array<
-      Search & { bbox?: BBox }
-    >) {
-      const expected = expectedIds(fixture, q).filter((id) => hasPosition(id) && (!q.bbox || inside(position, id, q.bbox)));
-      t.ok(expected.length > 0, `${JSON.stringify(q)}: some markers expected`);
-      const res = await post(app, '/api/map-markers', { account_id: 1, ...q });
-      t.equal(res.statusCode, 200);
-      const body = res.json() as MarkersAnswer;
-      t.same(body.meta, { total: expected.length, truncated: false }, `${JSON.stringify(q)}: meta`);
+forEachStore(t, 'at the deepest zoom the markers are every match with coordinates, by id, with name and lowest price', async (t, store) => {
+  const { app, fixture } = await catalogueApp(t, store);
+  const lost = fixture.projects.find((p) => findable(p) && p.region.slug === 'murcia')!;
+  await store.db.updateTable('projects').set({ lat: null, lng: null }).where('id', '=', lost.id).execute();
+  const position = await positions(store);
+  const hasPosition = (id: number) => inside(position, id, [-180, -90, 180, 90]);
+
+  for (const q of [{}, { esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' }, { cat: [2], bbox: AREAS[1] }] as Array<
+    Search & { bbox?: BBox }
+  >) {
+    const expected = byId(expectedIds(fixture, q).filter((id) => hasPosition(id) && (!q.bbox || inside(position, id, q.bbox))));
+    t.ok(expected.length > 0, `${JSON.stringify(q)}: some markers expected`);
+    const res = await post(app, '/api/map-markers', { account_id: 1, ...q, ...DEEPEST });
+    t.equal(res.statusCode, 200);
+    const body = res.json() as MarkersAnswer;
+    t.same(body.clusters, [], `${JSON.stringify(q)}: no cluster at the deepest zoom`);
+    t.equal(body.meta.total, expected.length, `${JSON.stringify(q)}: total`);
+    t.equal(body.meta.truncated, false);
+    t.same(ids(body), expected, `${JSON.stringify(q)}: every match, by id`);
+    const lats = expected.map((id) => position.get(id)!.lat!);
+    const lngs = expected.map((id) => position.get(id)!.lng!);
+    t.same(body.meta.bounds, [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], 'the bounds of the matches');
+    t.notOk(ids(body).includes(lost.id), 'not the project without coordinates');
+    for (const m of body.data) {
+      const p = fixture.byId.get(m.id)!;
+      const available = p.units.filter((u) => !u.withdrawn && u.status === 'available').map((u) => u.price);
       t.same(
-        body.data.map((m) => m.id),
-        expected,
-        `${JSON.stringify(q)}: every match, in order`,
+        m,
+        { id: p.id, name: p.name, lat: position.get(p.id)!.lat, lng: position.get(p.id)!.lng, price: Math.min(...available) },
+        `marker ${m.id}`,
       );
-      t.notOk(
-        body.data.some((m) => m.id === lost.id),
-        'not the project without coordinates',
-      );
-      for (const m of body.data) {
-        const p = fixture.byId.get(m.id)!;
-        const available = p.units.filter((u) => !u.withdrawn && u.status === 'available').map((u) => u.price);
-        t.same(
-          m,
-          { id: p.id, name: p.name, lat: position.get(p.id)!.lat, lng: position.get(p.id)!.lng, price: Math.min(...available) },
-          `marker ${m.id}`,
-        );
-      }
     }
-    const viaGet = await app.inject('/api/map-markers?account_id=1&region=murcia&bathrooms=2&sort=price_asc');
-    t.same(
-      viaGet.json(),
-      (await post(app, '/api/map-markers', { account_id: 1, esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc' })).json(),
-      'GET answers as POST',
-    );
-    t.match(viaGet.headers['cache-control'], /^public, .*s-maxage=/, 'cached like the other public reads');
-    t.same(
-      (await post(app, '/api/map-markers', { account_id: 1, esGeo: { town: 'atlantis' } })).json(),
-      { data: [], meta: { total: 0, truncated: false } },
-      'a place that names nothing',
-    );
-  },
-);
-
-forEachStore(t, 'past the cap the markers are the first of the search, and the total counts them all', async (t, store) => {
-  const { fixture } = await catalogueApp(t, store);
-  const dialect = store.db.getExecutor().adapter.constructor.name.startsWith('Postgres') ? 'pg' : 'sqlite';
-  for (const planHints of dialect === 'sqlite' ? [true, false] : [false]) {
-    const q = create({ account_id: 1, sort: 'price_desc' }, MarkerSearch);
-    const expected = expectedIds(fixture, { sort: 'price_desc' });
-    const capped = await markers(store.db, q, null, { planHints }, 10);
-    t.same(
-      capped.data.map((m) => m.id),
-      expected.slice(0, 10),
-      'the first ten of the sort order',
-    );
-    t.same(capped.meta, { total: expected.length, truncated: true });
-    const exact = await markers(store.db, q, null, { planHints }, expected.length);
-    t.same(exact.meta, { total: expected.length, truncated: false }, 'exactly at the cap is not truncated');
   }
+  const query = 'account_id=1&region=murcia&bathrooms=2&sort=price_asc&view=-180,-90,180,90&zoom=18';
+  const viaGet = await app.inject(`/api/map-markers?${query}`);
+  t.same(
+    viaGet.json(),
+    (
+      await post(app, '/api/map-markers', { account_id: 1, esGeo: { region: 'murcia' }, bathrooms: 2, sort: 'price_asc', ...DEEPEST })
+    ).json(),
+    'GET answers as POST',
+  );
+  t.match(viaGet.headers['cache-control'], /^public, .*s-maxage=/, 'cached like the other public reads');
+  t.same(
+    (await post(app, '/api/map-markers', { account_id: 1, esGeo: { town: 'atlantis' } })).json(),
+    { data: [], clusters: [], meta: { total: 0, bounds: null, truncated: false } },
+    'a place that names nothing',
+  );
+});
+
+forEachStore(t, 'clusters: they sum to the count, a view cuts, a deeper zoom splits', async (t, store) => {
+  const { app, fixture } = await catalogueApp(t, store);
+  const total = expectedIds(fixture, {}).length;
+  const at = async (zoom: number, view?: BBox, q: object = {}) =>
+    (await post(app, '/api/map-markers', { account_id: 1, ...q, zoom, ...(view ? { view } : {}) })).json() as MarkersAnswer;
+
+  let before = 0;
+  for (let zoom = 0; zoom <= MAP_MAX_ZOOM; zoom++) {
+    const body = await at(zoom);
+    t.equal(counted(body), total, `zoom ${zoom}: clusters and markers count every match`);
+    t.equal(body.meta.total, total, `zoom ${zoom}: total`);
+    const shown = body.data.length + body.clusters.length;
+    t.ok(shown >= before, `zoom ${zoom}: no fewer items than one level out (${shown} >= ${before})`);
+    before = shown;
+    for (const c of body.clusters) {
+      t.ok(c.count >= 2, 'a cluster holds two projects or more');
+      t.ok(c.zoom > zoom && c.zoom <= MAP_MAX_ZOOM, `cluster ${c.id}: splits deeper (${c.zoom})`);
+    }
+  }
+  const world = await at(0);
+  t.ok(world.clusters.length > 0 && world.clusters.length + world.data.length < 10, 'zoomed out: a few clusters');
+
+  // A cluster's expansion zoom, around it, splits it into smaller clusters or markers.
+  const spain = await at(6, [-10, 35, 5, 44]);
+  const big = spain.clusters.reduce((a, b) => (b.count > a.count ? b : a));
+  const around: BBox = [big.lng - 2, big.lat - 2, big.lng + 2, big.lat + 2];
+  const split = await at(big.zoom, around);
+  t.notOk(
+    split.clusters.some((c) => c.count === big.count),
+    `the cluster of ${big.count} at zoom 6 is split at zoom ${big.zoom}`,
+  );
+
+  // A view cuts: only what lies inside, and fewer than everything.
+  const position = await positions(store);
+  for (const view of AREAS.slice(0, 3)) {
+    const deep = await at(MAP_MAX_ZOOM, view);
+    t.same(
+      ids(deep),
+      byId(expectedIds(fixture, {}).filter((id) => inside(position, id, view))),
+      `${JSON.stringify(view)}: at the deepest zoom, the matches inside the view`,
+    );
+    const mid = await at(9, view);
+    const [w, s, e, n] = view;
+    t.ok(
+      [...mid.data, ...mid.clusters].every((m) => m.lng >= w && m.lng <= e && m.lat >= s && m.lat <= n),
+      `${JSON.stringify(view)}: every item inside the view`,
+    );
+    t.ok(counted(mid) < total, `${JSON.stringify(view)}: not everything`);
+    t.equal(mid.meta.total, total, 'the total is the whole search');
+  }
+
+  // The filters apply; the view and the sort do not change the matches.
+  const filtered = await at(0, undefined, { esGeo: { region: 'alicante' }, bedrooms: 2 });
+  t.equal(counted(filtered), expectedIds(fixture, { esGeo: { region: 'alicante' }, bedrooms: 2 }).length, 'a filtered search');
+  t.same(await at(4, undefined, { sort: 'price_desc' }), await at(4), 'the sort does not change the map');
+});
+
+forEachStore(t, 'a catalogue change is seen by every instance on the same store, at the next request', async (t, store) => {
+  const { fixture } = await catalogueApp(t, store);
+  const first = new MapMarkers(store.db);
+  const second = new MapMarkers(store.db);
+  const q = create({ account_id: 1, ...DEEPEST }, MarkerSearch);
+  const before = await first.answer(q, null);
+  t.same(await second.answer(q, null), before, 'two instances, one answer');
+  const gone = ids(before)[0]!;
+  await store.db.updateTable('projects').set({ withdrawn_at: '2026-11-24T00:00:00Z' }).where('id', '=', gone).execute();
+  t.same(await first.answer(q, null), before, 'without a new catalogue version the index is kept');
+  await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(store.db);
+  for (const [name, instance] of [
+    ['first', first],
+    ['second', second],
+  ] as const) {
+    const after = await instance.answer(q, null);
+    t.equal(after.meta.total, before.meta.total - 1, `${name}: one project fewer`);
+    t.notOk(ids(after).includes(gone), `${name}: not the withdrawn project`);
+  }
+  t.equal(expectedIds(fixture, {}).length, before.meta.total, 'the index held the whole search before');
 });
 
 forEachStore(t, "a partner's map shows only its scope", async (t, store) => {
@@ -202,11 +288,15 @@ forEachStore(t, "a partner's map shows only its scope", async (t, store) => {
   const outsider = fixture.projects.find((p) => findable(p) && p.region.slug === 'malaga')!;
   const scope: ScopeRows = { regions: [murcia.id], projects: [outsider.id] };
   await scopePartner(store.db, alpha.id, scope);
-  const ids = async (body: object, headers: Record<string, string> = {}) =>
-    ((await post(app, '/api/map-markers', { account_id: 1, ...body }, headers)).json() as MarkersAnswer).data.map((m) => m.id);
-  t.same(await ids({ partner: 'alpha-homes' }), expectedIds(fixture, {}, scope), 'by slug: its regions and projects');
-  t.same(await ids({}, { host: 'alpha.localhost' }), expectedIds(fixture, {}, scope), 'by domain');
-  t.same(await ids({ partner: 'alpha-homes', bbox: AREAS[1] }), [outsider.id], 'its one project on the Costa del Sol');
+  const shown = async (body: object, headers: Record<string, string> = {}) =>
+    ids((await post(app, '/api/map-markers', { account_id: 1, ...DEEPEST, ...body }, headers)).json() as MarkersAnswer);
+  const inside = byId(expectedIds(fixture, {}, scope));
+  t.same(await shown({ partner: 'alpha-homes' }), inside, 'by slug: its regions and projects');
+  t.same(await shown({}, { host: 'alpha.localhost' }), inside, 'by domain');
+  t.same(await shown({ partner: 'alpha-homes', bbox: AREAS[1] }), [outsider.id], 'its one project on the Costa del Sol');
+  t.same(await shown({ partner: 'alpha-homes', view: AREAS[1] }), [outsider.id], 'the same in its view');
+  const clustered = (await post(app, '/api/map-markers', { account_id: 1, partner: 'alpha-homes', zoom: 3 })).json() as MarkersAnswer;
+  t.equal(counted(clustered), inside.length, 'its clusters count only its projects');
   t.equal((await post(app, '/api/map-markers', { account_id: 1, partner: 'nobody' })).statusCode, 404, 'an unknown partner');
-  t.ok((await ids({})).length > expectedIds(fixture, {}, scope).length, 'the main site sees more');
+  t.ok((await shown({})).length > inside.length, 'the main site sees more');
 });

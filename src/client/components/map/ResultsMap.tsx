@@ -1,5 +1,6 @@
 // The map of the search results (issue 4, "The map" and "search by map"):
-// the search's markers, clustered; a marker's click opens its card in a popup
+// the search's markers, clustered by the server for the view and zoom shown
+// (asked again after each move, issue 12); a marker's click opens its card in a popup
 // and selects it; after the visitor pans or zooms, "Search this area" hands
 // the view's bbox to the page; a full-screen toggle (aria-pressed; Escape
 // leaves). Full screen is the page's CSS class on the map's box, not the
@@ -13,7 +14,7 @@ import useSWR from 'swr';
 import type * as Leaflet from 'leaflet';
 import type { MarkersAnswer } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
-import { bboxParam } from './bbox.ts';
+import { bboxParam, viewParams } from './bbox.ts';
 import { ClusteredMarkers } from './clustered-markers.ts';
 import { ConsentNotice } from './ConsentNotice.tsx';
 import { MarkerPopup } from './MarkerPopup.tsx';
@@ -53,6 +54,14 @@ function movedFrom(map: Leaflet.Map, view: View | null): boolean {
 
 /** How long after a popup starts panning into view the map's moves are its own. */
 const AUTOPAN_QUIET_MS = 1000;
+/** A move's markers are asked for once the map has been still this long (a drag, then a zoom, is one request). */
+const VIEW_DEBOUNCE_MS = 150;
+
+/** The markers' request for what `map` shows now. */
+const viewOfMap = (map: Leaflet.Map) => {
+  const b = map.getBounds();
+  return viewParams({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, map.getZoom());
+};
 
 interface OpenPopup {
   id: number;
@@ -73,7 +82,16 @@ export function ResultsMap({
   const container = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const { leaflet, tilesBlocked, failed } = useLeafletMap(container, MAP_OPTIONS);
-  const { data } = useSWR<MarkersAnswer>(leaflet ? `/api/map-markers?${query}` : null, { revalidateOnMount: true, keepPreviousData: true });
+  // 'view=…&zoom=…' of the map, set once it exists and after each move.
+  const [view, setView] = useState<string | null>(null);
+  // From a move until its markers are drawn: aria-busy on the map.
+  const [viewPending, setViewPending] = useState(false);
+  const { data, isLoading, isValidating } = useSWR<MarkersAnswer>(leaflet && view ? `/api/map-markers?${query}&${view}` : null, {
+    revalidateOnMount: true,
+    keepPreviousData: true,
+  });
+  /** The search whose results the map was last fitted to: a new view of the same search is not refitted. */
+  const fittedQuery = useRef<string | null>(null);
   const [markers, setMarkers] = useState<ClusteredMarkers | null>(null);
   const [popup, setPopup] = useState<OpenPopup | null>(null);
   const [moved, setMoved] = useState(false);
@@ -103,7 +121,15 @@ export function ResultsMap({
       onSelectRef.current?.(marker.id);
     });
     lastView.current = viewOf(map);
+    setView(viewOfMap(map));
+    let viewTimer: ReturnType<typeof setTimeout> | undefined;
     const onMoveEnd = () => {
+      clearTimeout(viewTimer);
+      setViewPending(true);
+      viewTimer = setTimeout(() => {
+        setView(viewOfMap(map));
+        setViewPending(false);
+      }, VIEW_DEBOUNCE_MS);
       if (fitting.current || performance.now() < quietUntil.current) {
         fitting.current = false;
         lastView.current = viewOf(map);
@@ -116,6 +142,7 @@ export function ResultsMap({
     map.on('autopanstart', onAutoPan);
     setMarkers(layer);
     return () => {
+      clearTimeout(viewTimer);
       map.off('moveend', onMoveEnd);
       map.off('autopanstart', onAutoPan);
       layer.remove();
@@ -128,8 +155,9 @@ export function ResultsMap({
     if (!leaflet || !data || new URLSearchParams(query).has('bbox')) return;
     const { L, map } = leaflet;
     fitting.current = true;
-    if (data.data.length) {
-      const bounds = L.latLngBounds(data.data.map((m) => [m.lat, m.lng] as [number, number]));
+    if (data.meta.bounds) {
+      const [west, south, east, north] = data.meta.bounds;
+      const bounds = L.latLngBounds([south, west], [north, east]);
       // Room for a pill above its point (top) and a disc's half around it,
       // and for what lies over the map: the page's panel, the consent notice.
       const height = map.getSize().y;
@@ -149,12 +177,15 @@ export function ResultsMap({
     setMoved(false);
   };
 
-  // New results: draw them, and show them all.
+  // New markers: draw them; the first answer of a new search shows all its results.
   useEffect(() => {
     if (!leaflet || !markers || !data) return;
-    markers.set(data.data);
-    fitResults(); // eslint-disable-line react-hooks/set-state-in-effect -- moving the Leaflet map resets `moved` with it
-  }, [leaflet, markers, data]); // eslint-disable-line react-hooks/exhaustive-deps -- new results refit the map; fitResults reads the latest view itself
+    markers.set(data);
+    // While a new search loads, `data` is still the previous one's.
+    if (isLoading || fittedQuery.current === query) return;
+    fittedQuery.current = query;
+    fitResults();
+  }, [leaflet, markers, data, isLoading, query]); // eslint-disable-line react-hooks/exhaustive-deps -- a new search refits the map; fitResults reads the latest view itself
 
   useEffect(() => {
     markers?.select(selectedId);
@@ -192,7 +223,7 @@ export function ResultsMap({
     .filter(Boolean)
     .join(' ');
   return (
-    <section ref={section} className={classes} aria-label={t('map.label')}>
+    <section ref={section} className={classes} aria-label={t('map.label')} aria-busy={viewPending || isValidating || undefined}>
       <div ref={container} className="results-map__canvas" />
       <div className="results-map__top">
         {moved && onSearchArea ? (

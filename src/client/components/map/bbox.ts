@@ -24,3 +24,18 @@ export function bboxParam({ west, south, east, north }: Bounds): string {
   if (east - west >= 360 || w >= e) [w, e] = [-180, 180];
   return [w, s, e, n].map(round).join(',');
 }
+
+/**
+ * The markers' request for what the map shows: `view=w,s,e,n&zoom=z`, the view
+ * widened to a grid of one tile's width at that zoom, plus one cell around
+ * it. Small pans ask for the same view (cached by the browser and the CDN,
+ * shared by visitors), and the markers just outside are drawn already.
+ */
+export function viewParams(bounds: Bounds, zoom: number): string {
+  const z = Math.round(zoom);
+  const step = 360 / 2 ** z;
+  const down = (v: number) => (Math.floor(v / step) - 1) * step;
+  const up = (v: number) => (Math.ceil(v / step) + 1) * step;
+  const view = bboxParam({ west: down(bounds.west), south: down(bounds.south), east: up(bounds.east), north: up(bounds.north) });
+  return `view=${view}&zoom=${z}`;
+}

@@ -12,6 +12,7 @@ import type { Database, GeoPlacesTable } from '../../store/schema.ts';
 import type { GeoAnswer, GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
 import { inScope, scopeKey, type Scope } from './scope.ts';
 import { LISTED } from './search.ts';
+import { catalogueVersion } from './version.ts';
 
 type PlaceRow = Selectable<GeoPlacesTable>;
 
@@ -32,13 +33,8 @@ export class GeoCache {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  async catalogueVersion(): Promise<string> {
-    const row = await this.db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirst();
-    return row?.value ?? '0';
-  }
-
   async view(scope: Scope): Promise<GeoView> {
-    const version = await this.catalogueVersion();
+    const version = await catalogueVersion(this.db);
     if (version !== this.version) {
       this.views.clear();
       this.version = version;

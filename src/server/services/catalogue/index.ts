@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/catalogue.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
-import { markers } from './markers.ts';
+import { MapMarkers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits } from './project.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
@@ -26,11 +26,13 @@ export type { Scope } from './scope.ts';
 
 export class CatalogueService {
   private readonly geo: GeoCache;
+  private readonly mapMarkers: MapMarkers;
   /** SQLite: the search tells the planner which index to walk (search.ts). */
   private readonly planHints: boolean;
 
   constructor(private readonly db: Kysely<Database>) {
     this.geo = new GeoCache(db);
+    this.mapMarkers = new MapMarkers(db);
     this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 
@@ -43,9 +45,9 @@ export class CatalogueService {
     return search(this.db, query, scope, { planHints: this.planHints });
   }
 
-  /** The map's markers for a search's filters (markers.ts). */
+  /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
   markers(query: MarkerSearch, scope: Scope): Promise<MarkersAnswer> {
-    return markers(this.db, query, scope, { planHints: this.planHints });
+    return this.mapMarkers.answer(query, scope);
   }
 
   /** null: unknown, withdrawn or outside the scope. */

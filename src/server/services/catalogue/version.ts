@@ -1,0 +1,10 @@
+// The catalogue's version (catalogue_meta, bumped by every import in the same
+// transaction): one indexed row, so every process, on SQLite or on a shared
+// PostgreSQL, knows cheaply whether what it built from the catalogue is stale.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+
+export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirst();
+  return row?.value ?? '0';
+}
