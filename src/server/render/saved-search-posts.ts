@@ -140,7 +140,7 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
 };
 
 /** The List-Unsubscribe field of a multipart/form-data body (RFC 8058 prefers it), or null. */
-function multipartOneClick(body: string): string | null {
+export function multipartOneClick(body: string): string | null {
   const m = /content-disposition:\s*form-data;\s*name="?List-Unsubscribe"?[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/i.exec(body);
   return m ? m[1]!.trim() : null;
 }
