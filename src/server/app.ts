@@ -71,7 +71,10 @@ export interface AppOptions {
   feedImages?: FeedImageOptions;
   /** The feed schedule's clock, timer and interval (tests). */
   feedPulls?: ScheduleOptions;
-  /** The favorites alerts' clock and interval (tests). */
+  /**
+   * The favorites alerts' clock and interval. With NODE_ENV=test the job runs
+   * only when this is given: on the real clock it would mail other tests' clients.
+   */
   favoriteAlerts?: FavoriteAlertJobOptions;
 }
 
@@ -132,7 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  installFavoriteAlerts(app, options.favoriteAlerts);
+  if (config.NODE_ENV !== 'test' || options.favoriteAlerts) installFavoriteAlerts(app, options.favoriteAlerts);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
