@@ -19,6 +19,8 @@ export function FavoriteAlertsSwitch({ user }: { user: ClientUser }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<'saved' | 'failed' | null>(null);
   const change = async (on: boolean) => {
+    // Not disabled while saving: a disabled box would lose the keyboard's focus.
+    if (busy) return;
     setBusy(true);
     setStatus(null);
     try {
@@ -42,7 +44,8 @@ export function FavoriteAlertsSwitch({ user }: { user: ClientUser }) {
             type="checkbox"
             className="field__checkbox"
             checked={user.favorite_alerts}
-            disabled={!hydrated || busy}
+            disabled={!hydrated}
+            aria-busy={busy || undefined}
             aria-describedby={`${ID}-hint`}
             onChange={(e) => void change(e.target.checked)}
           />
