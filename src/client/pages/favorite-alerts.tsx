@@ -12,6 +12,7 @@ import { PageHeader } from '../components/Sections.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { useHref, useSection } from '../lib/section.tsx';
 import { accountHref } from '../lib/account-links.ts';
+import { OneClickForm } from '../components/saved-search/OneClickForm.tsx';
 
 export default function FavoriteAlertsPage({ match }: PageProps) {
   const answer = useRouteData(match, '/api/favorite-alerts/unsubscribe');
@@ -27,15 +28,7 @@ export default function FavoriteAlertsPage({ match }: PageProps) {
         lead={off ? t('favoriteAlerts.unsubscribe.done') : t('favoriteAlerts.unsubscribe.lead')}
       />
       <div className="container page saved-search">
-        {off ? null : (
-          <form method="post" action={action}>
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <input type="hidden" name="page" value="1" />
-            <button type="submit" className="button button--primary">
-              {t('favoriteAlerts.unsubscribe.submit')}
-            </button>
-          </form>
-        )}
+        {off ? null : <OneClickForm action={action} label={t('favoriteAlerts.unsubscribe.submit')} />}
         <p>
           <a href={profile}>{t('favoriteAlerts.unsubscribe.profile')}</a>
         </p>

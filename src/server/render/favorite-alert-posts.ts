@@ -14,20 +14,13 @@ import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
 import { sameOrigin } from './form-post.ts';
-import { multipartOneClick } from './saved-search-posts.ts';
+import { parseFormBodies } from './saved-search-posts.ts';
 
-const BODY_LIMIT = 16 * 1024;
 type Params = { partner?: string; token: string };
 
 export const favoriteAlertPosts: FastifyPluginAsync = async (app) => {
   const { partners, favoriteAlerts } = app.services;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
-    done(null, new URLSearchParams(body as string)),
-  );
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
-    done(null, multipartOneClick(body as string)),
-  );
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, _body, done) => done(null, null));
+  parseFormBodies(app);
 
   /** The section's root ('', '/old', '/slug'), or null for a slug that names no partner here. */
   async function rootOf(request: FastifyRequest<{ Params: Params }>): Promise<string | null> {
