@@ -105,3 +105,24 @@ forEachTarget(t, "the day's run is done once across two instances", async (t, ta
   t.same(runs.filter(Boolean), [{ period: '2026-01-02', mailed: 1 }], 'one instance ran it');
   t.equal((await mailsTo(one, 'ana@example.com')).length, 1, 'one mail');
 });
+
+forEachStore(
+  t,
+  'a home reserved, or dropped by the feed, and then available is available again; its unsubscribe link is pruned after a year',
+  async (t, store) => {
+    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE });
+    await importUnits(store, D1({ A: { price: 300000 }, B: { price: 250000 } }), at(1, 5));
+    await client(store, 'ana@example.com', ['D1'], at(1, 6));
+    await importUnits(store, D1({ A: { price: 300000, status: 'reserved' } }), at(2, 5));
+    t.same(await alerts.runDue(morning(2)), { period: '2026-01-02', mailed: 0 }, 'a home reserved or gone from the feed is not news');
+    await importUnits(store, D1({ A: { price: 300000 }, B: { price: 250000 } }), at(3, 5));
+    t.same(await alerts.runDue(morning(3)), { period: '2026-01-03', mailed: 1 });
+    const [mail] = await mailsTo(store, 'ana@example.com');
+    t.match(mail!.text, '2 homes available again');
+    t.notMatch(mail!.text, 'Price reduced');
+
+    t.equal(await alerts.prune(at(20, 0)), 0, 'a link of this month is kept');
+    t.equal(await alerts.prune(new Date(Date.UTC(2027, 0, 4))), 1, 'a year on it is deleted');
+  },
+  { seed: true },
+);

@@ -4,8 +4,8 @@
 // favorite_alerts_since, and ends at the run's time:
 //   - a price drop: the unit's price now is below its price when the window
 //     began (the first history row's price_before), and it is available now;
-//   - available again: the unit was reserved, sold or withdrawn (no longer in
-//     the feed) when the window began and is available now;
+//   - available again: the unit went from reserved, sold or withdrawn (no
+//     longer in the feed) to available in the window, and is available now;
 //   - new units: created in the window in a project listed before them,
 //     available and in the feed.
 // A unit created in the window counts as new only, never as dropped too. Only
@@ -65,8 +65,9 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
       'h.changed_at',
       'h.price_before',
       'h.status_before',
-      'u.price',
-      'u.status',
+      'h.status',
+      'u.price as price_now',
+      'u.status as status_now',
       'u.withdrawn_at',
       'u.created_at',
       'f.created_at as favorited',
@@ -95,21 +96,23 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     return project;
   };
 
-  // The first row of each (client, unit) in the window says how the unit was when it began.
+  // The first row of each (client, unit) in the window says what the unit cost when it began.
   const firstRows = new Map<string, (typeof history)[number]>();
+  const madeAvailable = new Set<string>();
   for (const row of history) {
     regions.set(row.project_id, row.region_id);
     const key = `${row.client_id}:${row.unit_id}`;
     if (!firstRows.has(key)) firstRows.set(key, row);
+    if (row.status === 'available' && row.status_before !== 'available') madeAvailable.add(key);
     // Looked at, so the next window starts after it whatever it was.
     projectOf(row.client_id, row.partner_id, row.project_id, row.changed_at);
   }
-  for (const row of firstRows.values()) {
+  for (const [key, row] of firstRows) {
     const project = projectOf(row.client_id, row.partner_id, row.project_id, row.changed_at);
-    const availableNow = row.status === 'available' && row.withdrawn_at === null;
+    const availableNow = row.status_now === 'available' && row.withdrawn_at === null;
     if (!availableNow || row.created_at > startOf(row)) continue;
-    if (row.status_before !== 'available') project.availableAgain++;
-    if (row.price < row.price_before) project.drops.push({ before: row.price_before, after: row.price });
+    if (madeAvailable.has(key)) project.availableAgain++;
+    if (row.price_now < row.price_before) project.drops.push({ before: row.price_before, after: row.price_now });
   }
   for (const row of added) {
     regions.set(row.project_id, row.region_id);
