@@ -16,6 +16,9 @@ import { loadScope, type Scope } from '../catalogue/scope.ts';
 
 export interface ProjectChanges {
   projectId: number;
+  name: string;
+  /** 'Town, Region' */
+  place: string;
   /** Old → new price of each unit whose price dropped. */
   drops: Array<{ before: number; after: number }>;
   availableAgain: number;
@@ -24,6 +27,7 @@ export interface ProjectChanges {
 
 export interface ClientChanges {
   clientId: number;
+  email: string;
   partnerId: number | null;
   projects: ProjectChanges[];
   /** The newest change looked at (mailed or not): the next window starts after it. */
@@ -44,6 +48,9 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     .selectFrom('favorites as f')
     .innerJoin('clients as c', 'c.id', 'f.client_id')
     .innerJoin('projects as p', 'p.id', 'f.project_id')
+    .innerJoin('geo_places as town', 'town.id', 'p.town_id')
+    .innerJoin('geo_places as region', 'region.id', 'p.region_id')
+    .select(['c.email', 'p.name', 'p.region_id', 'town.name as town', 'region.name as region', 'f.client_id', 'c.partner_id'])
     .where('c.favorite_alerts', '=', 1)
     .where('p.withdrawn_at', 'is', null);
   const inWindow = (column: 'h.changed_at' | 'u.created_at') => {
@@ -57,9 +64,6 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     .innerJoin('units as u', 'u.id', 'h.unit_id')
     .where(inWindow('h.changed_at'))
     .select([
-      'f.client_id',
-      'c.partner_id',
-      'p.region_id',
       'h.project_id',
       'h.unit_id',
       'h.changed_at',
@@ -79,20 +83,27 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
   const added = await watched
     .innerJoin('units as u', 'u.project_id', 'f.project_id')
     .where(inWindow('u.created_at'))
-    .select(['f.client_id', 'c.partner_id', 'p.region_id', 'u.project_id', 'u.created_at'])
+    .select(['u.project_id', 'u.created_at'])
     .where('u.withdrawn_at', 'is', null)
     .where('u.status', '=', 'available')
     .whereRef('p.listed_at', '<', 'u.created_at')
     .execute();
 
-  const clients = new Map<number, { partnerId: number | null; newest: string; projects: Map<number, ProjectChanges> }>();
+  type Row = (typeof added)[number];
+  const clients = new Map<number, { email: string; partnerId: number | null; newest: string; projects: Map<number, ProjectChanges> }>();
   const regions = new Map<number, number>();
-  const projectOf = (clientId: number, partnerId: number | null, projectId: number, date: string) => {
-    let client = clients.get(clientId);
-    if (!client) clients.set(clientId, (client = { partnerId, newest: date, projects: new Map() }));
+  /** The changes of `row`'s project for its client, `date` counted as looked at. */
+  const projectOf = (row: Row, date: string) => {
+    regions.set(row.project_id, row.region_id);
+    let client = clients.get(row.client_id);
+    if (!client) clients.set(row.client_id, (client = { email: row.email, partnerId: row.partner_id, newest: date, projects: new Map() }));
     if (date > client.newest) client.newest = date;
-    let project = client.projects.get(projectId);
-    if (!project) client.projects.set(projectId, (project = { projectId, drops: [], availableAgain: 0, newUnits: 0 }));
+    let project = client.projects.get(row.project_id);
+    if (!project) {
+      const place = `${row.town}, ${row.region}`;
+      project = { projectId: row.project_id, name: row.name, place, drops: [], availableAgain: 0, newUnits: 0 };
+      client.projects.set(row.project_id, project);
+    }
     return project;
   };
 
@@ -100,24 +111,20 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
   const firstRows = new Map<string, (typeof history)[number]>();
   const madeAvailable = new Set<string>();
   for (const row of history) {
-    regions.set(row.project_id, row.region_id);
     const key = `${row.client_id}:${row.unit_id}`;
     if (!firstRows.has(key)) firstRows.set(key, row);
     if (row.status === 'available' && row.status_before !== 'available') madeAvailable.add(key);
     // Looked at, so the next window starts after it whatever it was.
-    projectOf(row.client_id, row.partner_id, row.project_id, row.changed_at);
+    projectOf(row, row.changed_at);
   }
   for (const [key, row] of firstRows) {
-    const project = projectOf(row.client_id, row.partner_id, row.project_id, row.changed_at);
+    const project = projectOf(row, row.changed_at);
     const availableNow = row.status_now === 'available' && row.withdrawn_at === null;
     if (!availableNow || row.created_at > startOf(row)) continue;
     if (madeAvailable.has(key)) project.availableAgain++;
     if (row.price_now < row.price_before) project.drops.push({ before: row.price_before, after: row.price_now });
   }
-  for (const row of added) {
-    regions.set(row.project_id, row.region_id);
-    projectOf(row.client_id, row.partner_id, row.project_id, row.created_at).newUnits++;
-  }
+  for (const row of added) projectOf(row, row.created_at).newUnits++;
 
   const scopes = new Map<number | null, Scope>();
   const result: ClientChanges[] = [];
@@ -128,7 +135,7 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
       .filter((p) => p.drops.length || p.availableAgain || p.newUnits)
       .filter((p) => !scope || scope.projects.includes(p.projectId) || scope.regions.includes(regions.get(p.projectId)!))
       .sort((a, b) => a.projectId - b.projectId);
-    result.push({ clientId, partnerId: client.partnerId, projects, newest: client.newest });
+    result.push({ clientId, email: client.email, partnerId: client.partnerId, projects, newest: client.newest });
   }
   return result.sort((a, b) => a.clientId - b.clientId);
 }

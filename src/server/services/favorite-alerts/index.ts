@@ -15,7 +15,7 @@ import { mailBrand } from '../accounts/mails.ts';
 import { toPublicPartner } from '../partners.ts';
 import { favoriteChanges } from './changes.ts';
 import { alertLinks, linkHolder } from './links.ts';
-import { favoritesMail, type ChangedProject } from './mail.ts';
+import { favoritesMail } from './mail.ts';
 
 export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
 export const FAVORITE_ALERTS_HOUR = 8;
@@ -57,42 +57,13 @@ export class FavoriteAlertService {
     const at = now.toISOString();
     const changes = (await favoriteChanges(trx, at)).filter((c) => c.projects.length);
     if (!changes.length) return 0;
-    const ids = [...new Set(changes.flatMap((c) => c.projects.map((p) => p.projectId)))];
-    const projects = new Map(
-      (
-        await trx
-          .selectFrom('projects as p')
-          .innerJoin('geo_places as town', 'town.id', 'p.town_id')
-          .innerJoin('geo_places as region', 'region.id', 'p.region_id')
-          .select(['p.id', 'p.name', 'town.name as town', 'region.name as region'])
-          .where('p.id', 'in', ids)
-          .execute()
-      ).map((p) => [p.id, p]),
-    );
     const partners = new Map(
       (await trx.selectFrom('partners').selectAll().execute()).map((row) => [row.id, toPublicPartner(row)] as const),
-    );
-    const clients = new Map(
-      (
-        await trx
-          .selectFrom('clients')
-          .select(['id', 'email'])
-          .where(
-            'id',
-            'in',
-            changes.map((c) => c.clientId),
-          )
-          .execute()
-      ).map((c) => [c.id, c.email]),
     );
     for (const change of changes) {
       const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
       const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
-      const changed: ChangedProject[] = change.projects.map((p) => {
-        const project = projects.get(p.projectId)!;
-        return { ...p, name: project.name, place: `${project.town}, ${project.region}` };
-      });
-      await queueMail(trx, clients.get(change.clientId)!, favoritesMail(mailBrand(this.options.siteUrl, partner), changed, links), now);
+      await queueMail(trx, change.email, favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links), now);
       await trx
         .updateTable('clients')
         .set({ favorite_alerts_since: change.newest, favorite_alert_sent_at: at })

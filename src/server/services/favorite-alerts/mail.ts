@@ -12,11 +12,6 @@ import { t } from '../../../shared/i18n.ts';
 import type { ProjectChanges } from './changes.ts';
 import { unsubscribeHeaders, type AlertLinks } from './links.ts';
 
-export interface ChangedProject extends ProjectChanges {
-  name: string;
-  place: string;
-}
-
 /** What changed in one project, a line each. */
 export function changeLines(p: ProjectChanges): string[] {
   const lines = p.drops.map((d) => t('favoriteAlerts.mail.priceDrop', { before: formatPrice(d.before), after: formatPrice(d.after) }));
@@ -28,7 +23,7 @@ export function changeLines(p: ProjectChanges): string[] {
   return lines;
 }
 
-export function favoritesMail(brand: MailBrand, projects: ChangedProject[], links: AlertLinks): QueuedMail {
+export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], links: AlertLinks): QueuedMail {
   const site = brand.name;
   const intro = t('favoriteAlerts.mail.intro', { site });
   const why = t('favoriteAlerts.mail.why', { site });
