@@ -36,12 +36,14 @@ import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
+import { installFavoriteAlerts, type FavoriteAlertJobOptions } from './jobs/favorite-alerts.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
 import { formPostRoutes } from './render/form-post.ts';
 import { savedSearchRoutes } from './api/saved-searches.ts';
 import { savedSearchPosts } from './render/saved-search-posts.ts';
+import { favoriteAlertPosts } from './render/favorite-alert-posts.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
 
@@ -70,6 +72,11 @@ export interface AppOptions {
   feedImages?: FeedImageOptions;
   /** The feed schedule's clock, timer and interval (tests). */
   feedPulls?: ScheduleOptions;
+  /**
+   * The favorites alerts' clock and interval. With NODE_ENV=test the job runs
+   * only when this is given: on the real clock it would mail other tests' clients.
+   */
+  favoriteAlerts?: FavoriteAlertJobOptions;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -130,6 +137,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
+  if (config.NODE_ENV !== 'test' || options.favoriteAlerts) installFavoriteAlerts(app, options.favoriteAlerts);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
@@ -142,6 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountRoutes);
   // With the search page's form without JavaScript and the mails' links: same service, same limits.
   await app.register(savedSearchRoutes, { forms: savedSearchPosts });
+  await app.register(favoriteAlertPosts);
   await app.register(fileRoutes);
   await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 

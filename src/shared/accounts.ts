@@ -157,6 +157,7 @@ export const ProfileBody = refine(
     password: optional(Password),
     password_repeat: optional(string()),
     current_password: optional(GivenPassword),
+    favorite_alerts: optional(boolean()),
   }),
   'password_repeat',
   (v) =>
@@ -213,6 +214,8 @@ export interface ClientUser {
   partner_id: number | null;
   /** Project ids, oldest first. */
   favorites: number[];
+  /** Whether the daily mail about changes to the favorites is on (issue 13; default on). */
+  favorite_alerts: boolean;
 }
 
 /** POST /api/client-login and /api/client-register. */

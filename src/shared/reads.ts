@@ -8,6 +8,7 @@ import type { FavoriteProjectsAnswer } from './accounts.ts';
 import type { FilesAnswer, GeoAnswer, MarkersAnswer, ProjectCard, PropertyAnswer, SearchAnswer, UnitsAnswer } from './catalogue.ts';
 import type { ContentPage, ContentSummary } from './content.ts';
 import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
+import type { FavoriteAlertLinkAnswer } from './favorite-alerts.ts';
 
 export interface ContentAnswer {
   data: ContentPage;
@@ -37,6 +38,7 @@ export interface ReadAnswers {
   '/api/saved-searches/manage': SavedSearchList;
   '/api/saved-searches/unsubscribe': { data: SavedSearchView };
   '/api/saved-searches/mine': SavedSearchList;
+  '/api/favorite-alerts/unsubscribe': FavoriteAlertLinkAnswer;
 }
 
 /** The path of a read, e.g. '/api/property'. */

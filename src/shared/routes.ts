@@ -24,6 +24,7 @@ export type PageName =
   | 'for-sale'
   | 'search'
   | 'saved-search'
+  | 'favorite-alerts'
   | 'content';
 
 /** An API read a page needs before it can render (DESIGN §2): one declaration, two transports. */
@@ -158,6 +159,17 @@ const savedSearchPages: Shape[] = [
     data: tokenRead('/api/saved-searches/unsubscribe'),
   },
 ];
+/** The page of a favorites mail's unsubscribe link (issue 13), in every section; personal as the above. */
+const favoriteAlertPages: Shape[] = [
+  {
+    name: 'favorite-alerts-unsubscribe',
+    path: '/favorite-alerts/unsubscribe/:token',
+    page: 'favorite-alerts',
+    header: 'solid',
+    auth: 'open',
+    data: tokenRead('/api/favorite-alerts/unsubscribe'),
+  },
+];
 const listingPages: Shape[] = [{ name: 'contact', path: '/contact', page: 'contact', header: 'solid' }];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts). */
@@ -202,6 +214,7 @@ export const routes: RouteDef[] = [
       ...searchPages(''),
       forSale(''),
       ...savedSearchPages,
+      ...favoriteAlertPages,
     ],
   ),
   ...section('main', '', 'app-pages', [], [{ name: 'login', path: '/login', page: 'client-login', header: 'solid', auth: 'guest' }]),
@@ -216,6 +229,7 @@ export const routes: RouteDef[] = [
       ...searchPages('/old'),
       forSale('/old'),
       ...savedSearchPages,
+      ...favoriteAlertPages,
       { name: 'content', path: '/:content?', page: 'content', header: 'solid', data: contentNeed },
     ],
   ),
@@ -231,6 +245,7 @@ export const routes: RouteDef[] = [
       ...searchPages('/:partner'),
       forSale('/:partner'),
       ...savedSearchPages,
+      ...favoriteAlertPages,
       { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
       { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
       { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },

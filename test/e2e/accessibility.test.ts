@@ -3,9 +3,9 @@
 // view, a demo property, contact, broker, login, register, forgot password,
 // profile and favorites (logged in), a visitor's favorites, a content page, a
 // partner's home, the saved-search pages (the save form, sent, manage with a
-// search listed, unsubscribe) and a 404, each at 1280 × 800 and 390 × 844, after hydration
-// and once the page's own late parts (Leaflet, Glide) are drawn. Any
-// violation fails, named by rule, impact and the failing nodes' selectors.
+// search listed, unsubscribe), the favorites alerts' unsubscribe page and a
+// 404, each at 1280 × 800 and 390 × 844, after hydration and once the page's
+// own late parts (Leaflet, Glide) are drawn. Any violation fails, named by rule, impact and the failing nodes' selectors.
 // The home is also checked on a first visit, with the cookie bar; elsewhere
 // the visitor has already chosen (necessary cookies only), so the bar covers
 // nothing axe should see (the dialog: test/e2e/consent.test.ts).
@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { startServer } from '../helpers/app.ts';
 import { mailTo, savedSearchLink } from '../helpers/outbox.ts';
 import { mintToken } from '../../src/server/services/saved-searches/links.ts';
+import { alertLinks } from '../../src/server/services/favorite-alerts/links.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
@@ -124,12 +125,19 @@ async function savedSearch(app: FastifyInstance, url: string): Promise<{ manage:
   return { manage, unsubscribe: await mintToken(app.store.db, 'unsubscribe', search.address_id, search.id, new Date()) };
 }
 
+/** The token of a favorites mail's unsubscribe link for the client registered above. */
+async function favoriteAlertsToken(app: FastifyInstance): Promise<string> {
+  const { id } = await app.store.db.selectFrom('clients').select('id').where('email', '=', 'axe@example.com').executeTakeFirstOrThrow();
+  return (await alertLinks(app.store.db, app.config.SITE_URL, null, id, new Date())).unsubscribe.split('/').pop()!;
+}
+
 t.test('axe-core finds no violation', async (t) => {
   const { app, url } = await startServer(t, { env: { MAP_TILE_URL: LOCAL_TILES, SCRYPT_LOG_N: '10' } });
   const browser = await launchBrowser(t);
   const project = await demoProject(url);
   const token = await client(url, project);
   const alerts = await savedSearch(app, url);
+  const favoriteAlerts = await favoriteAlertsToken(app);
 
   const targets: Target[] = [
     { name: 'home', path: '/', status: 200 },
@@ -208,6 +216,13 @@ t.test('axe-core finds no violation', async (t) => {
       path: `/costa-casas/saved-searches/manage/${alerts.manage}`,
       status: 200,
       ready: ['.saved-search__item form'],
+    },
+    { name: 'favorites alerts: unsubscribe', path: `/favorite-alerts/unsubscribe/${favoriteAlerts}`, status: 200, ready: ['main form'] },
+    {
+      name: "a partner's favorites alerts: unsubscribe",
+      path: `/costa-casas/favorite-alerts/unsubscribe/${favoriteAlerts}`,
+      status: 200,
+      ready: ['main form'],
     },
     { name: 'not found', path: '/no/such/page/here', status: 404, ready: ['section.error-page'] },
     { name: 'unknown partner', path: '/costa-casaz/search', status: 404, ready: ['section.error-page'] },

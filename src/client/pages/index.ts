@@ -26,6 +26,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   'for-sale': () => import('./for-sale.tsx'),
   search: () => import('./search.tsx'),
   'saved-search': () => import('./saved-search.tsx'),
+  'favorite-alerts': () => import('./favorite-alerts.tsx'),
   content: () => import('./content.tsx'),
 };
 

@@ -2,7 +2,7 @@
 // name and phone, and, in a form of its own, the email address and password,
 // which change only with the current password (POST /api/profilesubmit). The
 // answer is the user, now shown everywhere (the header's menu too). Below, the
-// client's saved searches (issue 13).
+// switch of the favorites alerts and the client's saved searches (issue 13).
 import { coerce, record, string } from 'superstruct';
 import { PASSWORD_MIN_LENGTH, ProfileBody, type ClientAnswer, type ClientUser } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
@@ -13,6 +13,7 @@ import { useAuthStore, useUser } from '../lib/auth.tsx';
 import { AccountForm, AccountPage, fieldId } from '../components/account/AccountForm.tsx';
 import { useForm } from '../components/forms/Form.tsx';
 import { ProfileSavedSearches } from '../components/saved-search/ProfileSavedSearches.tsx';
+import { FavoriteAlertsSwitch } from '../components/account/FavoriteAlertsSwitch.tsx';
 
 /** The access form leaves out a new password it was not given. */
 const AccessForm = coerce(ProfileBody, record(string(), string()), ({ password, password_repeat, ...rest }) =>
@@ -126,6 +127,7 @@ export default function ProfilePage() {
     <AccountPage title={t('accountUi.profile.title')} lead={t('accountUi.profile.lead')} wide>
       <DetailsForm user={user} />
       <AccessDetailsForm user={user} />
+      <FavoriteAlertsSwitch user={user} />
       <ProfileSavedSearches />
     </AccountPage>
   );

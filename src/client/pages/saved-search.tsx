@@ -13,6 +13,7 @@ import { Link } from '../components/Link.tsx';
 import { PageHeader } from '../components/Sections.tsx';
 import { SaveSearchForm } from '../components/saved-search/SaveSearchForm.tsx';
 import { SavedSearchSummary } from '../components/saved-search/SavedSearchSummary.tsx';
+import { OneClickForm } from '../components/saved-search/OneClickForm.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { useHref } from '../lib/section.tsx';
 
@@ -172,15 +173,7 @@ function UnsubscribePage({ match }: PageProps) {
         lead={stopped ? t('savedSearches.unsubscribe.done', { title }) : t('savedSearches.unsubscribe.lead', { title })}
       />
       <div className="container page saved-search">
-        {stopped ? null : (
-          <form method="post" action={action}>
-            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <input type="hidden" name="page" value="1" />
-            <button type="submit" className="button button--primary">
-              {t('savedSearches.unsubscribe.submit')}
-            </button>
-          </form>
-        )}
+        {stopped ? null : <OneClickForm action={action} label={t('savedSearches.unsubscribe.submit')} />}
         <p>
           <a href={manage}>{t('savedSearches.unsubscribe.manage')}</a>
         </p>

@@ -11,6 +11,7 @@ import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
+import { favoriteAlertReads } from './favorite-alert-reads.ts';
 
 export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/content': read({
@@ -40,6 +41,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/project-cards': projectCardsRead,
   '/api/project/similar': similarRead,
   ...savedSearchReads,
+  ...favoriteAlertReads,
 };
 
 export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));

@@ -1,7 +1,8 @@
 // Periodic housekeeping of the store: ended sessions and reset tokens are
 // deleted a week after they end, rate-limit windows once they have ended, and
 // saved searches' unconfirmed requests, expired links and emptied addresses are
-// forgotten (services/saved-searches), at start and then every few hours, so the
+// forgotten (services/saved-searches), and favorites alerts' expired
+// unsubscribe links deleted, at start and then every few hours, so the
 // tables hold what can still be used. A failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
 
@@ -19,6 +20,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
       const saved = await app.services.savedSearches.prune();
       if (saved.searches || saved.tokens || saved.addresses)
         app.log.info(saved, 'pruned unconfirmed saved searches, expired links and forgotten addresses');
+      const alertLinks = await app.services.favoriteAlerts.prune(new Date());
+      if (alertLinks) app.log.info({ alertLinks }, "pruned expired favorites alerts' unsubscribe links");
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }

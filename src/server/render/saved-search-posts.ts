@@ -15,7 +15,7 @@
 //
 // The forms must come from this site (Origin or Referer, as the lead forms);
 // the mail's one-click POST comes from a mail provider, and its token is its authority.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
 import {
   ClientSaveSearchBody,
@@ -37,8 +37,13 @@ const BODY_LIMIT = 16 * 1024;
 const NOT_FORM = Symbol('not form data');
 type Params = { partner?: string; token?: string };
 
-export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (app, sending) => {
-  const { partners, savedSearches } = app.services;
+/**
+ * The bodies of a page's form and of a mail client's one-click POST, in the
+ * plugin's scope: form data as URLSearchParams, multipart as its
+ * List-Unsubscribe field (or null), anything else parsed (so its size is
+ * checked) as NOT_FORM.
+ */
+export function parseFormBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_r, body, done) =>
     done(null, new URLSearchParams(body as string)),
   );
@@ -46,6 +51,11 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
     done(null, multipartOneClick(body as string)),
   );
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_r, _body, done) => done(null, NOT_FORM));
+}
+
+export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (app, sending) => {
+  const { partners, savedSearches } = app.services;
+  parseFormBodies(app);
 
   /** The section's root in this request ('', '/old', '/slug'), or null when the partner is unknown. */
   async function sectionOf(request: FastifyRequest<{ Params: Params }>): Promise<{ root: string; slug?: string } | null> {

@@ -7,6 +7,7 @@ import { AccountService, type AccountOptions } from './accounts/index.ts';
 import { scryptParams } from './accounts/passwords.ts';
 import { RateLimitService } from './rate-limits.ts';
 import { SavedSearchService, type SavedSearchOptions } from './saved-searches/index.ts';
+import { FavoriteAlertService } from './favorite-alerts/index.ts';
 
 export interface Services {
   partners: PartnerService;
@@ -15,6 +16,7 @@ export interface Services {
   accounts: AccountService;
   rateLimits: RateLimitService;
   savedSearches: SavedSearchService;
+  favoriteAlerts: FavoriteAlertService;
 }
 
 export interface ServiceOptions {
@@ -35,5 +37,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     accounts: new AccountService(store.db, partners, catalogue, accounts),
     rateLimits: new RateLimitService(store.db),
     savedSearches: new SavedSearchService(store.db, options.savedSearches ?? { siteUrl: accounts.siteUrl, now: accounts.now }),
+    favoriteAlerts: new FavoriteAlertService(store.db, { siteUrl: accounts.siteUrl }),
   };
 }

@@ -14,6 +14,7 @@ import { rateLimitsMigration } from './migrations/0011-rate-limits.ts';
 import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
 import { unitHistoryMigration } from './migrations/0013-unit-history.ts';
 import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
+import { favoriteAlertsMigration } from './migrations/0016-favorite-alerts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0012_saved_searches': savedSearchesMigration,
   '0013_unit_history': unitHistoryMigration,
   '0014_scheduled_runs': scheduledRunsMigration,
+  '0016_favorite_alerts': favoriteAlertsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

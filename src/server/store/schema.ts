@@ -267,6 +267,12 @@ export interface ClientsTable {
   partner_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The profile's switch of the favorites alerts, 1 on (default) or 0 off (migration 0016). */
+  favorite_alerts: Generated<number>;
+  /** Changes dated after this go in the next favorites mail; null: since each favorite was added. */
+  favorite_alerts_since: Generated<string | null>;
+  /** When the last favorites mail was queued. */
+  favorite_alert_sent_at: Generated<string | null>;
 }
 
 /** A login. The token itself is never stored: token_hash is its SHA-256 (hex). */
@@ -445,4 +451,19 @@ export interface ScheduledRunsTable {
 
 export interface Database {
   scheduled_runs: ScheduledRunsTable;
+}
+
+// --- favorites alerts (migration 0016) ----------------------------------------
+
+/** The one-click unsubscribe link of a favorites mail; only the SHA-256 of its token is kept. */
+export interface FavoriteAlertLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  favorite_alert_links: FavoriteAlertLinksTable;
 }

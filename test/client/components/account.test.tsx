@@ -22,6 +22,7 @@ const USER: ClientUser = {
   scope: ['client'],
   partner_id: null,
   favorites: [12, 30],
+  favorite_alerts: true,
 };
 const MAIN: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
 const PARTNER: SectionInfo = { section: 'partner', partnerSlug: 'costa-casas', hostPartner: null };

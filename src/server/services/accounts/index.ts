@@ -216,12 +216,19 @@ export class AccountService {
         throw fieldError('current_password', t('messages.loginFailed'));
     }
     if (changesPassword) this.refuseCommon(body.password!);
-    const set: Partial<Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at'>> = {};
+    const set: Partial<
+      Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at' | 'favorite_alerts' | 'favorite_alerts_since'>
+    > = {};
     if (body.name !== undefined) set.name = body.name;
+    const now = this.now();
+    if (body.favorite_alerts !== undefined && body.favorite_alerts !== Boolean(client.favorite_alerts)) {
+      set.favorite_alerts = body.favorite_alerts ? 1 : 0;
+      // Turned back on: what changed while it was off is not mailed all at once.
+      if (body.favorite_alerts) set.favorite_alerts_since = now.toISOString();
+    }
     if (body.phone !== undefined) set.phone = body.phone;
     if (changesEmail) set.email = email;
     if (changesPassword) set.password_hash = await this.hasher.hash(body.password!);
-    const now = this.now();
     if (Object.keys(set).length) {
       set.updated_at = now.toISOString();
       try {
@@ -316,7 +323,7 @@ export class AccountService {
       .transaction()
       .execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner), link), now));
     const user = toUser(
-      { id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId },
+      { id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId, favorite_alerts: 1 },
       known.sort((a, b) => a - b),
     );
     return { user, token: newToken() };
@@ -332,7 +339,7 @@ export class AccountService {
   private async userOf(db: Kysely<Database>, clientId: number): Promise<ClientUser> {
     const client = await db
       .selectFrom('clients')
-      .select(['id', 'email', 'name', 'phone', 'partner_id'])
+      .select(['id', 'email', 'name', 'phone', 'partner_id', 'favorite_alerts'])
       .where('id', '=', clientId)
       .executeTakeFirstOrThrow();
     return toUser(client, await favoriteIds(db, clientId));
@@ -356,7 +363,10 @@ async function voidResetLinks(db: Kysely<Database>, clientId: number, at: string
 }
 
 /** The user object, its keys always in this order (a decoy must not differ even there). */
-function toUser(client: Pick<ClientRow, 'id' | 'email' | 'name' | 'phone' | 'partner_id'>, favorites: number[]): ClientUser {
+function toUser(
+  client: Pick<ClientRow, 'id' | 'email' | 'name' | 'phone' | 'partner_id' | 'favorite_alerts'>,
+  favorites: number[],
+): ClientUser {
   return {
     id: client.id,
     email: client.email,
@@ -365,5 +375,6 @@ function toUser(client: Pick<ClientRow, 'id' | 'email' | 'name' | 'phone' | 'par
     scope: [CLIENT_SCOPE],
     partner_id: client.partner_id,
     favorites,
+    favorite_alerts: Boolean(client.favorite_alerts),
   };
 }

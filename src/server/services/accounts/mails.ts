@@ -14,7 +14,7 @@ import { DEFAULT_COLORS } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { brandedHtml, type MailBrand } from './mail-html.ts';
 
-export type AccountPage = 'client-reset-password' | 'client-forgot-password';
+export type AccountPage = 'client-reset-password' | 'client-forgot-password' | 'profile';
 
 type LinkPartner = Pick<PublicPartner, 'slug' | 'domain'>;
 

@@ -1,0 +1,97 @@
+// Alerts on favorites (issue 13): once a day at 08:00 Madrid time, each client
+// whose switch is on gets one mail about what changed in their favorite
+// projects since their last such mail (changes.ts), or none when nothing did.
+// The day's run is claimed once across instances (jobs/claim-period.ts) in the
+// transaction that queues the mails and moves each client's window on, so a
+// failure rolls all of it back and another instance never mails twice.
+// The mail's one-click link switches the alerts off (links.ts); so does the
+// profile (services/accounts).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { claimPeriod } from '../../jobs/claim-period.ts';
+import { dailyPeriod } from '../../jobs/local-hour.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { mailBrand } from '../accounts/mails.ts';
+import { toPublicPartner } from '../partners.ts';
+import { favoriteChanges } from './changes.ts';
+import { alertLinks, linkHolder } from './links.ts';
+import { favoritesMail } from './mail.ts';
+
+export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
+export const FAVORITE_ALERTS_HOUR = 8;
+export const FAVORITE_ALERTS_ZONE = 'Europe/Madrid';
+
+export interface FavoriteAlertOptions {
+  /** The main site's public address (SITE_URL): links in mails start here. */
+  siteUrl: string;
+}
+
+/** What a run did: null when the day's run was not due or another instance had it. */
+export interface FavoriteAlertRun {
+  period: string;
+  mailed: number;
+}
+
+export class FavoriteAlertService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: FavoriteAlertOptions,
+  ) {}
+
+  /**
+   * The day's mails, if `now` is past today's 08:00 in Madrid and no instance
+   * sent them yet. Before 08:00 yesterday's run is not made up: the next
+   * run's window covers what changed meanwhile.
+   */
+  async runDue(now: Date): Promise<FavoriteAlertRun | null> {
+    const period = dailyPeriod(now, FAVORITE_ALERTS_HOUR, FAVORITE_ALERTS_ZONE);
+    if (period !== dailyPeriod(now, 0, FAVORITE_ALERTS_ZONE)) return null;
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await claimPeriod(trx, FAVORITE_ALERTS_JOB, period, now))) return null;
+      return { period, mailed: await this.queueMails(trx, now) };
+    });
+  }
+
+  /** Queues one mail per client with changes, in `trx`, and moves their windows on. */
+  private async queueMails(trx: Kysely<Database>, now: Date): Promise<number> {
+    const at = now.toISOString();
+    const changes = (await favoriteChanges(trx, at)).filter((c) => c.projects.length);
+    if (!changes.length) return 0;
+    const partners = new Map(
+      (await trx.selectFrom('partners').selectAll().execute()).map((row) => [row.id, toPublicPartner(row)] as const),
+    );
+    for (const change of changes) {
+      const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
+      const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
+      await queueMail(trx, change.email, favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links), now);
+      await trx
+        .updateTable('clients')
+        .set({ favorite_alerts_since: change.newest, favorite_alert_sent_at: at })
+        .where('id', '=', change.clientId)
+        .execute();
+    }
+    return changes.length;
+  }
+
+  /** Whether the link is good and the alerts of its client are on; null for a bad or expired link. */
+  async linkState(token: string, now: Date): Promise<{ on: boolean } | null> {
+    const clientId = await linkHolder(this.db, token, now);
+    if (clientId === null) return null;
+    const row = await this.db.selectFrom('clients').select('favorite_alerts').where('id', '=', clientId).executeTakeFirstOrThrow();
+    return { on: Boolean(row.favorite_alerts) };
+  }
+
+  /** Switches the alerts of the link's client off; false for a bad or expired link. */
+  async unsubscribe(token: string, now: Date): Promise<boolean> {
+    const clientId = await linkHolder(this.db, token, now);
+    if (clientId === null) return false;
+    await this.db.updateTable('clients').set({ favorite_alerts: 0, updated_at: now.toISOString() }).where('id', '=', clientId).execute();
+    return true;
+  }
+
+  /** Deletes expired unsubscribe links (upkeep). */
+  async prune(now: Date): Promise<number> {
+    const result = await this.db.deleteFrom('favorite_alert_links').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,65 @@
+// The links of a favorites mail, on the client's site (the partner's domain,
+// SITE_URL/{slug}, or SITE_URL; the profile of the main site is under /old):
+//   {site}/for-sale/{id}                         each project
+//   {site}/profile                               where the switch is
+//   {site}/favorite-alerts/unsubscribe/{token}   List-Unsubscribe: a one-click POST switches the alerts off
+// The unsubscribe token is new for each mail; only its SHA-256 is kept, for a year.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { PublicPartner } from '../../../shared/partner.ts';
+import { ONE_CLICK } from '../../../shared/saved-searches.ts';
+import { hashToken, newToken } from '../accounts/tokens.ts';
+import { accountLink, mailBrand } from '../accounts/mails.ts';
+
+export const LINK_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SitePartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
+
+export interface AlertLinks {
+  project: (id: number) => string;
+  profile: string;
+  unsubscribe: string;
+}
+
+/** Writes a new unsubscribe token for `clientId` and answers the mail's links. */
+export async function alertLinks(
+  db: Kysely<Database>,
+  siteUrl: string,
+  partner: SitePartner,
+  clientId: number,
+  now: Date,
+): Promise<AlertLinks> {
+  const token = newToken();
+  await db
+    .insertInto('favorite_alert_links')
+    .values({
+      token_hash: hashToken(token),
+      client_id: clientId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_DAYS * DAY_MS).toISOString(),
+    })
+    .execute();
+  const home = mailBrand(siteUrl, partner).home;
+  return {
+    project: (id) => `${home}/for-sale/${id}`,
+    profile: accountLink(siteUrl, partner, 'profile'),
+    unsubscribe: `${home}/favorite-alerts/unsubscribe/${token}`,
+  };
+}
+
+/** RFC 2369 and RFC 8058: a mail client's "unsubscribe" POSTs `List-Unsubscribe=One-Click` to the link. */
+export function unsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': `${ONE_CLICK.name}=${ONE_CLICK.value}` };
+}
+
+/** The client an unexpired link names, or null. */
+export async function linkHolder(db: Kysely<Database>, token: string, now: Date): Promise<number | null> {
+  const row = await db
+    .selectFrom('favorite_alert_links')
+    .select('client_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.client_id ?? null;
+}

@@ -1,0 +1,65 @@
+// The favorites mail: per project its name and place, what changed (each
+// drop as old → new price in SPEC §9's format, homes available again, new
+// homes) and its link on the client's site; in that site's brand (sender's
+// name, colour, logo); a plain-text and an HTML part; List-Unsubscribe
+// headers, and the profile's address to change the switch. Every value is ours
+// or the feed's, escaped in the HTML part.
+import { escapeHtml, frameColors, mailFrame } from '../../mail/frame.ts';
+import type { QueuedMail } from '../../mail/compose.ts';
+import type { MailBrand } from '../accounts/mail-html.ts';
+import { formatPrice } from '../../../shared/format.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { ProjectChanges } from './changes.ts';
+import { unsubscribeHeaders, type AlertLinks } from './links.ts';
+
+/** What changed in one project, a line each. */
+export function changeLines(p: ProjectChanges): string[] {
+  const lines = p.drops.map((d) => t('favoriteAlerts.mail.priceDrop', { before: formatPrice(d.before), after: formatPrice(d.after) }));
+  if (p.availableAgain)
+    lines.push(
+      p.availableAgain === 1 ? t('favoriteAlerts.mail.availableOne') : t('favoriteAlerts.mail.availableMany', { count: p.availableAgain }),
+    );
+  if (p.newUnits) lines.push(p.newUnits === 1 ? t('favoriteAlerts.mail.newOne') : t('favoriteAlerts.mail.newMany', { count: p.newUnits }));
+  return lines;
+}
+
+export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], links: AlertLinks): QueuedMail {
+  const site = brand.name;
+  const intro = t('favoriteAlerts.mail.intro', { site });
+  const why = t('favoriteAlerts.mail.why', { site });
+
+  const text = [intro, ''];
+  for (const p of projects) {
+    text.push(
+      `${p.name} — ${p.place}`,
+      ...changeLines(p).map((line) => `- ${line}`),
+      `${t('favoriteAlerts.mail.view')}: ${links.project(p.projectId)}`,
+      '',
+    );
+  }
+  text.push('--', why, links.profile, '');
+
+  const e = escapeHtml;
+  const { primary } = frameColors(brand);
+  const body = [
+    `<p style="margin:0 0 16px">${e(intro).replace(/\n/g, '<br>')}</p>`,
+    ...projects.map(
+      (p) =>
+        `<h2 style="font-size:17px;margin:16px 0 4px"><a href="${e(links.project(p.projectId))}" style="color:${primary}">${e(p.name)}</a></h2>` +
+        `<p style="margin:0 0 4px;color:#555555">${e(p.place)}</p>` +
+        `<ul style="margin:0 0 8px;padding-left:20px">${changeLines(p)
+          .map((line) => `<li style="margin:0 0 4px">${e(line)}</li>`)
+          .join('')}</ul>` +
+        `<p style="margin:0 0 16px"><a href="${e(links.project(p.projectId))}" style="color:${primary}">${e(t('favoriteAlerts.mail.view'))}</a></p>`,
+    ),
+  ].join('');
+  const footer = `${e(why)} <a href="${e(links.profile)}" style="color:#555555">${e(t('favoriteAlerts.mail.profileLink'))}</a>`;
+
+  return {
+    subject: t('favoriteAlerts.mail.subject', { site }),
+    text: text.join('\n'),
+    html: mailFrame(brand, body, footer),
+    fromName: site,
+    headers: unsubscribeHeaders(links.unsubscribe),
+  };
+}
