@@ -176,6 +176,8 @@ export interface ProjectCard {
   delivery_date: string | null;
   images: ImageRef[];
   updated_at: string;
+  /** The newest drop of a unit still available at that price (issue 13), or null: "Price reduced" within PRICE_REDUCED_DAYS. */
+  price_dropped_at: string | null;
 }
 
 /** A project on the map: `name` and `price` (its lowest available price) label the marker. */

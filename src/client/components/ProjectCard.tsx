@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../shared/catalogue.ts';
 import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
+import { priceReduced } from '../../shared/price-history.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
 import { Icon } from './Logo.tsx';
@@ -72,6 +73,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
             {price}
           </p>
         ) : null}
+        {priceReduced(project.price_dropped_at, Date.now()) ? <p className="project-card__reduced">{t('card.priceReduced')}</p> : null}
         <ul className="project-card__facts">
           {bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(bedrooms)} /> : null}
           {bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(bathrooms)} /> : null}

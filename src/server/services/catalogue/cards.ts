@@ -48,6 +48,7 @@ export function cardQuery(db: Kysely<Database>) {
       'p.units_available',
       'p.delivery_date',
       'p.updated_at',
+      'p.price_dropped_at',
     ]);
 }
 
@@ -83,6 +84,7 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
     delivery_date: row.delivery_date,
     images,
     updated_at: row.updated_at,
+    price_dropped_at: row.price_dropped_at,
   };
 }
 
