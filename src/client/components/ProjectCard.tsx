@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../shared/catalogue.ts';
 import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
-import { priceReduced } from '../../shared/price-history.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
 import { Icon } from './Logo.tsx';
@@ -73,7 +72,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
             {price}
           </p>
         ) : null}
-        {priceReduced(project.price_dropped_at, Date.now()) ? <p className="project-card__reduced">{t('card.priceReduced')}</p> : null}
+        {project.price_reduced ? <p className="project-card__reduced">{t('card.priceReduced')}</p> : null}
         <ul className="project-card__facts">
           {bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(bedrooms)} /> : null}
           {bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(bathrooms)} /> : null}

@@ -32,6 +32,7 @@ const PROJECT: ProjectDetail = {
   images: [],
   updated_at: '2025-06-01T00:00:00.000Z',
   price_dropped_at: null,
+  price_reduced: false,
   description: '',
   description_html: '',
   descriptions: {},

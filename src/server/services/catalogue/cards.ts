@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { inScope, type Scope } from './scope.ts';
+import { priceReduced } from '../../../shared/price-history.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
 /** Pictures a card shows, in feed order: photos only (floor plans are registered-only files). */
@@ -85,6 +86,8 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
     images,
     updated_at: row.updated_at,
     price_dropped_at: row.price_dropped_at,
+    // Decided here, not in the card: the page's state carries it, so the browser's clock cannot disagree while hydrating.
+    price_reduced: priceReduced(row.price_dropped_at, Date.now()),
   };
 }
 
