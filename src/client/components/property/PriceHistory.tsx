@@ -33,7 +33,8 @@ function Change({ before, price }: { before: number | null; price: number }) {
   if (before === null) return <>{t('property.history.listed')}</>;
   if (price === before) return <>{t('property.history.same')}</>;
   const drop = price < before;
-  const amount = formatPrice(Math.abs(price - before));
+  // '€ 20.000' never broken across lines.
+  const amount = formatPrice(Math.abs(price - before)).replace(' ', '\u00a0');
   return (
     <span className={`price-change price-change--${drop ? 'drop' : 'rise'}`}>
       <span aria-hidden="true">{drop ? '▼ ' : '▲ '}</span>
