@@ -46,30 +46,10 @@ async function history(t: TapTest, store: Store) {
     .execute();
   // A cheaper, C available again, W and X gone from the feed, D3 gone.
   await run(store, day(2), unit('A', 280000), unit('B', 250000), unit('C', 400000), unit('D', 200000), other);
-  // A dearer, W listed again for less, a new unit N.
-  await run(
-    store,
-    day(3),
-    unit('A', 290000),
-    unit('B', 250000),
-    unit('C', 400000),
-    unit('D', 200000),
-    unit('W', 480000),
-    unit('N', 350000),
-    other,
-  );
-  // The same feed again: nothing new.
-  await run(
-    store,
-    day(4),
-    unit('A', 290000),
-    unit('B', 250000),
-    unit('C', 400000),
-    unit('D', 200000),
-    unit('W', 480000),
-    unit('N', 350000),
-    other,
-  );
+  // A dearer, W listed again for less, a new unit N; then the same feed again: nothing new.
+  const third = [unit('A', 290000), unit('B', 250000), unit('C', 400000), unit('D', 200000), unit('W', 480000), unit('N', 350000), other];
+  await run(store, day(3), ...third);
+  await run(store, day(4), ...third);
   const app = await testApp(t, { store, env: { SEED_DEMO: 'false' } });
   const ids = async (ref: string) =>
     (await store.db.selectFrom('projects').select('id').where('ref', '=', ref).executeTakeFirstOrThrow()).id;

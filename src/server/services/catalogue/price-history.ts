@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { HistoryStatus, PricePoint, UnitPriceHistory } from '../../../shared/price-history.ts';
 import { type Scope } from './scope.ts';
-import { visible } from './project.ts';
+import { unitQuery, visible } from './project.ts';
 
 interface Change {
   unit_id: number;
@@ -37,22 +37,7 @@ function pointsOf(createdAt: string, now: { price: number; status: HistoryStatus
 export async function projectPriceHistory(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
   if (!(await visible(db, id, scope))) return null;
   const [units, changes] = await Promise.all([
-    db
-      .selectFrom('units as u')
-      .innerJoin('categories as c', 'c.id', 'u.category_id')
-      .select([
-        'u.id',
-        'u.ref',
-        'u.category_id',
-        'c.key as category_key',
-        'u.bedrooms',
-        'u.price',
-        'u.status',
-        'u.withdrawn_at',
-        'u.created_at',
-      ])
-      .where('u.project_id', '=', id)
-      .execute(),
+    unitQuery(db, id).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']).execute(),
     // By unit, not by unit_history.project_id: a unit moved to another development keeps its past.
     db
       .selectFrom('unit_history as h')
