@@ -188,6 +188,10 @@ export interface ProjectCard {
   delivery_date: string | null;
   images: ImageRef[];
   updated_at: string;
+  /** The newest drop of a unit still available at that price (issue 13), or null. */
+  price_dropped_at: string | null;
+  /** Whether that drop is within PRICE_REDUCED_DAYS as the answer is made: the card's "Price reduced". */
+  price_reduced: boolean;
 }
 
 /** A project on the map: `name` and `price` (its lowest available price) label the marker. */

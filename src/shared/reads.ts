@@ -7,6 +7,7 @@
 import type { FavoriteProjectsAnswer } from './accounts.ts';
 import type { FilesAnswer, GeoAnswer, MarkersAnswer, ProjectCard, PropertyAnswer, SearchAnswer, UnitsAnswer } from './catalogue.ts';
 import type { ContentPage, ContentSummary } from './content.ts';
+import type { PriceHistoryAnswer } from './price-history.ts';
 import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
 import type { FavoriteAlertLinkAnswer } from './favorite-alerts.ts';
 
@@ -32,6 +33,7 @@ export interface ReadAnswers {
   '/api/property': PropertyAnswer;
   '/api/project/units': UnitsAnswer;
   '/api/project/files': FilesAnswer;
+  '/api/project/price-history': PriceHistoryAnswer;
   '/api/project/similar': SimilarAnswer;
   '/api/favorites': FavoriteProjectsAnswer;
   '/api/project-cards': FavoriteProjectsAnswer;

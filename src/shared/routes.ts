@@ -86,7 +86,13 @@ type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware
 };
 
 /** The reads of a property page, each with the project's id (and the partner). */
-const FOR_SALE_READS: ReadPath[] = ['/api/property', '/api/project/units', '/api/project/files', '/api/project/similar'];
+const FOR_SALE_READS: ReadPath[] = [
+  '/api/property',
+  '/api/project/units',
+  '/api/project/files',
+  '/api/project/similar',
+  '/api/project/price-history',
+];
 /** A project id as a URL names it: no sign, no leading zero, within a 32-bit integer column. */
 const PROJECT_ID = /^[1-9]\d{0,8}$/;
 

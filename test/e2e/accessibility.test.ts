@@ -1,6 +1,6 @@
 // axe-core over every page type (issue 4, "Tests"; issue 10: no violation of
 // any impact): the home, a place search with results in its grid and its map
-// view, a demo property, contact, broker, login, register, forgot password,
+// view, a demo property (with its price history), contact, broker, login, register, forgot password,
 // profile and favorites (logged in), a visitor's favorites, a content page, a
 // partner's home, the saved-search pages (the save form, sent, manage with a
 // search listed, unsubscribe), the favorites alerts' unsubscribe page and a
@@ -21,6 +21,7 @@ import { alertLinks } from '../../src/server/services/favorite-alerts/links.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
+import { historyChanged, type PriceHistoryAnswer } from '../../src/shared/price-history.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 
 /** Evaluated over CDP (page.evaluate), which the page's nonce-based CSP does not govern. */
@@ -83,16 +84,17 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** A listed demo project with pictures and units on sale, so every part of its page is drawn. */
+/** A listed demo project with pictures, units on sale and a price history, so every part of its page is drawn. */
 async function demoProject(url: string): Promise<number> {
-  const answer = (await (await fetch(`${url}/api/properties?account_id=1`)).json()) as SearchAnswer;
+  const answer = (await (await fetch(`${url}/api/properties?account_id=1&per_page=48`)).json()) as SearchAnswer;
   for (const { id } of answer.data) {
     const res = await fetch(`${url}/api/property?id=${id}`);
     if (!res.ok) continue;
     const { data } = (await res.json()) as { data: { images: unknown[]; units_available: number } };
-    if (data.images.length >= 2 && data.units_available > 0) return id;
+    const history = (await (await fetch(`${url}/api/project/price-history?id=${id}`)).json()) as PriceHistoryAnswer;
+    if (data.images.length >= 2 && data.units_available > 0 && historyChanged(history.data)) return id;
   }
-  throw new Error('no demo project with pictures and units');
+  throw new Error('no demo project with pictures, units and a price history');
 }
 
 /** A client (registered through the API) with `project` as a favorite: the session token. */
@@ -153,7 +155,7 @@ t.test('axe-core finds no violation', async (t) => {
       name: `property ${project}`,
       path: `/for-sale/${project}`,
       status: 200,
-      ready: ['.gallery__viewer--ready', '.place-map .leaflet-marker-icon'],
+      ready: ['.gallery__viewer--ready', '.place-map .leaflet-marker-icon', '.price-history'],
     },
     { name: 'contact', path: '/contact', status: 200, ready: ['main form'] },
     { name: 'broker', path: '/uw-makelaar', status: 200, ready: ['main form'] },
@@ -165,7 +167,12 @@ t.test('axe-core finds no violation', async (t) => {
     { name: "a visitor's favorites", path: '/old/favorites', status: 200, ready: ['.favorites-invite', '.favorites-empty'] },
     { name: 'a content page', path: '/old/terms', status: 200 },
     { name: "a partner's home", path: '/costa-casas', status: 200 },
-    { name: 'a partner property', path: `/costa-casas/for-sale/${project}`, status: 200, ready: ['.gallery__viewer--ready'] },
+    {
+      name: 'a partner property',
+      path: `/costa-casas/for-sale/${project}`,
+      status: 200,
+      ready: ['.gallery__viewer--ready', '.price-history'],
+    },
     {
       name: "a partner's search, the map view",
       path: `/costa-casas${PLACE}?view=map`,

@@ -38,6 +38,8 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
       { url: 'https://cdn.example/plan.png', caption: 'Plan', floorplan: true },
     ],
     updated_at: '2026-10-01T00:00:00.000Z',
+    price_dropped_at: null,
+    price_reduced: false,
     description: 'Sea views.',
     amenities: ['Pool'],
     categories: [{ id: 1, key: 'apartment' }],

@@ -72,6 +72,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
             {price}
           </p>
         ) : null}
+        {project.price_reduced ? <p className="project-card__reduced">{t('card.priceReduced')}</p> : null}
         <ul className="project-card__facts">
           {bedrooms ? <Fact icon="bed" label={t('card.bedrooms')} value={formatRange(bedrooms)} /> : null}
           {bathrooms ? <Fact icon="bath" label={t('card.bathrooms')} value={formatRange(bathrooms)} /> : null}

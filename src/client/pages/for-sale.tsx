@@ -1,10 +1,12 @@
 // A project's page, /for-sale/{id} in every section (issue 4, SPEC §2): the
-// gallery and the labelled facts, the units, the files, the location and the
-// project's details, the card of whoever is behind the site with a contact form
-// for this project, and similar projects at the foot. Its four reads are the
-// route's data needs (src/shared/routes.ts), so the server renders it whole.
+// gallery and the labelled facts, the units and their price history (issue 13),
+// the files, the location and the project's details, the card of whoever is
+// behind the site with a contact form for this project, and similar projects at
+// the foot. Its reads are the route's data needs (src/shared/routes.ts), so the
+// server renders it whole.
 import type { PageProps } from './index.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { UnitPriceHistory } from '../../shared/price-history.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
@@ -23,6 +25,7 @@ import { KeyFacts } from '../components/property/KeyFacts.tsx';
 import { Description } from '../components/property/Description.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
 import { UnitsTable } from '../components/property/UnitsTable.tsx';
+import { PriceHistory } from '../components/property/PriceHistory.tsx';
 import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
 import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
 import { ProjectDetails } from '../components/property/ProjectDetails.tsx';
@@ -66,11 +69,13 @@ function PropertyView({
   units,
   files,
   similar,
+  history,
 }: {
   project: ProjectDetail;
   units: UnitRow[];
   files: FilesAnswer | undefined;
   similar: ProjectCard[];
+  history: UnitPriceHistory[] | undefined;
 }) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());
@@ -139,6 +144,11 @@ function PropertyView({
               <UnitsTable units={units} name={project.name} />
             </PropertySection>
           )}
+          {history && history.length > 0 && (
+            <PropertySection id="price-history-title" title={t('property.history.title')}>
+              <PriceHistory units={history} name={project.name} listedAt={project.listed_at} />
+            </PropertySection>
+          )}
           {files && files.data.length > 0 && (
             <PropertySection id="files-title" title={t('property.files.title')}>
               <ProjectFiles files={files} />
@@ -166,6 +176,7 @@ export default function ForSalePage({ match }: PageProps) {
   const units = useRouteData(match, '/api/project/units')?.data;
   const files = useRouteData(match, '/api/project/files');
   const similar = useRouteData(match, '/api/project/similar')?.data;
+  const history = useRouteData(match, '/api/project/price-history')?.data;
   if (!project || !units) return null;
-  return <PropertyView project={project} units={units} files={files} similar={similar ?? []} />;
+  return <PropertyView project={project} units={units} files={files} similar={similar ?? []} history={history} />;
 }

@@ -1,7 +1,8 @@
 // The catalogue's reads (SPEC §7, issue 3): /api/properties, /api/map-markers,
-// /api/geo-url, /api/property, /api/project/units and /api/project/files. Each answers POST
-// with the JSON body the spec names, GET with the same parameters in the query
-// string, and a page's data need in-process (api/reads.ts).
+// /api/geo-url, /api/property, /api/project/units, /api/project/price-history and
+// /api/project/files. Each answers POST with the JSON body the spec names, GET
+// with the same parameters in the query string, and a page's data need
+// in-process (api/reads.ts).
 //
 // The query-string form of a search is flat and all strings:
 //   cat=1,12&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1
@@ -132,6 +133,14 @@ export const catalogueReads = {
     personal: false,
     async handler(input, ctx) {
       return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
+    },
+  }),
+  '/api/project/price-history': read({
+    path: '/api/project/price-history',
+    query: ProjectReadQuery,
+    personal: false,
+    async handler(input, ctx) {
+      return { data: found(await ctx.services.catalogue.priceHistory(input.id, await scopeOf(ctx, input.partner))) };
     },
   }),
   '/api/project/files': read({

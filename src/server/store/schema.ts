@@ -419,8 +419,8 @@ export type SavedSearchRow = Selectable<SavedSearchesTable>;
 
 // --- unit history (migration 0013) -------------------------------------------
 
-/** A unit's status in its history: the feed's, or 'withdrawn' while the feed does not list it. */
-export type HistoryStatus = UnitStatus | 'withdrawn';
+import type { HistoryStatus } from '../../shared/price-history.ts';
+export type { HistoryStatus };
 
 /** One change of a unit's price or status, recorded by an import. */
 export interface UnitHistoryTable {

@@ -31,6 +31,8 @@ const PROJECT: ProjectDetail = {
   delivery_date: '2027-03',
   images: [],
   updated_at: '2025-06-01T00:00:00.000Z',
+  price_dropped_at: null,
+  price_reduced: false,
   description: '',
   description_html: '',
   descriptions: {},

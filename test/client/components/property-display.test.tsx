@@ -42,6 +42,8 @@ const PROJECT: ProjectDetail = {
   delivery_date: '2027-03',
   images: [],
   updated_at: '2025-06-01T00:00:00.000Z',
+  price_dropped_at: null,
+  price_reduced: false,
   description: 'A bright flat.\n\nNear the beach.',
   description_html: '',
   descriptions: { en: 'A bright flat.\n\nNear the beach.' },

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { inScope, type Scope } from './scope.ts';
+import { priceReduced } from '../../../shared/price-history.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
 /** Pictures a card shows, in feed order: photos only (floor plans are registered-only files). */
@@ -48,6 +49,7 @@ export function cardQuery(db: Kysely<Database>) {
       'p.units_available',
       'p.delivery_date',
       'p.updated_at',
+      'p.price_dropped_at',
     ]);
 }
 
@@ -83,6 +85,9 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
     delivery_date: row.delivery_date,
     images,
     updated_at: row.updated_at,
+    price_dropped_at: row.price_dropped_at,
+    // Decided here, not in the card: the page's state carries it, so the browser's clock cannot disagree while hydrating.
+    price_reduced: priceReduced(row.price_dropped_at, Date.now()),
   };
 }
 

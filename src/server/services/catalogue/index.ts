@@ -14,10 +14,12 @@ import type {
   SearchAnswer,
   UnitRow,
 } from '../../../shared/catalogue.ts';
+import type { UnitPriceHistory } from '../../../shared/price-history.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
 import { MapMarkers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits } from './project.ts';
+import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
@@ -57,6 +59,11 @@ export class CatalogueService {
 
   units(id: number, scope: Scope): Promise<UnitRow[] | null> {
     return projectUnits(this.db, id, scope);
+  }
+
+  /** Each unit's price and status over time (price-history.ts); null as for project(). */
+  priceHistory(id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
+    return projectPriceHistory(this.db, id, scope);
   }
 
   files(id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {

@@ -77,18 +77,20 @@ function parseAmenities(text: string): string[] {
   }
 }
 
+/** Project `id`'s units (withdrawn ones too) with what names them: id, ref, category, bedrooms. */
+export function unitQuery(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('units as u')
+    .innerJoin('categories as c', 'c.id', 'u.category_id')
+    .select(['u.id', 'u.ref', 'u.category_id', 'c.key as category_key', 'u.bedrooms'])
+    .where('u.project_id', '=', id);
+}
+
 /** The project's units still in the feed, every status, cheapest first. */
 export async function projectUnits(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitRow[] | null> {
   if (!(await visible(db, id, scope))) return null;
-  const rows = await db
-    .selectFrom('units as u')
-    .innerJoin('categories as c', 'c.id', 'u.category_id')
+  const rows = await unitQuery(db, id)
     .select([
-      'u.id',
-      'u.ref',
-      'u.category_id',
-      'c.key as category_key',
-      'u.bedrooms',
       'u.bathrooms',
       'u.built_area',
       'u.plot_area',
@@ -99,7 +101,6 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
       'u.price',
       'u.status',
     ])
-    .where('u.project_id', '=', id)
     .where('u.withdrawn_at', 'is', null)
     .orderBy('u.price')
     .orderBy('u.id')

@@ -1,0 +1,102 @@
+// The project's price history (issue 13): for each home whose price or status
+// changed, a row group headed by the home (with a small step chart of its
+// price, hidden from screen readers, which have the rows), then one row per
+// point: date, price, the change from the point before, status. A drop and a
+// rise say so in words, with an arrow; colour only repeats it. Homes that never
+// changed are not listed; when none changed, one line says since when.
+import type { UnitPriceHistory } from '../../../shared/price-history.ts';
+import { historyChanged } from '../../../shared/price-history.ts';
+import { formatPrice } from '../../../shared/format.ts';
+import { t } from '../../../shared/i18n.ts';
+import { categoryLabel } from '../../lib/labels.ts';
+import { PriceSteps } from './PriceSteps.tsx';
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Madrid' });
+
+/** '2026-01-12T12:00:00.000Z' → '12 Jan 2026' (the site's day, Madrid). */
+export function historyDate(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? DAY.format(at) : iso;
+}
+
+function unitTitle(unit: UnitPriceHistory): string {
+  return [
+    categoryLabel(unit.category),
+    unit.bedrooms ? t('property.history.bedrooms', { count: unit.bedrooms }) : '',
+    unit.ref ? t('property.history.ref', { ref: unit.ref }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function Change({ before, price }: { before: number | null; price: number }) {
+  if (before === null) return <>{t('property.history.listed')}</>;
+  if (price === before) return <>{t('property.history.same')}</>;
+  const drop = price < before;
+  // '€ 20.000' never broken across lines.
+  const amount = formatPrice(Math.abs(price - before)).replace(' ', '\u00a0');
+  return (
+    <span className={`price-change price-change--${drop ? 'drop' : 'rise'}`}>
+      <span aria-hidden="true">{drop ? '▼ ' : '▲ '}</span>
+      {t(drop ? 'property.history.drop' : 'property.history.rise', { amount })}
+    </span>
+  );
+}
+
+function UnitRows({ unit }: { unit: UnitPriceHistory }) {
+  return (
+    <tbody className="price-history__unit">
+      <tr>
+        <th scope="rowgroup" colSpan={4} className="price-history__home">
+          <div className="price-history__home-line">
+            {unitTitle(unit)}
+            <PriceSteps points={unit.points} />
+          </div>
+        </th>
+      </tr>
+      {unit.points.map((point, i) => (
+        <tr key={i}>
+          <th scope="row" className="price-history__date">
+            {historyDate(point.date)}
+          </th>
+          <td className="price-history__number">{formatPrice(point.price)}</td>
+          <td>
+            <Change before={i === 0 ? null : unit.points[i - 1]!.price} price={point.price} />
+          </td>
+          <td>
+            <span className={`unit-status unit-status--${point.status}`}>{t(`property.history.statuses.${point.status}`)}</span>
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistory[]; name: string; listedAt: string }) {
+  if (!historyChanged(units))
+    return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
+  const changed = units.filter((u) => u.points.length > 1);
+  return (
+    <>
+      <div className="units-table__scroll" role="region" aria-labelledby="price-history-caption" tabIndex={0}>
+        <table className="price-history">
+          <caption id="price-history-caption">{t('property.history.caption', { name })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('property.history.date')}</th>
+              <th scope="col" className="price-history__number">
+                {t('property.history.price')}
+              </th>
+              <th scope="col">{t('property.history.change')}</th>
+              <th scope="col">{t('property.history.status')}</th>
+            </tr>
+          </thead>
+          {changed.map((unit) => (
+            <UnitRows key={unit.id} unit={unit} />
+          ))}
+        </table>
+      </div>
+      {changed.length < units.length && <p className="price-history__others">{t('property.history.others')}</p>}
+    </>
+  );
+}
