@@ -6,7 +6,7 @@ import { formatPriceRange, formatRange, knownRange } from '../../shared/format.t
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
-import { Icon } from './Logo.tsx';
+import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 
 export type CardVariant = 'grid' | 'list' | 'strip' | 'popup';

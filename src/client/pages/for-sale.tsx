@@ -15,7 +15,7 @@ import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { useSiteUrl } from '../lib/config.tsx';
 import { Meta } from '../components/Meta.tsx';
-import { Icon } from '../components/Logo.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { PropertyContactForm } from '../components/LeadForm.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
