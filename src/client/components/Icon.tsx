@@ -1,9 +1,9 @@
 // The site's line icons: one cached sprite (assets/icons.svg, a hashed file of
 // the build, same origin for the CSP) referenced with <use>, so a page carries
 // a short reference per icon instead of a copy of its paths. Decorative: the
-// text beside each icon, or its button's label, carries the meaning. The
-// viewBox stays on the outer <svg>: it gives the square shape where CSS sets
-// only a width (img, svg { height: auto }).
+// text beside each icon, or its button's label, carries the meaning. The outer
+// <svg> needs no viewBox: each symbol has its own, and `.icon` is square in CSS
+// (styles/base.css) where a rule sets only a width.
 import sprite from '../assets/icons.svg';
 
 export const ICON_NAMES = [
@@ -53,7 +53,7 @@ export const iconHref = (name: IconName) => `${sprite}#${name}`;
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
-    <svg className={className ? `icon ${className}` : 'icon'} viewBox="0 0 24 24" aria-hidden="true">
+    <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true">
       <use href={iconHref(name)} />
     </svg>
   );

@@ -1,7 +1,7 @@
 // A project as a search result: the one card of the grid, the list, the strip
 // over the map, a map popup, similar projects and favorites (SPEC §2, §9).
 import type { ReactNode } from 'react';
-import type { ProjectCard as Project } from '../../shared/catalogue.ts';
+import type { CardProject as Project } from '../../shared/page-data.ts';
 import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
@@ -68,7 +68,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
         <p className="project-card__category">{categoryLabel(project.category)}</p>
         {price ? (
           <p className="project-card__price">
-            <span className="visually-hidden">{t('card.price')}: </span>
+            <span className="visually-hidden">{`${t('card.price')}: `}</span>
             {price}
           </p>
         ) : null}
@@ -86,7 +86,8 @@ function Fact({ icon, label, value }: { icon: 'bed' | 'bath' | 'area'; label: st
   return (
     <li title={label}>
       <Icon name={icon} />
-      <span className="visually-hidden">{label}: </span>
+      {/* One string, not two: React would mark the join with <!-- --> in the HTML. */}
+      <span className="visually-hidden">{`${label}: `}</span>
       {value}
     </li>
   );

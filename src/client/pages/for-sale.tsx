@@ -4,7 +4,8 @@
 // for this project, and similar projects at the foot. Its four reads are the
 // route's data needs (src/shared/routes.ts), so the server renders it whole.
 import type { PageProps } from './index.ts';
-import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { FilesAnswer, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { CardProject } from '../../shared/page-data.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
@@ -70,7 +71,7 @@ function PropertyView({
   project: ProjectDetail;
   units: UnitRow[];
   files: FilesAnswer | undefined;
-  similar: ProjectCard[];
+  similar: CardProject[];
 }) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());
