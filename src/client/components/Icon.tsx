@@ -44,6 +44,9 @@ export const ICON_NAMES = [
   'download',
   'valid',
   'invalid',
+  'logo-frame',
+  'logo-roof',
+  'logo-door',
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
