@@ -16,7 +16,7 @@ export interface ProjectCardProps {
   variant?: CardVariant;
   /** The heading level in the page's outline (a card in a section under an h2 is an h3). */
   headingLevel?: 2 | 3 | 4;
-  /** Controls over the picture, e.g. the favorite heart. */
+  /** Buttons over the picture, e.g. the favorite heart (styles/cards.css places them). */
   actions?: ReactNode;
   /** Images below the fold load lazily; the first row of a page does not. */
   eager?: boolean;
@@ -53,7 +53,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
           <span className="project-card__placeholder">{t('card.noPhoto')}</span>
         )}
         <span className="project-card__tag">{t(`stages.${project.stage}`)}</span>
-        {actions ? <div className="project-card__actions">{actions}</div> : null}
+        {actions}
       </div>
       <div className="project-card__body">
         <Heading className="project-card__title">

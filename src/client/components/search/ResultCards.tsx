@@ -23,7 +23,7 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
       {projects.map((project, i) => (
         <li
           key={project.id}
-          className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'}
+          className={project.id === selectedId ? 'is-selected' : undefined}
           data-project-item={variant === 'strip' ? project.id : undefined}
         >
           <ProjectCard

@@ -105,7 +105,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         <ul className="search-form__checks">
           {KNOWN_CATEGORIES.map((category) => (
             <li key={category.id}>
-              <label className="search-form__check">
+              <label>
                 <input
                   type="checkbox"
                   name="cat"
