@@ -6,7 +6,7 @@
 // page), which an answer fetched later in full also satisfies, so a component
 // that starts reading a field left out here fails `tsc` instead of hydrating
 // without it.
-import type { GeoAnswer, GeoNode, ProjectCard, SearchAnswer } from './catalogue.ts';
+import type { GeoAnswer, GeoNode, ImageRef, ProjectCard, SearchAnswer } from './catalogue.ts';
 import type { ReadAnswers, ReadPath, SimilarAnswer } from './reads.ts';
 
 /** A project as its card shows it: the first picture only, the town's and region's names only. */
@@ -15,7 +15,7 @@ export interface CardProject extends Pick<
   'id' | 'name' | 'category' | 'stage' | 'price' | 'bedrooms' | 'bathrooms' | 'built'
 > {
   location: { town: { name: string }; region: { name: string } };
-  images: ProjectCard['images'];
+  images: Array<Pick<ImageRef, 'url' | 'caption'>>;
 }
 
 export interface CardsAnswer {
@@ -54,7 +54,7 @@ export function cardProject(p: ProjectCard): CardProject {
     bathrooms: p.bathrooms,
     built: p.built,
     location: { town: { name: town.name }, region: { name: region.name } },
-    images: p.images.slice(0, 1),
+    images: p.images.slice(0, 1).map(({ url, caption }) => ({ url, caption })),
   };
 }
 
