@@ -264,7 +264,7 @@ async function all(): Promise<void> {
   const parts = partsToRun();
   if (parts.has('sizes')) {
     console.log('## What each page loads\n');
-    runSizes();
+    await runSizes();
   }
   if (parts.has('http')) {
     console.log('\n## Pages under load\n');

@@ -4,7 +4,9 @@
 // src/server/http/assets.ts), the JavaScript it may fetch later on demand
 // (dynamic imports such as Leaflet or Glide, other pages left out) and the
 // CSS; raw and gzipped as @fastify/compress sends them (zlib's default level).
-// Figures only, no server, no load: a second or so.
+// Then the HTML of the home, the 12-card search page and a property page, as the
+// app renders them on the demo catalogue (app.inject, a temporary data folder).
+// Figures only, no listening server, no load: a few seconds.
 //
 //   npx tsx bench/sizes.ts            (alone; DIST_DIR picks another build)
 //   BENCH_ONLY=sizes npm run bench    (builds first)
@@ -15,6 +17,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pageAssets, readManifest, type Manifest } from '../src/server/http/assets.ts';
 import { routes } from '../src/shared/routes.ts';
 import { textTable } from './table.ts';
+import { testApp } from '../test/helpers/app.ts';
+import { pageWeights } from '../test/helpers/page-weight.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
@@ -141,17 +145,40 @@ export function sizesTable(rows: PageSize[]): string {
   return textTable(header, lines);
 }
 
-export function runSizes(distDir = DIST_DIR): void {
+/** The HTML of the pages issue 12 budgets, before compression and gzipped; the icons each draws from the sprite. */
+export async function htmlSizesTable(): Promise<string> {
+  const teardowns: Array<() => unknown> = [];
+  try {
+    const app = await testApp({ teardown: (fn) => teardowns.push(fn) });
+    const rows = (await pageWeights(app)).map((p) => [
+      p.page,
+      p.path,
+      String(p.status),
+      kb(p.raw),
+      kb(p.gzip),
+      String(p.cards),
+      String([...p.spriteUses.values()].reduce((a, b) => a + b, 0)),
+      String([...p.inlineSvgs.values()].reduce((a, b) => a + b, 0)),
+    ]);
+    return textTable(['page', 'path', 'status', 'HTML KiB', 'HTML gzip KiB', 'cards', 'sprite icons', 'inline svgs'], rows);
+  } finally {
+    for (const fn of teardowns.reverse()) await fn();
+  }
+}
+
+export async function runSizes(distDir = DIST_DIR): Promise<void> {
   const where = path.relative(process.cwd(), distDir);
   console.log(
     `# ${where.startsWith('..') ? distDir : where || '.'}: what each page loads at first (JS: the entry's and the page's module graph), what it may fetch on demand (dynamic imports, other pages left out; files in brackets), and the CSS; gzip at zlib's default level`,
   );
   console.log(sizesTable(pageSizes(distDir)));
+  console.log('\n# the HTML as served on the demo catalogue (app.inject), before compression and gzipped at the default level');
+  console.log(await htmlSizesTable());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
-    runSizes();
+    await runSizes();
   } catch (error) {
     console.error(`sizes failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

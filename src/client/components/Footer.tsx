@@ -5,7 +5,8 @@ import { useStore } from '../store.tsx';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { navItems } from '../lib/nav.ts';
 import { Link } from './Link.tsx';
-import { Icon, Logo } from './Logo.tsx';
+import { Icon } from './Icon.tsx';
+import { Logo } from './Logo.tsx';
 import { CookieSettingsButton } from './consent/index.ts';
 import { TERMS_PATH } from '../lib/account-links.ts';
 

@@ -1,12 +1,12 @@
 // A project as a search result: the one card of the grid, the list, the strip
 // over the map, a map popup, similar projects and favorites (SPEC §2, §9).
 import type { ReactNode } from 'react';
-import type { ProjectCard as Project } from '../../shared/catalogue.ts';
+import type { CardProject as Project } from '../../shared/page-data.ts';
 import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
-import { Icon } from './Logo.tsx';
+import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 
 export type CardVariant = 'grid' | 'list' | 'strip' | 'popup';
@@ -16,7 +16,7 @@ export interface ProjectCardProps {
   variant?: CardVariant;
   /** The heading level in the page's outline (a card in a section under an h2 is an h3). */
   headingLevel?: 2 | 3 | 4;
-  /** Controls over the picture, e.g. the favorite heart. */
+  /** Buttons over the picture, e.g. the favorite heart (styles/cards.css places them). */
   actions?: ReactNode;
   /** Images below the fold load lazily; the first row of a page does not. */
   eager?: boolean;
@@ -53,7 +53,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
           <span className="project-card__placeholder">{t('card.noPhoto')}</span>
         )}
         <span className="project-card__tag">{t(`stages.${project.stage}`)}</span>
-        {actions ? <div className="project-card__actions">{actions}</div> : null}
+        {actions}
       </div>
       <div className="project-card__body">
         <Heading className="project-card__title">
@@ -68,7 +68,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
         <p className="project-card__category">{categoryLabel(project.category)}</p>
         {price ? (
           <p className="project-card__price">
-            <span className="visually-hidden">{t('card.price')}: </span>
+            <span className="visually-hidden">{`${t('card.price')}: `}</span>
             {price}
           </p>
         ) : null}
@@ -87,7 +87,8 @@ function Fact({ icon, label, value }: { icon: 'bed' | 'bath' | 'area'; label: st
   return (
     <li title={label}>
       <Icon name={icon} />
-      <span className="visually-hidden">{label}: </span>
+      {/* One string, not two: React would mark the join with <!-- --> in the HTML. */}
+      <span className="visually-hidden">{`${label}: `}</span>
       {value}
     </li>
   );

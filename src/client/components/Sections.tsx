@@ -5,7 +5,7 @@
 // names are the ones the styles (layout.css, components.css, pages.css) use.
 import type { ReactNode } from 'react';
 import { tList } from '../../shared/i18n.ts';
-import { Icon, type IconName } from './Logo.tsx';
+import { Icon, type IconName } from './Icon.tsx';
 
 /**
  * The heading block of a page with a solid header (broker, contact, new-build):

@@ -2,7 +2,7 @@
 // reach one: directly, or with the broker contact form.
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
-import { Icon } from '../components/Logo.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { ContactList, telHref, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import {

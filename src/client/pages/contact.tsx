@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
-import { Icon, type IconName } from '../components/Logo.tsx';
+import { Icon, type IconName } from '../components/Icon.tsx';
 import { telHref, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';

@@ -5,7 +5,8 @@
 // the foot. Its reads are the route's data needs (src/shared/routes.ts), so the
 // server renders it whole.
 import type { PageProps } from './index.ts';
-import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { FilesAnswer, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { CardProject } from '../../shared/page-data.ts';
 import type { UnitPriceHistory } from '../../shared/price-history.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
@@ -17,7 +18,7 @@ import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { useSiteUrl } from '../lib/config.tsx';
 import { Meta } from '../components/Meta.tsx';
-import { Icon } from '../components/Logo.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { PropertyContactForm } from '../components/LeadForm.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
@@ -74,7 +75,7 @@ function PropertyView({
   project: ProjectDetail;
   units: UnitRow[];
   files: FilesAnswer | undefined;
-  similar: ProjectCard[];
+  similar: CardProject[];
   history: UnitPriceHistory[] | undefined;
 }) {
   const section = useSection();

@@ -3,7 +3,7 @@
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { CtaBand, PageHero } from '../components/HeroSlider.tsx';
-import { Icon } from '../components/Logo.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { Link } from '../components/Link.tsx';
 import { CardGrid, Checklist, Panel, Paragraphs, Section, SplitWithPanel, type IconCard } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';

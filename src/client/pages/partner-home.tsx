@@ -5,7 +5,7 @@ import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { PageHero } from '../components/HeroSlider.tsx';
-import { Icon, type IconName } from '../components/Logo.tsx';
+import { Icon, type IconName } from '../components/Icon.tsx';
 import { ContactList, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';

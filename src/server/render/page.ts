@@ -16,6 +16,7 @@ import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
 import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
+import { pageAnswer } from '../../shared/page-data.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { pageAssets, type Manifest } from '../http/assets.ts';
@@ -75,7 +76,8 @@ export async function resolvePage(
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);
       if (endpoint.personal) out.personal = true;
-      out.data[key] = await runRead(endpoint, need.query, ctx);
+      // Only what the page shows of the answer goes into the HTML's state (shared/page-data.ts).
+      out.data[key] = pageAnswer(need.endpoint, await runRead(endpoint, need.query, ctx));
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {

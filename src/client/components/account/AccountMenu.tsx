@@ -11,7 +11,7 @@ import { accountHref } from '../../lib/account-links.ts';
 import { useSection } from '../../lib/section.tsx';
 import { useDisclosure } from '../../lib/useDisclosure.ts';
 import { Link } from '../Link.tsx';
-import { Icon } from '../Logo.tsx';
+import { Icon } from '../Icon.tsx';
 
 export function AccountMenu() {
   const user = useUser();

@@ -2,7 +2,7 @@
 // and on the property page. A toggle button: aria-pressed says whether the
 // project is a favorite; its name says which project.
 import { t } from '../../../shared/i18n.ts';
-import { Icon } from '../Logo.tsx';
+import { Icon } from '../Icon.tsx';
 import { useFavorite } from './useFavorite.ts';
 
 export interface FavoriteButtonProps {

@@ -5,6 +5,7 @@
 // disabled until the page is hydrated. The lead forms pass none: the browser
 // may send them itself (src/server/render/form-post.ts).
 import { t } from '../../../shared/i18n.ts';
+import { iconHref } from '../Icon.tsx';
 
 export type SubmitState = 'idle' | 'processing' | 'done';
 export type SubmitResult = 'valid' | 'invalid';
@@ -16,11 +17,6 @@ interface Props {
   /** false: disabled (the page is not hydrated yet); absent: always enabled. */
   ready?: boolean;
 }
-
-const ICON_PATH: Record<SubmitResult, string> = {
-  valid: 'M5 12.5 10 17.5 19 7',
-  invalid: 'M6.5 6.5 17.5 17.5M17.5 6.5 6.5 17.5',
-};
 
 export function SubmitButton({ label, state, result, ready }: Props) {
   const done = state === 'done' && result;
@@ -51,15 +47,9 @@ export function SubmitButton({ label, state, result, ready }: Props) {
             viewBox="0 0 24 24"
             width={20}
             height={20}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.6}
-            strokeLinecap="round"
-            strokeLinejoin="round"
             aria-hidden="true"
-            focusable="false"
           >
-            <path d={ICON_PATH[result]} />
+            <use href={iconHref(result)} />
           </svg>
           <span className="visually-hidden">{result === 'valid' ? t('forms.sent') : t('forms.notSent')}</span>
         </>

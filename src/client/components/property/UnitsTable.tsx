@@ -46,9 +46,7 @@ function Areas({ unit }: { unit: UnitRow }) {
   return (
     <ul className="unit-areas">
       {areas.map(([label, value]) => (
-        <li key={label}>
-          {label} {value}
-        </li>
+        <li key={label}>{`${label} ${value}`}</li>
       ))}
     </ul>
   );

@@ -1,6 +1,7 @@
 // The results as project cards: a grid, a vertical list or the strip over the
-// map. Pictures of the first row load at once; the rest when scrolled to.
-import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
+// map. Pictures of the first row load at once; the rest when scrolled to. The
+// strip's items carry their project's id: the map scrolls the strip to a marker's card.
+import type { CardProject as Project } from '../../../shared/page-data.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
 
@@ -22,8 +23,8 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
       {projects.map((project, i) => (
         <li
           key={project.id}
-          className={project.id === selectedId ? 'search-cards__item is-selected' : 'search-cards__item'}
-          data-project-item={project.id}
+          className={project.id === selectedId ? 'is-selected' : undefined}
+          data-project-item={variant === 'strip' ? project.id : undefined}
         >
           <ProjectCard
             project={project}

@@ -4,7 +4,8 @@
 // JavaScript every change navigates at once to the readable URL.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { KNOWN_CATEGORIES, type GeoNode } from '../../../shared/catalogue.ts';
+import { KNOWN_CATEGORIES } from '../../../shared/catalogue.ts';
+import type { PlaceNode } from '../../../shared/page-data.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
@@ -27,7 +28,7 @@ const priceText = (value: number, bound: number) => (value === bound ? '' : Stri
 
 export interface SearchFormProps {
   state: SearchPageState;
-  tree: GeoNode[];
+  tree: PlaceNode[];
   place: SearchPlace;
 }
 
@@ -104,7 +105,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         <ul className="search-form__checks">
           {KNOWN_CATEGORIES.map((category) => (
             <li key={category.id}>
-              <label className="search-form__check">
+              <label>
                 <input
                   type="checkbox"
                   name="cat"
