@@ -38,6 +38,7 @@ import { installFeedPulls } from './jobs/feed-pulls.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
+import { PAGE_ROUTE } from './http/html-compression.ts';
 import { formPostRoutes } from './render/form-post.ts';
 import { savedSearchRoutes } from './api/saved-searches.ts';
 import { savedSearchPosts } from './render/saved-search-posts.ts';
@@ -144,7 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, renderer);
-  app.get('/', page);
-  app.get('/*', page);
+  app.get('/', PAGE_ROUTE, page);
+  app.get('/*', PAGE_ROUTE, page);
   return app;
 }
