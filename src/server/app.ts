@@ -119,8 +119,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await securityHeaders(app, config);
   await app.register(cookie);
   installSession(app, services.accounts);
-  await app.register(compress, { threshold: 1024 });
+  // Assets before compression: they are compressed at build (http/assets.ts); pages compress themselves (PAGE_ROUTE).
   await app.register(assetRoutes, { clientDir: path.join(DIST_DIR, 'client') } as never);
+  await app.register(compress, { threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(partnerRoutes);
   await app.register(readRoutes);
