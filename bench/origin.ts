@@ -23,8 +23,8 @@ import { cpuSeconds, freePort, machineLine, pinned, ROOT, runLoad, stopLoad, sto
 import { DIST_DIR } from './sizes.ts';
 import { textTable } from './table.ts';
 
-/** A place whose search shows a full page of results in the demo data. */
-const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
+/** A region whose search shows a full page of results (12 cards) in the demo data. */
+const PLACE_SEARCH = '/search/spain/alicante';
 const ROUNDS = Number(process.env.BENCH_ORIGIN_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_ORIGIN_DURATION ?? 3);
 const WARMUP_S = Number(process.env.BENCH_ORIGIN_WARMUP ?? 2);
