@@ -9,6 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
@@ -183,6 +185,28 @@ export function copyServerFiles(serverOut) {
   }
 }
 
+// Every text asset gets a Brotli (.br, best quality) and a gzip (.gz, level 9)
+// file beside it, which @fastify/static sends to a client that accepts them
+// (preCompressed, src/server/http/assets.ts): no asset is compressed per
+// request. Source maps are left out (only developer tools fetch them). A
+// compressed file no smaller than its source is not written.
+const PRECOMPRESSED = /\.(js|css|svg|geojson|json)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export async function precompressAssets(assetsDir) {
+  const files = fs.readdirSync(assetsDir).filter((f) => PRECOMPRESSED.test(f));
+  await Promise.all(
+    files.map(async (file) => {
+      const source = fs.readFileSync(path.join(assetsDir, file));
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length };
+      const [br, gz] = await Promise.all([brotli(source, { params }), gzip(source, { level: 9 })]);
+      if (br.length < source.length) fs.writeFileSync(path.join(assetsDir, `${file}.br`), br);
+      if (gz.length < source.length) fs.writeFileSync(path.join(assetsDir, `${file}.gz`), gz);
+    }),
+  );
+}
+
 async function buildAll() {
   // esbuild is a dev dependency: imported here, so that `--if-needed` on an up-to-date build needs none.
   const { build } = await import('esbuild');
@@ -194,7 +218,9 @@ async function buildAll() {
   const started = Date.now();
   try {
     await Promise.all([
-      build(clientOptions(clientOut)).then((result) => writeClientManifest(result.metafile, clientOut)),
+      build(clientOptions(clientOut))
+        .then((result) => writeClientManifest(result.metafile, clientOut))
+        .then(() => precompressAssets(path.join(clientOut, 'assets'))),
       build(ssrOptions(serverOut)),
       build(serverOptions(serverOut)).then(() => copyServerFiles(serverOut)),
     ]);

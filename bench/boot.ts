@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR } from './sizes.ts';
-import { freePort, stopServer } from './server-process.ts';
+import { freePort, stopServer } from './processes.ts';
 import { textTable } from './table.ts';
 
 const RUNS = Number(process.env.BOOT_RUNS ?? 5);

@@ -12,6 +12,8 @@ export interface LoadOptions {
   duration: number;
   /** Seconds of load before measuring, discarded. */
   warmup: number;
+  /** Request headers (e.g. Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -40,7 +42,12 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const base = { url: options.url, connections: options.connections, timeout: 10 };
+  const base = {
+    url: options.url,
+    connections: options.connections,
+    timeout: 10,
+    ...(options.headers ? { headers: options.headers } : {}),
+  };
   if (options.warmup > 0) await run({ ...base, duration: options.warmup });
 
   let latencies = new Float64Array(1 << 16);

@@ -40,6 +40,7 @@ import { installFavoriteAlerts, type FavoriteAlertJobOptions } from './jobs/favo
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
+import { PAGE_ROUTE } from './http/html-compression.ts';
 import { formPostRoutes } from './render/form-post.ts';
 import { savedSearchRoutes } from './api/saved-searches.ts';
 import { savedSearchPosts } from './render/saved-search-posts.ts';
@@ -127,8 +128,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await securityHeaders(app, config);
   await app.register(cookie);
   installSession(app, services.accounts);
-  await app.register(compress, { threshold: 1024 });
+  // Assets before compression: they are compressed at build (http/assets.ts); pages compress themselves (PAGE_ROUTE).
   await app.register(assetRoutes, { clientDir: path.join(DIST_DIR, 'client') } as never);
+  await app.register(compress, { threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(partnerRoutes);
   await app.register(readRoutes);
@@ -155,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, renderer);
-  app.get('/', page);
-  app.get('/*', page);
+  app.get('/', PAGE_ROUTE, page);
+  app.get('/*', PAGE_ROUTE, page);
   return app;
 }

@@ -17,13 +17,22 @@ export function lookup(messages: unknown, key: string): unknown {
   return node;
 }
 
+/** Every string of the locale by its dotted key, built once: t() is a map lookup, not a walk per call. */
+const strings = new Map<string, string>();
+(function flatten(node: unknown, prefix: string) {
+  if (typeof node === 'string') strings.set(prefix, node);
+  else if (node && typeof node === 'object' && !Array.isArray(node))
+    for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k);
+})(en, '');
+
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const value = lookup(en, key);
-  if (typeof value !== 'string') return key;
+  const value = strings.get(key);
+  if (value === undefined) return key;
   return vars ? fill(value, vars) : value;
 }
 
 function fill(text: string, vars: Record<string, string | number>): string {
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 

@@ -1,11 +1,18 @@
 // The client build: content-hashed files under /assets/, cached for a year, and
 // the manifest that tells each page which files it needs (written by build.mjs).
+// Assets are compressed at build, never per request: a client that accepts br or
+// gzip gets the file build.mjs wrote beside the asset (Content-Encoding, Vary:
+// Accept-Encoding); registered before @fastify/compress (app.ts), so that the
+// plugin's hook is not on these routes at all.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PageAssets } from '../../shared/ssr.ts';
 import { ASSET_CACHE } from './caching.ts';
+
+/** The assets build.mjs compresses (PRECOMPRESSED there), as sent: the file or its .br or .gz. */
+const COMPRESSED_AT_BUILD = /\.(js|css|svg|geojson|json)(\.br|\.gz)?$/;
 
 export interface Manifest {
   entry: string;
@@ -34,11 +41,14 @@ export async function assetRoutes(app: FastifyInstance, { clientDir }: { clientD
     prefix: '/assets/',
     index: false,
     wildcard: true,
+    // The .br and .gz files build.mjs writes beside each text asset; the file as is otherwise.
+    preCompressed: true,
     cacheControl: false,
     etag: false,
     lastModified: false,
-    setHeaders(res) {
+    setHeaders(res, file) {
       res.setHeader('cache-control', ASSET_CACHE);
+      if (COMPRESSED_AT_BUILD.test(file)) res.setHeader('vary', 'Accept-Encoding');
     },
   });
 }

@@ -29,6 +29,7 @@ import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { AnyObjectStruct } from '../../shared/any-struct.ts';
 import type { LeadSending } from '../api/leads.ts';
+import { PAGE_ROUTE } from '../http/html-compression.ts';
 import { renderPage, resolvePage, type PageRenderer } from './page.ts';
 import { resolveRoute } from '../../shared/match.ts';
 
@@ -128,8 +129,8 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
       return match ? FORM_PAGES[match.route.page] : undefined;
     }
 
-    app.post('/', { bodyLimit: FORM_BODY_LIMIT }, formPost);
-    app.post('/*', { bodyLimit: FORM_BODY_LIMIT }, formPost);
+    app.post('/', { bodyLimit: FORM_BODY_LIMIT, ...PAGE_ROUTE }, formPost);
+    app.post('/*', { bodyLimit: FORM_BODY_LIMIT, ...PAGE_ROUTE }, formPost);
   };
 }
 

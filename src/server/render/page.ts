@@ -156,6 +156,7 @@ export function renderPage(
     status: code,
     waitForAll: isbot(request.headers['user-agent'] ?? ''),
     timeoutMs: app.config.RENDER_TIMEOUT_MS,
+    compressHtml: app.config.COMPRESS_HTML,
     errorState: state.error ? null : (error) => build(toErrorState(error), resolved.match),
     readsMs: resolved.readsMs,
     onRendered: (ms, outcome) => app.metrics.ssrRender.observe({ route: routeName ?? NOT_FOUND_ROUTE, outcome }, ms / 1000),

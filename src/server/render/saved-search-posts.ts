@@ -30,6 +30,7 @@ import {
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
+import { PAGE_ROUTE } from '../http/html-compression.ts';
 import type { SaveInput, SavedSearchSending } from '../api/saved-searches.ts';
 import { sameOrigin } from './form-post.ts';
 
@@ -142,10 +143,10 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
   }
 
   for (const root of ['', '/:partner']) {
-    app.post(`${root}/saved-searches`, save);
+    app.post(`${root}/saved-searches`, PAGE_ROUTE, save);
     app.get(`${root}/saved-searches/confirm/:token`, confirm);
-    app.post(`${root}/saved-searches/manage/:token`, manage);
-    app.post(`${root}/saved-searches/unsubscribe/:token`, unsubscribe);
+    app.post(`${root}/saved-searches/manage/:token`, PAGE_ROUTE, manage);
+    app.post(`${root}/saved-searches/unsubscribe/:token`, PAGE_ROUTE, unsubscribe);
   }
 };
 

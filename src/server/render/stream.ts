@@ -4,10 +4,15 @@
 // the render and is cleared when it ends; a client disconnect aborts it; crawlers
 // get the whole document at once.
 //
+// React writes into a PageBody (page-body.ts), not a PassThrough: a page with
+// nothing pending (every page today: its reads are done before the render)
+// is complete when pipe() returns, and goes out as one Buffer, compressed once
+// here (http/html-compression.ts) unless COMPRESS_HTML=false; a page still
+// waiting on a Suspense boundary streams, each of React's passes one chunk.
+//
 // An aborted render is not the site's error: a visitor who left is logged at
 // info, a render time-out at warn, once, with the reason; what React reports
 // of the abort afterwards (onError per pending boundary) is not logged again.
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InitialState } from '../../shared/state.ts';
 import type { PageAssets, PipeableRender, SsrEntry } from '../../shared/ssr.ts';
@@ -17,6 +22,8 @@ import { t } from '../../shared/i18n.ts';
 import { redactUrl } from '../http/redact.ts';
 import { serializeState } from './serialize.ts';
 import { serverTiming } from './server-timing.ts';
+import { PageBody } from './page-body.ts';
+import { compressHtml, htmlCompressor, htmlEncoding, varyOnEncoding } from '../http/html-compression.ts';
 
 export interface StreamOptions {
   ssr: SsrEntry;
@@ -27,6 +34,8 @@ export interface StreamOptions {
   timeoutMs: number;
   /** The state to render if the page's shell fails; null when this is already the error page. */
   errorState: ((error: unknown) => InitialState) | null;
+  /** COMPRESS_HTML: compress the page for a client that accepts br or gzip. */
+  compressHtml: boolean;
   /** The page's reads, done before the render (Server-Timing `reads`). */
   readsMs?: number;
   /** Told once how long the render ran, from its start to the end of the document or its abort. */
@@ -82,7 +91,7 @@ export async function streamPage(request: FastifyRequest, reply: FastifyReply, o
   return reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(fallbackHtml());
 }
 
-/** Resolves once streaming has started, or rejects if the shell fails (with RenderAborted if it was aborted). */
+/** Resolves once the page is being sent, or rejects if the shell fails (with RenderAborted if it was aborted). */
 function renderOnce(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -96,28 +105,45 @@ function renderOnce(
     let aborted: RenderAborted | null = null;
     let reported = false;
     let timer: NodeJS.Timeout | undefined;
-    const body = new PassThrough();
     const stop = () => clearTimeout(timer);
     const report = (outcome: RenderOutcome) => {
       if (reported) return;
       reported = true;
       options.onRendered?.(performance.now() - began, outcome);
     };
-    body.once('finish', () => {
+    const done = () => {
       finished = true; // React has written the whole document
       stop();
       report(aborted ? 'aborted' : 'complete');
-    });
-    body.once('close', () => {
-      stop();
-      report(finished ? 'complete' : 'aborted');
-    });
+    };
 
     const abort = (r: PipeableRender, why: RenderAborted) => {
       if (finished || aborted) return;
       aborted = why;
       request.log[why.level]({ reason: why.message, url: redactUrl(request.url), streaming: started }, 'render aborted');
       r.abort(why);
+    };
+
+    /** The whole document when React wrote it during pipe() (nothing pending): one Buffer, compressed once; else a stream. */
+    const send = (r: PipeableRender) => {
+      const encoding = htmlEncoding(request.headers['accept-encoding'], options.compressHtml);
+      if (options.compressHtml) varyOnEncoding(reply);
+      if (encoding) reply.header('content-encoding', encoding);
+      const body = new PageBody();
+      r.pipe(body.asDestination());
+      if (body.complete) {
+        done();
+        const html = body.written();
+        reply.send(encoding ? compressHtml(html, encoding) : html);
+        return;
+      }
+      body.once('complete', done);
+      const out = body.release(encoding ? htmlCompressor(encoding) : undefined);
+      out.once('close', () => {
+        stop();
+        report(finished ? 'complete' : 'aborted');
+      });
+      reply.send(out);
     };
 
     const start = () => {
@@ -128,9 +154,7 @@ function renderOnce(
       reply.header('server-timing', serverTiming({ reads: options.readsMs, render: performance.now() - began }));
       reply.code(options.status).type('text/html; charset=utf-8');
       // The shell is ready, so render has resolved; its failure is handled below.
-      void render.then((r) => r.pipe(body));
-      // Not resolve(reply.send(...)): a Fastify reply is thenable and would be awaited.
-      reply.send(body);
+      void render.then(send);
       resolve();
     };
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect, type LogEvent } from 'kysely';
 import { applyMigrations, requireMigrated } from './migrate.ts';
 import type { Config } from '../config.ts';
-import { reuseLongInserts } from './sqlite-statements.ts';
+import { reuseStatements } from './sqlite-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -89,7 +89,7 @@ async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: reuseLongInserts(database) });
+  return new SqliteDialect({ database: reuseStatements(database) });
 }
 
 async function postgresDialect(url: string): Promise<Dialect> {
