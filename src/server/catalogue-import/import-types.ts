@@ -43,6 +43,12 @@ export interface ImportOptions {
    * name would otherwise duplicate a catalogue. The CLI sets it when no --source is given.
    */
   checkSourceIdentity?: boolean;
+  /**
+   * Queue the instant alerts of saved searches in the import's transaction,
+   * their links on this site (SITE_URL). The CLI and the scheduled pulls set
+   * it; without it none are queued (benchmarks, the importer's own tests).
+   */
+  alerts?: { siteUrl: string };
 }
 
 /** A new source name for a feed whose properties are mostly stored under another. */

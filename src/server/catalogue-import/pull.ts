@@ -108,7 +108,12 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
       await record('unchanged');
       outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
     } else {
-      const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started });
+      const summary = await importFeed(store, download.body, {
+        source,
+        includeResales: feed.includeResales,
+        now: started,
+        alerts: { siteUrl: config.SITE_URL },
+      });
       await record('imported', {
         etag: download.etag,
         last_modified: download.lastModified,
