@@ -34,6 +34,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
+import { installAlertDigests, type DigestSchedule } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
   feedImages?: FeedImageOptions;
   /** The feed schedule's clock, timer and interval (tests). */
   feedPulls?: ScheduleOptions;
+  /** The saved searches' digests: their clock and how often they are checked (tests). */
+  alertDigests?: DigestSchedule;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
+  installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
