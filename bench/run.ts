@@ -4,7 +4,7 @@
 // on the server, each beside the very same bytes served as a static file by
 // the same server, and a 404 page. Prints figures and the SSR/static ratios;
 // never passes or fails. Then the catalogue's figures (search, import).
-// BENCH_ONLY=sizes|http|passwords|catalogue (or a comma list) runs only those parts.
+// BENCH_ONLY=sizes|http|passwords|catalogue|alerts (or a comma list) runs only those parts.
 //
 // The server runs pinned to core 0 and the load generator (bench/load.ts, in
 // its own process) to core 1 when `taskset` exists and there are two cores, so
@@ -19,6 +19,7 @@ import type { LoadOptions, LoadResult } from './load.ts';
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
 import { runPasswordBurstBench } from './password-burst.ts';
+import { runAlertsBench } from './alerts.ts';
 import { DIST_DIR, runSizes } from './sizes.ts';
 import { textTable } from './table.ts';
 
@@ -267,7 +268,7 @@ async function main(): Promise<void> {
   }
 }
 
-const PARTS = ['sizes', 'http', 'passwords', 'catalogue'] as const;
+const PARTS = ['sizes', 'http', 'passwords', 'catalogue', 'alerts'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
@@ -302,6 +303,7 @@ async function all(): Promise<void> {
     console.log('\n## Catalogue import\n');
     await runImportBench();
   }
+  if (parts.has('alerts')) await runAlertsBench();
 }
 
 all().catch((error: unknown) => {

@@ -27,7 +27,7 @@ const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1500,50000').split(',').map(Nu
 const ITERATIONS = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 3000);
 const WARMUP = Number(process.env.BENCH_SEARCH_WARMUP ?? 300);
 
-interface Mixed {
+export interface Mixed {
   kind: string;
   body: PropertySearch;
   /** A partner's site: its scope is looked up per search, as the read does. */
@@ -39,7 +39,7 @@ interface Mixed {
  * by date, narrowed by a place; sometimes a category, rooms, a price band,
  * several of these at once, or a partner's site.
  */
-function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
+export function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
   const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const regions = PLACES.flatMap((c) =>
@@ -145,13 +145,13 @@ async function measure(service: CatalogueService, searches: Mixed[]): Promise<Fi
 
 // --- stores -------------------------------------------------------------------
 
-interface Target {
+export interface Target {
   name: 'sqlite' | 'postgres';
   open(): Promise<Store>;
   dispose(): Promise<void>;
 }
 
-function sqliteTarget(): Target {
+export function sqliteTarget(): Target {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
   return {
     name: 'sqlite',
@@ -160,7 +160,7 @@ function sqliteTarget(): Target {
   };
 }
 
-async function postgresTarget(adminUrl: string): Promise<Target> {
+export async function postgresTarget(adminUrl: string): Promise<Target> {
   const { default: pg } = await import('pg');
   const name = `bench_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = async (query: string) => {

@@ -10,6 +10,8 @@ import { forEachStore } from '../../helpers/db.ts';
 import { chunks, feed, property, type PropertySpec } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, listedNames, queuedMails } from './alert-helpers.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
+import { readSavedSearch } from '../../../src/shared/saved-searches.ts';
+import { gatherCandidates, matchSearch } from '../../../src/server/services/saved-searches/alert-matches.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 2, n, 3));
 const run = (store: Store, xml: string, now: Date, alerts = true) =>
@@ -126,3 +128,26 @@ forEachStore(
   },
   { seed: true },
 );
+
+forEachStore(t, 'many candidates or few: the two loop orders match the same projects in the same order', async (t, store) => {
+  await run(store, feed(...FIRST), day(1), false);
+  await run(store, feed(...SECOND), day(2), false);
+  const searches = [
+    '/search',
+    '/search/spain/alicante/torrevieja',
+    '/search/spain/malaga',
+    '/search?bbox=-0.7,37.985,-0.68,38',
+    '/search?priceto=260000',
+  ];
+  await store.db.transaction().execute(async (trx) => {
+    const candidates = await gatherCandidates(trx, store.dialect, { at: day(2).toISOString() });
+    t.equal(candidates, 3, 'D1 cheaper, D4 and D5 new');
+    for (const search of searches) {
+      const filters = readSavedSearch(search)!;
+      const few = await matchSearch(trx, filters, null, null, 10, candidates);
+      const many = await matchSearch(trx, filters, null, null, 10, 1_000_000);
+      t.same(many, few, search);
+    }
+    t.same((await matchSearch(trx, readSavedSearch('/search')!, null, null, 2, candidates)).total, 3, 'the total beyond the limit');
+  });
+});

@@ -35,6 +35,9 @@ export interface SearchMatches {
   matches: AlertMatch[];
 }
 
+/** Up to this many candidates, a search reads them all; beyond, the search's own indexes lead. */
+const FEW_CANDIDATES = 2000;
+
 function during(window: AlertWindow, column: string): Expression<SqlBool> {
   const ref = sql.ref(column);
   return 'at' in window ? sql<SqlBool>`${ref} = ${window.at}` : sql<SqlBool>`${ref} > ${window.after} and ${ref} <= ${window.upTo}`;
@@ -77,7 +80,7 @@ function bboxOf(value: string | undefined): [number, number, number, number] | u
 /**
  * The candidates one saved search matches. `since`: only what is new or
  * cheaper after it (a digest's search whose window began later than the
- * run's); null: every candidate.
+ * run's); null: every candidate. `candidates`: how many gatherCandidates found.
  */
 export async function matchSearch(
   db: Kysely<Database>,
@@ -85,6 +88,7 @@ export async function matchSearch(
   scope: Scope,
   since: string | null,
   limit: number,
+  candidates: number,
 ): Promise<SearchMatches> {
   const geo = await resolveGeo(db, filters.esGeo);
   if (geo && !geo.countries.length && !geo.regions.length && !geo.towns.length) return { total: 0, matches: [] };
@@ -102,7 +106,11 @@ export async function matchSearch(
   const isNew = since === null ? sql<SqlBool>`c.listed_at is not null` : sql<SqlBool>`(c.listed_at is not null and c.listed_at > ${since})`;
   const where: Expression<SqlBool>[] = [sql<SqlBool>`p.id = c.project_id`, ...searchConditions(query, geo, scope)];
   if (since !== null) where.push(sql<SqlBool>`(${isNew} or c.dropped_at > ${since})`);
-  // CROSS JOIN keeps SQLite's loop over the few candidates, each project read by its id.
+  // CROSS JOIN fixes SQLite's loop order (PostgreSQL plans its own): over a
+  // few candidates, each project read by its id; over many (a new source's
+  // first import), over the projects the search's indexes find, each
+  // candidate read by its id.
+  const from = candidates <= FEW_CANDIDATES ? sql`alert_candidates c cross join projects p` : sql`projects p cross join alert_candidates c`;
   const { rows } = await sql<{
     project_id: number;
     is_new: number | boolean;
@@ -110,7 +118,7 @@ export async function matchSearch(
     price: number | null;
     total: number | string;
   }>`select c.project_id, case when ${isNew} then 1 else 0 end as is_new, c.price_before, c.price, count(*) over () as total
-    from alert_candidates c cross join projects p
+    from ${from}
     where ${sql.join(where, sql` and `)}
     order by case when ${isNew} then 0 else 1 end, case when ${isNew} then c.listed_at end desc,
       coalesce(c.price_before - c.price, 0) desc, c.project_id desc

@@ -87,7 +87,8 @@ export async function queueAlerts(db: Kysely<Database>, dialect: DialectName, ru
   const window: AlertWindow = run.kind === 'instant' ? { at } : { after: earliest, upTo: at };
 
   let mails = 0;
-  if (await gatherCandidates(db, dialect, window)) {
+  const candidates = await gatherCandidates(db, dialect, window);
+  if (candidates) {
     const scopes = new Map<number | null, Promise<Scope>>();
     const matched = new Map<string, Promise<SearchMatches>>();
     const results = [];
@@ -98,7 +99,7 @@ export async function queueAlerts(db: Kysely<Database>, dialect: DialectName, ru
       if (!found) {
         let scope = scopes.get(s.partner_id);
         if (!scope) scopes.set(s.partner_id, (scope = loadScope(db, s.partner_id)));
-        found = matchSearch(db, JSON.parse(s.filters) as SavedFilters, await scope, since, ALERT_MAX_PROJECTS);
+        found = matchSearch(db, JSON.parse(s.filters) as SavedFilters, await scope, since, ALERT_MAX_PROJECTS, candidates);
         matched.set(key, found);
       }
       const result = await found;
