@@ -19,7 +19,7 @@ import { describeSearch, savedFilters } from '../src/shared/saved-searches.ts';
 import { DEFAULT_SEARCH } from '../src/shared/search-url.ts';
 import { PRICE_UPPER_BOUND } from '../src/shared/constants.ts';
 import { buildCatalogue } from '../test/helpers/catalogue.ts';
-import { mix, postgresTarget, sqliteTarget, type Target } from './search.ts';
+import { benchPartner, mix, postgresTarget, sqliteTarget, type Target } from './search.ts';
 import { textTable } from './table.ts';
 
 const PROJECTS = Number(process.env.BENCH_ALERT_PROJECTS ?? 50_000);
@@ -107,19 +107,7 @@ async function benchOne(target: Target): Promise<Row[]> {
   };
   try {
     const fixture = await buildCatalogue(db, { projects: PROJECTS, seed: 42, maxUnits: 6, maxFiles: 0, maxImages: 3 });
-    const partner = await db
-      .insertInto('partners')
-      .values({
-        slug: 'bench',
-        name: 'Bench',
-        color_primary: '#13206a',
-        color_secondary: '#fffb00',
-        color_heading: '#fffb00',
-        created_at: '',
-        updated_at: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const partner = await benchPartner(db);
     const now = '2026-06-01T10:00:00.000Z';
     // Warm-up: the first statements of a fresh connection are not what an import pays.
     await rolledBack(db, alerts(now));

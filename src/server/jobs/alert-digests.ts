@@ -11,6 +11,7 @@ import type { Store } from '../store/db.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } from '../../shared/saved-searches.ts';
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
 import { claimPeriod } from './claim-period.ts';
+import { runEvery } from './every.ts';
 import { dailyPeriod, weeklyPeriod } from './local-hour.ts';
 
 export const DIGEST_CHECK_MS = 5 * 60 * 1000;
@@ -49,9 +50,7 @@ export interface DigestSchedule {
 
 /** Checks at start and every `everyMs`; a failure is logged and tried at the next check. */
 export function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHECK_MS, now }: DigestSchedule = {}): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const check = async () => {
+  runEvery(app, everyMs, async () => {
     try {
       const outcome = await runDigests(app.store, { siteUrl: app.config.SITE_URL, now });
       if (outcome.ran) app.log.info(outcome, 'queued saved-search digests');
@@ -59,16 +58,5 @@ export function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHE
     } catch (err) {
       app.log.error({ err }, 'saved-search digests failed; will retry');
     }
-  };
-  const run = () => void (running = running.then(check));
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  // preClose runs before the store closes: a run in flight finishes first.
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
   });
 }

@@ -63,6 +63,9 @@ export async function gatherCandidates(db: Kysely<Database>, dialect: DialectNam
     on conflict (project_id) do update set dropped_at = excluded.dropped_at, price_before = excluded.price_before, price = excluded.price`.execute(
     db,
   );
+  // PostgreSQL's planner knows nothing of a new temporary table: without this
+  // it plans each search as if the candidates were many (a scan of projects).
+  if (dialect === 'postgres') await sql`analyze alert_candidates`.execute(db);
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from alert_candidates`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
