@@ -1,13 +1,15 @@
 // Daily and weekly digests with an injected clock, on SQLite and PostgreSQL:
 // nothing before 08:00 Madrid time, one run at 08:00, none again in the same
 // period, one across two instances, weekly searches only on Mondays, and no
-// mail when nothing matched.
+// mail when nothing matched; and the app's own check on an injected clock.
 import t from 'tap';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { seedDemo } from '../../../src/server/store/seed.ts';
 import { runDigests } from '../../../src/server/jobs/alert-digests.ts';
 import { forEachTarget } from '../../helpers/db.ts';
+import { testApp } from '../../helpers/app.ts';
+import { mailTo } from '../../helpers/outbox.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, listedNames, queuedMails } from '../saved-searches/alert-helpers.ts';
 
@@ -90,4 +92,23 @@ forEachTarget(t, "a digest that fails rolls its claim back: the period's next ch
   await t.rejects(runDigests(store, { siteUrl: 'not a url', now: () => at('2026-11-23T07:00:00Z') }), 'a bad SITE_URL fails the run');
   t.same(await queuedMails(store.db), []);
   t.match(await digests(store, '2026-11-23T07:10:00Z'), { ran: true, mails: 1 }, 'the next check runs it');
+});
+
+forEachTarget(t, 'the app checks the digests when ready, on its injected clock', async (t, target) => {
+  const store = await target.open();
+  await seedDemo(store);
+  await run(store, '2026-11-14T09:00:00Z', home('U1', 'D1', 300000));
+  await addSearch(store.db, { email: 'daily@example.com', search: '/search', frequency: 'daily', confirmedAt: at('2026-11-14T10:00:00Z') });
+  await run(store, '2026-11-15T09:00:00Z', home('U1', 'D1', 290000), home('U2', 'D2', 200000));
+  const app = await testApp(t, {
+    store,
+    env: { ...target.env, SEED_DEMO: 'false', SITE_URL: SITE },
+    // A past morning: the outbox sends what is due by the real clock.
+    alertDigests: { now: () => at('2026-11-17T07:30:00Z') },
+  });
+  await app.ready();
+  const claimed = () => store.db.selectFrom('scheduled_runs').select(['job', 'period']).execute();
+  for (let i = 0; i < 600 && !(await claimed()).length; i++) await new Promise((r) => setTimeout(r, 50));
+  t.same(await claimed(), [{ job: 'alerts:daily', period: '2026-11-17' }]);
+  t.same(listedNames((await mailTo(app, 'daily@example.com')).text ?? ''), ['Residencial D2', 'Residencial D1'], 'and sent');
 });
