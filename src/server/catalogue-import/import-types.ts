@@ -28,6 +28,8 @@ export interface ImportSummary {
   projectsTouched: number;
   /** What reading had to mend: bytes that were not UTF-8, text encoded twice. */
   read: ReadReport;
+  /** Alert mails queued for instant saved searches (when ImportOptions.alerts asked for them). */
+  alertMails?: number;
 }
 
 export interface ImportOptions {

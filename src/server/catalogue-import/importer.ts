@@ -74,13 +74,13 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
     }
     const summary = await run.finish();
     // An import that touched no project listed nothing and lowered no price.
-    if (options.alerts && summary.projectsTouched)
-      await queueAlerts(trx, store.dialect, {
-        kind: 'instant',
-        frequencies: ['instant'],
-        siteUrl: options.alerts.siteUrl,
-        now: new Date(now),
-      });
+    if (options.alerts) {
+      const { siteUrl } = options.alerts;
+      const queued = summary.projectsTouched
+        ? await queueAlerts(trx, store.dialect, { kind: 'instant', frequencies: ['instant'], siteUrl, now: new Date(now) })
+        : null;
+      summary.alertMails = queued?.mails ?? 0;
+    }
     return summary;
   });
 }

@@ -6,6 +6,7 @@
 import t from 'tap';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
+import { summaryLines } from '../../../src/server/catalogue-import/summary.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { chunks, feed, property, type PropertySpec } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, listedNames, queuedMails } from './alert-helpers.ts';
@@ -63,7 +64,9 @@ forEachStore(
     const costa = await db.selectFrom('partners').select('id').where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
     await db.insertInto('partner_scopes').values({ partner_id: costa.id, kind: 'region', target_id: malaga.id }).execute();
 
-    await run(store, feed(...SECOND), day(2));
+    const summary = await run(store, feed(...SECOND), day(2));
+    t.equal(summary.alertMails, 5, 'the summary counts the mails');
+    t.match(summaryLines(summary), ['added 3, updated 2, unchanged 2, withdrawn 0, rejected 0', 'queued 5 alert mails for saved searches']);
     const mails = await queuedMails(db);
     const byRecipient = Object.fromEntries(mails.map((m) => [m.recipient, listedNames(m.text)]));
     t.same(
