@@ -110,5 +110,5 @@ function alertHtml(p: AlertMailParts, w: Words): string {
     `<p style="margin:0 0 8px">${e(w.why)}</p>` +
     `<p style="margin:0"><a href="${e(p.manageHref)}" style="color:#555555">${e(w.manage)}</a> · ` +
     `<a href="${e(p.unsubscribeHref)}" style="color:#555555">${e(w.unsubscribe)}</a></p>`;
-  return mailFrame({ ...p.brand, home: p.brand.home }, body, footer);
+  return mailFrame(p.brand, body, footer);
 }
