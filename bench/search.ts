@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { create } from 'superstruct';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/server/store/schema.ts';
 import { openStore, type Store } from '../src/server/store/db.ts';
 import { CatalogueService } from '../src/server/services/catalogue/index.ts';
 import { PropertySearch } from '../src/shared/catalogue.ts';
@@ -27,7 +28,7 @@ const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1500,50000').split(',').map(Nu
 const ITERATIONS = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 3000);
 const WARMUP = Number(process.env.BENCH_SEARCH_WARMUP ?? 300);
 
-interface Mixed {
+export interface Mixed {
   kind: string;
   body: PropertySearch;
   /** A partner's site: its scope is looked up per search, as the read does. */
@@ -39,7 +40,7 @@ interface Mixed {
  * by date, narrowed by a place; sometimes a category, rooms, a price band,
  * several of these at once, or a partner's site.
  */
-function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
+export function mix(fixture: Fixture, partnerId: number, count: number): Mixed[] {
   const rand = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const regions = PLACES.flatMap((c) =>
@@ -145,6 +146,23 @@ async function measure(service: CatalogueService, searches: Mixed[]): Promise<Fi
 
 // --- stores -------------------------------------------------------------------
 
+/** A partner for the benches' partner-site searches. */
+export function benchPartner(db: Kysely<Database>): Promise<{ id: number }> {
+  return db
+    .insertInto('partners')
+    .values({
+      slug: 'bench-partner',
+      name: 'Bench',
+      color_primary: '#13206a',
+      color_secondary: '#fffb00',
+      color_heading: '#fffb00',
+      created_at: '',
+      updated_at: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 export interface Target {
   name: 'sqlite' | 'postgres';
   open(): Promise<Store>;
@@ -190,19 +208,7 @@ async function benchOne(target: Target, size: number): Promise<Figures> {
   try {
     const t0 = performance.now();
     const fixture = await buildCatalogue(store.db, { projects: size, seed: 42, maxUnits: 6, maxFiles: 0, maxImages: 5 });
-    const partner = await store.db
-      .insertInto('partners')
-      .values({
-        slug: 'bench-partner',
-        name: 'Bench',
-        color_primary: '#13206a',
-        color_secondary: '#fffb00',
-        color_heading: '#fffb00',
-        created_at: '',
-        updated_at: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const partner = await benchPartner(store.db);
     const regionIds = fixture.places.filter((p) => p.kind === 'region' && ['murcia', 'almeria'].includes(p.slug)).map((p) => p.id);
     await scopePartner(store.db, partner.id, { regions: regionIds, projects: fixture.projects.slice(0, 20).map((p) => p.id) });
     // PostgreSQL's autovacuum would soon have analysed the new rows and set the

@@ -35,6 +35,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
+import { installAlertDigests, type DigestSchedule } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
 import { installFavoriteAlerts, type FavoriteAlertJobOptions } from './jobs/favorite-alerts.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
@@ -78,6 +79,11 @@ export interface AppOptions {
    * only when this is given: on the real clock it would mail other tests' clients.
    */
   favoriteAlerts?: FavoriteAlertJobOptions;
+  /**
+   * The saved searches' digests: their clock and how often they are checked. With
+   * NODE_ENV=test they run only when this is given, as the favorites alerts.
+   */
+  alertDigests?: DigestSchedule;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -140,6 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) installFavoriteAlerts(app, options.favoriteAlerts);
+  if (config.NODE_ENV !== 'test' || options.alertDigests) installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,

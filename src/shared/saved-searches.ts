@@ -26,6 +26,12 @@ export const CONFIRM_DAYS = 7;
 export const FORGET_DAYS = 30;
 /** The body a one-click unsubscribe POST carries (RFC 8058). */
 export const ONE_CLICK = { name: 'List-Unsubscribe', value: 'One-Click' } as const;
+/** An alert mail lists at most this many projects; a link to the search shows the rest. */
+export const ALERT_MAX_PROJECTS = 10;
+/** Daily and weekly digests go out at this local hour (weekly ones on WEEKLY_DIGEST_WEEKDAY, 1: Monday). */
+export const DIGEST_HOUR = 8;
+export const DIGEST_TIME_ZONE = 'Europe/Madrid';
+export const WEEKLY_DIGEST_WEEKDAY = 1;
 
 /** The filters a saved search keeps (SPEC §3), and the map area. */
 export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string };

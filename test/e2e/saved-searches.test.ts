@@ -8,6 +8,13 @@
 // deleted. Without JavaScript the same save is a form post landing on the
 // "sent" page. On a partner's path the mail and its link are in the
 // partner's brand and stay on the partner's site.
+//
+// Then the alerts (issue 13), on the main site and on partners' sites (one
+// with its own domain, one without): save an instant alert → confirm → an
+// import adds a matching project and lowers a price → the alert mail, its
+// headers and brand, its project link followed → a one-click unsubscribe
+// POST, as a mail provider sends it, answers 200 → the next import sends nothing.
+import http from 'node:http';
 import net from 'node:net';
 import t, { type Test } from 'tap';
 import type { Page } from 'puppeteer-core';
@@ -17,6 +24,9 @@ import { forEachTarget } from '../helpers/db.ts';
 import { mailTo, savedSearchLink } from '../helpers/outbox.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
+import { DEFAULT_COLORS } from '../../src/shared/constants.ts';
+import { importFeed } from '../../src/server/catalogue-import/importer.ts';
+import { chunks, feed, property } from '../server/catalogue-import/feeds.ts';
 
 const SEARCH_PAGE = '/search/spain/alicante/torrevieja?bedrooms=2';
 const SAVED = '/search/spain/alicante/torrevieja?bedrooms=2';
@@ -36,6 +46,33 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
     server.on('error', reject);
+  });
+}
+
+/**
+ * A one-click unsubscribe as a mail provider sends it (RFC 8058): a POST from
+ * a server, every host name (a partner's *.localhost domain) on the loopback.
+ */
+function oneClick(link: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = 'List-Unsubscribe=One-Click';
+    const request = http.request(
+      link,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        lookup: (_host, options, done) =>
+          (options as { all?: boolean }).all
+            ? (done as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: '127.0.0.1', family: 4 }])
+            : done(null, '127.0.0.1', 4),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
 }
 
@@ -212,4 +249,111 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     t.equal(await page.$eval('header.site-header img', (img) => img.getAttribute('alt')), name, "in the partner's brand");
     t.same(problems.all(), []);
   });
+
+  /** A development of one unit in Torrevieja with two bedrooms: what the saved search asks for. */
+  const home = (source: string, dev: string, price: number) =>
+    property({
+      id: `${source}-${dev}`,
+      dev: `${source}-${dev}`,
+      name: `Residencial ${source} ${dev}`,
+      price,
+      beds: 2,
+      town: 'Torrevieja',
+      province: 'Alicante',
+    });
+  let clock = Date.UTC(2026, 5, 1);
+  /** An import with the instant alerts, as the CLI and the scheduled pulls run it; the outbox sends at once. */
+  async function importHomes(source: string, ...homes: string[]) {
+    clock += 24 * 60 * 60 * 1000;
+    await importFeed(app.store, chunks(feed(...homes), 4096), { source, now: new Date(clock), alerts: { siteUrl: url } });
+    app.outbox.kick();
+  }
+  const queuedTo = async (email: string) =>
+    (await db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('lead_id', 'is', null).execute()).length;
+
+  const ALERT_SITES = [
+    { name: 'the main site', start: url, home: url, brand: msg('site.name'), color: DEFAULT_COLORS.primary, source: 'main' },
+    {
+      name: "a partner's path, links on its own domain",
+      start: `${url}/costa-casas`,
+      home: partnerUrl,
+      brand: 'Costa Casas Inmobiliaria',
+      color: '#0b5d4b',
+      source: 'costa',
+    },
+    {
+      name: 'the path of a partner without a domain',
+      start: `${url}/sol-homes`,
+      home: `${url}/sol-homes`,
+      brand: 'Sol Homes Makelaardij',
+      color: '#8a1538',
+      source: 'sol',
+    },
+  ];
+  await db.updateTable('partners').set({ domain: null }).where('slug', '=', 'sol-homes').execute();
+
+  for (const site of ALERT_SITES) {
+    await t.test(`alerts on ${site.name}: save, confirm, an import, the alert mail, one-click unsubscribe, silence`, async (t) => {
+      const email = `alerts.${site.source}@example.com`;
+      const { source } = site;
+      await importHomes(source, home(source, 'A', 300000));
+
+      const { page, problems } = await visitor(t, { width: 1280, height: 800 }, [url, partnerUrl]);
+      await page.goto(`${site.start}${SEARCH_PAGE}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.click(SUMMARY);
+      await page.waitForSelector('details.save-search[open]');
+      await page.type(`${FORM} [name=email]`, email);
+      await page.select(`${FORM} [name=frequency]`, 'instant');
+      await page.click(`${FORM} button[type=submit]`);
+      await page.waitForSelector(DONE);
+
+      const confirm = savedSearchLink((await mailTo(app, email)).text ?? '', 'confirm');
+      t.match(confirm, `${site.home}/saved-searches/confirm/`, 'the confirmation link on the site');
+      await page.goto(confirm, { waitUntil: 'load' });
+      await waitForHydration(page);
+      t.equal(await textOf(page, '[role=status]'), msg('savedSearches.manage.confirmed'), 'confirmed');
+
+      // A in Torrevieja cheaper, B new there.
+      await importHomes(source, home(source, 'A', 280000), home(source, 'B', 250000));
+      const ids = Object.fromEntries(
+        (await db.selectFrom('projects').select(['id', 'ref']).where('source', '=', source).execute()).map((p) => [p.ref, p.id]),
+      );
+      const alert = await mailTo(app, email, 2);
+      const title = 'New-build homes in Torrevieja, 2+ bedrooms';
+      t.equal(
+        alert.header('subject'),
+        msg('savedSearches.alert.subjectMany', { count: 2, search: title }),
+        'the alert: the search and the count',
+      );
+      t.match(alert.header('from'), site.brand, "from the site's name");
+      const unsubscribe = /^<([^>]+)>$/.exec(alert.header('list-unsubscribe') ?? '')?.[1] ?? '';
+      t.match(
+        unsubscribe,
+        new RegExp(`^${site.home}/saved-searches/unsubscribe/[A-Za-z0-9_-]{43}$`),
+        'List-Unsubscribe: an HTTPS-style link on the site',
+      );
+      t.equal(alert.header('list-unsubscribe-post'), 'List-Unsubscribe=One-Click', 'List-Unsubscribe-Post (RFC 8058)');
+      t.same(alert.parts, ['text/plain', 'text/html'], 'plain text and HTML');
+      const text = alert.text ?? '';
+      t.match(
+        text,
+        `Residencial ${source} B\nTorrevieja, Alicante · € 250.000\n${msg('savedSearches.alert.new')}\n${site.home}/for-sale/${ids[`${source}-B`]}`,
+      );
+      t.match(text, msg('savedSearches.alert.reduced', { before: '€ 300.000', price: '€ 280.000' }), 'and the drop');
+      t.match(text, `${site.home}/saved-searches/manage/`, 'a manage link in the body');
+      t.match(alert.html, `background:${site.color}`, "in the site's colour");
+
+      await page.goto(`${site.home}/for-sale/${ids[`${source}-B`]}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      t.match(await textOf(page, 'h1'), `Residencial ${source} B`, "the mail's link opens the project on the site");
+
+      t.equal(await oneClick(unsubscribe), 200, 'one-click unsubscribe answers 200');
+      t.match(await searchesOf(email), [{ status: 'stopped' }], 'and stops the search at once');
+
+      await importHomes(source, home(source, 'A', 260000), home(source, 'B', 250000), home(source, 'C', 240000));
+      t.equal(await queuedTo(email), 2, 'another import sends nothing');
+      t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+    });
+  }
 });

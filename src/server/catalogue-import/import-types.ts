@@ -28,6 +28,8 @@ export interface ImportSummary {
   projectsTouched: number;
   /** What reading had to mend: bytes that were not UTF-8, text encoded twice. */
   read: ReadReport;
+  /** Alert mails queued for instant saved searches (when ImportOptions.alerts asked for them). */
+  alertMails?: number;
 }
 
 export interface ImportOptions {
@@ -43,6 +45,12 @@ export interface ImportOptions {
    * name would otherwise duplicate a catalogue. The CLI sets it when no --source is given.
    */
   checkSourceIdentity?: boolean;
+  /**
+   * Queue the instant alerts of saved searches in the import's transaction,
+   * their links on this site (SITE_URL). The CLI and the scheduled pulls set
+   * it; without it none are queued (benchmarks, the importer's own tests).
+   */
+  alerts?: { siteUrl: string };
 }
 
 /** A new source name for a feed whose properties are mostly stored under another. */

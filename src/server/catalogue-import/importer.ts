@@ -11,7 +11,10 @@
 //     in memory are only maps of ids (categories, places, the projects met);
 //   - a unit whose content is unchanged (its hash; <date> is only a hint) is
 //     not written; only the projects that something happened to ("touched")
-//     are recomputed at the end, set-based.
+//     are recomputed at the end, set-based;
+//   - the instant alerts of saved searches are queued last, in the same
+//     transaction, from what this import listed or made cheaper
+//     (services/saved-searches/alerts.ts): a failed import mails nothing.
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
 // in README.md beside this file.
@@ -25,6 +28,7 @@ import { ImportRun } from './import-run.ts';
 import type { ImportTables } from './import-tables.ts';
 import type { ImportOptions, ImportSummary } from './import-types.ts';
 import { readKyero, type FeedInput } from './kyero.ts';
+import { queueAlerts } from '../services/saved-searches/alerts.ts';
 
 export { SourceIdentityError, type ImportOptions, type ImportSummary, type Rejection } from './import-types.ts';
 export { MAX_REJECTIONS_KEPT } from './import-run.ts';
@@ -68,7 +72,16 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
       await pending.catch(() => undefined);
       throw error;
     }
-    return run.finish();
+    const summary = await run.finish();
+    // An import that touched no project listed nothing and lowered no price.
+    if (options.alerts) {
+      const { siteUrl } = options.alerts;
+      const queued = summary.projectsTouched
+        ? await queueAlerts(trx, store.dialect, { kind: 'instant', frequencies: ['instant'], siteUrl, now: new Date(now) })
+        : null;
+      summary.alertMails = queued?.mails ?? 0;
+    }
+    return summary;
   });
 }
 

@@ -110,7 +110,12 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     } else {
       // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
       const { importFeed } = await import('./importer.ts');
-      const summary = await importFeed(store, download.body, { source, includeResales: feed.includeResales, now: started });
+      const summary = await importFeed(store, download.body, {
+        source,
+        includeResales: feed.includeResales,
+        now: started,
+        alerts: { siteUrl: config.SITE_URL },
+      });
       await record('imported', {
         etag: download.etag,
         last_modified: download.lastModified,

@@ -20,6 +20,7 @@ export function summaryLines(summary: ImportSummary): string[] {
     lines.push(
       `note: ${read.repairedText} character${read.repairedText === 1 ? '' : 's'} encoded twice by the exporter (e.g. 'Ã©' for 'é') repaired`,
     );
+  if (summary.alertMails) lines.push(`queued ${summary.alertMails} alert mail${summary.alertMails === 1 ? '' : 's'} for saved searches`);
   for (const r of summary.rejected) lines.push(`rejected ${r.id ?? '(no id)'} (line ${r.line}): ${r.reason}`);
   const more = summary.rejectedTotal - summary.rejected.length;
   if (more > 0) lines.push(`… and ${more} more rejected`);

@@ -106,6 +106,7 @@ async function importFile(config: Config, location: string, source: string | und
       includeResales,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
+      alerts: { siteUrl: config.SITE_URL },
     });
     process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
     report(afterImportLines(await afterImport(store, config, summary)));

@@ -5,13 +5,12 @@
 // unsubscribe links deleted, at start and then every few hours, so the
 // tables hold what can still be used. A failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
+import { runEvery } from './every.ts';
 
 export const UPKEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): void {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const prune = async () => {
+  runEvery(app, everyMs, async () => {
     try {
       const pruned = await app.services.accounts.prune();
       if (pruned.sessions || pruned.resets) app.log.info(pruned, 'pruned ended sessions and reset tokens');
@@ -25,16 +24,5 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');
     }
-  };
-  const run = () => void (running = running.then(prune));
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  // preClose runs before the store closes: a run in flight finishes first.
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
   });
 }

@@ -394,7 +394,7 @@ export interface SavedSearchesTable {
   /** A pending search is forgotten after this. */
   expires_at: string | null;
   confirmed_at: string | null;
-  /** The last alert mail queued for it (alerts come later). */
+  /** Instant: its last alert mail; daily and weekly: the end of the last digest's window (services/saved-searches/alerts.ts). */
   last_alert_at: string | null;
 }
 

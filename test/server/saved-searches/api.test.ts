@@ -28,6 +28,13 @@ forEachStore(
     t.match(text, /Once a day/);
     t.match(text, /http:\/\/localhost:3000\/saved-searches\/confirm\/[A-Za-z0-9_-]{43}/, 'the link on the main site');
     t.match(String(mail.html), /saved-searches\/confirm\//, 'an HTML part with the link');
+    const manageLink = linkToken(text, 'manage');
+    t.match(String(mail.html), new RegExp(`<a href="http://localhost:3000/saved-searches/manage/${manageLink}"`), 'linked in HTML too');
+    t.match(
+      (await app.inject({ url: `/api/saved-searches/manage?token=${manageLink}` })).json().data,
+      { email: 'buyer@example.com', searches: [{ status: 'pending' }] },
+      "and a link to the address's manage page, before confirming too",
+    );
     const row = await store.db.selectFrom('saved_searches').selectAll().executeTakeFirstOrThrow();
     t.equal(row.status, 'pending');
     t.equal(row.search, SEARCH, 'kept in its canonical form');

@@ -1,8 +1,8 @@
 // Saved searches (issue 13, first part): saving with double opt-in or from an
 // account, confirming, the manage page's list and changes, one-click
 // unsubscribe, and forgetting. The API routes (api/saved-searches.ts) check
-// bodies and rate-limit; this service decides. Alerts after imports come later
-// and read the same tables (docs/decisions.md).
+// bodies and rate-limit; this service decides. The alert mails (alerts.ts) are
+// queued by imports and the digest job and read the same tables.
 //
 // Nothing here tells whether an address has searches: a visitor's save always
 // answers 'pending' and queues one confirmation mail, whatever the address has.
@@ -135,11 +135,13 @@ export class SavedSearchService {
       const token = await mintToken(trx, 'confirm', addressId, existing.id, now);
       const brand = mailBrand(this.options.siteUrl, request.partner);
       const link = savedSearchLink(this.options.siteUrl, request.partner, 'confirm', token);
+      const manage = savedSearchLink(this.options.siteUrl, request.partner, 'manage', await mintToken(trx, 'manage', addressId, null, now));
       const text = t('savedSearches.mail.confirmBody', {
         site: brand.name,
         search: title,
         frequency: t(`savedSearches.frequencies.${request.frequency}`),
         link,
+        manage,
       });
       await queueMail(trx, email, brandedMail(brand, t('savedSearches.mail.confirmSubject', { site: brand.name }), text, link), now);
       return 'pending';

@@ -1,0 +1,62 @@
+// Daily and weekly digests of saved searches (issue 13): at DIGEST_HOUR local
+// time (Europe/Madrid), every day for `daily` searches and on Mondays for
+// `weekly` ones too. Every DIGEST_CHECK_MS each instance looks whether today's
+// run is due; the first to claim the day's period (scheduled_runs) queues the
+// mails in the claim's transaction, the others skip, and a run that fails
+// rolls its claim back to be tried at the next check. Before the hour nothing
+// runs, whatever was missed: a day without a run is covered by the next one,
+// which mails what happened since each search's last alert.
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../store/db.ts';
+import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } from '../../shared/saved-searches.ts';
+import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
+import { claimPeriod } from './claim-period.ts';
+import { runEvery } from './every.ts';
+import { dailyPeriod, weeklyPeriod } from './local-hour.ts';
+
+export const DIGEST_CHECK_MS = 5 * 60 * 1000;
+export const DIGEST_JOB = 'alerts:daily';
+
+export interface DigestOptions {
+  siteUrl: string;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+export type DigestOutcome =
+  { ran: false; reason: 'before the hour' | 'claimed' } | ({ ran: true; period: string; frequencies: Frequency[] } & AlertsQueued);
+
+/** One check: runs the digests of the day's period if it is due and no instance has run them. */
+export async function runDigests(store: Store, options: DigestOptions): Promise<DigestOutcome> {
+  const now = (options.now ?? (() => new Date()))();
+  const period = dailyPeriod(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
+  // Hour 0: today's local date. The period is today's only from the hour on.
+  if (period !== dailyPeriod(now, 0, DIGEST_TIME_ZONE)) return { ran: false, reason: 'before the hour' };
+  const weekly = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE) === period;
+  const frequencies: Frequency[] = weekly ? ['daily', 'weekly'] : ['daily'];
+  return store.db.transaction().execute(async (trx): Promise<DigestOutcome> => {
+    if (!(await claimPeriod(trx, DIGEST_JOB, period, now))) return { ran: false, reason: 'claimed' };
+    const queued = await queueAlerts(trx, store.dialect, { kind: 'digest', frequencies, siteUrl: options.siteUrl, now });
+    return { ran: true, period, frequencies, ...queued };
+  });
+}
+
+export interface DigestSchedule {
+  /** Default: DIGEST_CHECK_MS. */
+  everyMs?: number;
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+/** Checks at start and every `everyMs`; a failure is logged and tried at the next check. */
+export function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHECK_MS, now }: DigestSchedule = {}): void {
+  runEvery(app, everyMs, async () => {
+    try {
+      const outcome = await runDigests(app.store, { siteUrl: app.config.SITE_URL, now });
+      if (outcome.ran) app.log.info(outcome, 'queued saved-search digests');
+      if (outcome.ran && outcome.mails) app.outbox.kick();
+    } catch (err) {
+      app.log.error({ err }, 'saved-search digests failed; will retry');
+    }
+  });
+}

@@ -1,0 +1,195 @@
+// Alert mails of saved searches, queued in the caller's transaction: the
+// import's for `instant` searches (what that import listed or made cheaper),
+// the digest job's for `daily` and `weekly` ones (what happened since each
+// search's last alert, or since it was confirmed). One mail per active search
+// that matched something, with at most ALERT_MAX_PROJECTS projects; its
+// last_alert_at set. Nothing is queued for a pending or stopped search.
+//
+// Searches with the same filters, site and window are matched once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import type { DialectName } from '../../store/db.ts';
+import type { PublicPartner } from '../../../shared/partner.ts';
+import type { ProjectCard } from '../../../shared/catalogue.ts';
+import { formatPriceRange } from '../../../shared/format.ts';
+import { t } from '../../../shared/i18n.ts';
+import { absoluteUrl, previewImage, siteOrigin } from '../../../shared/seo.ts';
+import { ALERT_MAX_PROJECTS, type Frequency, type SavedFilters } from '../../../shared/saved-searches.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { mailBrand } from '../accounts/mails.ts';
+import { loadCards } from '../catalogue/cards.ts';
+import { loadScope, type Scope } from '../catalogue/scope.ts';
+import { toPublicPartner } from '../partners.ts';
+import { alertMail, type AlertItem } from './alert-mail.ts';
+import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type SearchMatches } from './alert-matches.ts';
+import { mintToken, savedSearchLink, unsubscribeHeaders } from './links.ts';
+
+export interface AlertRun {
+  /** instant: the changes of the import at `now`; digest: those since each search's last alert, up to `now`. */
+  kind: 'instant' | 'digest';
+  frequencies: Frequency[];
+  /** SITE_URL: the links start here (or at the partner's domain). */
+  siteUrl: string;
+  now: Date;
+}
+
+export interface AlertsQueued {
+  /** Active searches of these frequencies. */
+  searches: number;
+  /** Mails queued. */
+  mails: number;
+}
+
+/** Ids per statement when reading by id: within both engines' bound-parameter limits. */
+const ID_CHUNK = 1000;
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += ID_CHUNK) out.push(list.slice(i, i + ID_CHUNK));
+  return out;
+}
+
+/** A listing's picture as a mail can show it: a first-party raster address (the demo's SVGs have JPEG twins), or null. */
+export function mailPicture(card: ProjectCard, siteUrl: string): string | null {
+  const first = card.images[0];
+  if (!first) return null;
+  const { url } = previewImage(first.url);
+  if (!url.startsWith('/') || url.startsWith('//') || /\.svg(?:[?#]|$)/i.test(url)) return null;
+  return absoluteUrl(siteOrigin(siteUrl), url);
+}
+
+type AlertSearch = Awaited<ReturnType<typeof activeSearches>>[number];
+
+interface Matched {
+  search: AlertSearch;
+  result: SearchMatches;
+}
+
+function activeSearches(db: Kysely<Database>, frequencies: Frequency[]) {
+  return db
+    .selectFrom('saved_searches as s')
+    .innerJoin('saved_search_addresses as a', 'a.id', 's.address_id')
+    .select([
+      's.id',
+      's.address_id',
+      's.partner_id',
+      's.search',
+      's.filters',
+      's.title',
+      's.frequency',
+      's.created_at',
+      's.confirmed_at',
+      's.last_alert_at',
+      'a.email',
+    ])
+    .where('s.status', '=', 'active')
+    .where('s.frequency', 'in', frequencies)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The searches that matched a candidate, each distinct (site, window, filters) matched once. */
+async function matchEach(
+  db: Kysely<Database>,
+  searches: AlertSearch[],
+  sinceOf: (s: AlertSearch) => string | null,
+  candidates: number,
+): Promise<Matched[]> {
+  const scopes = new Map<number | null, Scope>();
+  const matched = new Map<string, SearchMatches>();
+  const out: Matched[] = [];
+  for (const search of searches) {
+    const since = sinceOf(search);
+    const key = `${search.partner_id ?? ''}\u0001${since ?? ''}\u0001${search.filters}`;
+    let result = matched.get(key);
+    if (!result) {
+      if (!scopes.has(search.partner_id)) scopes.set(search.partner_id, await loadScope(db, search.partner_id));
+      const filters = JSON.parse(search.filters) as SavedFilters;
+      result = await matchSearch(db, filters, scopes.get(search.partner_id)!, since, ALERT_MAX_PROJECTS, candidates);
+      matched.set(key, result);
+    }
+    if (result.total) out.push({ search, result });
+  }
+  return out;
+}
+
+/** The cards of the matched projects and the partners of the searches, read in a few statements. */
+async function readAll(db: Kysely<Database>, matched: Matched[]) {
+  const cards = new Map<number, ProjectCard>();
+  const ids = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.projectId)))];
+  for (const part of chunks(ids)) for (const card of await loadCards(db, part)) cards.set(card.id, card);
+  const partners = new Map<number, PublicPartner>();
+  const partnerIds = [...new Set(matched.map((m) => m.search.partner_id).filter((id): id is number => id !== null))];
+  for (const part of chunks(partnerIds))
+    for (const row of await db.selectFrom('partners').selectAll().where('id', 'in', part).execute())
+      partners.set(row.id, toPublicPartner(row));
+  return { cards, partners };
+}
+
+function alertItem(card: ProjectCard, match: AlertMatch, home: string, siteUrl: string): AlertItem {
+  return {
+    name: card.name,
+    place: [card.location.town.name, card.location.region.name].join(', '),
+    price: formatPriceRange(card.price) || t('savedSearches.alert.noPrice'),
+    picture: mailPicture(card, siteUrl),
+    href: `${home}/for-sale/${card.id}`,
+    isNew: match.isNew,
+    priceBefore: match.priceBefore,
+    priceNow: match.price,
+  };
+}
+
+/** One search's mail, with its own manage and unsubscribe links, into the outbox. */
+async function queueOne(
+  db: Kysely<Database>,
+  run: AlertRun,
+  { search, result }: Matched,
+  partner: PublicPartner | null,
+  cards: Map<number, ProjectCard>,
+): Promise<void> {
+  const brand = mailBrand(run.siteUrl, partner);
+  const items = result.matches.flatMap((m) => {
+    const card = cards.get(m.projectId);
+    return card ? [alertItem(card, m, brand.home, run.siteUrl)] : [];
+  });
+  const headers = await unsubscribeHeaders(db, run.siteUrl, { id: search.id, address_id: search.address_id, partner }, run.now);
+  const manageToken = await mintToken(db, 'manage', search.address_id, null, run.now);
+  const mail = alertMail({
+    brand,
+    title: search.title,
+    frequency: search.frequency,
+    items,
+    total: result.total,
+    searchHref: brand.home + search.search,
+    manageHref: savedSearchLink(run.siteUrl, partner, 'manage', manageToken),
+    unsubscribeHref: headers['List-Unsubscribe']!.slice(1, -1),
+  });
+  await queueMail(db, search.email, { ...mail, headers }, run.now);
+}
+
+async function setLastAlert(db: Kysely<Database>, ids: number[], at: string): Promise<void> {
+  for (const part of chunks(ids)) await db.updateTable('saved_searches').set({ last_alert_at: at }).where('id', 'in', part).execute();
+}
+
+export async function queueAlerts(db: Kysely<Database>, dialect: DialectName, run: AlertRun): Promise<AlertsQueued> {
+  const at = run.now.toISOString();
+  const searches = await activeSearches(db, run.frequencies);
+  if (!searches.length) return { searches: 0, mails: 0 };
+
+  const sinceOf = (s: AlertSearch) => (run.kind === 'instant' ? null : (s.last_alert_at ?? s.confirmed_at ?? s.created_at));
+  const earliest = searches.reduce((min, s) => (sinceOf(s)! < min ? sinceOf(s)! : min), at);
+  const candidates = await gatherCandidates(db, dialect, run.kind === 'instant' ? { at } : { after: earliest, upTo: at });
+  const matched = candidates ? await matchEach(db, searches, sinceOf, candidates) : [];
+  await dropCandidates(db);
+
+  const { cards, partners } = await readAll(db, matched);
+  for (const m of matched)
+    await queueOne(db, run, m, m.search.partner_id === null ? null : (partners.get(m.search.partner_id) ?? null), cards);
+  // An instant search's alert is its mail; a digest's covers its window whether or not it matched.
+  await setLastAlert(
+    db,
+    (run.kind === 'instant' ? matched.map((m) => m.search) : searches).map((s) => s.id),
+    at,
+  );
+  return { searches: searches.length, mails: matched.length };
+}
