@@ -3,6 +3,7 @@
 // the day and queues them, and the outbox is kicked to send them. A failure is
 // logged and tried at the next tick (its claim rolled back with it).
 import type { FastifyInstance } from 'fastify';
+import { runEvery } from './every.ts';
 
 export const FAVORITE_ALERTS_EVERY_MS = 5 * 60 * 1000;
 
@@ -14,9 +15,7 @@ export interface FavoriteAlertJobOptions {
 
 export function installFavoriteAlerts(app: FastifyInstance, options: FavoriteAlertJobOptions = {}): void {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = async () => {
+  runEvery(app, options.everyMs ?? FAVORITE_ALERTS_EVERY_MS, async () => {
     try {
       const run = await app.services.favoriteAlerts.runDue(now());
       if (run?.mailed) {
@@ -26,16 +25,5 @@ export function installFavoriteAlerts(app: FastifyInstance, options: FavoriteAle
     } catch (err) {
       app.log.error({ err }, 'favorites alerts failed');
     }
-  };
-  const run = () => void (running = running.then(tick));
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, options.everyMs ?? FAVORITE_ALERTS_EVERY_MS);
-    timer.unref();
-  });
-  // Before the store closes: a run in flight finishes first.
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
   });
 }
