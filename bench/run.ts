@@ -19,6 +19,7 @@ import type { LoadOptions, LoadResult } from './load.ts';
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
 import { runPasswordBurstBench } from './password-burst.ts';
+import { runClientBench } from './client.ts';
 import { DIST_DIR, runSizes } from './sizes.ts';
 import { textTable } from './table.ts';
 
@@ -267,7 +268,7 @@ async function main(): Promise<void> {
   }
 }
 
-const PARTS = ['sizes', 'http', 'passwords', 'catalogue'] as const;
+const PARTS = ['sizes', 'http', 'passwords', 'catalogue', 'client'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `http,catalogue`); all of them when unset. */
@@ -301,6 +302,10 @@ async function all(): Promise<void> {
     await runSearchBench();
     console.log('\n## Catalogue import\n');
     await runImportBench();
+  }
+  if (parts.has('client')) {
+    console.log('\n## Before interaction (Chromium, Lighthouse)\n');
+    await runClientBench();
   }
 }
 
