@@ -193,6 +193,7 @@ t.test('before consent: the first-party basemap and no request to another origin
   const project = fixture.projects.find((p) => !p.withdrawn && p.units_available > 0)!;
   await page.goto(`${url}/for-sale/${project.id}`);
   await waitForHydration(page);
+  await page.$eval('.place-map', (el) => el.scrollIntoView({ block: 'center' })); // Leaflet loads as the map comes near
   await page.waitForSelector('.place-map .leaflet-basemap-pane path');
   await page.waitForSelector('.place-map .map-pin');
 
@@ -232,6 +233,7 @@ t.test('with the tile server down, the basemap shows where the tiles failed', as
   await page.goto(`${url}/for-sale/${project.id}`);
   await waitForHydration(page);
   await answerCookieBar(page, msg('consent.acceptAll'));
+  await page.$eval('.place-map', (el) => el.scrollIntoView({ block: 'center' })); // Leaflet loads as the map comes near
   await page.waitForSelector('.place-map .leaflet-tile.is-failed');
   await page.waitForFunction(
     () =>
