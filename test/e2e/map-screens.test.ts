@@ -241,6 +241,8 @@ t.test('with the tile server down, the basemap shows where the tiles failed', as
       [...document.querySelectorAll('.place-map .leaflet-tile')].every((tile) => tile.classList.contains('is-failed')),
   );
   t.ok(tiles.served.length > 0, `the tiles were asked for (${tiles.served.length}) and failed`);
+  // The basemap's file may arrive after the tiles have failed.
+  await page.waitForSelector('.place-map .leaflet-basemap-pane path');
   const seen = await page.evaluate(() => ({
     tilesVisible: [...document.querySelectorAll('.place-map .leaflet-tile')].filter(
       (tile) => getComputedStyle(tile).visibility !== 'hidden',
