@@ -15,6 +15,7 @@
 //
 //   BENCH_ONLY=client npm run bench    (builds first)
 //   npx tsx bench/client.ts            (the last build; BENCH_LIGHTHOUSE_RUNS=0 for the request list alone)
+//   BENCH_CLIENT_CHECKOUT=/tmp/co-main npx tsx bench/client.ts   (another checkout's build, to compare)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,10 +26,12 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
 import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
-import { DIST_DIR } from './sizes.ts';
 import { textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
+const CHECKOUT = path.resolve(process.env.BENCH_CLIENT_CHECKOUT ?? ROOT);
+const CHECKOUT_DIST = path.join(CHECKOUT, 'dist');
 const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Quiet for this long counts as idle: prefetches wait for the browser's idle callbacks. */
@@ -70,7 +73,7 @@ function kind(url: string, mime: string): Loaded['type'] {
  * never counted as a prefetch.
  */
 function prefetchable(page: string): (url: string) => boolean {
-  const manifest = readManifest(path.join(DIST_DIR, 'client'));
+  const manifest = readManifest(path.join(CHECKOUT_DIST, 'client'));
   const own = new Set([manifest.entry, ...(manifest.pages[page] ?? [])]);
   const others = new Set(Object.entries(manifest.pages).flatMap(([name, files]) => (name === page ? [] : files)));
   return (url) => {
@@ -240,13 +243,13 @@ function lighthouseTable(rows: Array<{ name: string; runs: LighthouseRun[] }>): 
 }
 
 export async function runClientBench(): Promise<void> {
-  if (!fs.existsSync(path.join(DIST_DIR, 'client/manifest.json')) || !fs.existsSync(path.join(ROOT, 'dist/server/main.js')))
-    throw new Error('the build is missing: run `npm run bench` (it builds first)');
+  if (!fs.existsSync(path.join(CHECKOUT_DIST, 'client/manifest.json')) || !fs.existsSync(path.join(CHECKOUT_DIST, 'server/main.js')))
+    throw new Error(`the build is missing in ${CHECKOUT}: run \`npm run bench\` (it builds first)`);
   const teardowns: Array<() => unknown> = [];
   const t = { teardown: (fn: () => unknown) => void teardowns.push(fn) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-client-'));
   try {
-    const site = await startSite(t, 'site', { NODE_ENV: 'production', DATA_DIR: dataDir });
+    const site = await startSite(t, 'site', { NODE_ENV: 'production', DATA_DIR: dataDir }, { cwd: CHECKOUT });
     const base = `http://127.0.0.1:${site.port}`;
     const searchHtml = await (await fetch(base + PLACE_SEARCH)).text();
     const projectId = /data-project="(\d+)"/.exec(searchHtml)?.[1];
@@ -281,7 +284,11 @@ export async function runClientBench(): Promise<void> {
       for (let round = 0; round < LIGHTHOUSE_RUNS; round++)
         for (const [i, p] of pages.entries()) {
           process.stdout.write(`# round ${round + 1}: ${p.name} …\n`);
-          rows[i]!.runs.push(await lighthouse(base + p.path));
+          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): once more, then the run is left out.
+          const run = await lighthouse(base + p.path)
+            .catch(() => lighthouse(base + p.path))
+            .catch((error: unknown) => console.log(`# warning: ${p.name}, round ${round + 1} left out: ${String(error).split('\n')[0]}`));
+          if (run) rows[i]!.runs.push(run);
         }
       console.log(lighthouseTable(rows));
     }
