@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
+import { clientMessages } from './src/client/messages-build.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -51,6 +52,60 @@ const basemapPlugin = {
   },
 };
 
+// Stylesheets that load with code fetched on demand (Leaflet's with Leaflet),
+// not in the page's sheet: `import href from 'virtual:stylesheet/leaflet'` is
+// the address of a sheet of its own, built here beside the chunks (hashed,
+// cached a year like them) and added to the page by src/client/lib/stylesheet.ts.
+// The server-side render never adds one: there the address is empty.
+const lazyStylesheets = { leaflet: 'node_modules/leaflet/dist/leaflet.css' };
+
+function lazyStylesheetPlugin(write) {
+  return {
+    name: 'lazy-stylesheet',
+    setup(b) {
+      b.onResolve({ filter: /^virtual:stylesheet\// }, (args) => {
+        const name = args.path.slice('virtual:stylesheet/'.length);
+        if (!Object.hasOwn(lazyStylesheets, name)) return { errors: [{ text: `no stylesheet '${name}' in build.mjs's lazyStylesheets` }] };
+        return { path: name, namespace: 'lazy-stylesheet' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lazy-stylesheet' }, async (args) => {
+        if (!write) return { contents: 'export default "";', loader: 'js' };
+        const { build } = await import('esbuild');
+        const result = await build({
+          absWorkingDir: root,
+          entryPoints: { [args.path]: lazyStylesheets[args.path] },
+          bundle: true,
+          minify: true,
+          outdir: b.initialOptions.outdir,
+          entryNames: '[name]-[hash]',
+          assetNames: '[name]-[hash]',
+          publicPath: '/assets',
+          loader: ui.loader,
+          logLevel: 'warning',
+          metafile: true,
+        });
+        const sheet = Object.keys(result.metafile.outputs).find((file) => file.endsWith('.css'));
+        return {
+          contents: `export default ${JSON.stringify(`/assets/${path.basename(sheet)}`)};`,
+          loader: 'js',
+          watchFiles: Object.keys(result.metafile.inputs).map((file) => path.join(root, file)),
+        };
+      });
+    },
+  };
+}
+
+// The browser's locale file: en.json less what it never shows (src/client/messages-build.mjs).
+const clientMessagesPlugin = {
+  name: 'client-messages',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, async (args) => ({
+      contents: JSON.stringify(clientMessages(JSON.parse(await fs.promises.readFile(args.path, 'utf8')))),
+      loader: 'json',
+    }));
+  },
+};
+
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
   absWorkingDir: root,
@@ -73,6 +128,7 @@ export function clientOptions(clientOut) {
     .map((f) => path.join('src/client/pages', f));
   return {
     ...ui,
+    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientMessagesPlugin],
     entryPoints: ['src/client/entry.tsx', ...pages],
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
@@ -114,6 +170,7 @@ export function writeClientManifest(metafile, clientOut) {
 export function ssrOptions(serverOut) {
   return {
     ...ui,
+    plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
     entryPoints: { ssr: 'src/client/ssr.tsx' },
     outdir: serverOut,
     platform: 'node',

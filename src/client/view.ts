@@ -9,6 +9,8 @@ export async function viewFromState(state: InitialState): Promise<View> {
   const path = state.routePath.split('?')[0] ?? '/';
   const candidates = state.hostPartner ? hostCandidates(path, state.hostPartner) : matchCandidates(path);
   const match = state.route ? (candidates.find((m) => m.route.name === state.route) ?? null) : null;
-  const Page = match && !state.error ? (await loadPage(match.route.page)).default : null;
+  const mod = match && !state.error ? await loadPage(match.route.page) : null;
+  await mod?.prepare?.(state.routePath);
+  const Page = mod?.default ?? null;
   return { path, match, Page, error: state.error, layout: state.layout };
 }

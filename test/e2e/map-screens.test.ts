@@ -196,6 +196,7 @@ t.test('before consent: the first-party basemap and no request to another origin
   const project = fixture.projects.find((p) => !p.withdrawn && p.units_available > 0)!;
   await page.goto(`${url}/for-sale/${project.id}`);
   await waitForHydration(page);
+  await page.$eval('.place-map', (el) => el.scrollIntoView({ block: 'center' })); // Leaflet loads as the map comes near
   await page.waitForSelector('.place-map .leaflet-basemap-pane path');
   await page.waitForSelector('.place-map .map-pin');
 
@@ -235,6 +236,7 @@ t.test('with the tile server down, the basemap shows where the tiles failed', as
   await page.goto(`${url}/for-sale/${project.id}`);
   await waitForHydration(page);
   await answerCookieBar(page, msg('consent.acceptAll'));
+  await page.$eval('.place-map', (el) => el.scrollIntoView({ block: 'center' })); // Leaflet loads as the map comes near
   await page.waitForSelector('.place-map .leaflet-tile.is-failed');
   await page.waitForFunction(
     () =>
@@ -242,6 +244,8 @@ t.test('with the tile server down, the basemap shows where the tiles failed', as
       [...document.querySelectorAll('.place-map .leaflet-tile')].every((tile) => tile.classList.contains('is-failed')),
   );
   t.ok(tiles.served.length > 0, `the tiles were asked for (${tiles.served.length}) and failed`);
+  // The basemap's file may arrive after the tiles have failed.
+  await page.waitForSelector('.place-map .leaflet-basemap-pane path');
   const seen = await page.evaluate(() => ({
     tilesVisible: [...document.querySelectorAll('.place-map .leaflet-tile')].filter(
       (tile) => getComputedStyle(tile).visibility !== 'hidden',

@@ -195,6 +195,7 @@ t.test('the place map: one labelled marker, the consent notice, tiles after cons
   const { page, problems } = await newPage(t, browser, { allowFailure: (u) => u.includes('/assets/fixture/') });
   await page.goto(`${url}/for-sale/${project.id}`);
   await waitForHydration(page);
+  await page.$eval('.place-map', (el) => el.scrollIntoView({ block: 'center' })); // Leaflet loads as the map comes near
   await page.waitForSelector('.place-map .map-pin');
   t.equal(await page.$eval('.map-pin', (el) => el.getAttribute('aria-label')), project.name, 'the marker is labelled');
   t.equal(await page.$eval('.place-map', (el) => el.getAttribute('aria-label')), `Map: ${project.name}`, 'the map is a labelled region');

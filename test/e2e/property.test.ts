@@ -225,6 +225,8 @@ t.test('the property page in a browser', async (t) => {
   t.test('the contact form for this project is there, and the map of its location', async (t) => {
     const { page, problems } = await decided(t, browser, url);
     await openProperty(page, url, project.id);
+    // The map loads its code when it comes near the screen.
+    await page.$eval('.project-location', (el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForSelector('.project-location .place-map .leaflet-marker-icon');
     t.pass("the location's map shows the project's pin");
     await page.waitForSelector('form.lead-form--property button[type=submit]:not([disabled])');

@@ -1,5 +1,6 @@
 // The homepage hero: a Glide slider of coast scenes. The first slide is
-// server-rendered as a plain image, so the page paints before Glide loads.
+// server-rendered as a plain image, so the page paints before Glide loads;
+// Glide loads only when the slider is used beyond it (see below).
 // Also the banners of other pages: PageHero (under a transparent header) and
 // CtaBand (a call to action across the page).
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -16,31 +17,67 @@ interface Slide {
 
 const IMAGES = [slide1, slide2, slide3];
 
+/** How long a slide stays before the next one (and before Glide loads for it). */
+const AUTOPLAY_MS = 6000;
+
 export function HeroSlider() {
   const root = useRef<HTMLDivElement>(null);
   const slides = tList<Slide>('home.slides');
 
+  // Glide loads when the slider is used beyond its first slide: when the
+  // visitor reaches for it (pointer, focus, touch) or, for visitors who do not
+  // ask for less motion, when the first slide's time is up (then it moves on).
   useEffect(() => {
-    let glide: { destroy(): void } | undefined;
+    const hero = root.current;
+    if (!hero) return;
+    let glide: { destroy(): void; go(pattern: string): void } | undefined;
     let cancelled = false;
-    import('@glidejs/glide').then(
-      ({ default: Glide }) => {
-        if (cancelled || !root.current) return;
-        // No automatic sliding or slide animation for visitors who ask for less motion.
-        const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-        glide = new Glide(root.current, {
-          type: 'carousel',
-          autoplay: still ? false : 6000,
-          hoverpause: true,
-          animationDuration: still ? 0 : 600,
-        }).mount();
-      },
-      () => {
-        // The slider's code did not load: the slides stay a plain list, still readable.
-      },
-    );
+    let started = false;
+    /** An arrow pressed before Glide was there: played once it is. */
+    let asked: string | null = null;
+    // No automatic sliding or slide animation for visitors who ask for less motion.
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const intents = ['pointerenter', 'focusin', 'touchstart'] as const;
+    const start = () => {
+      if (started) return;
+      started = true;
+      clearTimeout(timer);
+      for (const name of intents) hero.removeEventListener(name, start);
+      import('@glidejs/glide').then(
+        ({ default: Glide }) => {
+          if (cancelled || !root.current) return;
+          glide = new Glide(root.current, {
+            type: 'carousel',
+            autoplay: still ? false : AUTOPLAY_MS,
+            hoverpause: true,
+            animationDuration: still ? 0 : 600,
+          }).mount();
+          if (asked) glide.go(asked);
+        },
+        () => {
+          // The slider's code did not load: the slides stay a plain list, still readable.
+        },
+      );
+    };
+    const onClick = (event: MouseEvent) => {
+      const arrow = event.target instanceof Element ? event.target.closest('[data-glide-dir]') : null;
+      if (glide || !arrow) return;
+      asked = arrow.getAttribute('data-glide-dir');
+      start();
+    };
+    const timer = still
+      ? undefined
+      : setTimeout(() => {
+          asked = '>';
+          start();
+        }, AUTOPLAY_MS);
+    for (const name of intents) hero.addEventListener(name, start, { passive: true });
+    hero.addEventListener('click', onClick);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
+      for (const name of intents) hero.removeEventListener(name, start);
+      hero.removeEventListener('click', onClick);
       glide?.destroy();
     };
   }, []);

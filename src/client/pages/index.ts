@@ -7,7 +7,11 @@ export interface PageProps {
   match: RouteMatch;
 }
 
-export type PageModule = { default: ComponentType<PageProps> };
+export type PageModule = {
+  default: ComponentType<PageProps>;
+  /** Code the first render of `routePath` (path and query) needs beyond the page's chunk, loaded before it on the server and before hydration. */
+  prepare?: (routePath: string) => Promise<void>;
+};
 
 export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   home: () => import('./home.tsx'),

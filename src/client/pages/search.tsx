@@ -17,11 +17,16 @@ import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
 import { EmptyResults } from '../components/search/EmptyResults.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
-import { MapResults } from '../components/search/MapResults.tsx';
+import { MapResultsOnDemand, loadMapResults } from '../components/search/MapResultsOnDemand.tsx';
 import { countText, searchTexts } from '../components/search/texts.ts';
 import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
 
 const RESULTS_ID = 'search-results';
+
+/** Before the first render (server and hydration): the map view's code when the address asks for the map. */
+export async function prepare(routePath: string): Promise<void> {
+  if (new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map') await loadMapResults();
+}
 
 export default function SearchPage({ match }: PageProps) {
   const state = useSearchPage(match);
@@ -104,10 +109,10 @@ export default function SearchPage({ match }: PageProps) {
           ) : null}
 
           {isMap ? (
-            <MapResults state={state} projects={answer?.data ?? []} fullscreen={fullscreen} onFullscreenChange={setFullscreen}>
+            <MapResultsOnDemand state={state} projects={answer?.data ?? []} fullscreen={fullscreen} onFullscreenChange={setFullscreen}>
               {empty}
               {pagination}
-            </MapResults>
+            </MapResultsOnDemand>
           ) : (
             <>
               {empty ?? <ResultCards projects={answer?.data ?? []} variant={filters.view === 'list' ? 'list' : 'grid'} />}

@@ -1,13 +1,18 @@
-// A Leaflet map in a container, for the browser only: Leaflet is imported
-// here, inside an effect, so it never runs during server rendering and loads
-// only on pages that show a map. Every map has the site's own basemap
+// A Leaflet map in a container, for the browser only: Leaflet (and its
+// stylesheet) is imported here, inside an effect, so it never runs during
+// server rendering, and only once the container comes near the screen
+// (useNearViewport), so a page whose map lies below the fold loads none of it
+// before the visitor scrolls there. Every map has the site's own basemap
 // (basemap.ts) at once; the tile layer is added over it once the visitor's
 // consent allows it (or at once for first-party tiles, see tiles.ts); until
 // then `tilesBlocked` is true. A tile that fails is hidden, so the basemap
 // shows through it.
 import { useEffect, useState, type RefObject } from 'react';
 import type * as Leaflet from 'leaflet';
+import leafletStylesheet from 'virtual:stylesheet/leaflet';
 import { useConsent } from '../../lib/consent.tsx';
+import { loadStylesheet } from '../../lib/stylesheet.ts';
+import { useNearViewport } from '../../lib/useNearViewport.ts';
 import { t } from '../../../shared/i18n.ts';
 import { addBasemap } from './basemap.ts';
 import { tileConfig, type TileConfig } from './tiles.ts';
@@ -22,8 +27,8 @@ export interface LeafletMap {
 let loading: Promise<LeafletModule> | null = null;
 
 function loadLeaflet(): Promise<LeafletModule> {
-  loading ??= import('leaflet').then(
-    (mod) => ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule,
+  loading ??= Promise.all([import('leaflet'), loadStylesheet(leafletStylesheet)]).then(
+    ([mod]) => ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule,
     (error: unknown) => {
       loading = null;
       throw error;
@@ -46,8 +51,10 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
   const [tiles, setTiles] = useState<TileConfig | null>(null);
   const [failed, setFailed] = useState(false);
   const { ready, allowed } = useConsent();
+  const near = useNearViewport(container);
 
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     let created: Leaflet.Map | undefined;
     let removeBasemap: (() => void) | undefined;
@@ -75,7 +82,7 @@ export function useLeafletMap(container: RefObject<HTMLElement | null>, options:
       setLeaflet(null);
     };
     // The options are the map's initial ones: a new map for new options is never wanted.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one map per mount: see above
+  }, [near]); // eslint-disable-line react-hooks/exhaustive-deps -- one map per mount: see above
 
   const tilesAllowed = Boolean(tiles && (tiles.firstParty || (ready && allowed('functional'))));
   useEffect(() => {

@@ -2,7 +2,8 @@
 // previous/next arrows, swipe, the arrow keys, a "3 / 12" counter, a strip of
 // thumbnails and a full-screen view. The server renders the slides as plain
 // markup with the first image loading first (the page's largest paint); Glide
-// mounts after hydration over the same layout.
+// loads and mounts over the same layout when the visitor first asks for another
+// picture (useGlide.ts).
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import type { ImageRef } from '../../../shared/catalogue.ts';
@@ -35,6 +36,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
             aria-roledescription={t('property.gallery.carousel')}
             aria-label={t('property.gallery.label', { name })}
             tabIndex={0}
+            {...glide.swipe}
           >
             <Slides images={images} name={name} index={glide.index} priority={0} />
             {count > 1 && <Arrows glide={glide} />}

@@ -1,7 +1,7 @@
 // The gallery full screen: a native <dialog> opened with showModal(), so the
 // browser makes the rest of the page inert (the focus stays inside), puts it
-// in the top layer and closes it on Escape. It has its own Glide, opened at the
-// slide the page showed; closing hands back the slide it ended on and returns
+// in the top layer and closes it on Escape. It has its own Glide, loaded at
+// once and opened at the slide the page showed; closing hands back the slide it ended on and returns
 // the focus to the button that opened it.
 import { useLayoutEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
 import type { ImageRef } from '../../../shared/catalogue.ts';
@@ -22,7 +22,7 @@ export function GalleryDialog({ images, name, startAt, onClose }: GalleryDialogP
   const dialog = useRef<HTMLDialogElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const glide = useGlide(root, images.length, startAt);
+  const glide = useGlide(root, images.length, { startAt, atOnce: true });
   const shown = useRef(startAt);
   // eslint-disable-next-line react-hooks/refs -- the slide shown, for the close handler bound once below
   shown.current = glide.index;

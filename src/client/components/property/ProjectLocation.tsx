@@ -2,7 +2,7 @@
 // and, when the project has coordinates, a map with its pin (PlaceMap: client
 // only, tiles of another site only after functional consent).
 import type { ProjectDetail } from '../../../shared/catalogue.ts';
-import { PlaceMap } from '../map/index.ts';
+import { PlaceMap } from '../map/PlaceMap.tsx';
 
 export function projectAddress(project: ProjectDetail): string {
   const { detail, town, region, country } = project.location;

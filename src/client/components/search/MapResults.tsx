@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CardProject as Project } from '../../../shared/page-data.ts';
 import { t } from '../../../shared/i18n.ts';
-import { ResultsMap } from '../map/index.ts';
+import { ResultsMap } from '../map/ResultsMap.tsx';
 import { ResultCards } from './ResultCards.tsx';
 import type { SearchPageState } from './useSearchPage.ts';
 

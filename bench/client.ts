@@ -1,0 +1,310 @@
+// What a phone's browser loads before the visitor does anything, and what
+// Lighthouse makes of the pages (issue 12). The built production server
+// (dist/server/main.js, as `npm start` runs it) on a fresh store with the demo
+// catalogue, on loopback; then, for the home, a place search and a property page:
+//
+// 1. Chromium (puppeteer-core, the system browser) at a phone's size loads the
+//    page without interacting and lists every request until the network has
+//    been idle for a while: JavaScript and CSS summed as transferred and as gzip
+//    at zlib's default level (what @fastify/compress sends), with the page
+//    chunks other pages' links prefetch in idle time (src/client/lib/prefetch.ts)
+//    reported apart: they are not needed before interaction.
+// 2. Lighthouse 13 (node_modules/lighthouse, its command line, against the
+//    system Chromium), mobile defaults (simulated throttling), BENCH_LIGHTHOUSE_RUNS
+//    times per page (5): the medians of the category scores, TBT, LCP, CLS, FCP.
+//
+//   BENCH_ONLY=client npm run bench    (builds first)
+//   npx tsx bench/client.ts            (the last build; BENCH_LIGHTHOUSE_RUNS=0 for the request list alone)
+//   BENCH_CLIENT_CHECKOUT=/tmp/co-main npx tsx bench/client.ts   (another checkout's build, to compare)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { readManifest } from '../src/server/http/assets.ts';
+import { chromiumPath } from '../test/helpers/browser.ts';
+import { startSite } from '../test/helpers/site-process.ts';
+import { textTable } from './table.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
+const CHECKOUT = path.resolve(process.env.BENCH_CLIENT_CHECKOUT ?? ROOT);
+const CHECKOUT_DIST = path.join(CHECKOUT, 'dist');
+const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** Quiet for this long counts as idle: prefetches wait for the browser's idle callbacks. */
+const NETWORK_IDLE_MS = 2_000;
+/** Bounds on a busy shared machine: generous, never a measurement. */
+const PAGE_LIMIT_MS = 90_000;
+const LIGHTHOUSE_LIMIT_MS = 180_000;
+/** Lighthouse's mobile device (Moto G Power), so both passes see the same layout. */
+const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+interface Loaded {
+  url: string;
+  type: 'js' | 'css' | 'other';
+  /** Bytes the browser received for it, headers included (CDP's encodedDataLength), in the encoding it chose. */
+  transfer: number;
+  /** The body gzipped at zlib's default level. */
+  gzip: number;
+  prefetch: boolean;
+}
+
+interface PageLoad {
+  name: string;
+  path: string;
+  requests: number;
+  loaded: Loaded[];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function kind(url: string, mime: string): Loaded['type'] {
+  if (mime.includes('javascript') || /\.m?js(\?|$)/.test(url)) return 'js';
+  if (mime.includes('css') || /\.css(\?|$)/.test(url)) return 'css';
+  return 'other';
+}
+
+/**
+ * The JavaScript files prefetching may fetch: every page's chunks (the
+ * manifest's lists) except the page's own, so a chunk the loaded page needs is
+ * never counted as a prefetch.
+ */
+function prefetchable(page: string): (url: string) => boolean {
+  const manifest = readManifest(path.join(CHECKOUT_DIST, 'client'));
+  const own = new Set([manifest.entry, ...(manifest.pages[page] ?? [])]);
+  const others = new Set(Object.entries(manifest.pages).flatMap(([name, files]) => (name === page ? [] : files)));
+  return (url) => {
+    const pathname = new URL(url).pathname;
+    return others.has(pathname) && !own.has(pathname);
+  };
+}
+
+async function loadWithoutInteraction(browser: Browser, base: string, name: string, pagePath: string, page: string): Promise<PageLoad> {
+  const context = await browser.createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(PAGE_LIMIT_MS);
+    await tab.setViewport(PHONE);
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.enable');
+    const responses = new Map<string, { url: string; mime: string }>();
+    const finished = new Map<string, number>();
+    cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { url: e.response.url, mime: e.response.mimeType }));
+    cdp.on('Network.loadingFinished', (e) => finished.set(e.requestId, e.encodedDataLength));
+    let requests = 0;
+    tab.on('request', () => requests++);
+    await tab.goto(base + pagePath, { waitUntil: 'load' });
+    await tab.waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: PAGE_LIMIT_MS });
+    const isPrefetch = prefetchable(page);
+    const loaded: Loaded[] = [];
+    for (const [id, { url, mime }] of responses) {
+      if (!url.startsWith(base)) continue;
+      const type = kind(url, mime);
+      let gzip = 0;
+      if (type !== 'other') gzip = zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+      loaded.push({ url: url.slice(base.length), type, transfer: finished.get(id) ?? 0, gzip, prefetch: type === 'js' && isPrefetch(url) });
+    }
+    return { name, path: pagePath, requests, loaded };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+function sum(list: Loaded[], type: Loaded['type'], prefetch: boolean): { files: number; transfer: number; gzip: number } {
+  const picked = list.filter((l) => l.type === type && l.prefetch === prefetch);
+  return { files: picked.length, transfer: picked.reduce((s, l) => s + l.transfer, 0), gzip: picked.reduce((s, l) => s + l.gzip, 0) };
+}
+
+function requestTable(loads: PageLoad[]): string {
+  const header = ['page', 'requests', 'JS files', 'JS gzip KiB', 'JS sent KiB', 'CSS files', 'CSS gzip KiB', 'idle prefetch JS gzip KiB'];
+  return textTable(
+    header,
+    loads.map((l) => {
+      const js = sum(l.loaded, 'js', false);
+      const css = sum(l.loaded, 'css', false);
+      const idle = sum(l.loaded, 'js', true);
+      return [
+        `${l.name} ${l.path}`,
+        String(l.requests),
+        String(js.files),
+        kb(js.gzip),
+        kb(js.transfer),
+        String(css.files),
+        kb(css.gzip),
+        idle.files ? `${kb(idle.gzip)} (${idle.files})` : '-',
+      ];
+    }),
+  );
+}
+
+function fileList(load: PageLoad): string {
+  return load.loaded
+    .filter((l) => l.type !== 'other')
+    .map((l) => `  ${l.prefetch ? 'idle ' : '     '}${l.type.padEnd(3)} ${kb(l.gzip).padStart(6)} KiB gzip  ${l.url}`)
+    .join('\n');
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  tbt: number;
+  lcp: number;
+  cls: number;
+  fcp: number;
+}
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+/** One Lighthouse run through its command line (a fresh Chromium each time, as the CLI does). */
+function lighthouse(url: string): Promise<LighthouseRun> {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-')), 'report.json');
+  const args = [
+    path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: chromiumPath() },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    const limit = setTimeout(() => child.kill('SIGKILL'), LIGHTHOUSE_LIMIT_MS);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(limit);
+      try {
+        if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${stderr}`);
+        const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport;
+        if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+        const score = (name: string) => Math.round((report.categories[name]?.score ?? NaN) * 100);
+        const value = (audit: string) => report.audits[audit]?.numericValue ?? NaN;
+        resolve({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          tbt: value('total-blocking-time'),
+          lcp: value('largest-contentful-paint'),
+          cls: value('cumulative-layout-shift'),
+          fcp: value('first-contentful-paint'),
+        });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        fs.rmSync(path.dirname(out), { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function lighthouseTable(rows: Array<{ name: string; runs: LighthouseRun[] }>): string {
+  const header = ['page', 'runs', 'performance', '(range)', 'TBT ms', 'LCP ms', 'FCP ms', 'CLS', 'accessibility', 'best practices', 'SEO'];
+  return textTable(
+    header,
+    rows.map(({ name, runs }) => {
+      const m = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
+      const perf = runs.map((r) => r.performance);
+      return [
+        name,
+        String(runs.length),
+        String(m('performance')),
+        `${Math.min(...perf)}–${Math.max(...perf)}`,
+        m('tbt').toFixed(0),
+        m('lcp').toFixed(0),
+        m('fcp').toFixed(0),
+        m('cls').toFixed(3),
+        String(m('accessibility')),
+        String(m('bestPractices')),
+        String(m('seo')),
+      ];
+    }),
+  );
+}
+
+export async function runClientBench(): Promise<void> {
+  if (!fs.existsSync(path.join(CHECKOUT_DIST, 'client/manifest.json')) || !fs.existsSync(path.join(CHECKOUT_DIST, 'server/main.js')))
+    throw new Error(`the build is missing in ${CHECKOUT}: run \`npm run bench\` (it builds first)`);
+  const teardowns: Array<() => unknown> = [];
+  const t = { teardown: (fn: () => unknown) => void teardowns.push(fn) };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-client-'));
+  try {
+    const site = await startSite(t, 'site', { NODE_ENV: 'production', DATA_DIR: dataDir }, { cwd: CHECKOUT });
+    const base = `http://127.0.0.1:${site.port}`;
+    const searchHtml = await (await fetch(base + PLACE_SEARCH)).text();
+    const projectId = /data-project="(\d+)"/.exec(searchHtml)?.[1];
+    if (!projectId) throw new Error(`${PLACE_SEARCH} shows no project`);
+    const pages = [
+      { name: 'home', path: '/', page: 'home' },
+      { name: 'search', path: PLACE_SEARCH, page: 'search' },
+      { name: 'property', path: `/for-sale/${projectId}`, page: 'for-sale' },
+    ];
+
+    const browser = await puppeteer.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    });
+    const loads: PageLoad[] = [];
+    try {
+      for (const p of pages) loads.push(await loadWithoutInteraction(browser, base, p.name, p.path, p.page));
+    } finally {
+      await browser.close().catch(() => {});
+    }
+    console.log(
+      `# a phone (${PHONE.width}×${PHONE.height}) loading each page without interacting, until ${NETWORK_IDLE_MS / 1000} s without a request; gzip at zlib's default level; "sent": the bytes the browser received (its Accept-Encoding); idle prefetch: other pages' chunks fetched for links in view, not needed before interaction`,
+    );
+    console.log(requestTable(loads));
+    for (const load of loads) console.log(`\n${load.name}:\n${fileList(load)}`);
+
+    if (LIGHTHOUSE_RUNS > 0) {
+      console.log(`\n# Lighthouse ${lighthouseVersion()}, mobile defaults (simulated throttling), ${LIGHTHOUSE_RUNS} runs a page, medians`);
+      const rows: Array<{ name: string; runs: LighthouseRun[] }> = pages.map((p) => ({ name: `${p.name} ${p.path}`, runs: [] }));
+      // Rounds interleave the pages, so the machine's load falls on each alike.
+      for (let round = 0; round < LIGHTHOUSE_RUNS; round++)
+        for (const [i, p] of pages.entries()) {
+          process.stdout.write(`# round ${round + 1}: ${p.name} …\n`);
+          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): once more, then the run is left out.
+          const run = await lighthouse(base + p.path)
+            .catch(() => lighthouse(base + p.path))
+            .catch((error: unknown) => console.log(`# warning: ${p.name}, round ${round + 1} left out: ${String(error).split('\n')[0]}`));
+          if (run) rows[i]!.runs.push(run);
+        }
+      console.log(lighthouseTable(rows));
+    }
+  } finally {
+    for (const fn of teardowns.reverse()) await fn();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runClientBench().catch((error: unknown) => {
+    console.error(`client bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,8 @@
+// Types of build.mjs, for the TypeScript that imports it (test/client/messages-build.test.ts).
+import type { BuildOptions } from 'esbuild';
+
+export const root: string;
+export const dist: string;
+export function clientOptions(clientOut: string): BuildOptions & { metafile: true };
+export function ssrOptions(serverOut: string): BuildOptions;
+export function serverOptions(serverOut: string): BuildOptions;

@@ -1,0 +1,181 @@
+// Code that loads when it is needed, not before (issue 12), in Chromium at a
+// phone's size: the property page loads no Leaflet (code or stylesheet) until
+// its map comes near the screen, and once it does, one of each, with nothing
+// moved; no Glide until the gallery's next picture is asked for (a press or
+// an arrow key), after which the gallery turns; the search's list view loads no
+// Leaflet, its map view does; the home's hero slider loads Glide when the
+// visitor reaches for it. A library's chunk is recognised by a string only it
+// has.
+import t, { type Test } from 'tap';
+import type { Page } from 'puppeteer-core';
+import { startServer } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+const PHONE = { width: 412, height: 823 };
+/** First-party tiles: no request leaves the machine, none waits for consent. */
+const LOCAL_TILES = '/media/demo/garden-1.svg?tile={z}-{x}-{y}';
+const VIEWER = '.gallery > .gallery__viewer';
+const COUNTER = `${VIEWER} .gallery__position`;
+
+const LIBRARIES = { leaflet: 'leaflet-control-attribution', glide: '[Glide warn]' } as const;
+type Library = keyof typeof LIBRARIES;
+
+interface Loads {
+  /** The scripts of `library` the page has received so far. */
+  scripts(library: Library): Promise<string[]>;
+  /** The stylesheets whose file name starts with `name-` (build.mjs's lazyStylesheets). */
+  stylesheets(name: string): string[];
+}
+
+/** Records every script and stylesheet the page receives, from now on. */
+function recordLoads(page: Page): Loads {
+  const scripts: Array<Promise<{ url: string; body: string }>> = [];
+  const sheets: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url()).pathname;
+    if (url.endsWith('.js'))
+      scripts.push(
+        response.text().then(
+          (body) => ({ url, body }),
+          () => ({ url, body: '' }),
+        ),
+      );
+    if (url.endsWith('.css')) sheets.push(url);
+  });
+  return {
+    scripts: async (library) => (await Promise.all(scripts)).filter((s) => s.body.includes(LIBRARIES[library])).map((s) => s.url),
+    stylesheets: (name) => sheets.filter((s) => s.startsWith(`/assets/${name}-`)),
+  };
+}
+
+/** A phone (or `size`) whose visitor has answered the cookie question (no bar over the page), loading `path` and what it loads without interaction. */
+async function open(
+  t: Test,
+  browser: Browser,
+  url: string,
+  path: string,
+  size = PHONE,
+): Promise<{ page: Page; loads: Loads; problems: { all(): string[] } }> {
+  const { page, problems } = await newPage(t, browser, size);
+  await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
+  // No hero autoplay: the slider then waits for the visitor alone.
+  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  const loads = recordLoads(page);
+  const res = await page.goto(url + path, { waitUntil: 'load' });
+  if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+  await waitForHydration(page);
+  await page.waitForNetworkIdle({ idleTime: 1000 });
+  return { page, loads, problems };
+}
+
+async function propertyWithPictures(url: string): Promise<number> {
+  for (let id = 1; id < 150; id++) {
+    const res = await fetch(`${url}/api/property?id=${id}`);
+    if (!res.ok) continue;
+    const project = ((await res.json()) as { data: { images: unknown[]; location: { lat: number | null } } }).data;
+    if (project.images.length >= 3 && project.location.lat !== null) return id;
+  }
+  throw new Error('no project with pictures and a place');
+}
+
+const box = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: Math.round(r.x), y: Math.round(r.y + window.scrollY), width: Math.round(r.width), height: Math.round(r.height) };
+  });
+
+t.test('code loaded on demand', async (t) => {
+  const { url } = await startServer(t, { env: { MAP_TILE_URL: LOCAL_TILES } });
+  const browser = await launchBrowser(t);
+  const id = await propertyWithPictures(url);
+
+  t.test("the property page's map: Leaflet once the map comes near the screen, nothing moved", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    t.same(await loads.scripts('leaflet'), [], 'no Leaflet code before the map approaches');
+    t.same(loads.stylesheets('leaflet'), [], "nor Leaflet's stylesheet");
+    const before = await box(page, '.project-location .place-map');
+
+    await page.$eval('.project-location', (el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForSelector('.project-location .place-map .leaflet-marker-icon');
+    t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet loaded once the map is near');
+    t.equal(loads.stylesheets('leaflet').length, 1, 'and its stylesheet');
+    t.ok(await page.$('head > link[rel="stylesheet"][href^="/assets/leaflet-"]'), 'the stylesheet is in the head');
+    t.same(await box(page, '.project-location .place-map'), before, 'the map is where its placeholder was');
+    t.same(await loads.scripts('glide'), [], 'scrolling past the gallery loads no Glide');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the gallery: Glide when the next picture is asked for, and then it turns', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    t.same(await loads.scripts('glide'), [], 'no Glide before the gallery is used');
+    const count = (await page.$$(`${VIEWER} .gallery__slide`)).length;
+    const first = await box(page, `${VIEWER} .gallery__slide img`);
+
+    await page.click(`${VIEWER} .gallery__arrow--next`);
+    await page.waitForFunction(
+      (sel: string, want: string) => document.querySelector(sel)?.textContent === want,
+      {},
+      COUNTER,
+      `2 / ${count}`,
+    );
+    t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded on the first press');
+    // The track moved: the first picture is off to the left.
+    await page.waitForFunction(
+      (viewer: string) =>
+        document.querySelector(`${viewer} .gallery__slide img`)!.getBoundingClientRect().right <=
+        document.querySelector(viewer)!.getBoundingClientRect().left + 1,
+      {},
+      VIEWER,
+    );
+    t.pass('the first picture slid out of view');
+    await page.click(`${VIEWER} .gallery__arrow--previous`);
+    await page.waitForFunction(
+      (sel: string, want: string) => document.querySelector(sel)?.textContent === want,
+      {},
+      COUNTER,
+      `1 / ${count}`,
+    );
+    t.same(await box(page, `${VIEWER} .gallery__slide img`), first, 'back at the first picture, where the server drew it');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the gallery by keyboard: an arrow key loads Glide and turns', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    const count = (await page.$$(`${VIEWER} .gallery__slide`)).length;
+    await page.focus(VIEWER);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(
+      (sel: string, want: string) => document.querySelector(sel)?.textContent === want,
+      {},
+      COUNTER,
+      `${count} / ${count}`,
+    );
+    t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded by the key');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("the search's list view loads no Leaflet, its map view does", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain');
+    t.same(await loads.scripts('leaflet'), [], 'no Leaflet in the list view');
+    await page.click('.view-switch [data-view="map"]');
+    await page.waitForSelector('.results-map .leaflet-container');
+    t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet once the visitor asks for the map');
+    t.equal(loads.stylesheets('leaflet').length, 1, 'with its stylesheet');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("the home's hero slider loads Glide when the visitor reaches for it", async (t) => {
+    // Its arrows show from a tablet's width up (on a phone, a touch loads it).
+    const { page, loads, problems } = await open(t, browser, url, '/', { width: 1280, height: 800 });
+    t.same(await loads.scripts('glide'), [], 'no Glide before');
+    await page.click('.hero .glide__arrow--right');
+    await page.waitForSelector('.hero.glide--carousel');
+    t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded when the visitor pressed an arrow');
+    await page.waitForFunction(() => document.querySelector('.hero .glide__slide--active')?.getAttribute('aria-label')?.startsWith('2 /'));
+    t.pass('and the slider moved on');
+    t.same(problems.all(), [], 'no console errors');
+  });
+});
