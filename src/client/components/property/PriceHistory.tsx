@@ -5,7 +5,7 @@
 // rise say so in words, with an arrow; colour only repeats it. Homes that never
 // changed are not listed; when none changed, one line says since when.
 import type { UnitPriceHistory } from '../../../shared/price-history.ts';
-import { historyChanged } from '../../../shared/price-history.ts';
+import { changedUnits, type HistoryUnit } from '../../../shared/page-data.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
@@ -72,10 +72,9 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
   );
 }
 
-export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistory[]; name: string; listedAt: string }) {
-  if (!historyChanged(units))
-    return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
-  const changed = units.filter((u) => u.points.length > 1);
+export function PriceHistory({ units, name, listedAt }: { units: HistoryUnit[]; name: string; listedAt: string }) {
+  const changed = changedUnits(units);
+  if (!changed.length) return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
   return (
     <>
       <div className="units-table__scroll" role="region" aria-labelledby="price-history-caption" tabIndex={0}>
