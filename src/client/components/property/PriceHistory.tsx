@@ -56,10 +56,8 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
       </tr>
       {unit.points.map((point, i) => (
         <tr key={i}>
-          <th scope="row" className="price-history__date">
-            {historyDate(point.date)}
-          </th>
-          <td className="price-history__number">{formatPrice(point.price)}</td>
+          <th scope="row">{historyDate(point.date)}</th>
+          <td>{formatPrice(point.price)}</td>
           <td>
             <Change before={i === 0 ? null : unit.points[i - 1]!.price} price={point.price} />
           </td>
@@ -83,9 +81,7 @@ export function PriceHistory({ units, name, listedAt }: { units: HistoryUnit[]; 
           <thead>
             <tr>
               <th scope="col">{t('property.history.date')}</th>
-              <th scope="col" className="price-history__number">
-                {t('property.history.price')}
-              </th>
+              <th scope="col">{t('property.history.price')}</th>
               <th scope="col">{t('property.history.change')}</th>
               <th scope="col">{t('property.history.status')}</th>
             </tr>
