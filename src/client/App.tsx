@@ -47,17 +47,17 @@ export interface AppProps {
   /**
    * Server only: the page's chunks, emitted as <link rel="modulepreload"> so they
    * load in parallel. A prop, not a sibling component, so that the server and
-   * the browser render trees of the same shape (useId depends on it).
+   * the browser render trees of the same shape (useId depends on it). Without
+   * a nonce: they are same-origin, which the CSP's script-src 'self' allows.
    */
   preload?: string[];
-  scriptNonce?: string;
   /** Server only: the path being rendered. */
   ssrPath?: string;
   ssrSearch?: string;
 }
 
-export function App({ state, view, nonce, preload = [], scriptNonce, ssrPath, ssrSearch }: AppProps) {
-  for (const href of preload) preloadModule(href, { as: 'script', ...(scriptNonce ? { nonce: scriptNonce } : {}) });
+export function App({ state, view, nonce, preload = [], ssrPath, ssrSearch }: AppProps) {
+  for (const href of preload) preloadModule(href, { as: 'script' });
   const [store] = useState(() => createStore(state.state));
   const [auth] = useState(() => createAuthStore(state.client ?? null));
   const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};

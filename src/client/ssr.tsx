@@ -10,15 +10,7 @@ export async function render(options: RenderOptions): Promise<PipeableRender> {
   const view = await viewFromState(state);
   const [path, search = ''] = state.routePath.split('?');
   return renderToPipeableStream(
-    <App
-      state={state}
-      view={view}
-      nonce={nonce.style}
-      scriptNonce={nonce.script}
-      preload={assets.preload}
-      ssrPath={path ?? '/'}
-      ssrSearch={search}
-    />,
+    <App state={state} view={view} nonce={nonce.style} preload={assets.preload} ssrPath={path ?? '/'} ssrSearch={search} />,
     {
       nonce: nonce.script,
       bootstrapScriptContent: options.stateScript,

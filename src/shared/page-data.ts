@@ -1,12 +1,13 @@
 // What a page embeds of its reads' answers in the HTML, for the server's render
 // and for hydration (the initial state's `data`): for a list of projects only
 // what a card shows (components/ProjectCard.tsx), for the place tree only what
-// the filter form and the area links show (no coordinates), not the whole
-// answer of the API. A page reads these answers by the types below (useRouteData, the search
+// the filter form and the area links show (no coordinates), for the price
+// history only the homes that changed in full, not the whole answer of the API. A page reads these answers by the types below (useRouteData, the search
 // page), which an answer fetched later in full also satisfies, so a component
 // that starts reading a field left out here fails `tsc` instead of hydrating
 // without it.
 import type { GeoAnswer, GeoNode, ImageRef, ProjectCard, SearchAnswer } from './catalogue.ts';
+import type { PriceHistoryAnswer, UnitPriceHistory } from './price-history.ts';
 import type { ReadAnswers, ReadPath, SimilarAnswer } from './reads.ts';
 
 /** A project as its card shows it: the first picture only, the town's and region's names only. */
@@ -35,12 +36,29 @@ export interface PlacesAnswer {
   data: { tree: PlaceNode[]; place: GeoAnswer['data']['place'] };
 }
 
+/**
+ * A home of the price history: whole when its price or status changed (more
+ * than one point); otherwise only its id and no points, as the page lists the
+ * changed homes and only counts the others.
+ */
+export type HistoryUnit = UnitPriceHistory | Pick<UnitPriceHistory, 'id' | 'points'>;
+
+export interface HistoryAnswer {
+  data: HistoryUnit[];
+}
+
 /** The answers as a page reads them. */
-export type PageAnswers = Omit<ReadAnswers, '/api/properties' | '/api/project/similar' | '/api/geo-url'> & {
+export type PageAnswers = Omit<ReadAnswers, '/api/properties' | '/api/project/similar' | '/api/geo-url' | '/api/project/price-history'> & {
   '/api/properties': SearchCardsAnswer;
   '/api/project/similar': CardsAnswer;
   '/api/geo-url': PlacesAnswer;
+  '/api/project/price-history': HistoryAnswer;
 };
+
+/** The homes whose price or status changed (the whole ones of a HistoryAnswer). */
+export function changedUnits(units: HistoryUnit[]): UnitPriceHistory[] {
+  return units.filter((u): u is UnitPriceHistory => u.points.length > 1);
+}
 
 export function cardProject(p: ProjectCard): CardProject {
   const { town, region } = p.location;
@@ -73,6 +91,11 @@ export function pageAnswer<P extends ReadPath>(endpoint: P, answer: ReadAnswers[
   if (endpoint === '/api/geo-url') {
     const { tree, place } = (answer as GeoAnswer).data;
     return { data: { tree: tree.map(placeNode), place } } satisfies PlacesAnswer as PageAnswers[P];
+  }
+  if (endpoint === '/api/project/price-history') {
+    const units = (answer as PriceHistoryAnswer).data;
+    const data = units.map((u): HistoryUnit => (u.points.length > 1 ? u : { id: u.id, points: [] }));
+    return { data } satisfies HistoryAnswer as PageAnswers[P];
   }
   return answer as PageAnswers[P];
 }

@@ -20,6 +20,10 @@ t.test('pages carry a strict CSP with a per-request nonce', async (t) => {
     const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
     t.ok(scripts.length >= 2);
     for (const attrs of scripts) t.match(attrs, `nonce="${scriptNonce}"`, 'every script carries the nonce');
+    // The page's chunks are same-origin ('self'): their preloads need no nonce (HTML weight, issue 12).
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1]!);
+    t.ok(preloads.length >= 2, 'the page preloads its chunks');
+    t.equal(preloads.filter((attrs) => attrs.includes('nonce=')).length, 1, "only the entry's preload, React's, carries a nonce");
     t.match(res.body, new RegExp(`<style nonce="${styleNonce}"`), 'the brand style carries the style nonce');
     t.notMatch(res.body, / style="/, 'no inline style attribute, which the CSP would refuse');
     t.match(String(res.headers['strict-transport-security']), /max-age=31536000/);

@@ -1,5 +1,6 @@
 // The site header: logo, navigation, and the mobile slide-in menu below the lg
 // breakpoint. Transparent over a hero (class header-transparent, SPEC §2).
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '../../shared/i18n.ts';
 import { useStore } from '../store.tsx';
@@ -18,6 +19,12 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
   const { open, setOpen, toggle } = useDisclosure('menu-open');
   const { name: brand, phone, email } = useContactDetails();
   const items = navItems(section.section).map((item) => ({ ...item, href: hrefIn(section, item.path) }));
+  // The menu's contents (a copy of the navigation) are rendered from its first
+  // opening on, not in every page's HTML: closed, it is hidden and inert, and
+  // it opens only with JavaScript. The empty <nav> is there from the start, so
+  // the first opening slides in like any other.
+  const [filled, setFilled] = useState(false);
+  if (open && !filled) setFilled(true);
 
   return (
     <header className={`site-header ${headerClass}`}>
@@ -63,36 +70,40 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
             aria-hidden={!open}
             inert={!open}
           >
-            <div className="mobile-menu__top">
-              <span className="mobile-menu__title">{t('nav.mobileLabel')}</span>
-              <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{t('nav.close')}</span>
-              </button>
-            </div>
-            <ul>
-              {items.map((item) => (
-                <li key={item.path}>
-                  <Link href={item.href} aria-current={location === item.href ? 'page' : undefined} onClick={() => setOpen(false)}>
-                    {t(item.label)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {(phone || email) && (
-              <div className="mobile-menu__contact">
-                <p className="mobile-menu__contact-name">{brand}</p>
-                {phone && (
-                  <p>
-                    <a href={telHref(phone)}>{phone}</a>
-                  </p>
+            {filled && (
+              <>
+                <div className="mobile-menu__top">
+                  <span className="mobile-menu__title">{t('nav.mobileLabel')}</span>
+                  <button type="button" className="mobile-menu__close" onClick={() => setOpen(false)}>
+                    <span aria-hidden="true">×</span>
+                    <span className="visually-hidden">{t('nav.close')}</span>
+                  </button>
+                </div>
+                <ul>
+                  {items.map((item) => (
+                    <li key={item.path}>
+                      <Link href={item.href} aria-current={location === item.href ? 'page' : undefined} onClick={() => setOpen(false)}>
+                        {t(item.label)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                {(phone || email) && (
+                  <div className="mobile-menu__contact">
+                    <p className="mobile-menu__contact-name">{brand}</p>
+                    {phone && (
+                      <p>
+                        <a href={telHref(phone)}>{phone}</a>
+                      </p>
+                    )}
+                    {email && (
+                      <p>
+                        <a href={`mailto:${email}`}>{email}</a>
+                      </p>
+                    )}
+                  </div>
                 )}
-                {email && (
-                  <p>
-                    <a href={`mailto:${email}`}>{email}</a>
-                  </p>
-                )}
-              </div>
+              </>
             )}
           </nav>
         </>

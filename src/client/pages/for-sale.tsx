@@ -6,8 +6,7 @@
 // server renders it whole.
 import type { PageProps } from './index.ts';
 import type { FilesAnswer, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
-import type { CardProject } from '../../shared/page-data.ts';
-import type { UnitPriceHistory } from '../../shared/price-history.ts';
+import type { CardProject, HistoryUnit } from '../../shared/page-data.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
@@ -76,7 +75,7 @@ function PropertyView({
   units: UnitRow[];
   files: FilesAnswer | undefined;
   similar: CardProject[];
-  history: UnitPriceHistory[] | undefined;
+  history: HistoryUnit[] | undefined;
 }) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());

@@ -13,6 +13,6 @@ t.equal(
     { date: at(11), price: 200, status: 'available' },
     { date: at(21), price: 250, status: 'reserved' },
   ]),
-  'M3 3H52.5V25H102V14H117',
+  'M3 3H53V25H102V14H117',
   'a drop to the bottom, a rise half way, then on to the right edge',
 );

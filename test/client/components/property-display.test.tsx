@@ -114,10 +114,10 @@ t.test("the units table shows an unknown cell as an en dash read as 'Not given'"
   const row = /<tr class="units-table__row[^"]*">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
   const cell = '<span aria-hidden="true">–</span><span class="visually-hidden">Not given</span>';
   t.equal(row.split(cell).length - 1, 4, 'beds, baths, areas and floor');
-  // Each cell also carries its column's name for the narrow layout, hidden from screen readers (which have the header cells).
+  // Each cell also carries its column's name for the narrow layout (shown by CSS; screen readers have the header cells).
   t.match(
     render(<UnitsTable units={[{ ...UNIT, bedrooms: 3, bathrooms: 2 }]} name="x" />),
-    /<td class="units-table__beds"><span class="units-table__label" aria-hidden="true">Beds<\/span>3<\/td><td class="units-table__baths"><span class="units-table__label" aria-hidden="true">Baths<\/span>2<\/td>/,
+    /<td class="units-table__beds" data-label="Beds">3<\/td><td class="units-table__baths" data-label="Baths">2<\/td>/,
     'known counts as they are',
   );
 });

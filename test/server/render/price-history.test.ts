@@ -6,7 +6,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
-import { textOf } from '../../helpers/html.ts';
+import { stateOf, textOf } from '../../helpers/html.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
@@ -92,6 +92,19 @@ forEachStore(t, 'a project whose prices never changed says so in one line', asyn
   t.ok(section);
   t.notMatch(section, /<table/);
   t.match(textOf(section), msg('property.history.unchanged', { date: historyDate(daysAgo(40).toISOString()) }));
+});
+
+forEachStore(t, 'the page embeds the changed homes whole and only the ids of the others (HTML weight, issue 12)', async (t, store) => {
+  const { app, ids } = await catalogue(store);
+  const embedded = async (id: number) => {
+    const state = stateOf(await page(app, `/for-sale/${id}`));
+    return (state.data[`/api/project/price-history?id=${id}`] as { data: Array<Record<string, unknown>> }).data;
+  };
+  const changed = await embedded(ids.D1!);
+  t.equal(changed.length, 3);
+  for (const unit of changed) t.match(unit, { ref: String, category: { key: 'apartment' }, points: [{}, {}] }, 'a changed home, whole');
+  const [unchanged] = await embedded(ids.D2!);
+  t.same(unchanged, { id: unchanged!.id, points: [] }, 'a home that never changed: its id only');
 });
 
 forEachStore(t, 'cards say "Price reduced" for a drop 29 days ago, not 31', async (t, store) => {

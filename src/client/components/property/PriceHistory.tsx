@@ -5,7 +5,7 @@
 // rise say so in words, with an arrow; colour only repeats it. Homes that never
 // changed are not listed; when none changed, one line says since when.
 import type { UnitPriceHistory } from '../../../shared/price-history.ts';
-import { historyChanged } from '../../../shared/price-history.ts';
+import { changedUnits, type HistoryUnit } from '../../../shared/page-data.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
@@ -56,10 +56,8 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
       </tr>
       {unit.points.map((point, i) => (
         <tr key={i}>
-          <th scope="row" className="price-history__date">
-            {historyDate(point.date)}
-          </th>
-          <td className="price-history__number">{formatPrice(point.price)}</td>
+          <th scope="row">{historyDate(point.date)}</th>
+          <td>{formatPrice(point.price)}</td>
           <td>
             <Change before={i === 0 ? null : unit.points[i - 1]!.price} price={point.price} />
           </td>
@@ -72,10 +70,9 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
   );
 }
 
-export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistory[]; name: string; listedAt: string }) {
-  if (!historyChanged(units))
-    return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
-  const changed = units.filter((u) => u.points.length > 1);
+export function PriceHistory({ units, name, listedAt }: { units: HistoryUnit[]; name: string; listedAt: string }) {
+  const changed = changedUnits(units);
+  if (!changed.length) return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
   return (
     <>
       <div className="units-table__scroll" role="region" aria-labelledby="price-history-caption" tabIndex={0}>
@@ -84,9 +81,7 @@ export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistor
           <thead>
             <tr>
               <th scope="col">{t('property.history.date')}</th>
-              <th scope="col" className="price-history__number">
-                {t('property.history.price')}
-              </th>
+              <th scope="col">{t('property.history.price')}</th>
               <th scope="col">{t('property.history.change')}</th>
               <th scope="col">{t('property.history.status')}</th>
             </tr>

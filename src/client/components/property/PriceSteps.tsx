@@ -10,7 +10,8 @@ const PAD = 3;
 /** Where the last change sits; the line then runs on to the right edge. */
 const LAST_X = WIDTH * 0.85;
 
-const round = (n: number) => Math.round(n * 10) / 10;
+// Whole units: at 120 × 28 a tenth is invisible, and every digit is sent.
+const round = Math.round;
 
 /** The path's `d`: a horizontal run at each price, a vertical step at each change. */
 export function stepPath(points: PricePoint[]): string {
@@ -26,9 +27,10 @@ export function stepPath(points: PricePoint[]): string {
   return `${d}H${WIDTH - PAD}`;
 }
 
+/** Its size is in property.css (.price-steps), not in attributes repeated per home. */
 export function PriceSteps({ points }: { points: PricePoint[] }) {
   return (
-    <svg className="price-steps" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} aria-hidden="true" focusable="false">
+    <svg className="price-steps" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true">
       <path d={stepPath(points)} />
     </svg>
   );

@@ -1,8 +1,9 @@
 // The homes of a project as a table (issue 4): type, bedrooms, bathrooms,
 // areas, floor, price and status, with a caption and header cells. Below 768 px
 // each row is a card (property.css): every value on screen, none to scroll to
-// sideways; each cell then shows its column's name, hidden from screen readers,
-// which have the header cells.
+// sideways; each cell then shows its column's name from its data-label
+// (property.css: generated content with empty alternative text, so screen
+// readers, which have the header cells, do not hear it twice).
 import type { UnitRow } from '../../../shared/catalogue.ts';
 import { formatArea, formatPrice } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
@@ -29,15 +30,6 @@ function NotGiven() {
 /** A count of rooms; 0 or none is unknown (feeds write 0 for it). */
 function Rooms({ value }: { value: number | null }) {
   return value !== null && value > 0 ? <>{value}</> : <NotGiven />;
-}
-
-/** The column's name inside a cell, shown only where the rows are cards. */
-function Label({ k }: { k: MessageKey }) {
-  return (
-    <span className="units-table__label" aria-hidden="true">
-      {t(k)}
-    </span>
-  );
 }
 
 function Areas({ unit }: { unit: UnitRow }) {
@@ -78,24 +70,19 @@ export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) 
                 {categoryLabel(unit.category)}
                 {unit.ref && <span className="units-table__ref">{unit.ref}</span>}
               </th>
-              <td className="units-table__beds">
-                <Label k="property.units.bedrooms" />
+              <td className="units-table__beds" data-label={t('property.units.bedrooms')}>
                 <Rooms value={unit.bedrooms} />
               </td>
-              <td className="units-table__baths">
-                <Label k="property.units.bathrooms" />
+              <td className="units-table__baths" data-label={t('property.units.bathrooms')}>
                 <Rooms value={unit.bathrooms} />
               </td>
-              <td className="units-table__areas">
-                <Label k="property.units.areas" />
+              <td className="units-table__areas" data-label={t('property.units.areas')}>
                 <Areas unit={unit} />
               </td>
-              <td className="units-table__floor">
-                <Label k="property.units.floor" />
+              <td className="units-table__floor" data-label={t('property.units.floor')}>
                 {unit.floor || <NotGiven />}
               </td>
-              <td className="units-table__number units-table__price">
-                <Label k="property.units.price" />
+              <td className="units-table__number units-table__price" data-label={t('property.units.price')}>
                 {formatPrice(unit.price) || <NotGiven />}
               </td>
               <td className="units-table__status">
