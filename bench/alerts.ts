@@ -19,7 +19,7 @@ import { describeSearch, savedFilters } from '../src/shared/saved-searches.ts';
 import { DEFAULT_SEARCH } from '../src/shared/search-url.ts';
 import { PRICE_UPPER_BOUND } from '../src/shared/constants.ts';
 import { buildCatalogue } from '../test/helpers/catalogue.ts';
-import { benchPartner, mix, postgresTarget, sqliteTarget, type Target } from './search.ts';
+import { benchPartner, mix, eachBenchStore, type Target } from './search.ts';
 import { textTable } from './table.ts';
 
 const PROJECTS = Number(process.env.BENCH_ALERT_PROJECTS ?? 50_000);
@@ -132,19 +132,8 @@ async function benchOne(target: Target): Promise<Row[]> {
 }
 
 export async function runAlertsBench(): Promise<void> {
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
-  if (pgUrl) makers.push(() => postgresTarget(pgUrl));
   console.log(`# instant alerts of one import: ${PROJECTS.toLocaleString('en')} projects, ${SEARCHES.toLocaleString('en')} saved searches`);
-  const rows: Row[] = [];
-  for (const make of makers) {
-    const target = await make();
-    try {
-      rows.push(...(await benchOne(target)));
-    } finally {
-      await target.dispose();
-    }
-  }
+  const rows = (await eachBenchStore(benchOne)).flat();
   console.log(
     textTable(
       ['store', 'case', 'ms', 'mails'],

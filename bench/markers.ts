@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { buildCatalogue } from '../test/helpers/catalogue.ts';
-import { postgresTarget, sqliteTarget, type Target } from './search.ts';
+import { eachBenchStore, type Target } from './search.ts';
 import { textTable } from './table.ts';
 
 const SIZE = Number(process.env.BENCH_MARKERS_SIZE ?? 50_000);
@@ -89,20 +89,8 @@ async function benchOne(target: Target): Promise<Row[]> {
 }
 
 export async function runMarkersBench(): Promise<void> {
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
-  if (pgUrl) makers.push(() => postgresTarget(pgUrl));
-  else console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
   console.log(`# /api/map-markers in-process (app.inject), ${WARMUP} warm-up then ${CALLS} calls per scenario`);
-  const rows: Row[] = [];
-  for (const make of makers) {
-    const target = await make();
-    try {
-      rows.push(...(await benchOne(target)));
-    } finally {
-      await target.dispose();
-    }
-  }
+  const rows = (await eachBenchStore(benchOne)).flat();
   console.log('');
   console.log(
     textTable(

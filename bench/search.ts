@@ -203,6 +203,27 @@ export async function postgresTarget(adminUrl: string): Promise<Target> {
   };
 }
 
+/**
+ * The benches' stores: SQLite, and PostgreSQL when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set. `run` gets a fresh one each time, disposed after.
+ */
+export async function eachBenchStore<T>(run: (target: Target) => Promise<T>): Promise<T[]> {
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
+  if (pgUrl) makers.push(() => postgresTarget(pgUrl));
+  else console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  const out: T[] = [];
+  for (const make of makers) {
+    const target = await make();
+    try {
+      out.push(await run(target));
+    } finally {
+      await target.dispose();
+    }
+  }
+  return out;
+}
+
 async function benchOne(target: Target, size: number): Promise<Figures> {
   const store = await target.open();
   try {
@@ -232,22 +253,11 @@ async function benchOne(target: Target, size: number): Promise<Figures> {
 const ms = (x: number) => x.toFixed(2).padStart(7);
 
 export async function runSearchBench(): Promise<void> {
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
-  if (pgUrl) makers.push(() => postgresTarget(pgUrl));
-  else console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
   console.log(`# catalogue search, in-process, one search at a time: ${WARMUP} warm-up then ${ITERATIONS} measured per store and size`);
 
   const results = new Map<string, Figures>();
-  for (const make of makers) {
-    for (const size of SIZES) {
-      const target = await make();
-      try {
-        results.set(`${target.name} ${size}`, await benchOne(target, size));
-      } finally {
-        await target.dispose();
-      }
-    }
+  for (const size of SIZES) {
+    await eachBenchStore(async (target) => results.set(`${target.name} ${size}`, await benchOne(target, size)));
   }
 
   console.log('\nsearch latency (ms) and throughput');
