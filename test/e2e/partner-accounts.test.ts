@@ -35,12 +35,15 @@ t.test("a visitor becomes the partner's client without leaving the partner's sit
   const waitForPath = (page: Page, want: string) =>
     page.waitForFunction((w: string) => location.pathname + location.search === w, {}, want);
 
-  /** What says whose site this is: the layout, the colour of the brand, the name in the header. */
+  /** What says whose site this is: the layout, the colour of the brand, the name the header's logo gives (its image's alt text). */
   const brandOf = (page: Page) =>
     page.evaluate(() => ({
       layout: document.querySelector('[data-layout]')?.getAttribute('data-layout') ?? null,
       primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim().toLowerCase(),
-      header: document.querySelector('header')?.textContent ?? '',
+      header:
+        document.querySelector('header .site-header__logo img')?.getAttribute('alt') ??
+        document.querySelector('header .site-header__logo')?.textContent ??
+        '',
     }));
 
   async function assertBrand(t: Test, page: Page, what: string): Promise<void> {
