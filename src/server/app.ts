@@ -145,8 +145,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  if (config.NODE_ENV !== 'test' || options.favoriteAlerts) installFavoriteAlerts(app, options.favoriteAlerts);
-  if (config.NODE_ENV !== 'test' || options.alertDigests) installAlertDigests(app, options.alertDigests);
+  if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
+  if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,

@@ -12,6 +12,7 @@ import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } 
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
 import { claimPeriod } from './claim-period.ts';
 import { runEvery } from './every.ts';
+import { ownConnection } from './own-connection.ts';
 import { dailyPeriod, weeklyPeriod } from './local-hour.ts';
 
 export const DIGEST_CHECK_MS = 5 * 60 * 1000;
@@ -48,15 +49,21 @@ export interface DigestSchedule {
   now?: () => Date;
 }
 
-/** Checks at start and every `everyMs`; a failure is logged and tried at the next check. */
-export function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHECK_MS, now }: DigestSchedule = {}): void {
+/**
+ * Checks at start and every `everyMs`, on a connection of its own (pages do not
+ * wait for a run on SQLite); a failure is logged and tried at the next check.
+ */
+export async function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHECK_MS, now }: DigestSchedule = {}): Promise<void> {
+  const own = await ownConnection(app.store);
   runEvery(app, everyMs, async () => {
     try {
-      const outcome = await runDigests(app.store, { siteUrl: app.config.SITE_URL, now });
+      const outcome = await runDigests(own.store, { siteUrl: app.config.SITE_URL, now });
       if (outcome.ran) app.log.info(outcome, 'queued saved-search digests');
       if (outcome.ran && outcome.mails) app.outbox.kick();
     } catch (err) {
       app.log.error({ err }, 'saved-search digests failed; will retry');
     }
   });
+  // After runEvery's own preClose: a run in flight has finished.
+  app.addHook('preClose', own.close);
 }

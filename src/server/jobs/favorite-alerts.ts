@@ -4,6 +4,7 @@
 // logged and tried at the next tick (its claim rolled back with it).
 import type { FastifyInstance } from 'fastify';
 import { runEvery } from './every.ts';
+import { ownConnection } from './own-connection.ts';
 
 export const FAVORITE_ALERTS_EVERY_MS = 5 * 60 * 1000;
 
@@ -13,11 +14,13 @@ export interface FavoriteAlertJobOptions {
   everyMs?: number;
 }
 
-export function installFavoriteAlerts(app: FastifyInstance, options: FavoriteAlertJobOptions = {}): void {
+export async function installFavoriteAlerts(app: FastifyInstance, options: FavoriteAlertJobOptions = {}): Promise<void> {
   const now = options.now ?? (() => new Date());
+  // Pages do not wait for a run on SQLite (own-connection.ts).
+  const own = await ownConnection(app.store);
   runEvery(app, options.everyMs ?? FAVORITE_ALERTS_EVERY_MS, async () => {
     try {
-      const run = await app.services.favoriteAlerts.runDue(now());
+      const run = await app.services.favoriteAlerts.runDue(now(), own.store.db);
       if (run?.mailed) {
         app.log.info(run, 'queued the favorites alerts');
         app.outbox.kick();
@@ -26,4 +29,6 @@ export function installFavoriteAlerts(app: FastifyInstance, options: FavoriteAle
       app.log.error({ err }, 'favorites alerts failed');
     }
   });
+  // After runEvery's own preClose: a run in flight has finished.
+  app.addHook('preClose', own.close);
 }

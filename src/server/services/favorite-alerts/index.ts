@@ -41,12 +41,13 @@ export class FavoriteAlertService {
   /**
    * The day's mails, if `now` is past today's 08:00 in Madrid and no instance
    * sent them yet. Before 08:00 yesterday's run is not made up: the next
-   * run's window covers what changed meanwhile.
+   * run's window covers what changed meanwhile. `db`: the connection to run
+   * on (the job's own, jobs/own-connection.ts).
    */
-  async runDue(now: Date): Promise<FavoriteAlertRun | null> {
+  async runDue(now: Date, db: Kysely<Database> = this.db): Promise<FavoriteAlertRun | null> {
     const period = dailyPeriod(now, FAVORITE_ALERTS_HOUR, FAVORITE_ALERTS_ZONE);
     if (period !== dailyPeriod(now, 0, FAVORITE_ALERTS_ZONE)) return null;
-    return this.db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       if (!(await claimPeriod(trx, FAVORITE_ALERTS_JOB, period, now))) return null;
       return { period, mailed: await this.queueMails(trx, now) };
     });

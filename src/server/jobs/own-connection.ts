@@ -1,0 +1,19 @@
+// A job's own connection to the store. On SQLite the app has one connection,
+// and a job's transaction on it would make every page wait until it ends; on
+// a connection of its own, readers go on (WAL) while the job writes, and other
+// writers wait up to the busy timeout, as with `npm run import`. PostgreSQL's
+// pool already gives a transaction a connection of its own: the store is shared.
+import path from 'node:path';
+import { openStore, type Store } from '../store/db.ts';
+
+export interface OwnConnection {
+  store: Store;
+  /** Closes it, if it is not the app's. */
+  close(): Promise<void>;
+}
+
+export async function ownConnection(store: Store): Promise<OwnConnection> {
+  if (store.dialect !== 'sqlite' || !store.file) return { store, close: async () => undefined };
+  const own = await openStore({ dataDir: path.dirname(store.file), sqliteFile: path.basename(store.file) });
+  return { store: own, close: () => own.close() };
+}

@@ -1,0 +1,41 @@
+// A job's transaction on its own connection does not hold the app's reads:
+// pages answer while a digest or a pull writes (on SQLite the app has a single
+// connection; on PostgreSQL the pool gives each its own).
+import t from 'tap';
+import { testApp } from '../../helpers/app.ts';
+import { forEachTarget } from '../../helpers/db.ts';
+import { STEP_TIMEOUT_MS } from '../../helpers/browser.ts';
+import { ownConnection } from '../../../src/server/jobs/own-connection.ts';
+
+/** `promise`, or 'stuck' if it has not settled after a generous wait (a deadlock, not a speed). */
+const settledOrStuck = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), STEP_TIMEOUT_MS).unref())]);
+
+forEachTarget(t, "the app's reads go on while a job's transaction is open", async (t, target) => {
+  const app = await testApp(t, { env: target.env });
+  await app.ready();
+  const own = await ownConnection(app.store);
+  t.teardown(() => own.close());
+  t.equal(own.store === app.store, target.dialect === 'postgres', 'SQLite: a connection of its own; PostgreSQL: the pool');
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let written!: () => void;
+  const wrote = new Promise<void>((resolve) => (written = resolve));
+  const job = own.store.db.transaction().execute(async (trx) => {
+    await trx.insertInto('scheduled_runs').values({ job: 'test', period: '2026-11-24', ran_at: '2026-11-24T07:00:00.000Z' }).execute();
+    written();
+    await held;
+  });
+  await wrote;
+
+  const ready = await settledOrStuck(app.inject({ url: '/readyz' }));
+  t.not(ready, 'stuck', 'the app answered while the job held its transaction');
+  if (ready !== 'stuck') t.equal(ready.statusCode, 200);
+  const seen = await settledOrStuck(app.store.db.selectFrom('scheduled_runs').selectAll().execute());
+  t.same(seen, [], 'and does not see what the job has not committed');
+
+  release();
+  await job;
+  t.equal((await app.store.db.selectFrom('scheduled_runs').selectAll().execute()).length, 1, 'the commit is seen');
+});
