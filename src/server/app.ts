@@ -10,8 +10,7 @@ import type { Config } from './config.ts';
 import { publicConfig } from './config.ts';
 import { configuredStore, openStore, type Store } from './store/db.ts';
 import { createServices, type Services } from './services/index.ts';
-import { seedDemo } from './store/seed.ts';
-import { seedDemoCatalogue } from './demo/seed.ts';
+import { seedDemoSite } from './demo/seed.ts';
 import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
@@ -116,11 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       siteUrl: config.SITE_URL,
     },
   });
-  if (config.SEED_DEMO) {
-    await seedDemo(store);
-    // Its own transaction; does nothing once the catalogue has any project.
-    await seedDemoCatalogue(store);
-  }
+  if (config.SEED_DEMO) await seedDemoSite(store);
   loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
 
   app.decorate('config', config);

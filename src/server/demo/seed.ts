@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import { serverFile } from '../paths.ts';
 import type { Store } from '../store/db.ts';
 import type { ImportSummary } from '../catalogue-import/importer.ts';
+import { seedDemo } from '../store/seed.ts';
+import { withSeedLock } from '../store/seed-lock.ts';
 import { DEMO_PROJECTS, DEMO_SEED, feedChunks } from './generator.ts';
 import { shiftDemoFeed } from './dates.ts';
 import { DEMO_HISTORY_DAYS, earlierDemoFeed } from './history.ts';
@@ -35,4 +37,16 @@ export async function seedDemoCatalogue(store: Store, { today = new Date() }: { 
   const summary = await importFeed(store, earlierDemoFeed(shiftDemoFeed(demoFeed(), today)), { source: DEMO_SOURCE, now: earlier });
   await importFeed(store, shiftDemoFeed(demoFeed(), today), { source: DEMO_SOURCE, now: today });
   return summary;
+}
+
+/**
+ * The whole demo an empty store starts with: partners and pages, then the
+ * catalogue, once, however many instances start together (withSeedLock).
+ */
+export async function seedDemoSite(store: Store): Promise<void> {
+  await withSeedLock(store, async () => {
+    await seedDemo(store);
+    // Its own transactions; does nothing once the catalogue has any project.
+    await seedDemoCatalogue(store);
+  });
 }
