@@ -33,11 +33,8 @@ export function packTables(value: unknown): unknown {
     const items = value.map(packTables);
     return value[0] === TABLE ? [TABLE, 0, ...items] : items;
   }
-  if (isRow(value)) {
-    const out: Row = {};
-    for (const [k, v] of Object.entries(value)) out[k] = packTables(v);
-    return out;
-  }
+  // fromEntries defines each key as data, a '__proto__' key too.
+  if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, packTables(v)]));
   return value;
 }
 
@@ -48,10 +45,6 @@ export function unpackTables(value: unknown): unknown {
     if (keys === 0) return rest.map(unpackTables);
     return (rest as unknown[][]).map((row) => Object.fromEntries(keys.map((k, i) => [k, unpackTables(row[i])])));
   }
-  if (isRow(value)) {
-    const out: Row = {};
-    for (const [k, v] of Object.entries(value)) out[k] = unpackTables(v);
-    return out;
-  }
+  if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpackTables(v)]));
   return value;
 }

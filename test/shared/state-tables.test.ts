@@ -79,3 +79,11 @@ t.test('the search page embeds its cards as a table and reads them back whole', 
     'each card an object again',
   );
 });
+
+t.test("a key named '__proto__' round-trips as data, setting no prototype", async (t) => {
+  const value = JSON.parse('{"descriptions":{"__proto__":{"polluted":true},"en":"Sea views"},"list":[{"__proto__":1},{"__proto__":2}]}');
+  const back = unpackTables(JSON.parse(JSON.stringify(packTables(value)))) as Record<string, Record<string, unknown>>;
+  t.same(JSON.stringify(back), JSON.stringify(value));
+  t.equal(Object.getPrototypeOf(back.descriptions), Object.prototype);
+  t.equal((back.descriptions as { polluted?: boolean }).polluted, undefined);
+});
