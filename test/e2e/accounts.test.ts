@@ -13,6 +13,7 @@ import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, textOf, waitForHydration, type NewPageOptions, type Problems } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import { LOCAL_FAVORITES_KEY } from '../../src/client/lib/favorites.ts';
+import { waitFor } from '../helpers/processes.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const TOAST = '.toasts .toast__message';
@@ -488,7 +489,7 @@ t.test('client accounts in the browser', async (t) => {
     }
     if (!row) throw new Error(`no mail to ${email} in the outbox`);
     const file = path.join(app.config.DATA_DIR, 'mail', `mail-${row.id}.eml`);
-    for (let i = 0; i < 200 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(`the mail file ${file}`, () => fs.existsSync(file), 30_000);
     // Quoted-printable: soft line breaks and =XX escapes.
     const text = fs
       .readFileSync(file, 'utf8')

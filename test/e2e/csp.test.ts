@@ -4,6 +4,7 @@
 import t from 'tap';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/processes.ts';
 
 t.test('no Content Security Policy violation', async (t) => {
   const { url } = await startServer(t);
@@ -48,7 +49,7 @@ t.test('no Content Security Policy violation', async (t) => {
       document.body.append(s);
     });
     // The report crosses from the page to the test asynchronously.
-    for (let i = 0; i < 50 && problems.csp.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the violation report', () => problems.csp.length > 0, 30_000).catch(() => undefined);
     t.notOk(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected), 'the injected script did not run');
     t.ok(problems.csp.length > 0, `the violation was reported (${problems.csp.join(' | ')})`);
   });

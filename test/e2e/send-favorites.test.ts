@@ -13,6 +13,7 @@ import { launchBrowser, newPage, textOf, waitForHydration } from '../helpers/bro
 import { parseEml } from '../server/leads/helpers.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
+import { waitFor } from '../helpers/processes.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const THANKS = 'Thanks you for your request';
@@ -53,7 +54,7 @@ t.test('sending the favorites to the broker in the browser', async (t) => {
 
   async function waitForMail(id: number): Promise<ReturnType<typeof parseEml>> {
     const file = path.join(app.config.DATA_DIR, 'mail', `lead-${id}.eml`);
-    for (let i = 0; i < 400 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 25));
+    await waitFor(`the mail file ${file}`, () => fs.existsSync(file), 30_000);
     return parseEml(fs.readFileSync(file, 'utf8'));
   }
 

@@ -5,6 +5,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
+import { waitFor } from '../../helpers/processes.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { accountsApp, bearer, PASSWORD, post, registered, withCookie } from './helpers.ts';
 import type { MemoryTransport } from '../leads/helpers.ts';
@@ -56,7 +57,15 @@ forEachStore(
     const stored = await store.db.selectFrom('password_resets').selectAll().executeTakeFirstOrThrow();
     t.not(stored.token_hash, token, 'the store keeps a hash of the token');
     t.equal(Date.parse(stored.expires_at) - Date.parse(stored.created_at), 60 * 60 * 1000, 'valid for an hour');
-    const sentRow = await store.db.selectFrom('mail_outbox').selectAll().where('lead_id', 'is', null).executeTakeFirstOrThrow();
+    // The transport has the mail before the outbox records it as sent: wait for that (a safety net, not a speed).
+    const sentRow = await waitFor(
+      'the outbox to record the reset mail as sent',
+      async () => {
+        const row = await store.db.selectFrom('mail_outbox').selectAll().where('lead_id', 'is', null).executeTakeFirstOrThrow();
+        return row.sent_at ? row : undefined;
+      },
+      30_000,
+    );
     t.ok(sentRow.sent_at, 'sent');
     t.equal(sentRow.message, null, 'and the link is no longer kept in the outbox');
 

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { waitFor } from '../../helpers/processes.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { LeadService } from '../../../src/server/services/leads.ts';
 import { MailOutbox, retryDelay } from '../../../src/server/mail/outbox.ts';
@@ -176,7 +177,7 @@ forEachStore(
     t.equal(transport.sent[0]!.message.to, 'info@costa-casas.example');
     // The transport has it; the row is marked right after.
     const id = res.json().data.id;
-    for (let i = 0; i < 100 && !(await outboxRow(store, id)).sent_at; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor('the outbox row to be marked sent', async () => (await outboxRow(store, id)).sent_at, 30_000);
     t.ok((await outboxRow(store, id)).sent_at, 'marked sent');
     await app.close();
     t.ok(transport.closed, 'the transport is closed with the app');
@@ -195,8 +196,7 @@ forEachStore(
     t.equal(res.statusCode, 201, 'the visitor is thanked');
     const id = res.json().data.id;
     // Let the kicked worker try (and fail) once.
-    for (let i = 0; i < 100 && (await outboxRow(store, id)).attempts === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    for (let i = 0; i < 100 && (await outboxRow(store, id)).last_error === null; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor('the worker to try once and record the error', async () => (await outboxRow(store, id)).last_error !== null, 30_000);
     const row = await outboxRow(store, id);
     t.match(row, { attempts: 1, sent_at: null, last_error: 'SMTP 421 try again later' }, 'recorded for a retry');
     t.ok(row.next_attempt_at > new Date().toISOString(), 'scheduled for later');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
+import { waitFor } from '../../helpers/processes.ts';
 import { fakeSmtp } from '../../helpers/smtp.ts';
 import { contactBody, brokerBody, parseEml } from '../leads/helpers.ts';
 import { composeLeadMail, oneLine } from '../../../src/server/mail/compose.ts';
@@ -56,11 +57,14 @@ t.test('without SMTP_URL a lead is written as a parseable .eml file', async (t) 
     t.ok(eml.body.includes(text), `the body has ${JSON.stringify(text)}`);
   t.same(fs.readdirSync(path.dirname(file)), [`lead-${id}.eml`], 'no temporary file is left behind');
 
-  const row = await app.store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
-  for (let i = 0; i < 100 && !row.sent_at; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    Object.assign(row, await app.store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow());
-  }
+  const row = await waitFor(
+    'the outbox row to be marked sent',
+    async () => {
+      const found = await app.store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
+      return found.sent_at ? found : undefined;
+    },
+    30_000,
+  );
   t.ok(row.sent_at, 'the outbox row is marked sent');
   t.equal(`<${row.message_id?.replace(/^<|>$/g, '')}>`, eml.header('message-id'), 'with the Message-ID of the file');
 });
@@ -147,7 +151,7 @@ t.test('with SMTP_URL the mail goes over SMTP to the right recipient', async (t)
   const smtp = await fakeSmtp(t);
   const app = await testApp(t, { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Leads <leads@spainnewhomes.example>' } });
   await postLead(app, brokerBody({ partner: 'sol-homes', page: '/sol-homes/uw-makelaar' }));
-  for (let i = 0; i < 200 && !smtp.received.length; i++) await new Promise((r) => setTimeout(r, 25));
+  await waitFor('the SMTP server to receive the message', () => smtp.received.length > 0, 30_000);
   t.equal(smtp.received.length, 1, 'one message delivered');
   const [message] = smtp.received as [(typeof smtp.received)[number]];
   t.same(message.to, ['RCPT TO:<hola@sol-homes.example>'], 'the only recipient is the partner');
@@ -168,7 +172,7 @@ t.test('with SMTP_URL unreachable the lead is kept and the mail waits for a retr
   const app = await testApp(t, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
   const id = await postLead(app, contactBody());
   const row = () => app.store.db.selectFrom('mail_outbox').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
-  for (let i = 0; i < 200 && !(await row()).last_error; i++) await new Promise((r) => setTimeout(r, 25));
+  await waitFor('the failed attempt to be recorded', async () => Boolean((await row()).last_error), 30_000);
   t.match(await row(), { attempts: 1, sent_at: null, last_error: /ECONNREFUSED|connect/i });
   t.ok(await app.store.db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst(), 'the lead is kept');
 });
