@@ -13,7 +13,7 @@ import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alert
 import { claimPeriod } from './claim-period.ts';
 import { runEvery } from './every.ts';
 import { ownConnection } from './own-connection.ts';
-import { dailyPeriod, weeklyPeriod } from './local-hour.ts';
+import { dueToday, weeklyPeriod } from './local-hour.ts';
 
 export const DIGEST_CHECK_MS = 5 * 60 * 1000;
 export const DIGEST_JOB = 'alerts:daily';
@@ -30,9 +30,8 @@ export type DigestOutcome =
 /** One check: runs the digests of the day's period if it is due and no instance has run them. */
 export async function runDigests(store: Store, options: DigestOptions): Promise<DigestOutcome> {
   const now = (options.now ?? (() => new Date()))();
-  const period = dailyPeriod(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
-  // Hour 0: today's local date. The period is today's only from the hour on.
-  if (period !== dailyPeriod(now, 0, DIGEST_TIME_ZONE)) return { ran: false, reason: 'before the hour' };
+  const period = dueToday(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
+  if (!period) return { ran: false, reason: 'before the hour' };
   const weekly = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE) === period;
   const frequencies: Frequency[] = weekly ? ['daily', 'weekly'] : ['daily'];
   return store.db.transaction().execute(async (trx): Promise<DigestOutcome> => {

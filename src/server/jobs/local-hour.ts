@@ -35,6 +35,15 @@ export function dailyPeriod(at: Date, hour: number, timeZone: string): string {
 }
 
 /**
+ * Today's daily period once its hour has come (local), null before it: a run
+ * missed yesterday is not made up in the night, the next day's covers it.
+ */
+export function dueToday(at: Date, hour: number, timeZone: string): string | null {
+  const period = dailyPeriod(at, hour, timeZone);
+  return period === localParts(at, timeZone).date ? period : null;
+}
+
+/**
  * The weekly period: the daily period of the last `weekday` (0 Sunday … 6
  * Saturday) at `hour`, local.
  */

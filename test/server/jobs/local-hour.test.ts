@@ -1,6 +1,6 @@
 // Daily and weekly periods at a local hour, in Madrid, across both daylight-saving changes.
 import t from 'tap';
-import { dailyPeriod, weeklyPeriod } from '../../../src/server/jobs/local-hour.ts';
+import { dailyPeriod, dueToday, weeklyPeriod } from '../../../src/server/jobs/local-hour.ts';
 
 const MADRID = 'Europe/Madrid';
 
@@ -27,4 +27,11 @@ t.test('a week starts on its weekday at the local hour', async (t) => {
   t.equal(weeklyPeriod(new Date('2026-11-23T07:00:00Z'), 1, 8, MADRID), '2026-11-23');
   t.equal(weeklyPeriod(new Date('2026-11-29T22:00:00Z'), 1, 8, MADRID), '2026-11-23');
   t.equal(weeklyPeriod(new Date('2026-11-30T07:00:00Z'), 1, 8, MADRID), '2026-11-30');
+});
+
+t.test("today's run is due from the local hour to midnight, never for yesterday", async (t) => {
+  t.equal(dueToday(new Date('2026-01-15T06:59:59Z'), 8, MADRID), null, 'before 08:00 in Madrid');
+  t.equal(dueToday(new Date('2026-01-15T07:00:00Z'), 8, MADRID), '2026-01-15');
+  t.equal(dueToday(new Date('2026-01-15T22:59:59Z'), 8, MADRID), '2026-01-15', 'until local midnight');
+  t.equal(dueToday(new Date('2026-01-15T23:30:00Z'), 8, MADRID), null, 'the next local day, before its hour');
 });

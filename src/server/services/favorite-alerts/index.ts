@@ -9,7 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { claimPeriod } from '../../jobs/claim-period.ts';
-import { dailyPeriod } from '../../jobs/local-hour.ts';
+import { dueToday } from '../../jobs/local-hour.ts';
+import { DIGEST_HOUR, DIGEST_TIME_ZONE } from '../../../shared/saved-searches.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { mailBrand } from '../accounts/mails.ts';
 import { toPublicPartner } from '../partners.ts';
@@ -18,8 +19,6 @@ import { alertLinks, linkHolder } from './links.ts';
 import { favoritesMail } from './mail.ts';
 
 export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
-export const FAVORITE_ALERTS_HOUR = 8;
-export const FAVORITE_ALERTS_ZONE = 'Europe/Madrid';
 
 export interface FavoriteAlertOptions {
   /** The main site's public address (SITE_URL): links in mails start here. */
@@ -45,8 +44,9 @@ export class FavoriteAlertService {
    * on (the job's own, jobs/own-connection.ts).
    */
   async runDue(now: Date, db: Kysely<Database> = this.db): Promise<FavoriteAlertRun | null> {
-    const period = dailyPeriod(now, FAVORITE_ALERTS_HOUR, FAVORITE_ALERTS_ZONE);
-    if (period !== dailyPeriod(now, 0, FAVORITE_ALERTS_ZONE)) return null;
+    // The saved searches' digest hour: one morning mail time for every alert.
+    const period = dueToday(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
+    if (!period) return null;
     return db.transaction().execute(async (trx) => {
       if (!(await claimPeriod(trx, FAVORITE_ALERTS_JOB, period, now))) return null;
       return { period, mailed: await this.queueMails(trx, now) };
