@@ -104,13 +104,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Polls `check` until it returns something other than undefined/false, for at
+ * Polls `check` until it returns something other than undefined/null/false, for at
  * most `timeoutMs`: a safety net for a stuck system, not a speed test, so give
  * it plenty. The error says what was awaited, and `details()` what was seen.
  */
 export async function waitFor<T>(
   what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   timeoutMs: number,
   details?: () => string,
 ): Promise<T> {
@@ -119,7 +119,8 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await check();
-      if (value !== undefined && value !== false) return value;
+      // A column not set yet reads as null: that is 'not yet', not an answer.
+      if (value !== undefined && value !== null && value !== false) return value;
     } catch (error) {
       last = error;
     }
