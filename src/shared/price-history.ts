@@ -1,6 +1,7 @@
 // A project's price history per unit (issue 13): what POST /api/project/price-history
 // answers and the property page shows, and the cards' "Price reduced".
 import type { UnitStatus } from './catalogue.ts';
+import { DAY_MS } from './durations.ts';
 
 /** A unit's status at a point of its history: 'withdrawn' while the feed did not list it. */
 export type HistoryStatus = UnitStatus | 'withdrawn';
@@ -32,7 +33,6 @@ export interface PriceHistoryAnswer {
 
 /** How long a card says "Price reduced" after a drop. */
 export const PRICE_REDUCED_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** Whether a drop at `droppedAt` (ISO 8601, or null: none) is recent enough at `now` for the card's label. */
 export function priceReduced(droppedAt: string | null, now: number): boolean {

@@ -8,13 +8,13 @@
 // is always delivered in the future, a key-ready one was completed in the past,
 // and no listing is dated after the day it was seeded.
 import type { FeedInput } from '../catalogue-import/kyero.ts';
+import { DAY_MS } from '../../shared/durations.ts';
 
 /** The month the shipped feed's delivery dates count as the present. */
 export const DEMO_FEED_MONTH = { year: 2025, month: 7 } as const;
 /** The day after the shipped feed's last listing date (<date>). */
 export const DEMO_FEED_DAY = Date.UTC(2025, 10, 27);
 
-const DAY_MS = 86_400_000;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DESCRIBED_MONTH = new RegExp(`\\b(planned for|completed in) (${MONTHS.join('|')}) (\\d{4})\\b`, 'g');
 

@@ -17,6 +17,8 @@ import { brandedHtml, type MailBrand } from './mail-html.ts';
 export type AccountPage = 'client-reset-password' | 'client-forgot-password' | 'profile';
 
 type LinkPartner = Pick<PublicPartner, 'slug' | 'domain'>;
+/** The partner whose site a mail comes from (null: the main site). */
+export type MailPartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
 
 /** The address of the client's site: the partner's domain, SITE_URL/{slug}, or SITE_URL. */
 function siteAddress(siteUrl: string, partner: LinkPartner | null): string {
@@ -34,7 +36,7 @@ export function accountLink(siteUrl: string, partner: LinkPartner | null, page: 
 }
 
 /** The brand of the client's site as a mail shows it: the partner's, or the main site's. */
-export function mailBrand(siteUrl: string, partner: Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null): MailBrand {
+export function mailBrand(siteUrl: string, partner: MailPartner): MailBrand {
   const home = siteAddress(siteUrl, partner);
   return {
     name: partner?.name ?? t('site.name'),

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { SESSION_DAYS, TOKEN_PATTERN } from '../../../shared/accounts.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { DAY_MS } from '../../../shared/durations.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session: reads stay reads. */
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
 

@@ -6,15 +6,11 @@
 // The unsubscribe token is new for each mail; only its SHA-256 is kept, for a year.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { PublicPartner } from '../../../shared/partner.ts';
-import { ONE_CLICK } from '../../../shared/saved-searches.ts';
+import { DAY_MS } from '../../../shared/durations.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
-import { accountLink, mailBrand } from '../accounts/mails.ts';
+import { accountLink, mailBrand, type MailPartner } from '../accounts/mails.ts';
 
 export const LINK_DAYS = 365;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type SitePartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
 
 export interface AlertLinks {
   project: (id: number) => string;
@@ -26,7 +22,7 @@ export interface AlertLinks {
 export async function alertLinks(
   db: Kysely<Database>,
   siteUrl: string,
-  partner: SitePartner,
+  partner: MailPartner,
   clientId: number,
   now: Date,
 ): Promise<AlertLinks> {
@@ -46,11 +42,6 @@ export async function alertLinks(
     profile: accountLink(siteUrl, partner, 'profile'),
     unsubscribe: `${home}/favorite-alerts/unsubscribe/${token}`,
   };
-}
-
-/** RFC 2369 and RFC 8058: a mail client's "unsubscribe" POSTs `List-Unsubscribe=One-Click` to the link. */
-export function unsubscribeHeaders(link: string): Record<string, string> {
-  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': `${ONE_CLICK.name}=${ONE_CLICK.value}` };
 }
 
 /** The client an unexpired link names, or null. */

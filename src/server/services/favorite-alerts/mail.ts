@@ -10,7 +10,8 @@ import type { MailBrand } from '../accounts/mail-html.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { ProjectChanges } from './changes.ts';
-import { unsubscribeHeaders, type AlertLinks } from './links.ts';
+import { type AlertLinks } from './links.ts';
+import { oneClickHeaders } from '../../mail/one-click.ts';
 
 /** What changed in one project, a line each. */
 export function changeLines(p: ProjectChanges): string[] {
@@ -60,6 +61,6 @@ export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], link
     text: text.join('\n'),
     html: mailFrame(brand, body, footer),
     fromName: site,
-    headers: unsubscribeHeaders(links.unsubscribe),
+    headers: oneClickHeaders(links.unsubscribe),
   };
 }

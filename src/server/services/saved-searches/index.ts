@@ -30,8 +30,7 @@ import { brandedMail, mailBrand } from '../accounts/mails.ts';
 import { hashToken } from '../accounts/tokens.ts';
 import { toPublicPartner } from '../partners.ts';
 import { mintToken, savedSearchLink } from './links.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/durations.ts';
 
 export interface SavedSearchOptions {
   /** The main site's public address (SITE_URL): links in mails start here. */

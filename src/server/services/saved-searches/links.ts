@@ -6,16 +6,14 @@
 //   /saved-searches/unsubscribe/{token}  stops one search (a year; RFC 8058 one-click POST)
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { PublicPartner } from '../../../shared/partner.ts';
-import { CONFIRM_DAYS, ONE_CLICK, type TokenPurpose } from '../../../shared/saved-searches.ts';
+import { DAY_MS } from '../../../shared/durations.ts';
+import { CONFIRM_DAYS, type TokenPurpose } from '../../../shared/saved-searches.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
-import { mailBrand } from '../accounts/mails.ts';
+import { mailBrand, type MailPartner } from '../accounts/mails.ts';
+import { oneClickHeaders } from '../../mail/one-click.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a link in a mail works, by what it does. */
 const LIFETIME_DAYS: Record<TokenPurpose, number> = { confirm: CONFIRM_DAYS, manage: 365, unsubscribe: 365 };
-
-type SitePartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
 
 /** Writes a token row and answers the token itself (to put in a link, never stored). */
 export async function mintToken(
@@ -41,7 +39,7 @@ export async function mintToken(
 }
 
 /** The address of a saved-search page on the site of `partner` (null: the main site). */
-export function savedSearchLink(siteUrl: string, partner: SitePartner, purpose: TokenPurpose, token: string): string {
+export function savedSearchLink(siteUrl: string, partner: MailPartner, purpose: TokenPurpose, token: string): string {
   return `${mailBrand(siteUrl, partner).home}/saved-searches/${purpose}/${token}`;
 }
 
@@ -54,12 +52,9 @@ export function savedSearchLink(siteUrl: string, partner: SitePartner, purpose: 
 export async function unsubscribeHeaders(
   db: Kysely<Database>,
   siteUrl: string,
-  search: { id: number; address_id: number; partner: SitePartner },
+  search: { id: number; address_id: number; partner: MailPartner },
   now: Date,
 ): Promise<Record<string, string>> {
   const token = await mintToken(db, 'unsubscribe', search.address_id, search.id, now);
-  return {
-    'List-Unsubscribe': `<${savedSearchLink(siteUrl, search.partner, 'unsubscribe', token)}>`,
-    'List-Unsubscribe-Post': `${ONE_CLICK.name}=${ONE_CLICK.value}`,
-  };
+  return oneClickHeaders(savedSearchLink(siteUrl, search.partner, 'unsubscribe', token));
 }
