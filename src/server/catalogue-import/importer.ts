@@ -29,6 +29,7 @@ import type { ImportTables } from './import-tables.ts';
 import type { ImportOptions, ImportSummary } from './import-types.ts';
 import { readKyero, type FeedInput } from './kyero.ts';
 import { queueAlerts } from '../services/saved-searches/alerts.ts';
+import { lockCatalogue } from '../store/catalogue-lock.ts';
 
 export { SourceIdentityError, type ImportOptions, type ImportSummary, type Rejection } from './import-types.ts';
 export { MAX_REJECTIONS_KEPT } from './import-run.ts';
@@ -43,8 +44,10 @@ export const BATCH_SIZE = 1000;
 export async function importFeed(store: Store, input: FeedInput, options: ImportOptions): Promise<ImportSummary> {
   const source = options.source.trim();
   if (!source || source.length > 100) throw new Error('importFeed: source must be a name of 1 to 100 characters');
-  const now = (options.now ?? new Date()).toISOString();
   return store.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, store.dialect);
+    // Dated once the lock is held: after any alert run that closed its window (catalogue-lock.ts).
+    const now = (options.now ?? new Date()).toISOString();
     await ensureKnownCategories(trx);
     const run = new ImportRun(trx.withTables<ImportTables>(), store.dialect, source, now, options);
     await run.start();

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/db.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } from '../../shared/saved-searches.ts';
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
+import { lockCatalogue } from '../store/catalogue-lock.ts';
 import { claimPeriod } from './claim-period.ts';
 import { runEvery } from './every.ts';
 import { ownConnection } from './own-connection.ts';
@@ -35,6 +36,8 @@ export async function runDigests(store: Store, options: DigestOptions): Promise<
   const weekly = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE) === period;
   const frequencies: Frequency[] = weekly ? ['daily', 'weekly'] : ['daily'];
   return store.db.transaction().execute(async (trx): Promise<DigestOutcome> => {
+    // An import in progress commits first: its changes fall in this window, not before it.
+    await lockCatalogue(trx, store.dialect);
     if (!(await claimPeriod(trx, DIGEST_JOB, period, now))) return { ran: false, reason: 'claimed' };
     const queued = await queueAlerts(trx, store.dialect, { kind: 'digest', frequencies, siteUrl: options.siteUrl, now });
     return { ran: true, period, frequencies, ...queued };

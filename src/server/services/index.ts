@@ -37,6 +37,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     accounts: new AccountService(store.db, partners, catalogue, accounts),
     rateLimits: new RateLimitService(store.db),
     savedSearches: new SavedSearchService(store.db, options.savedSearches ?? { siteUrl: accounts.siteUrl, now: accounts.now }),
-    favoriteAlerts: new FavoriteAlertService(store.db, { siteUrl: accounts.siteUrl }),
+    favoriteAlerts: new FavoriteAlertService(store.db, { siteUrl: accounts.siteUrl, dialect: store.dialect }),
   };
 }

@@ -18,7 +18,7 @@ forEachStore(
   t,
   'each kind of change is mailed once, and nothing when nothing changed',
   async (t, store) => {
-    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE });
+    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect });
     await importUnits(store, FIRST, at(1, 5));
     await client(store, 'ana@example.com', ['D1', 'D2'], at(1, 6));
     await client(store, 'off@example.com', ['D1'], at(1, 6), { alerts: false });
@@ -77,7 +77,7 @@ forEachStore(
   t,
   'a drop undone, a home reserved again or a new home sold within the day is no news',
   async (t, store) => {
-    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE });
+    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect });
     await importUnits(store, D1({ A: { price: 300000 }, B: { price: 250000, status: 'reserved' } }), at(1, 5));
     await client(store, 'ana@example.com', ['D1'], at(1, 6));
     await importUnits(store, D1({ A: { price: 280000 }, B: { price: 250000 }, N: { price: 200000 } }), at(2, 1));
@@ -99,7 +99,7 @@ forEachTarget(t, "the day's run is done once across two instances", async (t, ta
   await importUnits(one, D1({ A: { price: 300000 } }), at(1, 5));
   await client(one, 'ana@example.com', ['D1'], at(1, 6));
   await importUnits(one, D1({ A: { price: 250000 } }), at(2, 5));
-  const run = (store: typeof one) => new FavoriteAlertService(store.db, { siteUrl: SITE }).runDue(morning(2));
+  const run = (store: typeof one) => new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect }).runDue(morning(2));
   // Two connections of one process: on SQLite the second would wait for the first on the same thread, so in turn.
   const runs = target.dialect === 'postgres' ? await Promise.all([run(one), run(two)]) : [await run(one), await run(two)];
   t.same(runs.filter(Boolean), [{ period: '2026-01-02', mailed: 1 }], 'one instance ran it');
@@ -110,7 +110,7 @@ forEachStore(
   t,
   'a home reserved, or dropped by the feed, and then available is available again; its unsubscribe link is pruned after a year',
   async (t, store) => {
-    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE });
+    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect });
     await importUnits(store, D1({ A: { price: 300000 }, B: { price: 250000 } }), at(1, 5));
     await client(store, 'ana@example.com', ['D1'], at(1, 6));
     await importUnits(store, D1({ A: { price: 300000, status: 'reserved' } }), at(2, 5));

@@ -8,6 +8,8 @@
 // profile (services/accounts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import type { DialectName } from '../../store/db.ts';
+import { lockCatalogue } from '../../store/catalogue-lock.ts';
 import { claimPeriod } from '../../jobs/claim-period.ts';
 import { dueToday } from '../../jobs/local-hour.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE } from '../../../shared/saved-searches.ts';
@@ -23,6 +25,7 @@ export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
 export interface FavoriteAlertOptions {
   /** The main site's public address (SITE_URL): links in mails start here. */
   siteUrl: string;
+  dialect: DialectName;
 }
 
 /** What a run did: null when the day's run was not due or another instance had it. */
@@ -48,6 +51,8 @@ export class FavoriteAlertService {
     const period = dueToday(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
     if (!period) return null;
     return db.transaction().execute(async (trx) => {
+      // An import in progress commits first: its changes fall in this window, not before it.
+      await lockCatalogue(trx, this.options.dialect);
       if (!(await claimPeriod(trx, FAVORITE_ALERTS_JOB, period, now))) return null;
       return { period, mailed: await this.queueMails(trx, now) };
     });
