@@ -3,7 +3,7 @@
 // injected clock, and forgetting an emptied address.
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
-import { accountsApp, bearer, registered } from '../accounts/helpers.ts';
+import { PASSWORD, accountsApp, bearer, post, registered } from '../accounts/helpers.ts';
 import { SavedSearchService } from '../../../src/server/services/saved-searches/index.ts';
 import { SEARCH, confirmed, linkToken, mailText, save, saveBody } from './helpers.ts';
 
@@ -218,6 +218,63 @@ forEachStore(
     const manage = await confirmed(app, linkToken(String(onDomain.text), 'confirm'), 'costa-casas.localhost');
     const list = (await app.inject({ url: `/api/saved-searches/manage?token=${manage}` })).json().data.searches;
     t.match(list, [{ site: 'Costa Casas Inmobiliaria', href: `http://costa-casas.localhost:3000${SEARCH}` }]);
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  "a client who changes their email takes their saved searches along; the old address's links stop working",
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store);
+    const token = await registered(app, 'old@example.com');
+    t.equal((await save(app, saveBody({ email: undefined }), bearer(token))).statusCode, 201);
+    // The new address already had a search of its own, saved without an account.
+    await save(app, saveBody({ email: 'new@example.com', search: '/search/spain?bedrooms=3' }));
+    const manageNew = await confirmed(app, linkToken(await mailText(transport, 1), 'confirm'));
+    const before = (await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) })).json().data;
+    t.equal(before.searches.length, 1);
+    const theirs = (await app.inject({ url: `/api/saved-searches/manage?token=${manageNew}` })).json().data.searches;
+
+    const changed = await post(app, '/api/profilesubmit', { email: 'New@Example.com', current_password: PASSWORD }, bearer(token));
+    t.equal(changed.statusCode, 200);
+    const after = (await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) })).json().data;
+    t.equal(after.email, 'new@example.com');
+    t.same(
+      after.searches.map((s: { id: number }) => s.id).sort(),
+      [...before.searches, ...theirs].map((s: { id: number }) => s.id).sort(),
+      'both searches, at the new address',
+    );
+    t.equal(
+      (await app.inject({ url: `/api/saved-searches/manage?token=${manageNew}` })).json().data.searches.length,
+      2,
+      "the new address's own link manages both",
+    );
+    const oldRows = await store.db.selectFrom('saved_search_addresses').select('id').where('email', '=', 'old@example.com').execute();
+    t.same(oldRows, [], 'the old address is gone, its links with it');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  'an email change to an address that has no searches renames the address',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store);
+    const token = await registered(app, 'old@example.com');
+    await save(app, saveBody({ email: undefined }), bearer(token));
+    const { id } = await store.db
+      .selectFrom('saved_search_addresses')
+      .select('id')
+      .where('email', '=', 'old@example.com')
+      .executeTakeFirstOrThrow();
+    t.equal(
+      (await post(app, '/api/profilesubmit', { email: 'fresh@example.com', current_password: PASSWORD }, bearer(token))).statusCode,
+      200,
+    );
+    const row = await store.db.selectFrom('saved_search_addresses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    t.equal(row.email, 'fresh@example.com');
+    t.equal((await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) })).json().data.searches.length, 1);
   },
   { seed: true },
 );

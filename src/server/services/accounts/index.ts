@@ -34,6 +34,7 @@ import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSessio
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
 import { accountLink, alreadyRegisteredMail, mailBrand, resetMail } from './mails.ts';
 import { toPublicPartner } from '../partners.ts';
+import { moveSavedSearches } from '../saved-searches/change-address.ts';
 
 export type { ActiveSession } from './sessions.ts';
 
@@ -236,6 +237,7 @@ export class AccountService {
           await trx.updateTable('clients').set(set).where('id', '=', client.id).execute();
           if (changesPassword) await revokeClientSessions(trx, client.id, now, session.sessionId);
           if (changesPassword || changesEmail) await voidResetLinks(trx, client.id, set.updated_at!);
+          if (changesEmail) await moveSavedSearches(trx, client.email, email);
         });
       } catch (error) {
         if (uniqueViolation(error) === 'email') throw new HttpError(409, `email: ${t('account.errors.emailTaken')}`);
