@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
 import { SITE_COMMAND, startSite } from '../helpers/site-process.ts';
 import { forEachTarget } from '../helpers/db.ts';
+import { waitFor } from '../helpers/processes.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { pendingMigrations } from '../../src/server/store/migrate.ts';
 
@@ -75,10 +76,14 @@ for (const kind of ['exception', 'rejection'] as const) {
     let logs = '';
     child.stdout.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     const exited = once(child, 'exit');
-    while (!/listening at/.test(logs)) {
-      if (child.exitCode !== null) t.fail(`exited early: ${logs}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(
+      'the server to listen',
+      () => {
+        if (child.exitCode !== null) throw new Error(`exited early: ${logs}`);
+        return /listening at/.test(logs);
+      },
+      30_000,
+    );
     child.stdin.write(`${kind}\n`);
     const [code] = await exited;
     t.equal(code, 1, 'exit code 1');
