@@ -5,9 +5,12 @@
 // mails in the claim's transaction, the others skip, and a run that fails
 // rolls its claim back to be tried at the next check. Before the hour nothing
 // runs, whatever was missed: a day without a run is covered by the next one,
-// which mails what happened since each search's last alert.
+// which mails what happened since each search's last alert; a Monday without
+// a run sends the weekly digests with the next day's run.
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Store } from '../store/db.ts';
+import type { Database } from '../store/schema.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } from '../../shared/saved-searches.ts';
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
 import { lockCatalogue } from '../store/catalogue-lock.ts';
@@ -18,6 +21,7 @@ import { dueToday, weeklyPeriod } from './local-hour.ts';
 
 export const DIGEST_CHECK_MS = 5 * 60 * 1000;
 export const DIGEST_JOB = 'alerts:daily';
+export const WEEKLY_DIGEST_JOB = 'alerts:weekly';
 
 export interface DigestOptions {
   siteUrl: string;
@@ -33,15 +37,34 @@ export async function runDigests(store: Store, options: DigestOptions): Promise<
   const now = (options.now ?? (() => new Date()))();
   const period = dueToday(now, DIGEST_HOUR, DIGEST_TIME_ZONE);
   if (!period) return { ran: false, reason: 'before the hour' };
-  const weekly = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE) === period;
-  const frequencies: Frequency[] = weekly ? ['daily', 'weekly'] : ['daily'];
   return store.db.transaction().execute(async (trx): Promise<DigestOutcome> => {
     // An import in progress commits first: its changes fall in this window, not before it.
     await lockCatalogue(trx, store.dialect);
     if (!(await claimPeriod(trx, DIGEST_JOB, period, now))) return { ran: false, reason: 'claimed' };
+    const frequencies: Frequency[] = (await weeklyDue(trx, period, now)) ? ['daily', 'weekly'] : ['daily'];
     const queued = await queueAlerts(trx, store.dialect, { kind: 'digest', frequencies, siteUrl: options.siteUrl, now });
     return { ran: true, period, frequencies, ...queued };
   });
+}
+
+/**
+ * Whether this day's run also sends the weekly digests: on Mondays, and on the
+ * first day that runs after a Monday without a run (a server down that morning
+ * delays the week's digest a day, not a week). Claimed as WEEKLY_JOB for the
+ * Monday's period; a Monday whose daily run was claimed sent them already.
+ */
+async function weeklyDue(trx: Transaction<Database>, today: string, now: Date): Promise<boolean> {
+  const monday = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE);
+  if (monday !== today) {
+    const mondayRan = await trx
+      .selectFrom('scheduled_runs')
+      .select('period')
+      .where('job', '=', DIGEST_JOB)
+      .where('period', '=', monday)
+      .executeTakeFirst();
+    if (mondayRan) return false;
+  }
+  return claimPeriod(trx, WEEKLY_DIGEST_JOB, monday, now);
 }
 
 export interface DigestSchedule {

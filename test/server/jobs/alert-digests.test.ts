@@ -9,6 +9,7 @@ import { seedDemo } from '../../../src/server/store/seed.ts';
 import { runDigests } from '../../../src/server/jobs/alert-digests.ts';
 import { forEachTarget } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { waitFor } from '../../helpers/processes.ts';
 import { mailTo } from '../../helpers/outbox.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, listedNames, queuedMails } from '../saved-searches/alert-helpers.ts';
@@ -107,8 +108,33 @@ forEachTarget(t, 'the app checks the digests when ready, on its injected clock',
     alertDigests: { now: () => at('2026-11-17T07:30:00Z') },
   });
   await app.ready();
-  const claimed = () => store.db.selectFrom('scheduled_runs').select(['job', 'period']).execute();
-  for (let i = 0; i < 600 && !(await claimed()).length; i++) await new Promise((r) => setTimeout(r, 50));
+  const claimed = () => store.db.selectFrom('scheduled_runs').select(['job', 'period']).where('job', '=', 'alerts:daily').execute();
+  await waitFor('the digest run to be claimed', async () => (await claimed()).length > 0, 30_000);
   t.same(await claimed(), [{ job: 'alerts:daily', period: '2026-11-17' }]);
   t.same(listedNames((await mailTo(app, 'daily@example.com')).text ?? ''), ['Residencial D2', 'Residencial D1'], 'and sent');
 });
+
+forEachTarget(
+  t,
+  'a Monday without a run: the weekly digest goes with the next run, once, and the next Monday as usual',
+  async (t, target) => {
+    const store = await target.open();
+    await seedDemo(store);
+    await run(store, '2026-11-21T09:00:00Z', home('U1', 'D1', 300000));
+    const confirmedAt = at('2026-11-21T10:00:00Z');
+    await addSearch(store.db, {
+      email: 'weekly@example.com',
+      search: '/search/spain/alicante/torrevieja',
+      frequency: 'weekly',
+      confirmedAt,
+    });
+    await run(store, '2026-11-22T09:00:00Z', home('U1', 'D1', 300000), home('U2', 'D2', 250000));
+    // Monday 23 November: no instance ran. Tuesday:
+    t.match(await digests(store, '2026-11-24T07:00:00Z'), { ran: true, frequencies: ['daily', 'weekly'], mails: 1 }, 'made up on Tuesday');
+    t.same(await mailsTo(store, 'weekly@example.com'), [['Residencial D2']]);
+    t.match(await digests(store, '2026-11-25T07:00:00Z'), { ran: true, frequencies: ['daily'] }, 'once a week');
+    await run(store, '2026-11-26T09:00:00Z', home('U1', 'D1', 300000), home('U2', 'D2', 250000), home('U3', 'D3', 200000));
+    t.match(await digests(store, '2026-11-30T07:00:00Z'), { ran: true, frequencies: ['daily', 'weekly'], mails: 1 }, 'the next Monday');
+    t.same(await mailsTo(store, 'weekly@example.com'), [['Residencial D2'], ['Residencial D3']]);
+  },
+);
