@@ -482,12 +482,7 @@ t.test('client accounts in the browser', async (t) => {
         .where('lead_id', 'is', null)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-    let row = await mailRow();
-    for (let i = 0; i < 200 && !row; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      row = await mailRow();
-    }
-    if (!row) throw new Error(`no mail to ${email} in the outbox`);
+    const row = await waitFor(`a mail to ${email} in the outbox`, mailRow, 30_000);
     const file = path.join(app.config.DATA_DIR, 'mail', `mail-${row.id}.eml`);
     await waitFor(`the mail file ${file}`, () => fs.existsSync(file), 30_000);
     // Quoted-printable: soft line breaks and =XX escapes.
