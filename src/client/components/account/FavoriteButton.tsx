@@ -1,8 +1,8 @@
 // The heart (SPEC §2, §4): on every project card (through its `actions` slot)
 // and on the property page. A toggle button: aria-pressed says whether the
-// project is a favorite; its name says which project.
+// project is a favorite; its name says which project. The heart itself is
+// drawn by the stylesheet (styles/account.css).
 import { t } from '../../../shared/i18n.ts';
-import { Icon } from '../Icon.tsx';
 import { useFavorite } from './useFavorite.ts';
 
 export interface FavoriteButtonProps {
@@ -27,7 +27,6 @@ export function FavoriteButton({ projectId, name, variant = 'card' }: FavoriteBu
       data-favorite={projectId}
       onClick={favorite.toggle}
     >
-      <Icon name="heart" className="favorite-button__icon" />
       {variant === 'page' && (
         <span className="favorite-button__text">
           {t('accountUi.heart.page')}
