@@ -17,7 +17,7 @@ export interface ProjectCardProps {
   headingLevel?: 2 | 3 | 4;
   /** Buttons over the picture, e.g. the favorite heart (styles/cards.css places them). */
   actions?: ReactNode;
-  /** Images below the fold load lazily; the first row of a page does not. */
+  /** Images below the fold load lazily; the first row of a page does not (no attribute: eager is the default). */
   eager?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
           <img
             src={image.url}
             alt={image.caption ?? t('card.photoOf', { name: project.name })}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager ? undefined : 'lazy'}
             decoding="async"
             width={480}
             height={320}

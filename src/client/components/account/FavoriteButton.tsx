@@ -21,7 +21,8 @@ export function FavoriteButton({ projectId, name, variant = 'card' }: FavoriteBu
       type="button"
       className={`favorite-button favorite-button--${variant}${favorite.pressed ? ' is-pressed' : ''}`}
       aria-pressed={favorite.pressed}
-      aria-label={variant === 'card' ? label : undefined}
+      // The card's heart has no text: its title is its accessible name and its tooltip (no
+      // aria-label saying it again on each card); the page's says "Favorite" and the name.
       title={label}
       aria-busy={favorite.busy || undefined}
       data-favorite={projectId}
