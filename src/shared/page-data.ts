@@ -1,8 +1,9 @@
 // What a page embeds of its reads' answers in the HTML, for the server's render
 // and for hydration (the initial state's `data`): for a list of projects only
 // what a card shows (components/ProjectCard.tsx), for the place tree only what
-// the filter form and the area links show (no coordinates), for the price
-// history only the homes that changed in full, not the whole answer of the API. A page reads these answers by the types below (useRouteData, the search
+// the filter form and the area links show (no coordinates, no paths), for the price
+// history only the homes that changed in full, not the whole answer of the API.
+// A page reads these answers by the types below (useRouteData, the search
 // page), which an answer fetched later in full also satisfies, so a component
 // that starts reading a field left out here fails `tsc` instead of hydrating
 // without it.
@@ -27,13 +28,29 @@ export interface SearchCardsAnswer extends CardsAnswer {
   meta: SearchAnswer['meta'];
 }
 
+/** A place of the tree as embedded: no path, which its ancestors' slugs and its own make (`withPaths`). */
+export interface EmbeddedPlace extends Pick<GeoNode, 'name' | 'slug' | 'count'> {
+  children: EmbeddedPlace[];
+}
+
 /** A place of the tree as the filter form and the area links show it. */
 export interface PlaceNode extends Pick<GeoNode, 'name' | 'slug' | 'path' | 'count'> {
   children: PlaceNode[];
 }
 
 export interface PlacesAnswer {
-  data: { tree: PlaceNode[]; place: GeoAnswer['data']['place'] };
+  data: { tree: EmbeddedPlace[]; place: GeoAnswer['data']['place'] };
+}
+
+/**
+ * The tree with each place's path ('spain/alicante/altea'): its ancestors'
+ * slugs and its own, as the catalogue's import writes every path.
+ */
+export function withPaths(tree: EmbeddedPlace[], parent = ''): PlaceNode[] {
+  return tree.map(({ name, slug, count, children }) => {
+    const path = parent ? `${parent}/${slug}` : slug;
+    return { name, slug, path, count, children: withPaths(children, path) };
+  });
 }
 
 /**
@@ -77,8 +94,8 @@ export function cardProject(p: ProjectCard): CardProject {
   };
 }
 
-function placeNode({ name, slug, path, count, children }: GeoNode): PlaceNode {
-  return { name, slug, path, count, children: children.map(placeNode) };
+function placeNode({ name, slug, count, children }: GeoNode): EmbeddedPlace {
+  return { name, slug, count, children: children.map(placeNode) };
 }
 
 /** The part of a read's answer a page embeds. */

@@ -5,35 +5,54 @@
 // packs the state it embeds, the browser's entry unpacks it before anything
 // reads it, so components see the same objects as before.
 //
-// A table is `[TABLE, keys, ...rows]`. A list is packed only when it has two
+// A table is `[TABLE, columns, ...rows]`. A list is packed only when it has two
 // objects or more, all plain, with the same keys in the same order and no
-// `undefined` value (which JSON drops and a row could not). A real list that
-// starts with the marker is written `[TABLE, 0, ...items]`, so any value
-// round-trips.
+// `undefined` value (which JSON drops and a row could not). A column whose
+// values are all like objects in turn (a card's price `{min, max}`, its
+// location) is written `[key, ...its columns]` and its values as rows, so
+// their keys are written once too. A real list that starts with the marker is
+// written `[TABLE, 0, ...items]`, so any value round-trips.
 const TABLE = '\u0001';
 
 type Row = Record<string, unknown>;
+/** A key, or a key whose values are like objects with these columns. */
+type Column = string | [string, ...Column[]];
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function tableKeys(list: unknown[]): string[] | null {
-  if (list.length < 2 || !list.every(isRow)) return null;
-  const keys = Object.keys(list[0] as Row);
+/** The columns every value shares when all are plain objects with the same keys, in order; else null. */
+function sharedColumns(values: unknown[]): Column[] | null {
+  if (!values.every(isRow)) return null;
+  const keys = Object.keys(values[0] as Row);
   const same = (row: Row) => {
     const own = Object.keys(row);
     return own.length === keys.length && own.every((k, i) => k === keys[i] && row[k] !== undefined);
   };
-  return (list as Row[]).every(same) ? keys : null;
+  if (!(values as Row[]).every(same)) return null;
+  return keys.map((k): Column => {
+    const inner = sharedColumns((values as Row[]).map((row) => row[k]));
+    return inner ? [k, ...inner] : k;
+  });
 }
+
+const packRow = (row: Row, columns: Column[]): unknown[] =>
+  columns.map((c) => (typeof c === 'string' ? packTables(row[c]) : packRow(row[c[0]] as Row, c.slice(1) as Column[])));
+
+// fromEntries defines each key as data, a '__proto__' key too.
+const unpackRow = (values: unknown[], columns: Column[]): Row =>
+  Object.fromEntries(
+    columns.map((c, i) =>
+      typeof c === 'string' ? [c, unpackTables(values[i])] : [c[0], unpackRow(values[i] as unknown[], c.slice(1) as Column[])],
+    ),
+  );
 
 export function packTables(value: unknown): unknown {
   if (Array.isArray(value)) {
-    const keys = tableKeys(value);
-    if (keys) return [TABLE, keys, ...(value as Row[]).map((row) => keys.map((k) => packTables(row[k])))];
+    const columns = value.length >= 2 ? sharedColumns(value) : null;
+    if (columns) return [TABLE, columns, ...(value as Row[]).map((row) => packRow(row, columns))];
     const items = value.map(packTables);
     return value[0] === TABLE ? [TABLE, 0, ...items] : items;
   }
-  // fromEntries defines each key as data, a '__proto__' key too.
   if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, packTables(v)]));
   return value;
 }
@@ -41,9 +60,9 @@ export function packTables(value: unknown): unknown {
 export function unpackTables(value: unknown): unknown {
   if (Array.isArray(value)) {
     if (value[0] !== TABLE) return value.map(unpackTables);
-    const [, keys, ...rest] = value as [string, string[] | 0, ...unknown[]];
-    if (keys === 0) return rest.map(unpackTables);
-    return (rest as unknown[][]).map((row) => Object.fromEntries(keys.map((k, i) => [k, unpackTables(row[i])])));
+    const [, columns, ...rest] = value as [string, Column[] | 0, ...unknown[]];
+    if (columns === 0) return rest.map(unpackTables);
+    return (rest as unknown[][]).map((row) => unpackRow(row, columns));
   }
   if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpackTables(v)]));
   return value;

@@ -28,6 +28,13 @@ const VALUES: unknown[] = [
   ['\u0001', 'a real list that starts with the marker'],
   ['\u0001', ['a', 'b'], [1, 2]],
   [['\u0001', 0]],
+  [
+    { id: 1, price: { min: 1, max: 2 }, place: { town: { name: 'a' } }, empty: {} },
+    { id: 2, price: { min: 3, max: 4 }, place: { town: { name: 'b' } }, empty: {} },
+  ],
+  [{ p: { min: 1 } }, { p: null }], // a column of objects and null: left as it is
+  [{ p: { a: 1, b: 2 } }, { p: { b: 2, a: 1 } }],
+  [{ p: ['\u0001', 0] }, { p: ['\u0001'] }],
   {
     tree: [
       {
@@ -62,6 +69,11 @@ t.test('a list of like objects is written as a table, its keys once', async (t) 
   );
   t.equal(packed, '["\\u0001",["id","name"],[1,"a"],[2,"b"],[3,"c"]]');
   t.same(packTables([{ a: undefined }, { a: 1 }]), [{ a: undefined }, { a: 1 }], 'an undefined value leaves the list as it is');
+  t.same(
+    packTables([{ p: { a: undefined } }, { p: { a: 1 } }]),
+    ['\u0001', ['p'], [{ a: undefined }], [{ a: 1 }]],
+    'nor a column of objects',
+  );
 });
 
 t.test('the search page embeds its cards as a table and reads them back whole', async (t) => {
@@ -69,6 +81,7 @@ t.test('the search page embeds its cards as a table and reads them back whole', 
   const html = (await app.inject('/search')).body;
   const script = stateScriptOf(html);
   t.equal(script.split('"price_reduced"').length - 1, 1, "a card's keys written once for the twelve");
+  t.equal(script.split('"max"').length - 1, 4, "a range's keys written once for each of a card's four ranges");
   const state = stateOf(html);
   const cards = Object.entries(state.data).find(([k]) => k.startsWith('/api/properties'))?.[1] as {
     data: Array<{ id: number; name: string }>;

@@ -3,7 +3,9 @@
 // a short reference per icon instead of a copy of its paths. Decorative: the
 // text beside each icon, or its button's label, carries the meaning. The outer
 // <svg> needs no viewBox: each symbol has its own, and `.icon` is square in CSS
-// (styles/base.css) where a rule sets only a width.
+// (styles/base.css) where a rule sets only a width. Icons a page repeats many
+// times (the cards' pin and facts, the heart) are drawn by the stylesheet
+// instead, as masks of the sprite's <view>s (styles/cards.css, account.css).
 import sprite from '../assets/icons.svg';
 
 export const ICON_NAMES = [

@@ -5,7 +5,7 @@
 // server; the form is a plain GET to the section's /search, which moves it to
 // the readable address, so it works without JavaScript.
 import type { RouteMatch } from '../../shared/match.ts';
-import type { PlaceNode, SearchCardsAnswer } from '../../shared/page-data.ts';
+import { withPaths, type PlaceNode, type SearchCardsAnswer } from '../../shared/page-data.ts';
 import { KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
 import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
@@ -26,7 +26,7 @@ const FEATURED_COUNT = 6;
  */
 export function LandingSections({ match, id, title, lead }: { match: RouteMatch; id: string; title: string; lead: string }) {
   const search = useRouteData(match, '/api/properties');
-  const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
+  const places = withPaths(useRouteData(match, '/api/geo-url')?.data.tree ?? []);
   return (
     <>
       <section className="section section--tint search-entry-band">

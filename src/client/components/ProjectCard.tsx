@@ -6,7 +6,6 @@ import { formatPriceRange, formatRange, knownRange } from '../../shared/format.t
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
-import { Icon } from './Icon.tsx';
 import { Link } from './Link.tsx';
 
 export type CardVariant = 'grid' | 'list' | 'strip' | 'popup';
@@ -18,7 +17,7 @@ export interface ProjectCardProps {
   headingLevel?: 2 | 3 | 4;
   /** Buttons over the picture, e.g. the favorite heart (styles/cards.css places them). */
   actions?: ReactNode;
-  /** Images below the fold load lazily; the first row of a page does not. */
+  /** Images below the fold load lazily; the first row of a page does not (no attribute: eager is the default). */
   eager?: boolean;
 }
 
@@ -44,7 +43,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
           <img
             src={image.url}
             alt={image.caption ?? t('card.photoOf', { name: project.name })}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={eager ? undefined : 'lazy'}
             decoding="async"
             width={480}
             height={320}
@@ -61,10 +60,7 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
             {project.name}
           </Link>
         </Heading>
-        <p className="project-card__place">
-          <Icon name="pin" />
-          {projectPlace(project)}
-        </p>
+        <p className="project-card__place">{projectPlace(project)}</p>
         <p className="project-card__category">{categoryLabel(project.category)}</p>
         {price ? (
           <p className="project-card__price">
@@ -83,10 +79,10 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
   );
 }
 
+/** A fact's icon is drawn by the stylesheet from its class (styles/cards.css), like the pin's. */
 function Fact({ icon, label, value }: { icon: 'bed' | 'bath' | 'area'; label: string; value: string }) {
   return (
-    <li title={label}>
-      <Icon name={icon} />
+    <li className={icon} title={label}>
       {/* One string, not two: React would mark the join with <!-- --> in the HTML. */}
       <span className="visually-hidden">{`${label}: `}</span>
       {value}

@@ -7,6 +7,7 @@ import type { PageProps } from './index.ts';
 import type { PlaceRef } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue.ts';
 import { t } from '../../shared/i18n.ts';
+import { withPaths } from '../../shared/page-data.ts';
 import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
@@ -67,7 +68,7 @@ export default function SearchPage({ match }: PageProps) {
 
       <div className="search-layout">
         <FiltersPanel state={state}>
-          <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
+          <SearchForm state={state} tree={withPaths(geo.data?.data.tree ?? [])} place={place} />
         </FiltersPanel>
 
         <section

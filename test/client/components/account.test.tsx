@@ -59,7 +59,8 @@ t.test('the header: a closed menu for a client, with favorites, profile and logo
 t.test("the heart: pressed for the client's favorites only, labelled with the project", async (t) => {
   const pressed = render(<FavoriteButton projectId={12} name="Mar Azul" />, USER);
   t.match(pressed, /aria-pressed="true"/);
-  t.match(pressed, /aria-label="Favorite: Mar Azul"/);
+  t.match(pressed, /title="Favorite: Mar Azul"/, 'named by its title, the tooltip');
+  t.notMatch(pressed, /aria-label=/, 'and not a second time');
   t.match(pressed, /is-pressed/);
   t.match(render(<FavoriteButton projectId={13} name="Mar Azul" />, USER), /aria-pressed="false"/);
   t.match(render(<FavoriteButton projectId={12} name="Mar Azul" />, null), /aria-pressed="false"/, 'a visitor: unpressed on the server');

@@ -1,8 +1,8 @@
 // The heart (SPEC §2, §4): on every project card (through its `actions` slot)
 // and on the property page. A toggle button: aria-pressed says whether the
-// project is a favorite; its name says which project.
+// project is a favorite; its name says which project. The heart itself is
+// drawn by the stylesheet (styles/account.css).
 import { t } from '../../../shared/i18n.ts';
-import { Icon } from '../Icon.tsx';
 import { useFavorite } from './useFavorite.ts';
 
 export interface FavoriteButtonProps {
@@ -21,13 +21,13 @@ export function FavoriteButton({ projectId, name, variant = 'card' }: FavoriteBu
       type="button"
       className={`favorite-button favorite-button--${variant}${favorite.pressed ? ' is-pressed' : ''}`}
       aria-pressed={favorite.pressed}
-      aria-label={variant === 'card' ? label : undefined}
+      // The card's heart has no text: its title is its accessible name and its tooltip (no
+      // aria-label saying it again on each card); the page's says "Favorite" and the name.
       title={label}
       aria-busy={favorite.busy || undefined}
       data-favorite={projectId}
       onClick={favorite.toggle}
     >
-      <Icon name="heart" className="favorite-button__icon" />
       {variant === 'page' && (
         <span className="favorite-button__text">
           {t('accountUi.heart.page')}
