@@ -6,7 +6,7 @@
 // values there and runs the kept SQL text. A value the builder branches on, or
 // a list whose length changes the SQL, belongs in the `shape` key, not in the
 // values.
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type RootOperationNode } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Stands for the value at `index` while the query is compiled. */
@@ -24,6 +24,8 @@ type Binding = { index: number } | { constant: unknown };
 
 interface Kept {
   sql: string;
+  /** The built query's tree, kept for what reads a query's kind (the store's metrics label selects apart). */
+  query: RootOperationNode;
   bindings: Binding[];
 }
 
@@ -47,7 +49,7 @@ function compileOnce<V extends readonly unknown[]>(
   if (compiled.sql.includes(MARKER_TEXT)) throw new Error(`kept query ${shape}: a value was written into the SQL text`);
   const bindings = compiled.parameters.map((p): Binding => (p instanceof Marker ? { index: p.index } : { constant: p }));
   if (kept.size >= MAX_SHAPES) kept.clear();
-  const entry = { sql: compiled.sql, bindings };
+  const entry = { sql: compiled.sql, query: compiled.query, bindings };
   kept.set(shape, entry);
   return entry;
 }
@@ -62,8 +64,9 @@ export async function runKept<V extends readonly unknown[], R>(
   values: V,
   build: (values: V) => Compilable<R>,
 ): Promise<R[]> {
-  const { sql, bindings } = compileOnce(db, shape, values.length, build);
+  const { sql, query, bindings } = compileOnce(db, shape, values.length, build);
   const parameters = bindings.map((b) => ('index' in b ? values[b.index] : b.constant));
-  const result = await db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+  const compiled: CompiledQuery<R> = { sql, query, parameters, queryId: createQueryId() };
+  const result = await db.executeQuery(compiled);
   return result.rows;
 }

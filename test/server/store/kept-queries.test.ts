@@ -32,6 +32,12 @@ forEachStore(t, 'a kept query is compiled once and binds each call its own value
 
   await db.updateTable('catalogue_meta').set({ value: 'uno' }).where('key', '=', 'kept-a').execute();
   t.same(await read(['kept-a']), [{ key: 'kept-a', value: 'uno' }], 'it keeps the SQL, never the rows');
+
+  const kinds: string[] = [];
+  const stop = store.onQuery((event) => kinds.push(event.query.query.kind));
+  await read(['kept-a']);
+  stop();
+  t.same(kinds, ['SelectQueryNode'], "the store's listeners (metrics) still see a select");
 });
 
 forEachStore(t, "a builder's own constants stay bound where it put them", async (t, store) => {
