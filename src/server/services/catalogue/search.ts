@@ -139,11 +139,6 @@ export const ORDER = {
   price_desc: sql`p.price_max desc, p.id desc`,
 } as const;
 
-export interface SearchOptions {
-  /** Write the page query's conditions for SQLite's planner (see searchConditions). */
-  planHints: boolean;
-}
-
 /** The two statements of a search on `projects`: its count, and the ids of its page. */
 export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: SearchOptions) {
   const page = q.page ?? 1;
@@ -157,10 +152,17 @@ export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: S
   };
 }
 
+export interface SearchOptions {
+  /** Write the page query's conditions for SQLite's planner (see searchConditions). */
+  planHints: boolean;
+  /** The places of the geo filter; resolveGeo's query when not given (the catalogue service reads its kept places). */
+  resolve?: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
+}
+
 export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 12;
-  const geo = await resolveGeo(db, q.esGeo);
+  const geo = await (options.resolve ? options.resolve(q.esGeo) : resolveGeo(db, q.esGeo));
   const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 
