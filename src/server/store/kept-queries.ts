@@ -57,13 +57,16 @@ function compileOnce<V extends readonly unknown[]>(
 /**
  * Runs the query `build` makes for `values`, compiled once per database and
  * `shape`. `build` must make the same SQL for every values of one shape.
+ * A null shape (SQL not worth keeping: a partner's scope written into it) is
+ * built and run as usual.
  */
 export async function runKept<V extends readonly unknown[], R>(
   db: Kysely<Database>,
-  shape: string,
+  shape: string | null,
   values: V,
   build: (values: V) => Compilable<R>,
 ): Promise<R[]> {
+  if (shape === null) return (await db.executeQuery(build(values))).rows;
   const { sql, query, bindings } = compileOnce(db, shape, values.length, build);
   const parameters = bindings.map((b) => ('index' in b ? values[b.index] : b.constant));
   const compiled: CompiledQuery<R> = { sql, query, parameters, queryId: createQueryId() };

@@ -61,3 +61,16 @@ forEachStore(t, 'a value written into the SQL text is refused, not kept', async 
   await t.rejects(runKept(db, 'kept-test:inlined', ['x'] as const, build), /written into the SQL text/);
   await t.rejects(runKept(db, 'kept-test:inlined', ['x'] as const, build), /written into the SQL text/, 'and still refused');
 });
+
+forEachStore(t, 'a null shape is built and run as usual, every time', async (t, store) => {
+  const { db } = store;
+  let builds = 0;
+  const read = (key: string) =>
+    runKept(db, null, [key] as const, ([k]) => {
+      builds++;
+      return db.selectFrom('catalogue_meta').select('key').where('key', '=', k);
+    });
+  t.same(await read('version'), [{ key: 'version' }]);
+  t.same(await read('nothing'), []);
+  t.equal(builds, 2);
+});

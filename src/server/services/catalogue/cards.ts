@@ -146,7 +146,7 @@ export async function listedIds(db: Kysely<Database>, ids: number[], scope: Scop
       .where('p.withdrawn_at', 'is', null)
       .$if(scoped !== null, (qb) => qb.where(scoped!));
   // A partner's scope is written into the SQL (scope.ts): only the main site's shape is kept.
-  const rows = scoped ? await query(ids).execute() : await runKept(db, `listed-ids:${ids.length}`, ids, query);
+  const rows = await runKept(db, scoped ? null : `listed-ids:${ids.length}`, ids, query);
   return new Set(rows.map((r) => r.id));
 }
 
