@@ -74,3 +74,14 @@ t.test('an https site asks browsers to upgrade insecure requests', async (t) => 
   const res = await app.inject('/');
   t.match(String(res.headers['content-security-policy']), /;frame-ancestors 'self';upgrade-insecure-requests$/);
 });
+
+t.test('nonces never repeat, across the refills of the random pool', async (t) => {
+  const app = await testApp(t);
+  const seen = new Set<string>();
+  // 128 requests per refill: three refills.
+  for (let i = 0; i < 400; i++) {
+    const csp = String((await app.inject('/healthz')).headers['content-security-policy']);
+    for (const m of csp.matchAll(/'nonce-([0-9a-f]{32})'/g)) seen.add(m[1]!);
+  }
+  t.equal(seen.size, 800, 'two fresh nonces per answer');
+});
