@@ -38,3 +38,50 @@ t.test('the map tile host is allowed for images when configured', async (t) => {
   const res = await app.inject('/');
   t.match(String(res.headers['content-security-policy']), /img-src 'self' data: https:\/\/\*\.tiles\.example\.com/);
 });
+
+// The headers helmet 8 sent with this site's options, before they were written by hand (http/security.ts).
+const HELMET_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-site',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+t.test('every answer carries the same headers as helmet sent, the policy written as helmet wrote it', async (t) => {
+  const app = await testApp(t, { env: { MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' } });
+  for (const url of ['/', '/api/properties', '/healthz', '/nowhere']) {
+    const res = await app.inject(url);
+    t.match(res.headers, HELMET_HEADERS, url);
+    t.notOk(res.headers['x-powered-by']);
+    const csp = String(res.headers['content-security-policy']).replace(/'nonce-[0-9a-f]{32}'/g, "'nonce-N'");
+    t.equal(
+      csp,
+      "default-src 'self';script-src 'self' 'nonce-N';style-src 'self' 'nonce-N';img-src 'self' data: https://tile.openstreetmap.org;font-src 'self';connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+      url,
+    );
+  }
+});
+
+t.test('an https site asks browsers to upgrade insecure requests', async (t) => {
+  const app = await testApp(t, { env: { SITE_URL: 'https://example.com' } });
+  const res = await app.inject('/');
+  t.match(String(res.headers['content-security-policy']), /;frame-ancestors 'self';upgrade-insecure-requests$/);
+});
+
+t.test('nonces never repeat, across the refills of the random pool', async (t) => {
+  const app = await testApp(t);
+  const seen = new Set<string>();
+  // 128 requests per refill: three refills.
+  for (let i = 0; i < 400; i++) {
+    const csp = String((await app.inject('/healthz')).headers['content-security-policy']);
+    for (const m of csp.matchAll(/'nonce-([0-9a-f]{32})'/g)) seen.add(m[1]!);
+  }
+  t.equal(seen.size, 800, 'two fresh nonces per answer');
+});

@@ -118,11 +118,12 @@ function renderOnce(
       report(aborted ? 'aborted' : 'complete');
     };
 
-    const abort = (r: PipeableRender, why: RenderAborted) => {
+    // `why` is made only when it is used: an Error captures its stack, and every page's socket closes after its document.
+    const abort = (r: PipeableRender, why: () => RenderAborted) => {
       if (finished || aborted) return;
-      aborted = why;
-      request.log[why.level]({ reason: why.message, url: redactUrl(request.url), streaming: started }, 'render aborted');
-      r.abort(why);
+      aborted = why();
+      request.log[aborted.level]({ reason: aborted.message, url: redactUrl(request.url), streaming: started }, 'render aborted');
+      r.abort(aborted);
     };
 
     /** The whole document when React wrote it during pipe() (nothing pending): one Buffer, compressed once; else a stream. */
@@ -186,10 +187,13 @@ function renderOnce(
 
     render.then(
       (r) => {
-        timer = setTimeout(() => abort(r, new RenderAborted(`render timed out after ${options.timeoutMs} ms`, 'warn')), options.timeoutMs);
+        timer = setTimeout(
+          () => abort(r, () => new RenderAborted(`render timed out after ${options.timeoutMs} ms`, 'warn')),
+          options.timeoutMs,
+        );
         // A visitor who goes away should not keep a render running.
         const gone = () => {
-          abort(r, new RenderAborted('client disconnected', 'info'));
+          abort(r, () => new RenderAborted('client disconnected', 'info'));
           stop();
         };
         if (request.raw.socket?.destroyed) gone();

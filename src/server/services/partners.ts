@@ -22,6 +22,7 @@ import { DEFAULT_LISTING_INDEXING, HexColor, ListingIndexing, type PublicPartner
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
 import type { AnyStruct } from '../../shared/any-struct.ts';
+import { runKept } from '../store/kept-queries.ts';
 import { checkInput, ConflictError, InputError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 
 export function normaliseHost(host: string | undefined | null): string | null {
@@ -61,7 +62,10 @@ export class PartnerService {
     const h = normaliseHost(host);
     if (!h) return null;
     const bare = h.startsWith('www.') ? h.slice(4) : h;
-    const row = await this.db.selectFrom('partners').selectAll().where('domain', 'in', [h, bare]).executeTakeFirst();
+    // Asked on every page: compiled once (kept-queries.ts).
+    const [row] = await runKept(this.db, 'partner-by-domain', [h, bare], (domains) =>
+      this.db.selectFrom('partners').selectAll().where('domain', 'in', domains).limit(1),
+    );
     return row ? toPublicPartner(row) : null;
   }
 

@@ -66,7 +66,10 @@ export function useForm<T, A = unknown>(options: {
   const key = useRef<string | null>(null);
   const busy = useRef(false);
 
-  const errors = fieldErrors(struct, values);
+  // Checked when first read: nothing reads them before a submit, and every server render built (and
+  // threw away) a StructError, its stack captured, for the empty fields.
+  let checked: Record<string, string> | undefined;
+  const errors = () => (checked ??= fieldErrors(struct, values));
 
   return {
     values,
@@ -82,13 +85,13 @@ export function useForm<T, A = unknown>(options: {
       }
     },
     error(name) {
-      return attempted ? (errors[name] ?? serverErrors[name]) : serverErrors[name];
+      return attempted ? (errors()[name] ?? serverErrors[name]) : serverErrors[name];
     },
     onSubmit(event) {
       event.preventDefault();
       if (busy.current) return;
       setAttempted(true);
-      const wrong = names.find((n) => errors[n]);
+      const wrong = names.find((n) => errors()[n]);
       if (wrong) {
         setStatus({ state: 'done', result: 'invalid', message: t('forms.errors.summary'), detail: null });
         document.getElementById(idOf(wrong))?.focus();

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { inScope, type Scope } from './scope.ts';
+import { runKept } from '../../store/kept-queries.ts';
 import { priceReduced } from '../../../shared/price-history.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
@@ -95,21 +96,22 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
 export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<Map<number, ImageRef[]>> {
   const out = new Map<number, ImageRef[]>();
   if (!ids.length) return out;
-  const ranked = db
-    .selectFrom('images')
-    .select(['project_id', 'url', 'caption', 'floorplan', 'position', 'id'])
-    .select(sql<number>`row_number() over (partition by project_id order by position, id)`.as('rank'))
-    .where('project_id', 'in', ids)
-    // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
-    .where('floorplan', '=', 0)
-    .as('ranked');
-  const rows = await db
-    .selectFrom(ranked)
-    .select(['project_id', 'id', 'url', 'caption', 'floorplan'])
-    .where('rank', '<=', CARD_IMAGES)
-    .orderBy('project_id')
-    .orderBy('rank')
-    .execute();
+  const rows = await runKept(db, `card-images:${ids.length}`, ids, (projects) => {
+    const ranked = db
+      .selectFrom('images')
+      .select(['project_id', 'url', 'caption', 'floorplan', 'position', 'id'])
+      .select(sql<number>`row_number() over (partition by project_id order by position, id)`.as('rank'))
+      .where('project_id', 'in', projects)
+      // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
+      .where('floorplan', '=', 0)
+      .as('ranked');
+    return db
+      .selectFrom(ranked)
+      .select(['project_id', 'id', 'url', 'caption', 'floorplan'])
+      .where('rank', '<=', CARD_IMAGES)
+      .orderBy('project_id')
+      .orderBy('rank');
+  });
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));
@@ -121,7 +123,10 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
 /** Cards for `ids`, in the order of `ids` (ids not found are left out). */
 export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<ProjectCard[]> {
   if (!ids.length) return [];
-  const [rows, images] = await Promise.all([cardQuery(db).where('p.id', 'in', ids).execute(), cardImages(db, ids)]);
+  const [rows, images] = await Promise.all([
+    runKept(db, `cards:${ids.length}`, ids, (projects) => cardQuery(db).where('p.id', 'in', projects)),
+    cardImages(db, ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -133,13 +138,15 @@ export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<Pr
 export async function listedIds(db: Kysely<Database>, ids: number[], scope: Scope): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const scoped = inScope(scope);
-  const rows = await db
-    .selectFrom('projects as p')
-    .select('p.id')
-    .where('p.id', 'in', ids)
-    .where('p.withdrawn_at', 'is', null)
-    .$if(scoped !== null, (qb) => qb.where(scoped!))
-    .execute();
+  const query = (projects: number[]) =>
+    db
+      .selectFrom('projects as p')
+      .select('p.id')
+      .where('p.id', 'in', projects)
+      .where('p.withdrawn_at', 'is', null)
+      .$if(scoped !== null, (qb) => qb.where(scoped!));
+  // A partner's scope is written into the SQL (scope.ts): only the main site's shape is kept.
+  const rows = await runKept(db, scoped ? null : `listed-ids:${ids.length}`, ids, query);
   return new Set(rows.map((r) => r.id));
 }
 

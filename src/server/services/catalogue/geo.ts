@@ -9,9 +9,9 @@
 import type { Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Database, GeoPlacesTable } from '../../store/schema.ts';
-import type { GeoAnswer, GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
+import type { GeoAnswer, GeoNode, PlaceRef, PropertySearch } from '../../../shared/catalogue.ts';
 import { inScope, scopeKey, type Scope } from './scope.ts';
-import { LISTED } from './search.ts';
+import { LISTED, type GeoIds } from './search.ts';
 import { catalogueVersion } from './version.ts';
 
 type PlaceRow = Selectable<GeoPlacesTable>;
@@ -22,7 +22,11 @@ interface GeoView {
   /** Every place, by path, with its count (possibly 0). */
   byPath: Map<string, { row: PlaceRow; count: number }>;
   byId: Map<number, PlaceRow>;
+  /** Places by kind and slug (a town slug may name several towns). */
+  bySlug: Map<string, PlaceRow[]>;
 }
+
+const slugKey = (kind: string, slug: string) => `${kind}/${slug}`;
 
 /** Entries kept: a few versions' worth of scopes is plenty; the oldest goes first. */
 const MAX_ENTRIES = 256;
@@ -49,6 +53,28 @@ export class GeoCache {
       if (this.views.size > MAX_ENTRIES) this.views.delete(this.views.keys().next().value!);
     }
     return view;
+  }
+
+  /**
+   * The places a search's geo filter names (resolveGeo in search.ts, the same
+   * rules), from the places kept for this catalogue version instead of a query.
+   * Every place is in every scope's view; the main site's is the one read.
+   */
+  async resolve(geo: PropertySearch['esGeo']): Promise<GeoIds | null> {
+    if (!geo || (!geo.country && !geo.region && !geo.town)) return null;
+    const { byId, bySlug } = await this.view(null);
+    const level = geo.town ? 'town' : geo.region ? 'region' : 'country';
+    const parentOf = (row: PlaceRow | undefined) => (row?.parent_id == null ? undefined : byId.get(row.parent_id));
+    const rows = (bySlug.get(slugKey(level, geo[level]!)) ?? []).filter((g) => {
+      const up1 = parentOf(g);
+      if (level === 'town') return (!geo.region || up1?.slug === geo.region) && (!geo.country || parentOf(up1)?.slug === geo.country);
+      return level !== 'region' || !geo.country || up1?.slug === geo.country;
+    });
+    const ids = (pick: (g: PlaceRow) => number | undefined) => [...new Set(rows.map(pick).filter((v): v is number => v !== undefined))];
+    if (level === 'town')
+      return { towns: ids((g) => g.id), regions: ids((g) => parentOf(g)?.id), countries: ids((g) => parentOf(parentOf(g))?.id) };
+    if (level === 'region') return { towns: [], regions: ids((g) => g.id), countries: ids((g) => parentOf(g)?.id) };
+    return { towns: [], regions: [], countries: ids((g) => g.id) };
   }
 
   /** The tree, and the place `path` names (null without a path); undefined when no place has that path. */
@@ -97,9 +123,12 @@ async function buildView(db: Kysely<Database>, scope: Scope): Promise<GeoView> {
   const byId = new Map<number, PlaceRow>();
   const nodes = new Map<number, GeoNode>();
   const byPath: GeoView['byPath'] = new Map();
+  const bySlug: GeoView['bySlug'] = new Map();
   for (const row of places) {
     const r = { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng) };
     byId.set(r.id, r);
+    const key = slugKey(r.kind, r.slug);
+    bySlug.set(key, [...(bySlug.get(key) ?? []), r]);
     const n = count.get(r.id) ?? 0;
     byPath.set(r.path, { row: r, count: n });
     if (n > 0) nodes.set(r.id, { ...ref(r), kind: r.kind, count: n, lat: r.lat, lng: r.lng, children: [] });
@@ -117,5 +146,5 @@ async function buildView(db: Kysely<Database>, scope: Scope): Promise<GeoView> {
     for (const n of list) sortAll(n.children);
   };
   sortAll(tree);
-  return { tree, byPath, byId };
+  return { tree, byPath, byId, bySlug };
 }

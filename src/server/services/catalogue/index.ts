@@ -44,7 +44,7 @@ export class CatalogueService {
   }
 
   search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
-    return search(this.db, query, scope, { planHints: this.planHints });
+    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo) });
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */

@@ -7,6 +7,7 @@ import type { Database } from '../../store/schema.ts';
 import type { HistoryStatus, PricePoint, UnitPriceHistory } from '../../../shared/price-history.ts';
 import { type Scope } from './scope.ts';
 import { unitQuery, visible } from './project.ts';
+import { runKept } from '../../store/kept-queries.ts';
 
 interface Change {
   unit_id: number;
@@ -37,16 +38,19 @@ function pointsOf(createdAt: string, now: { price: number; status: HistoryStatus
 export async function projectPriceHistory(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
   if (!(await visible(db, id, scope))) return null;
   const [units, changes] = await Promise.all([
-    unitQuery(db, id).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']).execute(),
+    runKept(db, 'price-history-units', [id] as const, ([project]) =>
+      unitQuery(db, project).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']),
+    ),
     // By unit, not by unit_history.project_id: a unit moved to another development keeps its past.
-    db
-      .selectFrom('unit_history as h')
-      .innerJoin('units as u', 'u.id', 'h.unit_id')
-      .select(['h.unit_id', 'h.changed_at', 'h.price_before', 'h.price', 'h.status_before', 'h.status'])
-      .where('u.project_id', '=', id)
-      .orderBy('h.unit_id')
-      .orderBy('h.id')
-      .execute(),
+    runKept(db, 'price-history-changes', [id] as const, ([project]) =>
+      db
+        .selectFrom('unit_history as h')
+        .innerJoin('units as u', 'u.id', 'h.unit_id')
+        .select(['h.unit_id', 'h.changed_at', 'h.price_before', 'h.price', 'h.status_before', 'h.status'])
+        .where('u.project_id', '=', project)
+        .orderBy('h.unit_id')
+        .orderBy('h.id'),
+    ),
   ]);
   const byUnit = new Map<number, Change[]>();
   for (const c of changes) {

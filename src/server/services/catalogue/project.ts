@@ -8,6 +8,7 @@ import { inScope, type Scope } from './scope.ts';
 import { cardQuery, listedIds, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
+import { runKept } from '../../store/kept-queries.ts';
 
 /** Whether project `id` is in the feed and within the scope. */
 export async function visible(db: Kysely<Database>, id: number, scope: Scope): Promise<boolean> {
@@ -16,29 +17,33 @@ export async function visible(db: Kysely<Database>, id: number, scope: Scope): P
 
 export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectDetail | null> {
   const scoped = inScope(scope);
-  const row = await cardQuery(db)
-    .select(['p.description', 'p.description_html', 'p.descriptions', 'p.amenities', 'p.units_total', 'p.listed_at'])
-    .where('p.id', '=', id)
-    .where('p.withdrawn_at', 'is', null)
-    .$if(scoped !== null, (qb) => qb.where(scoped!))
-    .executeTakeFirst();
+  // The main site's shape is kept (kept-queries.ts); a partner's scope is written into the SQL.
+  const [row] = await runKept(db, scoped ? null : 'project-detail', [id] as const, ([project]) =>
+    cardQuery(db)
+      .select(['p.description', 'p.description_html', 'p.descriptions', 'p.amenities', 'p.units_total', 'p.listed_at'])
+      .where('p.id', '=', project)
+      .where('p.withdrawn_at', 'is', null)
+      .$if(scoped !== null, (qb) => qb.where(scoped!)),
+  );
   if (!row) return null;
   const [images, categories] = await Promise.all([
-    db
-      .selectFrom('images')
-      .select(['id', 'url', 'caption', 'floorplan'])
-      .where('project_id', '=', id)
-      .where('floorplan', '=', 0)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('project_categories as pc')
-      .innerJoin('categories as c', 'c.id', 'pc.category_id')
-      .select(['c.id', 'c.key'])
-      .where('pc.project_id', '=', id)
-      .orderBy('c.id')
-      .execute(),
+    runKept(db, 'project-images', [id] as const, ([project]) =>
+      db
+        .selectFrom('images')
+        .select(['id', 'url', 'caption', 'floorplan'])
+        .where('project_id', '=', project)
+        .where('floorplan', '=', 0)
+        .orderBy('position')
+        .orderBy('id'),
+    ),
+    runKept(db, 'project-categories', [id] as const, ([project]) =>
+      db
+        .selectFrom('project_categories as pc')
+        .innerJoin('categories as c', 'c.id', 'pc.category_id')
+        .select(['c.id', 'c.key'])
+        .where('pc.project_id', '=', project)
+        .orderBy('c.id'),
+    ),
   ]);
   const all: ImageRef[] = images.map((i) => ({ url: publicImageUrl(i.id, i.url), caption: i.caption, floorplan: Boolean(i.floorplan) }));
   return {
@@ -89,22 +94,23 @@ export function unitQuery(db: Kysely<Database>, id: number) {
 /** The project's units still in the feed, every status, cheapest first. */
 export async function projectUnits(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitRow[] | null> {
   if (!(await visible(db, id, scope))) return null;
-  const rows = await unitQuery(db, id)
-    .select([
-      'u.bathrooms',
-      'u.built_area',
-      'u.plot_area',
-      'u.terrace_area',
-      'u.solarium_area',
-      'u.garden_area',
-      'u.floor',
-      'u.price',
-      'u.status',
-    ])
-    .where('u.withdrawn_at', 'is', null)
-    .orderBy('u.price')
-    .orderBy('u.id')
-    .execute();
+  const rows = await runKept(db, 'project-units', [id] as const, ([project]) =>
+    unitQuery(db, project)
+      .select([
+        'u.bathrooms',
+        'u.built_area',
+        'u.plot_area',
+        'u.terrace_area',
+        'u.solarium_area',
+        'u.garden_area',
+        'u.floor',
+        'u.price',
+        'u.status',
+      ])
+      .where('u.withdrawn_at', 'is', null)
+      .orderBy('u.price')
+      .orderBy('u.id'),
+  );
   return rows.map(({ category_id, category_key, ...u }) => ({
     ...u,
     // The store keeps 0 for a count the feed does not give (NOT NULL columns): the answer says null.
@@ -122,13 +128,14 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
  */
 export async function projectFiles(db: Kysely<Database>, id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
   if (!(await visible(db, id, scope))) return null;
-  const rows = await db
-    .selectFrom('project_files')
-    .select(['id', 'kind', 'title', 'url', 'registered_only'])
-    .where('project_id', '=', id)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await runKept(db, 'project-files', [id] as const, ([project]) =>
+    db
+      .selectFrom('project_files')
+      .select(['id', 'kind', 'title', 'url', 'registered_only'])
+      .where('project_id', '=', project)
+      .orderBy('position')
+      .orderBy('id'),
+  );
   const data = rows.map((f) => {
     const locked = Boolean(f.registered_only) && !loggedIn;
     // A registered-only file is downloaded through GET /api/files/{id}, which checks the login again.

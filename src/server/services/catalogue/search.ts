@@ -12,6 +12,7 @@ import type { PropertySearch, SearchAnswer } from '../../../shared/catalogue.ts'
 import { PRICE_UPPER_BOUND } from '../../../shared/constants.ts';
 import { inScope, type Scope } from './scope.ts';
 import { loadCards } from './cards.ts';
+import { runKept } from '../../store/kept-queries.ts';
 
 /**
  * "Listed": in the feed and with something to sell. Written as literal SQL, the
@@ -36,18 +37,25 @@ export interface GeoIds {
 export async function resolveGeo(db: Kysely<Database>, geo: PropertySearch['esGeo']): Promise<GeoIds | null> {
   if (!geo || (!geo.country && !geo.region && !geo.town)) return null;
   const level = geo.town ? 'town' : geo.region ? 'region' : 'country';
-  let q = db
-    .selectFrom('geo_places as g')
-    .leftJoin('geo_places as up1', 'up1.id', 'g.parent_id')
-    .leftJoin('geo_places as up2', 'up2.id', 'up1.parent_id')
-    .select(['g.id as id', 'up1.id as parent', 'up2.id as grandparent'])
-    .where('g.kind', '=', level)
-    .where('g.slug', '=', geo[level]!);
-  if (level === 'town') {
-    if (geo.region) q = q.where('up1.slug', '=', geo.region);
-    if (geo.country) q = q.where('up2.slug', '=', geo.country);
-  } else if (level === 'region' && geo.country) q = q.where('up1.slug', '=', geo.country);
-  const rows = await q.execute();
+  // The slugs given decide the SQL's shape; their values are bound.
+  const region = level === 'town' ? geo.region : undefined;
+  const country = level !== 'country' ? geo.country : undefined;
+  const shape = `resolve-geo:${level}:${region ? 'r' : ''}${country ? 'c' : ''}`;
+  const values = [geo[level]!, region ?? '', country ?? ''] as const;
+  const rows = await runKept(db, shape, values, ([slug, regionSlug, countrySlug]) => {
+    let q = db
+      .selectFrom('geo_places as g')
+      .leftJoin('geo_places as up1', 'up1.id', 'g.parent_id')
+      .leftJoin('geo_places as up2', 'up2.id', 'up1.parent_id')
+      .select(['g.id as id', 'up1.id as parent', 'up2.id as grandparent'])
+      .where('g.kind', '=', level)
+      .where('g.slug', '=', slug);
+    if (level === 'town') {
+      if (region) q = q.where('up1.slug', '=', regionSlug);
+      if (country) q = q.where('up2.slug', '=', countrySlug);
+    } else if (level === 'region' && country) q = q.where('up1.slug', '=', countrySlug);
+    return q;
+  });
   const ids = (pick: (r: (typeof rows)[number]) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
   if (level === 'town') return { towns: ids((r) => r.id), regions: ids((r) => r.parent), countries: ids((r) => r.grandparent) };
   if (level === 'region') return { towns: [], regions: ids((r) => r.id), countries: ids((r) => r.parent) };
@@ -131,11 +139,6 @@ export const ORDER = {
   price_desc: sql`p.price_max desc, p.id desc`,
 } as const;
 
-export interface SearchOptions {
-  /** Write the page query's conditions for SQLite's planner (see searchConditions). */
-  planHints: boolean;
-}
-
 /** The two statements of a search on `projects`: its count, and the ids of its page. */
 export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: SearchOptions) {
   const page = q.page ?? 1;
@@ -149,10 +152,17 @@ export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: S
   };
 }
 
+export interface SearchOptions {
+  /** Write the page query's conditions for SQLite's planner (see searchConditions). */
+  planHints: boolean;
+  /** The places of the geo filter; resolveGeo's query when not given (the catalogue service reads its kept places). */
+  resolve?: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
+}
+
 export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 12;
-  const geo = await resolveGeo(db, q.esGeo);
+  const geo = await (options.resolve ? options.resolve(q.esGeo) : resolveGeo(db, q.esGeo));
   const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 

@@ -14,6 +14,7 @@ import { PRICE_UPPER_BOUND, SEARCH_ACCOUNT_ID } from '../../../shared/constants.
 import { inScope, type Scope } from './scope.ts';
 import { searchConditions } from './search.ts';
 import { loadCards } from './cards.ts';
+import { runKept } from '../../store/kept-queries.ts';
 
 /** How many similar projects a page shows: one row of cards. */
 export const SIMILAR_COUNT = 4;
@@ -26,13 +27,14 @@ export async function similarProjects(
   count = SIMILAR_COUNT,
 ): Promise<ProjectCard[] | null> {
   const scoped = inScope(scope);
-  const project = await db
-    .selectFrom('projects as p')
-    .select(['p.country_id', 'p.region_id', 'p.town_id', 'p.category_id', 'p.price_min'])
-    .where('p.id', '=', id)
-    .where('p.withdrawn_at', 'is', null)
-    .$if(scoped !== null, (qb) => qb.where(scoped!))
-    .executeTakeFirst();
+  const [project] = await runKept(db, scoped ? null : 'similar-to', [id] as const, ([of]) =>
+    db
+      .selectFrom('projects as p')
+      .select(['p.country_id', 'p.region_id', 'p.town_id', 'p.category_id', 'p.price_min'])
+      .where('p.id', '=', of)
+      .where('p.withdrawn_at', 'is', null)
+      .$if(scoped !== null, (qb) => qb.where(scoped!)),
+  );
   if (!project) return null;
 
   const filters: PropertySearch = {

@@ -3,8 +3,11 @@
 // PostgreSQL, knows cheaply whether what it built from the catalogue is stale.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { runKept } from '../../store/kept-queries.ts';
 
 export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
-  const row = await db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirst();
+  const [row] = await runKept(db, 'catalogue-version', [], () =>
+    db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version'),
+  );
   return row?.value ?? '0';
 }
