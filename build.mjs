@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
-import { clientMessages } from './src/client/messages-build.mjs';
+import { splitMessages } from './src/client/messages-split.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -95,16 +95,51 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
-// The browser's locale file: en.json less what it never shows (src/client/messages-build.mjs).
-const clientMessagesPlugin = {
-  name: 'client-messages',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, async (args) => ({
-      contents: JSON.stringify(clientMessages(JSON.parse(await fs.promises.readFile(args.path, 'utf8')))),
-      loader: 'json',
-    }));
-  },
-};
+// The browser's locale: en.json less what it never shows (src/client/messages-build.mjs), and
+// less the sections only some pages show, which their page modules bring
+// (src/client/messages-split.mjs). Which code names which key is read from the
+// graph of a first, unwritten build of the same entry points.
+function clientMessagesPlugin(entryPoints) {
+  return {
+    name: 'client-messages',
+    setup(b) {
+      let split;
+      b.onStart(async () => {
+        const { build } = await import('esbuild');
+        const { metafile } = await build({
+          ...ui,
+          plugins: [basemapPlugin, lazyStylesheetPlugin(false)],
+          entryPoints,
+          outdir: b.initialOptions.outdir,
+          format: 'esm',
+          splitting: true,
+          write: false,
+          metafile: true,
+          logLevel: 'silent',
+        });
+        const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
+        split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'));
+      });
+      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(split.core), loader: 'json' }));
+      // A page module's first import hands its sections to i18n, before any of its code runs.
+      b.onLoad({ filter: /[\\/]src[\\/]client[\\/]pages[\\/][^\\/]+\.tsx$/ }, async (args) => {
+        const page = path.basename(args.path, '.tsx');
+        if (!split.pages[page]) return undefined;
+        const code = await fs.promises.readFile(args.path, 'utf8');
+        return { contents: `import ${JSON.stringify(`virtual:page-messages/${page}`)};\n${code}`, loader: 'tsx' };
+      });
+      b.onResolve({ filter: /^virtual:page-messages\// }, (args) => ({
+        path: args.path.slice('virtual:page-messages/'.length),
+        namespace: 'page-messages',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'page-messages' }, (args) => ({
+        contents: `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(split.pages[args.path])});`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
@@ -126,10 +161,11 @@ export function clientOptions(clientOut) {
     .readdirSync(pagesDir)
     .filter((f) => f.endsWith('.tsx'))
     .map((f) => path.join('src/client/pages', f));
+  const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientMessagesPlugin],
-    entryPoints: ['src/client/entry.tsx', ...pages],
+    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientMessagesPlugin(entryPoints)],
+    entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
     splitting: true,

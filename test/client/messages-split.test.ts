@@ -1,0 +1,95 @@
+// Per-page locale sections (src/client/messages-split.mjs, applied by build.mjs):
+// on the real client build, every key a client source names is there when
+// that source runs (in the entry's strings or in the sections of every page
+// whose code reaches it), and the entry's chunks hold none of the sections
+// only pages show, which their own page chunks do.
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { build, type Metafile } from 'esbuild';
+import { clientOptions, root } from '../../build.mjs';
+import { clientMessages } from '../../src/client/messages-build.mjs';
+import { lookup, namedKeys, splitMessages } from '../../src/client/messages-split.mjs';
+import { tempDir } from '../helpers/app.ts';
+
+const en = JSON.parse(fs.readFileSync(path.join(root, 'locales/en.json'), 'utf8')) as Record<string, unknown>;
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+const isPage = (file: string) => /^src\/client\/pages\/[^/]+\.tsx$/.test(file);
+
+/** The entry points (entry.tsx, a page module) whose code reaches `file` without going through another page module. */
+function reachers(inputs: Metafile['inputs'], file: string): string[] {
+  const importers = new Map<string, string[]>();
+  for (const [from, input] of Object.entries(inputs))
+    for (const imp of input.imports) importers.set(imp.path, [...(importers.get(imp.path) ?? []), from]);
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const up = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    if (f === 'src/client/entry.tsx' || isPage(f)) found.add(f);
+    else for (const from of importers.get(f) ?? []) up(from);
+  };
+  up(file);
+  return [...found];
+}
+
+/** Plain words from the middle of a string, to look for in built code (JSON escapes quotes and breaks). */
+function sample(text: string): string | undefined {
+  return /[A-Za-z ,.]{30}/.exec(text.slice(Math.floor(text.length / 2)))?.[0];
+}
+
+function strings(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (node === null || typeof node !== 'object') return [];
+  return Object.values(node).flatMap(strings);
+}
+
+t.test('every key a client source names is there when it runs; page-only sections are out of the entry', async (t) => {
+  const out = tempDir(t);
+  const result = await build({ ...clientOptions(out), write: false, logLevel: 'silent' });
+  const { inputs, outputs } = result.metafile!;
+  const client = clientMessages(en);
+  const { core, pages, moved } = splitMessages(inputs, en, read);
+  t.ok(moved.length > 10, `sections moved to pages (${moved.length})`);
+
+  const missing: string[] = [];
+  let checked = 0;
+  for (const file of Object.keys(inputs).filter((f) => /^src\/.*\.tsx?$/.test(f))) {
+    for (const { key } of namedKeys(read(file), client)) {
+      for (const reacher of reachers(inputs, file)) {
+        checked++;
+        const page = isPage(reacher) ? path.basename(reacher, '.tsx') : undefined;
+        const has = lookup(core, key) !== undefined || (page !== undefined && lookup(pages[page], key) !== undefined);
+        if (!has) missing.push(`${file} (from ${reacher}): ${key}`);
+      }
+    }
+  }
+  t.ok(checked > 300, `keys checked (${checked})`);
+  t.same(missing, [], 'every one is in the entry’s strings or its page’s sections');
+
+  // The built code: the entry and what it imports statically, and each page's chunk.
+  const code = (file: string) => result.outputFiles!.find((f) => f.path === path.join(root, file))!.text;
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file]!.imports) if (imp.kind === 'import-statement') closure(imp.path, seen);
+    return seen;
+  };
+  const outputOf = (entry: string) => Object.keys(outputs).find((f) => outputs[f]!.entryPoint === entry && f.endsWith('.js'))!;
+  const entryCode = [...closure(outputOf('src/client/entry.tsx'))].map(code).join('\n');
+  for (const [page, sections] of Object.entries(pages)) {
+    const pageCode = [...closure(outputOf(`src/client/pages/${page}.tsx`))].map(code).join('\n');
+    const absent = strings(sections)
+      .map(sample)
+      .filter((s) => s !== undefined && !pageCode.includes(s));
+    t.same(absent, [], `${page}'s chunks hold its sections`);
+  }
+  for (const section of ['living.topics', 'franchise.package', 'broker.services', 'home.features', 'property.history']) {
+    t.ok(moved.includes(section), `${section} is a page's section`);
+    t.equal(lookup(core, section), undefined, `${section} is not in the entry's strings`);
+    for (const s of strings(lookup(client, section))
+      .map(sample)
+      .filter((w) => w !== undefined))
+      t.notOk(entryCode.includes(s), `the entry's chunks lack ${section}'s “${s}”`);
+  }
+});
