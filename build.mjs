@@ -108,7 +108,7 @@ function clientMessagesPlugin(entryPoints) {
         const { build } = await import('esbuild');
         const { metafile } = await build({
           ...ui,
-          plugins: [basemapPlugin, lazyStylesheetPlugin(false)],
+          plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
           entryPoints,
           outdir: b.initialOptions.outdir,
           format: 'esm',
@@ -141,11 +141,22 @@ function clientMessagesPlugin(entryPoints) {
   };
 }
 
+// swr and wouter import `use-sync-external-store/shim`, a copy of React 18's
+// hook for older Reacts: React's own hook instead (src/client/lib/use-sync-external-store-shim.ts).
+const reactsOwnHook = {
+  name: 'reacts-own-hook',
+  setup(b) {
+    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: path.join(root, 'src/client/lib/use-sync-external-store-shim.ts'),
+    }));
+  },
+};
+
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
   absWorkingDir: root,
   bundle: true,
-  plugins: [basemapPlugin],
+  plugins: [basemapPlugin, reactsOwnHook],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
