@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { splitMessages } from './src/client/messages-split.mjs';
+import { commonModules } from './src/client/common-chunk.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -95,45 +96,61 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
-// The browser's locale: en.json less what it never shows (src/client/messages-build.mjs), and
-// less the sections only some pages show, which their page modules bring
-// (src/client/messages-split.mjs). Which code names which key is read from the
-// graph of a first, unwritten build of the same entry points.
-function clientMessagesPlugin(entryPoints) {
+/**
+ * What the client build reads from a first, unwritten build of the same entry
+ * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
+ * and `split`, the locale for the entry and each page's sections
+ * (src/client/messages-split.mjs).
+ */
+export async function analyseClient(entryPoints, outdir) {
+  const { build } = await import('esbuild');
+  const { metafile } = await build({
+    ...ui,
+    plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
+    entryPoints,
+    outdir,
+    format: 'esm',
+    splitting: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
+  const common = commonModules(metafile.inputs);
+  const split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'), common);
+  return { common, split };
+}
+
+// The client's module graph, shaped (issue 12): the entry and every page module
+// import the common modules (one shared chunk instead of many small ones), the
+// browser's en.json is the entry's part of the locale (less what it never
+// shows, messages-build.mjs, and less the page-only sections), and each page
+// module's first import hands its own sections to i18n before any of its code
+// runs. The server's render and tests keep the whole en.json.
+function clientGraphPlugin(entryPoints) {
   return {
-    name: 'client-messages',
+    name: 'client-graph',
     setup(b) {
-      let split;
+      let plan;
       b.onStart(async () => {
-        const { build } = await import('esbuild');
-        const { metafile } = await build({
-          ...ui,
-          plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
-          entryPoints,
-          outdir: b.initialOptions.outdir,
-          format: 'esm',
-          splitting: true,
-          write: false,
-          metafile: true,
-          logLevel: 'silent',
-        });
-        const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
-        split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'));
+        plan = await analyseClient(entryPoints, b.initialOptions.outdir);
       });
-      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(split.core), loader: 'json' }));
-      // A page module's first import hands its sections to i18n, before any of its code runs.
-      b.onLoad({ filter: /[\\/]src[\\/]client[\\/]pages[\\/][^\\/]+\.tsx$/ }, async (args) => {
-        const page = path.basename(args.path, '.tsx');
-        if (!split.pages[page]) return undefined;
+      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
+      b.onLoad({ filter: /[\\/]src[\\/]client[\\/](entry|pages[\\/][^\\/]+)\.tsx$/ }, async (args) => {
+        const page = path.dirname(args.path).endsWith('pages') ? path.basename(args.path, '.tsx') : undefined;
+        const messages = page && plan.split.pages[page] ? `import ${JSON.stringify(`virtual:page-messages/${page}`)};\n` : '';
         const code = await fs.promises.readFile(args.path, 'utf8');
-        return { contents: `import ${JSON.stringify(`virtual:page-messages/${page}`)};\n${code}`, loader: 'tsx' };
+        return { contents: `${messages}import "virtual:common";\n${code}`, loader: 'tsx' };
       });
-      b.onResolve({ filter: /^virtual:page-messages\// }, (args) => ({
-        path: args.path.slice('virtual:page-messages/'.length),
-        namespace: 'page-messages',
+      b.onResolve({ filter: /^virtual:(page-messages\/|common$)/ }, (args) => ({
+        path: args.path.slice('virtual:'.length),
+        namespace: 'client-graph',
       }));
-      b.onLoad({ filter: /.*/, namespace: 'page-messages' }, (args) => ({
-        contents: `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(split.pages[args.path])});`,
+      b.onLoad({ filter: /.*/, namespace: 'client-graph' }, (args) => ({
+        contents:
+          args.path === 'common'
+            ? plan.common.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
+            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.pages[args.path.slice('page-messages/'.length)])});`,
         resolveDir: root,
         loader: 'js',
       }));
@@ -175,7 +192,7 @@ export function clientOptions(clientOut) {
   const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientMessagesPlugin(entryPoints)],
+    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints)],
     entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',

@@ -7,4 +7,5 @@ export function splitMessages(
   inputs: Metafile['inputs'],
   messages: unknown,
   read: (file: string) => string,
+  entryModules?: string[],
 ): { core: Record<string, unknown>; pages: Record<string, Record<string, unknown>>; moved: string[] };

@@ -54,12 +54,13 @@ function reachable(inputs, start) {
 /**
  * From an esbuild metafile's inputs and the full en.json: `core`, the browser's
  * locale for the entry, and `pages`, page name → the subtree its module adds.
- * `read(file)` reads a source (path relative to the project's root).
+ * `read(file)` reads a source (path relative to the project's root);
+ * `entryModules`, modules build.mjs has the entry import beside its own (common-chunk.mjs).
  */
-export function splitMessages(inputs, messages, read) {
+export function splitMessages(inputs, messages, read, entryModules = []) {
   const client = clientMessages(messages);
   const sectionsOf = (files) => new Set(files.flatMap((file) => namedKeys(read(file), client).map(({ key }) => sectionOf(key))));
-  const core = [...sectionsOf(reachable(inputs, 'src/client/entry.tsx'))];
+  const core = [...sectionsOf(['src/client/entry.tsx', ...entryModules].flatMap((file) => reachable(inputs, file)))];
   const pageSections = Object.fromEntries(
     Object.keys(inputs)
       .filter((file) => PAGE.test(file))
