@@ -12,6 +12,7 @@ import { SERVER_ONLY_MESSAGES, clientMessages } from '../../src/client/messages-
 import { lookup } from '../../src/shared/i18n.ts';
 import { namedKeys } from '../../src/client/messages-split.mjs';
 import { tempDir } from '../helpers/app.ts';
+import { sample, strings } from '../helpers/locale-strings.ts';
 
 const en = JSON.parse(fs.readFileSync(path.join(root, 'locales/en.json'), 'utf8')) as Record<string, unknown>;
 const kept = clientMessages(en);
@@ -23,13 +24,6 @@ function expand(node: unknown, pattern: string[], prefix: string[] = []): string
   const [head, ...rest] = pattern;
   const keys = head === '*' ? Object.keys(node) : [head!];
   return keys.filter((k) => k in node).flatMap((k) => expand((node as Record<string, unknown>)[k], rest, [...prefix, k]));
-}
-
-/** The strings of a subtree, to look for in the built code. */
-function strings(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (node === null || typeof node !== 'object') return [];
-  return Object.values(node).flatMap(strings);
 }
 
 t.test('the browser bundle keeps every key its code names and none of the server-only ones', async (t) => {
@@ -61,9 +55,8 @@ t.test('the browser bundle keeps every key its code names and none of the server
     t.ok(paths.length > 0, `${pattern} names something in en.json`);
     for (const p of paths) {
       t.equal(lookup(kept, p), undefined, `${p} is cut`);
-      // Plain words from the middle of each string (its opening may be shared with a title; JSON escapes quotes and breaks).
       const leaked = strings(lookup(en, p)).filter((s) => {
-        const words = /[A-Za-z ,.]{30}/.exec(s.slice(Math.floor(s.length / 2)))?.[0];
+        const words = sample(s);
         return words !== undefined && code.includes(words);
       });
       t.same(leaked, [], `no string of ${p} in the built bundle`);

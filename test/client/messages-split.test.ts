@@ -11,6 +11,7 @@ import { analyseClient, clientOptions, root } from '../../build.mjs';
 import { clientMessages } from '../../src/client/messages-build.mjs';
 import { lookup, namedKeys } from '../../src/client/messages-split.mjs';
 import { tempDir } from '../helpers/app.ts';
+import { sample, strings } from '../helpers/locale-strings.ts';
 
 const en = JSON.parse(fs.readFileSync(path.join(root, 'locales/en.json'), 'utf8')) as Record<string, unknown>;
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -31,17 +32,6 @@ function reachers(inputs: Metafile['inputs'], file: string): string[] {
   };
   up(file);
   return [...found];
-}
-
-/** Plain words from the middle of a string, to look for in built code (JSON escapes quotes and breaks). */
-function sample(text: string): string | undefined {
-  return /[A-Za-z ,.]{30}/.exec(text.slice(Math.floor(text.length / 2)))?.[0];
-}
-
-function strings(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (node === null || typeof node !== 'object') return [];
-  return Object.values(node).flatMap(strings);
 }
 
 t.test('every key a client source names is there when it runs; page-only sections are out of the entry', async (t) => {
