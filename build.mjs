@@ -138,9 +138,10 @@ function clientGraphPlugin(entryPoints) {
       b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
       b.onLoad({ filter: /[\\/]src[\\/]client[\\/](entry|pages[\\/][^\\/]+)\.tsx$/ }, async (args) => {
         const page = path.dirname(args.path).endsWith('pages') ? path.basename(args.path, '.tsx') : undefined;
-        const messages = page && plan.split.pages[page] ? `import ${JSON.stringify(`virtual:page-messages/${page}`)};\n` : '';
+        const messages = page && plan.split.pages[page] ? `import ${JSON.stringify(`virtual:page-messages/${page}`)};` : '';
         const code = await fs.promises.readFile(args.path, 'utf8');
-        return { contents: `${messages}import "virtual:common";\n${code}`, loader: 'tsx' };
+        // On the file's first line, so that source maps keep its line numbers.
+        return { contents: `${messages}import "virtual:common";${code}`, loader: 'tsx' };
       });
       b.onResolve({ filter: /^virtual:(page-messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),
