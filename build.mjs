@@ -106,7 +106,7 @@ export async function analyseClient(entryPoints, outdir) {
   const { build } = await import('esbuild');
   const { metafile } = await build({
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
+    plugins: [...ui.plugins, lazyStylesheetPlugin(false), browserTwins],
     entryPoints,
     outdir,
     format: 'esm',
@@ -159,6 +159,19 @@ function clientGraphPlugin(entryPoints) {
   };
 }
 
+// A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
+// the browser bundle: code the server's render needs and the browser does not
+// run again (the property page's structured data, issue 12).
+const browserTwins = {
+  name: 'browser-twins',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/.*\.tsx?$/ }, (args) => {
+      const twin = path.join(args.resolveDir, args.path.replace(/\.(tsx?)$/, '.browser.$1'));
+      return fs.existsSync(twin) ? { path: twin } : undefined;
+    });
+  },
+};
+
 // swr and wouter import `use-sync-external-store/shim`, a copy of React 18's
 // hook for older Reacts: React's own hook instead (src/client/lib/use-sync-external-store-shim.ts).
 const reactsOwnHook = {
@@ -193,7 +206,7 @@ export function clientOptions(clientOut) {
   const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints)],
+    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints), browserTwins],
     entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',

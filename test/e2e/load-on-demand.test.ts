@@ -5,7 +5,8 @@
 // an arrow key), after which the gallery turns; the search's list view loads no
 // Leaflet, its map view does; the home's hero slider loads Glide when the
 // visitor reaches for it; the cookie settings dialog's code when the visitor
-// first opens it, and then it saves. A library's chunk is recognised by a
+// first opens it, and then it saves; the property page's structured data never
+// (the server's JSON-LD stays after hydration). A library's chunk is recognised by a
 // string only it has.
 import t, { type Test } from 'tap';
 import type { Page } from 'puppeteer-core';
@@ -21,7 +22,12 @@ const LOCAL_TILES = '/media/demo/garden-1.svg?tile={z}-{x}-{y}';
 const VIEWER = '.gallery > .gallery__viewer';
 const COUNTER = `${VIEWER} .gallery__position`;
 
-const LIBRARIES = { leaflet: 'leaflet-control-attribution', glide: '[Glide warn]', cookieDialog: 'consent-open' } as const;
+const LIBRARIES = {
+  leaflet: 'leaflet-control-attribution',
+  glide: '[Glide warn]',
+  cookieDialog: 'consent-open',
+  structuredData: 'RealEstateListing',
+} as const;
 type Library = keyof typeof LIBRARIES;
 
 interface Loads {
@@ -197,6 +203,17 @@ t.test('code loaded on demand', async (t) => {
     await page.click(opener);
     await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
     t.equal((await loads.scripts('cookieDialog')).length, 1, 'a second opening loads nothing more');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("the property page's structured data: the server's, kept by hydration, and none of its code in the browser", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    t.same(await loads.scripts('structuredData'), [], 'no structured data code loaded');
+    const blocks = await page.$$eval('script[type="application/ld+json"]', (els) => els.map((el) => el.textContent ?? ''));
+    const listing = blocks
+      .flatMap((text) => (JSON.parse(text) as { '@graph'?: Array<{ '@type'?: string }> })['@graph'] ?? [])
+      .find((data) => data['@type'] === 'RealEstateListing');
+    t.ok(listing, "the listing's JSON-LD is in the hydrated page, as the server wrote it");
     t.same(problems.all(), [], 'no console errors');
   });
 });
