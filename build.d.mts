@@ -11,5 +11,5 @@ export function analyseClient(
   outdir: string,
 ): Promise<{
   common: string[];
-  split: { core: Record<string, unknown>; pages: Record<string, Record<string, unknown>>; moved: string[] };
+  split: { core: Record<string, unknown>; lazy: Record<string, Record<string, unknown>>; moved: string[] };
 }>;

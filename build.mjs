@@ -136,14 +136,17 @@ function clientGraphPlugin(entryPoints) {
         plan = await analyseClient(entryPoints, b.initialOptions.outdir);
       });
       b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
-      b.onLoad({ filter: /[\\/]src[\\/]client[\\/](entry|pages[\\/][^\\/]+)\.tsx$/ }, async (args) => {
-        const page = path.dirname(args.path).endsWith('pages') ? path.basename(args.path, '.tsx') : undefined;
-        const messages = page && plan.split.pages[page] ? `import ${JSON.stringify(`virtual:page-messages/${page}`)};` : '';
+      // The entry and the page modules import the common modules; a lazily loaded module's first
+      // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
+      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+        const file = path.relative(root, args.path).split(path.sep).join('/');
+        const common = /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(file);
+        const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
+        if (!common && !messages) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        // On the file's first line, so that source maps keep its line numbers.
-        return { contents: `${messages}import "virtual:common";${code}`, loader: 'tsx' };
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
       });
-      b.onResolve({ filter: /^virtual:(page-messages\/|common$)/ }, (args) => ({
+      b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),
         namespace: 'client-graph',
       }));
@@ -151,7 +154,7 @@ function clientGraphPlugin(entryPoints) {
         contents:
           args.path === 'common'
             ? plan.common.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
-            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.pages[args.path.slice('page-messages/'.length)])});`,
+            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.lazy[args.path.slice('messages/'.length)])});`,
         resolveDir: root,
         loader: 'js',
       }));
