@@ -99,7 +99,7 @@ function lazyStylesheetPlugin(write) {
 /**
  * What the client build reads from a first, unwritten build of the same entry
  * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
- * and `split`, the locale for the entry and each page's sections
+ * and `split`, the locale for the entry and each lazily loaded module's sections
  * (src/client/messages-split.mjs).
  */
 export async function analyseClient(entryPoints, outdir) {
@@ -124,9 +124,9 @@ export async function analyseClient(entryPoints, outdir) {
 // The client's module graph, shaped (issue 12): the entry and every page module
 // import the common modules (one shared chunk instead of many small ones), the
 // browser's en.json is the entry's part of the locale (less what it never
-// shows, messages-build.mjs, and less the page-only sections), and each page
-// module's first import hands its own sections to i18n before any of its code
-// runs. The server's render and tests keep the whole en.json.
+// shows, messages-build.mjs, and less the sections only lazily loaded modules
+// name), and each of those modules' first import hands its own sections to
+// i18n before any of its code runs. The server's render and tests keep the whole en.json.
 function clientGraphPlugin(entryPoints) {
   return {
     name: 'client-graph',
