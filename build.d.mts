@@ -6,3 +6,10 @@ export const dist: string;
 export function clientOptions(clientOut: string): BuildOptions & { metafile: true };
 export function ssrOptions(serverOut: string): BuildOptions;
 export function serverOptions(serverOut: string): BuildOptions;
+export function analyseClient(
+  entryPoints: string[],
+  outdir: string,
+): Promise<{
+  common: string[];
+  split: { core: Record<string, unknown>; lazy: Record<string, Record<string, unknown>>; moved: string[] };
+}>;

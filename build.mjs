@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
-import { clientMessages } from './src/client/messages-build.mjs';
+import { splitMessages } from './src/client/messages-split.mjs';
+import { commonModules } from './src/client/common-chunk.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -95,13 +96,92 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
-// The browser's locale file: en.json less what it never shows (src/client/messages-build.mjs).
-const clientMessagesPlugin = {
-  name: 'client-messages',
+/**
+ * What the client build reads from a first, unwritten build of the same entry
+ * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
+ * and `split`, the locale for the entry and each lazily loaded module's sections
+ * (src/client/messages-split.mjs).
+ */
+export async function analyseClient(entryPoints, outdir) {
+  const { build } = await import('esbuild');
+  const { metafile } = await build({
+    ...ui,
+    plugins: [...ui.plugins, lazyStylesheetPlugin(false), browserTwins],
+    entryPoints,
+    outdir,
+    format: 'esm',
+    splitting: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
+  const common = commonModules(metafile.inputs);
+  const split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'), common);
+  return { common, split };
+}
+
+// The client's module graph, shaped (issue 12): the entry and every page module
+// import the common modules (one shared chunk instead of many small ones), the
+// browser's en.json is the entry's part of the locale (less what it never
+// shows, messages-build.mjs, and less the sections only lazily loaded modules
+// name), and each of those modules' first import hands its own sections to
+// i18n before any of its code runs. The server's render and tests keep the whole en.json.
+function clientGraphPlugin(entryPoints) {
+  return {
+    name: 'client-graph',
+    setup(b) {
+      let plan;
+      b.onStart(async () => {
+        plan = await analyseClient(entryPoints, b.initialOptions.outdir);
+      });
+      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
+      // The entry and the page modules import the common modules; a lazily loaded module's first
+      // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
+      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+        const file = path.relative(root, args.path).split(path.sep).join('/');
+        const common = /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(file);
+        const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
+        if (!common && !messages) return undefined;
+        const code = await fs.promises.readFile(args.path, 'utf8');
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
+      });
+      b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
+        path: args.path.slice('virtual:'.length),
+        namespace: 'client-graph',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'client-graph' }, (args) => ({
+        contents:
+          args.path === 'common'
+            ? plan.common.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
+            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.lazy[args.path.slice('messages/'.length)])});`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+// A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
+// the browser bundle: code the server's render needs and the browser does not
+// run again (the property page's structured data, issue 12).
+const browserTwins = {
+  name: 'browser-twins',
   setup(b) {
-    b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, async (args) => ({
-      contents: JSON.stringify(clientMessages(JSON.parse(await fs.promises.readFile(args.path, 'utf8')))),
-      loader: 'json',
+    b.onResolve({ filter: /^\.\.?\/.*\.tsx?$/ }, (args) => {
+      const twin = path.join(args.resolveDir, args.path.replace(/\.(tsx?)$/, '.browser.$1'));
+      return fs.existsSync(twin) ? { path: twin } : undefined;
+    });
+  },
+};
+
+// swr and wouter import `use-sync-external-store/shim`, a copy of React 18's
+// hook for older Reacts: React's own hook instead (src/client/lib/use-sync-external-store-shim.ts).
+const reactsOwnHook = {
+  name: 'reacts-own-hook',
+  setup(b) {
+    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: path.join(root, 'src/client/lib/use-sync-external-store-shim.ts'),
     }));
   },
 };
@@ -110,7 +190,7 @@ const clientMessagesPlugin = {
 const ui = {
   absWorkingDir: root,
   bundle: true,
-  plugins: [basemapPlugin],
+  plugins: [basemapPlugin, reactsOwnHook],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
@@ -126,10 +206,11 @@ export function clientOptions(clientOut) {
     .readdirSync(pagesDir)
     .filter((f) => f.endsWith('.tsx'))
     .map((f) => path.join('src/client/pages', f));
+  const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientMessagesPlugin],
-    entryPoints: ['src/client/entry.tsx', ...pages],
+    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints), browserTwins],
+    entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
     splitting: true,

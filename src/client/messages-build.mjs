@@ -13,6 +13,8 @@ export const SERVER_ONLY_MESSAGES = [
   'leadMail',
   'account.mail',
   'savedSearches.mail',
+  'savedSearches.alert',
+  'favoriteAlerts.mail',
   // Answers of the server to a malformed body or a form posted from elsewhere.
   'errors.body',
   'formPost.notForm',

@@ -19,11 +19,30 @@ export function lookup(messages: unknown, key: string): unknown {
 
 /** Every string of the locale by its dotted key, built once: t() is a map lookup, not a walk per call. */
 const strings = new Map<string, string>();
-(function flatten(node: unknown, prefix: string) {
+/** The lists (tList), by their dotted key. */
+const lists = new Map<string, unknown[]>();
+
+function flatten(node: unknown, prefix: string): void {
   if (typeof node === 'string') strings.set(prefix, node);
-  else if (node && typeof node === 'object' && !Array.isArray(node))
-    for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k);
-})(en, '');
+  else if (Array.isArray(node)) lists.set(prefix, node);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k);
+}
+
+/**
+ * More of the locale (a subtree of en.json, from its root): the browser's page
+ * chunks bring the sections only their page shows (build.mjs,
+ * src/client/messages-split.mjs); the server has the whole file from the start.
+ */
+export function addMessages(tree: unknown): void {
+  flatten(tree, '');
+}
+
+addMessages(en);
+
+/** Whether the locale has a string at `key` (a key made at run time, as a category's). */
+export function hasMessage(key: string): boolean {
+  return strings.has(key);
+}
 
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const value = strings.get(key);
@@ -38,7 +57,7 @@ function fill(text: string, vars: Record<string, string | number>): string {
 
 /** A list of strings or objects from the locale file (e.g. the franchise benefits); `vars` fill a list of strings' {name} placeholders. */
 export function tList<T = string>(key: string, vars?: Record<string, string | number>): T[] {
-  const value = lookup(en, key);
-  if (!Array.isArray(value)) return [];
+  const value = lists.get(key);
+  if (!value) return [];
   return (vars ? value.map((v) => (typeof v === 'string' ? fill(v, vars) : v)) : value) as T[];
 }

@@ -10,7 +10,9 @@ import { build } from 'esbuild';
 import { clientOptions, root } from '../../build.mjs';
 import { SERVER_ONLY_MESSAGES, clientMessages } from '../../src/client/messages-build.mjs';
 import { lookup } from '../../src/shared/i18n.ts';
+import { namedKeys } from '../../src/client/messages-split.mjs';
 import { tempDir } from '../helpers/app.ts';
+import { sample, strings } from '../helpers/locale-strings.ts';
 
 const en = JSON.parse(fs.readFileSync(path.join(root, 'locales/en.json'), 'utf8')) as Record<string, unknown>;
 const kept = clientMessages(en);
@@ -24,13 +26,6 @@ function expand(node: unknown, pattern: string[], prefix: string[] = []): string
   return keys.filter((k) => k in node).flatMap((k) => expand((node as Record<string, unknown>)[k], rest, [...prefix, k]));
 }
 
-/** The strings of a subtree, to look for in the built code. */
-function strings(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (node === null || typeof node !== 'object') return [];
-  return Object.values(node).flatMap(strings);
-}
-
 t.test('the browser bundle keeps every key its code names and none of the server-only ones', async (t) => {
   const out = tempDir(t);
   const result = await build({ ...clientOptions(out), write: false, logLevel: 'silent' });
@@ -41,18 +36,11 @@ t.test('the browser bundle keeps every key its code names and none of the server
   let named = 0;
   for (const file of sources) {
     const code = fs.readFileSync(path.join(root, file), 'utf8');
-    // A full key in quotes: what t(), tList() or a table of keys names.
-    for (const [, key] of code.matchAll(/['"`]([a-zA-Z]\w*(?:\.\w+)+)['"`]/g)) {
-      if (lookup(en, key!) === undefined) continue;
+    for (const { key, stem } of namedKeys(code, en)) {
       named++;
-      if (lookup(kept, key!) === undefined) missing.push(`${file}: ${key}`);
-    }
-    // A key made at run time (`categories.${key}`): everything under its stem stays.
-    for (const [, stem] of code.matchAll(/`([a-zA-Z]\w*(?:\.\w+)*)\.\$\{/g)) {
-      const whole = lookup(en, stem!);
-      if (whole === undefined) continue;
-      named++;
-      if (JSON.stringify(lookup(kept, stem!)) !== JSON.stringify(whole)) missing.push(`${file}: ${stem}.*`);
+      // A key made at run time (`categories.${key}`): everything under its stem stays.
+      if (stem ? JSON.stringify(lookup(kept, key)) !== JSON.stringify(lookup(en, key)) : lookup(kept, key) === undefined)
+        missing.push(`${file}: ${key}${stem ? '.*' : ''}`);
     }
   }
   t.ok(named > 300, `keys named by the bundle's code (${named})`);
@@ -67,9 +55,8 @@ t.test('the browser bundle keeps every key its code names and none of the server
     t.ok(paths.length > 0, `${pattern} names something in en.json`);
     for (const p of paths) {
       t.equal(lookup(kept, p), undefined, `${p} is cut`);
-      // Plain words from the middle of each string (its opening may be shared with a title; JSON escapes quotes and breaks).
       const leaked = strings(lookup(en, p)).filter((s) => {
-        const words = /[A-Za-z ,.]{30}/.exec(s.slice(Math.floor(s.length / 2)))?.[0];
+        const words = sample(s);
         return words !== undefined && code.includes(words);
       });
       t.same(leaked, [], `no string of ${p} in the built bundle`);

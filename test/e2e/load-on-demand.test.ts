@@ -4,13 +4,15 @@
 // moved; no Glide until the gallery's next picture is asked for (a press or
 // an arrow key), after which the gallery turns; the search's list view loads no
 // Leaflet, its map view does; the home's hero slider loads Glide when the
-// visitor reaches for it. A library's chunk is recognised by a string only it
-// has.
+// visitor reaches for it; the cookie settings dialog's code when the visitor
+// first opens it, and then it saves; the property page's structured data never
+// (the server's JSON-LD stays after hydration). A library's chunk is recognised by a
+// string only it has.
 import t, { type Test } from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
-import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
+import { CONSENT_COOKIE, NO_CONSENT, makeConsent, parseConsent, serialiseConsent } from '../../src/shared/consent.ts';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -20,7 +22,12 @@ const LOCAL_TILES = '/media/demo/garden-1.svg?tile={z}-{x}-{y}';
 const VIEWER = '.gallery > .gallery__viewer';
 const COUNTER = `${VIEWER} .gallery__position`;
 
-const LIBRARIES = { leaflet: 'leaflet-control-attribution', glide: '[Glide warn]' } as const;
+const LIBRARIES = {
+  leaflet: 'leaflet-control-attribution',
+  glide: '[Glide warn]',
+  cookieDialog: 'consent-open',
+  structuredData: 'RealEstateListing',
+} as const;
 type Library = keyof typeof LIBRARIES;
 
 interface Loads {
@@ -176,6 +183,37 @@ t.test('code loaded on demand', async (t) => {
     t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded when the visitor pressed an arrow');
     await page.waitForFunction(() => document.querySelector('.hero .glide__slide--active')?.getAttribute('aria-label')?.startsWith('2 /'));
     t.pass('and the slider moved on');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the cookie settings dialog: its code when first opened, then it saves and gives the focus back', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain');
+    t.same(await loads.scripts('cookieDialog'), [], 'no dialog code before the visitor asks for the settings');
+    const opener = 'footer.site-footer button.consent-link';
+    await page.$eval(opener, (b) => b.scrollIntoView({ block: 'center' }));
+    await page.click(opener);
+    await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
+    t.equal((await loads.scripts('cookieDialog')).length, 1, 'its code loaded on the first opening');
+    await page.click('dialog.cookie-modal input[name="functional"]');
+    await page.click('dialog.cookie-modal .cookie-modal__actions .button--primary');
+    await page.waitForSelector('dialog.cookie-modal', { hidden: true });
+    const cookie = (await page.browserContext().cookies()).find((c) => c.name === CONSENT_COOKIE);
+    t.match(parseConsent(cookie?.value), { optional: false, functional: true }, 'the choice is saved');
+    t.ok(await page.$eval(opener, (b) => b === document.activeElement), 'the focus is back on the button that opened it');
+    await page.click(opener);
+    await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
+    t.equal((await loads.scripts('cookieDialog')).length, 1, 'a second opening loads nothing more');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("the property page's structured data: the server's, kept by hydration, and none of its code in the browser", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    t.same(await loads.scripts('structuredData'), [], 'no structured data code loaded');
+    const blocks = await page.$$eval('script[type="application/ld+json"]', (els) => els.map((el) => el.textContent ?? ''));
+    const listing = blocks
+      .flatMap((text) => (JSON.parse(text) as { '@graph'?: Array<{ '@type'?: string }> })['@graph'] ?? [])
+      .find((data) => data['@type'] === 'RealEstateListing');
+    t.ok(listing, "the listing's JSON-LD is in the hydrated page, as the server wrote it");
     t.same(problems.all(), [], 'no console errors');
   });
 });

@@ -1,11 +1,10 @@
 // Labels of catalogue values. Categories the import met but the locale file does
 // not name (ids from 100 up) read as their key, humanised.
-import { lookup, t, type MessageKey } from '../../shared/i18n.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
+import { hasMessage, t, type MessageKey } from '../../shared/i18n.ts';
 
 export function categoryLabel(category: { key: string }): string {
   const key = `categories.${category.key}`;
-  if (typeof lookup(en, key) === 'string') return t(key as MessageKey);
+  if (hasMessage(key)) return t(key as MessageKey);
   const words = category.key.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

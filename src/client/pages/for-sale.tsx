@@ -11,7 +11,7 @@ import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
 import { previewImage, siteOrigin } from '../../shared/seo.ts';
-import { listingStructuredData, type ListingPaths } from '../../shared/structured-data.ts';
+import type { ListingPaths } from '../../shared/structured-data.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
@@ -32,7 +32,7 @@ import { ProjectDetails } from '../components/property/ProjectDetails.tsx';
 import { AgentCard } from '../components/property/AgentCard.tsx';
 import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
 import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
-import { JsonLd } from '../components/property/JsonLd.tsx';
+import { ListingJsonLd } from '../components/property/ListingJsonLd.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 
@@ -103,7 +103,7 @@ function PropertyView({
           ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) }
           : {})}
       />
-      <JsonLd data={listingStructuredData({ project, units, origin, paths, labels })} />
+      <ListingJsonLd project={project} units={units} origin={origin} paths={paths} labels={labels} />
       <div className="container property__top">
         <Breadcrumbs trail={trail} />
         <header className="property__header">

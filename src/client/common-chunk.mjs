@@ -1,0 +1,37 @@
+// The modules most pages load at once, loaded with the entry instead (issue 12).
+// esbuild puts a module shared by several entry points into a chunk of its
+// own per set of entry points that reach it; with a page module per route,
+// a page's first load came in some twenty small files, each compressed on
+// its own (about 5 KiB gzip more than the same code in one file, search page).
+// build.mjs has the entry and every page module import these, so that they
+// share one set of entry points, and land in the few chunks every page loads
+// with React. A page that needs none of them loads a few KiB it does not use;
+// a page that needs them fetches fewer files.
+const PAGE = /^src\/client\/pages\/[^/]+\.tsx$/;
+// The project's code (packages come with it; esbuild would drop a bare import of one marked free of side effects).
+const MODULE = /^src\/.*\.tsx?$/;
+
+/** Every module `start` imports statically, through any depth, not entering another page module. */
+export function staticGraph(inputs, start) {
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file) || !inputs[file]) return;
+    seen.add(file);
+    for (const imp of inputs[file].imports)
+      if (!imp.external && (imp.kind === 'import-statement' || imp.kind === 'require-call') && !PAGE.test(imp.path)) walk(imp.path);
+  };
+  walk(start);
+  seen.delete(start);
+  return seen;
+}
+
+/** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions.md). */
+export function commonModules(inputs, share = 0.6) {
+  const pages = Object.keys(inputs).filter((file) => PAGE.test(file));
+  const counts = new Map();
+  for (const page of pages) for (const file of staticGraph(inputs, page)) counts.set(file, (counts.get(file) ?? 0) + 1);
+  return [...counts]
+    .filter(([file, count]) => count >= pages.length * share && MODULE.test(file))
+    .map(([file]) => file)
+    .sort();
+}

@@ -1,0 +1,77 @@
+// The modules most pages load come with the entry, in one chunk with React
+// (src/client/common-chunk.mjs, applied by build.mjs), instead of a small
+// file each: which modules, on a made-up graph, and where they land on the
+// real build.
+import path from 'node:path';
+import t from 'tap';
+import { build, type Metafile } from 'esbuild';
+import { analyseClient, clientOptions } from '../../build.mjs';
+import { commonModules } from '../../src/client/common-chunk.mjs';
+import { tempDir } from '../helpers/app.ts';
+
+type Inputs = Metafile['inputs'];
+
+function graph(edges: Record<string, string[]>, dynamic: Record<string, string[]> = {}): Inputs {
+  const inputs: Inputs = {};
+  for (const file of new Set([
+    ...Object.keys(edges),
+    ...Object.values(edges).flat(),
+    ...Object.keys(dynamic),
+    ...Object.values(dynamic).flat(),
+  ]))
+    inputs[file] = {
+      bytes: 1,
+      imports: [
+        ...(edges[file] ?? []).map((p) => ({ path: p, kind: 'import-statement' as const, original: p })),
+        ...(dynamic[file] ?? []).map((p) => ({ path: p, kind: 'dynamic-import' as const, original: p })),
+      ],
+    };
+  return inputs;
+}
+
+t.test('the modules at least a share of the pages import statically, through any depth', async (t) => {
+  const inputs = graph(
+    {
+      'src/client/entry.tsx': ['src/client/App.tsx'],
+      'src/client/pages/a.tsx': ['src/client/Card.tsx', 'src/client/Only-a.tsx'],
+      'src/client/pages/b.tsx': ['src/client/Card.tsx'],
+      'src/client/pages/c.tsx': ['src/client/Other.tsx'],
+      'src/client/pages/d.tsx': ['src/client/pages/a.tsx', 'node_modules/lib/index.js'],
+      'src/client/Card.tsx': ['src/client/format.ts', 'node_modules/lib/index.js'],
+      'src/client/Other.tsx': ['node_modules/lib/index.js'],
+    },
+    {
+      'src/client/pages/b.tsx': ['src/client/Lazy.tsx'],
+      'src/client/pages/c.tsx': ['src/client/Lazy.tsx'],
+      'src/client/pages/a.tsx': ['src/client/Lazy.tsx'],
+    },
+  );
+  t.same(
+    commonModules(inputs, 0.5),
+    ['src/client/Card.tsx', 'src/client/format.ts'],
+    'Card (2 of 4 pages) and what it imports; not what one page imports, a package, a dynamic import, nor through another page',
+  );
+});
+
+t.test('on the real build, the common modules load with the entry, in chunks every page loads', async (t) => {
+  const out = tempDir(t);
+  const options = clientOptions(out);
+  const { common } = await analyseClient(options.entryPoints as string[], options.outdir!);
+  t.ok(common.length > 10, `common modules (${common.length})`);
+  const result = await build({ ...options, write: false, logLevel: 'silent' });
+  const outputs = result.metafile!.outputs;
+  const closure = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file]!.imports) if (imp.kind === 'import-statement') closure(imp.path, seen);
+    return seen;
+  };
+  const chunks = new Set(common.flatMap((input) => Object.keys(outputs).filter((f) => f.endsWith('.js') && input in outputs[f]!.inputs)));
+  t.ok(chunks.size <= common.length / 4, `in few chunks (${chunks.size})`);
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!/^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(output.entryPoint ?? '') || !file.endsWith('.js')) continue;
+    const loaded = closure(file);
+    const missing = [...chunks].filter((c) => !loaded.has(c)).map((c) => path.basename(c));
+    t.same(missing, [], `${output.entryPoint} loads them all at once`);
+  }
+});
