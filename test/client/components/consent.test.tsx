@@ -8,6 +8,7 @@ import { t as msg } from '../../../src/shared/i18n.ts';
 import { makeConsent, preferencesFor, type Consent, type ConsentPreferences } from '../../../src/shared/consent.ts';
 import { ConsentContext, ConsentProvider, type ConsentApi, type ConsentStore } from '../../../src/client/lib/consent.tsx';
 import { ConsentGate, CookieConsent, CookieSettingsButton } from '../../../src/client/components/consent/index.ts';
+import { CookieDialog } from '../../../src/client/components/consent/CookieDialog.tsx';
 
 const embed = <iframe src="/video" title="A video of the project" />;
 
@@ -96,8 +97,9 @@ t.test('the bar and the dialog render nothing on the server', async (t) => {
     true,
     'self-check: in the browser, undecided shows the bar',
   );
+  // The dialog's code comes on first opening (CookieModal's lazy import): rendered here directly.
   t.match(
-    withApi({ ...api(true, null), settingsOpen: true }, <CookieConsent />),
+    withApi({ ...api(true, null), settingsOpen: true }, <CookieDialog />),
     /<dialog class="cookie-modal"/,
     'and an open settings dialog',
   );
