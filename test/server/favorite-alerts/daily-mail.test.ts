@@ -75,6 +75,22 @@ forEachStore(
 
 forEachStore(
   t,
+  'a rise not mailed starts the next window: a later drop from the higher price is mailed',
+  async (t, store) => {
+    const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect });
+    await importUnits(store, D1({ A: { price: 300000 } }), at(1, 5));
+    await client(store, 'ana@example.com', ['D1'], at(1, 6));
+    await importUnits(store, D1({ A: { price: 310000 } }), at(2, 5));
+    t.same(await alerts.runDue(morning(2)), { period: '2026-01-02', mailed: 0 }, 'a rise is no news');
+    await importUnits(store, D1({ A: { price: 305000 } }), at(3, 5));
+    t.same(await alerts.runDue(morning(3)), { period: '2026-01-03', mailed: 1 });
+    t.match((await mailsTo(store, 'ana@example.com'))[0]!.text, 'Price reduced: € 310.000 → € 305.000');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
   'a drop undone, a home reserved again or a new home sold within the day is no news',
   async (t, store) => {
     const alerts = new FavoriteAlertService(store.db, { siteUrl: SITE, dialect: store.dialect });

@@ -26,6 +26,11 @@ export function scopeKey(scope: Scope): string {
   return scope ? `r${scope.regions.join(',')};p${scope.projects.join(',')}` : 'all';
 }
 
+/** Whether `scope` shows the project (the rule of inScope, for a project already read). */
+export function scopeShows(scope: Scope, project: { id: number; regionId: number }): boolean {
+  return !scope || scope.projects.includes(project.id) || scope.regions.includes(project.regionId);
+}
+
 /**
  * The condition "project `alias` is in the scope", or null for no condition.
  * The ids are integers from the store, inlined as literals: a partner with

@@ -12,7 +12,7 @@
 // projects still listed, and in the scope of the client's site, are told of.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { loadScope, type Scope } from '../catalogue/scope.ts';
+import { loadScope, scopeShows, type Scope } from '../catalogue/scope.ts';
 
 export interface ProjectChanges {
   projectId: number;
@@ -133,7 +133,7 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     const scope = scopes.get(client.partnerId)!;
     const projects = [...client.projects.values()]
       .filter((p) => p.drops.length || p.availableAgain || p.newUnits)
-      .filter((p) => !scope || scope.projects.includes(p.projectId) || scope.regions.includes(regions.get(p.projectId)!))
+      .filter((p) => scopeShows(scope, { id: p.projectId, regionId: regions.get(p.projectId)! }))
       .sort((a, b) => a.projectId - b.projectId);
     result.push({ clientId, email: client.email, partnerId: client.partnerId, projects, newest: client.newest });
   }

@@ -58,25 +58,37 @@ export class FavoriteAlertService {
     });
   }
 
-  /** Queues one mail per client with changes, in `trx`, and moves their windows on. */
+  /**
+   * Queues one mail per client with news, in `trx`, and moves on the window of
+   * every client whose changes were looked at, mailed or not: a rise not mailed
+   * today is then the start a later drop is measured from.
+   */
   private async queueMails(trx: Kysely<Database>, now: Date): Promise<number> {
     const at = now.toISOString();
-    const changes = (await favoriteChanges(trx, at)).filter((c) => c.projects.length);
-    if (!changes.length) return 0;
+    const changes = await favoriteChanges(trx, at);
+    const news = changes.filter((c) => c.projects.length);
+    const partnerIds = [...new Set(news.map((c) => c.partnerId).filter((id): id is number => id !== null))];
     const partners = new Map(
-      (await trx.selectFrom('partners').selectAll().execute()).map((row) => [row.id, toPublicPartner(row)] as const),
+      partnerIds.length
+        ? (await trx.selectFrom('partners').selectAll().where('id', 'in', partnerIds).execute()).map(
+            (row) => [row.id, toPublicPartner(row)] as const,
+          )
+        : [],
     );
     for (const change of changes) {
-      const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
-      const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
-      await queueMail(trx, change.email, favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links), now);
+      const mailed = change.projects.length > 0;
+      if (mailed) {
+        const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
+        const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
+        await queueMail(trx, change.email, favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links), now);
+      }
       await trx
         .updateTable('clients')
-        .set({ favorite_alerts_since: change.newest, favorite_alert_sent_at: at })
+        .set(mailed ? { favorite_alerts_since: change.newest, favorite_alert_sent_at: at } : { favorite_alerts_since: change.newest })
         .where('id', '=', change.clientId)
         .execute();
     }
-    return changes.length;
+    return news.length;
   }
 
   /** Whether the link is good and the alerts of its client are on; null for a bad or expired link. */
