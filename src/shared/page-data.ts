@@ -8,7 +8,7 @@
 // that starts reading a field left out here fails `tsc` instead of hydrating
 // without it.
 import type { GeoAnswer, GeoNode, ImageRef, ProjectCard, SearchAnswer } from './catalogue.ts';
-import type { PriceHistoryAnswer, UnitPriceHistory } from './price-history.ts';
+import { unitChanged, type PriceHistoryAnswer, type UnitPriceHistory } from './price-history.ts';
 import type { ReadAnswers, ReadPath, SimilarAnswer } from './reads.ts';
 
 /** A project as its card shows it: the first picture only, the town's and region's names only. */
@@ -74,7 +74,7 @@ export type PageAnswers = Omit<ReadAnswers, '/api/properties' | '/api/project/si
 
 /** The homes whose price or status changed (the whole ones of a HistoryAnswer). */
 export function changedUnits(units: HistoryUnit[]): UnitPriceHistory[] {
-  return units.filter((u): u is UnitPriceHistory => u.points.length > 1);
+  return units.filter((u): u is UnitPriceHistory => unitChanged(u));
 }
 
 export function cardProject(p: ProjectCard): CardProject {
@@ -111,7 +111,7 @@ export function pageAnswer<P extends ReadPath>(endpoint: P, answer: ReadAnswers[
   }
   if (endpoint === '/api/project/price-history') {
     const units = (answer as PriceHistoryAnswer).data;
-    const data = units.map((u): HistoryUnit => (u.points.length > 1 ? u : { id: u.id, points: [] }));
+    const data = units.map((u): HistoryUnit => (unitChanged(u) ? u : { id: u.id, points: [] }));
     return { data } satisfies HistoryAnswer as PageAnswers[P];
   }
   return answer as PageAnswers[P];

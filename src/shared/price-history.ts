@@ -41,7 +41,7 @@ export function priceReduced(droppedAt: string | null, now: number): boolean {
   return Number.isFinite(at) && at <= now && now - at < PRICE_REDUCED_DAYS * DAY_MS;
 }
 
-/** Whether any unit's price or status changed since it was first seen. */
-export function historyChanged(units: UnitPriceHistory[]): boolean {
-  return units.some((u) => u.points.length > 1);
+/** Whether a unit's price or status changed since it was first seen: it has more than its first point. */
+export function unitChanged(unit: { points: readonly unknown[] }): boolean {
+  return unit.points.length > 1;
 }

@@ -21,7 +21,7 @@ import { alertLinks } from '../../src/server/services/favorite-alerts/links.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
-import { historyChanged, type PriceHistoryAnswer } from '../../src/shared/price-history.ts';
+import { unitChanged, type PriceHistoryAnswer } from '../../src/shared/price-history.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 
 /** Evaluated over CDP (page.evaluate), which the page's nonce-based CSP does not govern. */
@@ -94,7 +94,7 @@ async function demoProject(url: string): Promise<number> {
     if (!res.ok) continue;
     const { data } = (await res.json()) as { data: { images: unknown[]; units_available: number } };
     const history = (await (await fetch(`${url}/api/project/price-history?id=${id}`)).json()) as PriceHistoryAnswer;
-    if (data.images.length >= 2 && data.units_available > 0 && historyChanged(history.data)) return id;
+    if (data.images.length >= 2 && data.units_available > 0 && history.data.some(unitChanged)) return id;
   }
   throw new Error('no demo project with pictures, units and a price history');
 }

@@ -1,13 +1,12 @@
 // "Price reduced" lasts PRICE_REDUCED_DAYS from the drop, and a history has
-// changed when any unit has more than its first point.
+// unit has changed when it has more than its first point.
 import t from 'tap';
-import { historyChanged, priceReduced, PRICE_REDUCED_DAYS, type UnitPriceHistory } from '../../src/shared/price-history.ts';
+import { priceReduced, unitChanged, type UnitPriceHistory } from '../../src/shared/price-history.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 24, 12);
 const ago = (days: number) => new Date(now - days * DAY).toISOString();
 
-t.equal(PRICE_REDUCED_DAYS, 30);
 t.ok(priceReduced(ago(0), now), 'today');
 t.ok(priceReduced(ago(29), now), '29 days');
 t.ok(priceReduced(ago(29.99), now), 'just under 30 days');
@@ -26,6 +25,5 @@ const unit = (points: number): UnitPriceHistory => ({
   status: 'available',
   points: Array.from({ length: points }, (_, i) => ({ date: ago(10 - i), price: 1, status: 'available' as const })),
 });
-t.notOk(historyChanged([unit(1), unit(1)]));
-t.ok(historyChanged([unit(1), unit(2)]));
-t.notOk(historyChanged([]));
+t.notOk(unitChanged(unit(1)), 'its first point only');
+t.ok(unitChanged(unit(2)), 'a change after it');

@@ -13,6 +13,7 @@ import { withSeedLock } from '../store/seed-lock.ts';
 import { DEMO_PROJECTS, DEMO_SEED, feedChunks } from './generator.ts';
 import { shiftDemoFeed } from './dates.ts';
 import { DEMO_HISTORY_DAYS, earlierDemoFeed } from './history.ts';
+import { DAY_MS } from '../../shared/durations.ts';
 
 export const DEMO_SOURCE = 'demo';
 export const DEMO_FEED_FILE = serverFile('demo/demo-feed.xml');
@@ -32,7 +33,7 @@ export async function seedDemoCatalogue(store: Store, { today = new Date() }: { 
   if (any) return null;
   // Loaded only for an empty store: a server's usual start imports nothing.
   const { importFeed } = await import('../catalogue-import/importer.ts');
-  const earlier = new Date(today.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const earlier = new Date(today.getTime() - DEMO_HISTORY_DAYS * DAY_MS);
   // The same dates in both (shifted to today), so the second import writes only the units that changed.
   const summary = await importFeed(store, earlierDemoFeed(shiftDemoFeed(demoFeed(), today)), { source: DEMO_SOURCE, now: earlier });
   await importFeed(store, shiftDemoFeed(demoFeed(), today), { source: DEMO_SOURCE, now: today });

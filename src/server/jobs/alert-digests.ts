@@ -51,7 +51,9 @@ export async function runDigests(store: Store, options: DigestOptions): Promise<
  * Whether this day's run also sends the weekly digests: on Mondays, and on the
  * first day that runs after a Monday without a run (a server down that morning
  * delays the week's digest a day, not a week). Claimed as WEEKLY_JOB for the
- * Monday's period; a Monday whose daily run was claimed sent them already.
+ * Monday's period. A Monday whose daily run was claimed sent them already:
+ * today that run claims the week too, but Mondays run before the weekly claim
+ * existed (deployed mid-week) have only their daily claim.
  */
 async function weeklyDue(trx: Transaction<Database>, today: string, now: Date): Promise<boolean> {
   const monday = weeklyPeriod(now, WEEKLY_DIGEST_WEEKDAY, DIGEST_HOUR, DIGEST_TIME_ZONE);

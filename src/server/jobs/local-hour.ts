@@ -39,8 +39,8 @@ export function dailyPeriod(at: Date, hour: number, timeZone: string): string {
  * missed yesterday is not made up in the night, the next day's covers it.
  */
 export function dueToday(at: Date, hour: number, timeZone: string): string | null {
-  const period = dailyPeriod(at, hour, timeZone);
-  return period === localParts(at, timeZone).date ? period : null;
+  const local = localParts(at, timeZone);
+  return local.hour >= hour ? local.date : null;
 }
 
 /**

@@ -22,7 +22,8 @@ import { loadScope, type Scope } from '../catalogue/scope.ts';
 import { toPublicPartner } from '../partners.ts';
 import { alertMail, type AlertItem } from './alert-mail.ts';
 import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type SearchMatches } from './alert-matches.ts';
-import { mintToken, savedSearchLink, unsubscribeHeaders } from './links.ts';
+import { mintToken, savedSearchLink, unsubscribeLink } from './links.ts';
+import { oneClickHeaders } from '../../mail/one-click.ts';
 
 export interface AlertRun {
   /** instant: the changes of the import at `now`; digest: those since each search's last alert, up to `now`. */
@@ -152,7 +153,7 @@ async function queueOne(
     const card = cards.get(m.projectId);
     return card ? [alertItem(card, m, brand.home, run.siteUrl)] : [];
   });
-  const headers = await unsubscribeHeaders(db, run.siteUrl, { id: search.id, address_id: search.address_id, partner }, run.now);
+  const unsubscribe = await unsubscribeLink(db, run.siteUrl, { id: search.id, address_id: search.address_id, partner }, run.now);
   const manageToken = await mintToken(db, 'manage', search.address_id, null, run.now);
   const mail = alertMail({
     brand,
@@ -162,9 +163,9 @@ async function queueOne(
     total: result.total,
     searchHref: brand.home + search.search,
     manageHref: savedSearchLink(run.siteUrl, partner, 'manage', manageToken),
-    unsubscribeHref: headers['List-Unsubscribe']!.slice(1, -1),
+    unsubscribeHref: unsubscribe,
   });
-  await queueMail(db, search.email, { ...mail, headers }, run.now);
+  await queueMail(db, search.email, { ...mail, headers: oneClickHeaders(unsubscribe) }, run.now);
 }
 
 async function setLastAlert(db: Kysely<Database>, ids: number[], at: string): Promise<void> {

@@ -10,7 +10,6 @@ import { DAY_MS } from '../../../shared/durations.ts';
 import { CONFIRM_DAYS, type TokenPurpose } from '../../../shared/saved-searches.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
 import { mailBrand, type MailPartner } from '../accounts/mails.ts';
-import { oneClickHeaders } from '../../mail/one-click.ts';
 
 /** How long a link in a mail works, by what it does. */
 const LIFETIME_DAYS: Record<TokenPurpose, number> = { confirm: CONFIRM_DAYS, manage: 365, unsubscribe: 365 };
@@ -44,17 +43,16 @@ export function savedSearchLink(siteUrl: string, partner: MailPartner, purpose: 
 }
 
 /**
- * The headers of an alert mail about one search (RFC 2369 and RFC 8058): a
- * mail client's "unsubscribe" POSTs `List-Unsubscribe=One-Click` to the link,
- * which stops that search at once. Writes the link's token in `db` (the
- * transaction that queues the mail).
+ * The unsubscribe link of an alert mail about one search, for its body and its
+ * List-Unsubscribe header (mail/one-click.ts): a one-click POST there stops that
+ * search at once. Writes the link's token in `db` (the transaction that queues the mail).
  */
-export async function unsubscribeHeaders(
+export async function unsubscribeLink(
   db: Kysely<Database>,
   siteUrl: string,
   search: { id: number; address_id: number; partner: MailPartner },
   now: Date,
-): Promise<Record<string, string>> {
+): Promise<string> {
   const token = await mintToken(db, 'unsubscribe', search.address_id, search.id, now);
-  return oneClickHeaders(savedSearchLink(siteUrl, search.partner, 'unsubscribe', token));
+  return savedSearchLink(siteUrl, search.partner, 'unsubscribe', token);
 }
