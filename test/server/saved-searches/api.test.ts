@@ -2,12 +2,21 @@
 // confirm link, the manage page's read and changes, limits, expiry with an
 // injected clock, and forgetting an emptied address.
 import t from 'tap';
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../../src/server/store/db.ts';
+import { mintToken } from '../../../src/server/services/saved-searches/links.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { PASSWORD, accountsApp, bearer, post, registered } from '../accounts/helpers.ts';
 import { SavedSearchService } from '../../../src/server/services/saved-searches/index.ts';
 import { SEARCH, confirmed, linkToken, mailText, save, saveBody } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** A manage link of `email`'s address, as a mail to it would carry. */
+async function manageLinkOf(store: Store, email: string): Promise<string> {
+  const { id } = await store.db.selectFrom('saved_search_addresses').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return mintToken(store.db, 'manage', id, null, new Date());
+}
+const manageRead = (app: FastifyInstance, token: string) => app.inject({ url: `/api/saved-searches/manage?token=${token}` });
 const later = (days: number) => () => new Date(Date.now() + days * DAY);
 
 forEachStore(
@@ -235,6 +244,8 @@ forEachStore(
     const before = (await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) })).json().data;
     t.equal(before.searches.length, 1);
     const theirs = (await app.inject({ url: `/api/saved-searches/manage?token=${manageNew}` })).json().data.searches;
+    const oldManage = await manageLinkOf(store, 'old@example.com');
+    t.equal((await manageRead(app, oldManage)).statusCode, 200, "the old address's link works before the change");
 
     const changed = await post(app, '/api/profilesubmit', { email: 'New@Example.com', current_password: PASSWORD }, bearer(token));
     t.equal(changed.statusCode, 200);
@@ -251,7 +262,8 @@ forEachStore(
       "the new address's own link manages both",
     );
     const oldRows = await store.db.selectFrom('saved_search_addresses').select('id').where('email', '=', 'old@example.com').execute();
-    t.same(oldRows, [], 'the old address is gone, its links with it');
+    t.same(oldRows, [], 'the old address is gone');
+    t.equal((await manageRead(app, oldManage)).statusCode, 404, 'and its link with it');
   },
   { seed: true },
 );
@@ -268,6 +280,7 @@ forEachStore(
       .select('id')
       .where('email', '=', 'old@example.com')
       .executeTakeFirstOrThrow();
+    const oldManage = await manageLinkOf(store, 'old@example.com');
     t.equal(
       (await post(app, '/api/profilesubmit', { email: 'fresh@example.com', current_password: PASSWORD }, bearer(token))).statusCode,
       200,
@@ -275,6 +288,7 @@ forEachStore(
     const row = await store.db.selectFrom('saved_search_addresses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     t.equal(row.email, 'fresh@example.com');
     t.equal((await app.inject({ url: '/api/saved-searches/mine', headers: bearer(token) })).json().data.searches.length, 1);
+    t.equal((await manageRead(app, oldManage)).statusCode, 404, 'a link mailed to the old address no longer works');
   },
   { seed: true },
 );
