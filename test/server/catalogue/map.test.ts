@@ -12,6 +12,7 @@ import { expectedIds, findable, type ScopeRows, type Search } from './oracle.ts'
 import { PartnerService } from '../../../src/server/services/partners.ts';
 import { sql } from 'kysely';
 import { MapMarkers } from '../../../src/server/services/catalogue/markers.ts';
+import { GeoCache } from '../../../src/server/services/catalogue/geo.ts';
 import { MAP_MAX_ZOOM, MarkerSearch, type BBox, type MarkersAnswer, type SearchAnswer } from '../../../src/shared/catalogue.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 
@@ -260,8 +261,8 @@ forEachStore(t, 'clusters: they sum to the count, a view cuts, a deeper zoom spl
 
 forEachStore(t, 'a catalogue change is seen by every instance on the same store, at the next request', async (t, store) => {
   const { fixture } = await catalogueApp(t, store);
-  const first = new MapMarkers(store.db);
-  const second = new MapMarkers(store.db);
+  const first = new MapMarkers(store.db, new GeoCache(store.db));
+  const second = new MapMarkers(store.db, new GeoCache(store.db));
   const q = create({ account_id: 1, ...DEEPEST }, MarkerSearch);
   const before = await first.answer(q, null);
   t.same(await second.answer(q, null), before, 'two instances, one answer');

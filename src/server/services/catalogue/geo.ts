@@ -128,7 +128,9 @@ async function buildView(db: Kysely<Database>, scope: Scope): Promise<GeoView> {
     const r = { ...row, lat: row.lat === null ? null : Number(row.lat), lng: row.lng === null ? null : Number(row.lng) };
     byId.set(r.id, r);
     const key = slugKey(r.kind, r.slug);
-    bySlug.set(key, [...(bySlug.get(key) ?? []), r]);
+    const sameSlug = bySlug.get(key);
+    if (sameSlug) sameSlug.push(r);
+    else bySlug.set(key, [r]);
     const n = count.get(r.id) ?? 0;
     byPath.set(r.path, { row: r, count: n });
     if (n > 0) nodes.set(r.id, { ...ref(r), kind: r.kind, count: n, lat: r.lat, lng: r.lng, children: [] });

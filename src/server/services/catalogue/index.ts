@@ -34,7 +34,7 @@ export class CatalogueService {
 
   constructor(private readonly db: Kysely<Database>) {
     this.geo = new GeoCache(db);
-    this.mapMarkers = new MapMarkers(db);
+    this.mapMarkers = new MapMarkers(db, this.geo);
     this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 

@@ -9,7 +9,7 @@ export interface MarkerCacheLimits {
   points: number;
 }
 
-export const MARKER_CACHE_LIMITS: MarkerCacheLimits = { entries: 16, points: 150_000 };
+const MARKER_CACHE_LIMITS: MarkerCacheLimits = { entries: 16, points: 150_000 };
 
 export class MarkerCache {
   private version: string | null = null;

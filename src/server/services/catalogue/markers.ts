@@ -6,7 +6,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { BBox, MapMarker, MarkerSearch, MarkersAnswer } from '../../../shared/catalogue.ts';
-import { resolveGeo, searchConditions, type GeoIds } from './search.ts';
+import { searchConditions, type GeoIds } from './search.ts';
+import type { GeoCache } from './geo.ts';
 import { scopeKey, type Scope } from './scope.ts';
 import { MarkerCache } from './marker-cache.ts';
 import { MarkerIndex } from './marker-index.ts';
@@ -37,15 +38,18 @@ function filterKey(q: MarkerSearch, scope: Scope): string {
 }
 
 export class MapMarkers {
+  private readonly cache = new MarkerCache();
+
+  /** `geo`: the places kept per catalogue version, which the search reads too. */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache = new MarkerCache(),
+    private readonly geo: GeoCache,
   ) {}
 
   async answer(q: MarkerSearch, scope: Scope): Promise<MarkersAnswer> {
     const version = await catalogueVersion(this.db);
     const index = await this.cache.get(version, filterKey(q, scope), async () => {
-      const geo = await resolveGeo(this.db, q.esGeo);
+      const geo = await this.geo.resolve(q.esGeo);
       const none = geo && geo.countries.length + geo.regions.length + geo.towns.length === 0;
       return new MarkerIndex(none ? [] : await markerRows(this.db, q, geo, scope));
     });

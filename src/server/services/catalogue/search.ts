@@ -140,7 +140,7 @@ export const ORDER = {
 } as const;
 
 /** The two statements of a search on `projects`: its count, and the ids of its page. */
-export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: SearchOptions) {
+export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: Pick<SearchOptions, 'planHints'>) {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 12;
   const where = (purpose: 'count' | 'page' | 'page-hinted') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
@@ -155,14 +155,14 @@ export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: S
 export interface SearchOptions {
   /** Write the page query's conditions for SQLite's planner (see searchConditions). */
   planHints: boolean;
-  /** The places of the geo filter; resolveGeo's query when not given (the catalogue service reads its kept places). */
-  resolve?: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
+  /** The places of the geo filter (the catalogue service's, kept per catalogue version: GeoCache.resolve). */
+  resolve: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
 }
 
 export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
   const page = q.page ?? 1;
   const perPage = q.per_page ?? 12;
-  const geo = await (options.resolve ? options.resolve(q.esGeo) : resolveGeo(db, q.esGeo));
+  const geo = await options.resolve(q.esGeo);
   const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 
