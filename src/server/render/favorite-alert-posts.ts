@@ -8,12 +8,11 @@
 // saved searches' link, the token is the authority: the mail provider's POST
 // comes from anywhere.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ONE_CLICK } from '../../shared/saved-searches.ts';
 import { TOKEN_PATTERN } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
-import { sameOrigin } from './form-post.ts';
+import { fromOwnPage, requireOneClick, sectionOf } from './one-click.ts';
 import { parseFormBodies } from './saved-search-posts.ts';
 
 type Params = { partner?: string; token: string };
@@ -22,26 +21,15 @@ export const favoriteAlertPosts: FastifyPluginAsync = async (app) => {
   const { partners, favoriteAlerts } = app.services;
   parseFormBodies(app);
 
-  /** The section's root ('', '/old', '/slug'), or null for a slug that names no partner here. */
-  async function rootOf(request: FastifyRequest<{ Params: Params }>): Promise<string | null> {
-    const slug = request.params.partner;
-    if (slug === undefined || slug === 'old') return slug ? '/old' : '';
-    if ((await partners.byHost(request.hostname)) || !(await partners.bySlug(slug.toLowerCase()))) return null;
-    return `/${slug}`;
-  }
-
   async function unsubscribe(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const root = await rootOf(request);
-    if (root === null) return reply.callNotFound();
-    const body = request.body;
-    const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
-    if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('favoriteAlerts.unsubscribe.notOneClick')}`);
+    const section = await sectionOf(partners, request);
+    if (!section) return reply.callNotFound();
+    requireOneClick(request.body);
     const { token } = request.params;
     if (!TOKEN_PATTERN.test(token) || !(await favoriteAlerts.unsubscribe(token, new Date())))
       throw new HttpError(404, t('favoriteAlerts.unsubscribe.link'));
     noStore(reply);
-    if (body instanceof URLSearchParams && body.get('page') === '1' && sameOrigin(request))
-      return reply.redirect(`${root}/favorite-alerts/unsubscribe/${token}`, 303);
+    if (fromOwnPage(request)) return reply.redirect(`${section.root}/favorite-alerts/unsubscribe/${token}`, 303);
     return reply.type('text/plain; charset=utf-8').send(t('favoriteAlerts.unsubscribe.oneClick'));
   }
 

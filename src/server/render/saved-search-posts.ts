@@ -22,7 +22,6 @@ import {
   FREQUENCIES,
   MANAGE_BODIES,
   MANAGE_ACTIONS,
-  ONE_CLICK,
   SaveSearchBody,
   type ManageAction,
   type ManageBody,
@@ -33,6 +32,8 @@ import { noStore } from '../http/caching.ts';
 import { PAGE_ROUTE } from '../http/html-compression.ts';
 import type { SaveInput, SavedSearchSending } from '../api/saved-searches.ts';
 import { sameOrigin } from './form-post.ts';
+import { fromOwnPage, requireOneClick, sectionOf } from './one-click.ts';
+import { TOKEN_PATTERN } from '../../shared/accounts.ts';
 
 const BODY_LIMIT = 16 * 1024;
 const NOT_FORM = Symbol('not form data');
@@ -58,14 +59,6 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
   const { partners, savedSearches } = app.services;
   parseFormBodies(app);
 
-  /** The section's root in this request ('', '/old', '/slug'), or null when the partner is unknown. */
-  async function sectionOf(request: FastifyRequest<{ Params: Params }>): Promise<{ root: string; slug?: string } | null> {
-    const slug = request.params.partner;
-    if (slug === undefined || slug === 'old') return { root: slug ? '/old' : '' };
-    if ((await partners.byHost(request.hostname)) || !(await partners.bySlug(slug.toLowerCase()))) return null;
-    return { root: `/${slug}`, slug: slug.toLowerCase() };
-  }
-
   const formOf = (request: FastifyRequest): URLSearchParams => {
     if (!(request.body instanceof URLSearchParams)) throw new HttpError(415, t('formPost.notForm'));
     if (!sameOrigin(request)) throw new HttpError(403, t('formPost.crossOrigin'));
@@ -77,7 +70,7 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
   };
 
   async function save(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const section = await sectionOf(request);
+    const section = await sectionOf(partners, request);
     if (!section) return reply.callNotFound();
     const form = formOf(request);
     const values = { email: form.get('email') ?? '', search: form.get('search') ?? '', frequency: form.get('frequency') ?? '' };
@@ -101,15 +94,15 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
   }
 
   async function confirm(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const section = await sectionOf(request);
+    const section = await sectionOf(partners, request);
     if (!section) return reply.callNotFound();
     const token = request.params.token ?? '';
-    const manage = /^[A-Za-z0-9_-]{43}$/.test(token) ? await savedSearches.confirm(token) : null;
+    const manage = TOKEN_PATTERN.test(token) ? await savedSearches.confirm(token) : null;
     return seeOther(reply, `${section.root}/saved-searches/manage/${manage ? `${manage}?done=confirmed` : encodeURIComponent(token)}`);
   }
 
   async function manage(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const section = await sectionOf(request);
+    const section = await sectionOf(partners, request);
     if (!section) return reply.callNotFound();
     const form = formOf(request);
     const action = form.get('action') as ManageAction;
@@ -128,16 +121,12 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
   }
 
   async function unsubscribe(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
-    const section = await sectionOf(request);
+    const section = await sectionOf(partners, request);
     if (!section) return reply.callNotFound();
-    const body = request.body;
-    const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
-    if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
+    requireOneClick(request.body);
     const token = request.params.token ?? '';
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token) || !(await savedSearches.unsubscribe(token)))
-      throw new HttpError(404, t('savedSearches.errors.link'));
-    if (body instanceof URLSearchParams && body.get('page') === '1' && sameOrigin(request))
-      return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
+    if (!TOKEN_PATTERN.test(token) || !(await savedSearches.unsubscribe(token))) throw new HttpError(404, t('savedSearches.errors.link'));
+    if (fromOwnPage(request)) return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
     noStore(reply);
     return reply.type('text/plain; charset=utf-8').send(t('savedSearches.unsubscribe.oneClick'));
   }

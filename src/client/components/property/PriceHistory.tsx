@@ -62,7 +62,7 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
             <Change before={i === 0 ? null : unit.points[i - 1]!.price} price={point.price} />
           </td>
           <td>
-            <span className={`unit-status unit-status--${point.status}`}>{t(`property.history.statuses.${point.status}`)}</span>
+            <span className={`unit-status unit-status--${point.status}`}>{t(`property.units.statuses.${point.status}`)}</span>
           </td>
         </tr>
       ))}

@@ -1,0 +1,37 @@
+// What the token pages of the alert mails share (saved-search-posts.ts,
+// favorite-alert-posts.ts): the section a link was mailed for, and the
+// RFC 8058 one-click POST, from a mail client or from the page's own button.
+import type { FastifyRequest } from 'fastify';
+import type { PartnerService } from '../services/partners.ts';
+import { ONE_CLICK } from '../../shared/saved-searches.ts';
+import { HttpError } from '../../shared/errors.ts';
+import { t } from '../../shared/i18n.ts';
+import { sameOrigin } from './form-post.ts';
+
+export interface Section {
+  /** '' (the main site), '/old' or '/{slug}'. */
+  root: string;
+  slug?: string;
+}
+
+/** The section of a request to `[/:partner]/…`, or null when the slug names no partner here (on a partner's domain, none does). */
+export async function sectionOf(
+  partners: PartnerService,
+  request: FastifyRequest<{ Params: { partner?: string } }>,
+): Promise<Section | null> {
+  const slug = request.params.partner;
+  if (slug === undefined || slug === 'old') return { root: slug ? '/old' : '' };
+  if ((await partners.byHost(request.hostname)) || !(await partners.bySlug(slug.toLowerCase()))) return null;
+  return { root: `/${slug}`, slug: slug.toLowerCase() };
+}
+
+/** A 400 unless the body is `List-Unsubscribe=One-Click` (form-urlencoded or multipart). */
+export function requireOneClick(body: unknown): void {
+  const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
+  if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
+}
+
+/** Whether the POST came from the page's own button (then it goes back to the page) rather than a mail client. */
+export function fromOwnPage(request: FastifyRequest): boolean {
+  return request.body instanceof URLSearchParams && request.body.get('page') === '1' && sameOrigin(request);
+}
