@@ -4,7 +4,7 @@
 // cards' "Price reduced" for a drop 29 days ago but not 31.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { forEachStore } from '../../helpers/db.ts';
+import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
 import { stateOf, textOf } from '../../helpers/html.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
@@ -24,7 +24,7 @@ const unit = (id: string, dev: string, price: number, status = 'available') =>
  * D1: A drops and B rises 29 days ago, C is reserved then; D2 never changes;
  * D3 drops 31 days ago.
  */
-async function catalogue(store: Store): Promise<{ app: FastifyInstance; ids: Record<string, number> }> {
+async function catalogue(t: TapTest, store: Store): Promise<{ app: FastifyInstance; ids: Record<string, number> }> {
   const run = (now: Date, ...units: string[]) => importFeed(store, chunks(feed(...units), 4096), { source: 'test', now });
   const d2 = unit('E', 'D2', 150000);
   await run(daysAgo(40), unit('A', 'D1', 300000), unit('B', 'D1', 250000), unit('C', 'D1', 270000), d2, unit('F', 'D3', 180000));
@@ -55,7 +55,7 @@ function historySection(html: string): string | null {
 }
 
 forEachStore(t, "the property page shows each changed home's history, in every section", async (t, store) => {
-  const { app, ids } = await catalogue(store);
+  const { app, ids } = await catalogue(t, store);
   const id = ids.D1!;
   const pages: Array<[string, string | undefined]> = [
     [`/for-sale/${id}`, undefined],
@@ -75,6 +75,8 @@ forEachStore(t, "the property page shows each changed home's history, in every s
     t.equal((section!.match(/<th scope="col"/g) ?? []).length, 4, 'column headers');
     t.equal((section!.match(/<th scope="rowgroup"/g) ?? []).length, 3, 'a row group per changed home');
     const text = textOf(section!);
+    t.equal(historyDate('2026-01-12T12:00:00.000Z'), '12 Jan 2026', 'dates written out');
+    t.equal(historyDate('2026-01-12T23:30:00.000Z'), '13 Jan 2026', "on the site's day (Madrid), not UTC's");
     const then = historyDate(daysAgo(29).toISOString());
     const first = historyDate(daysAgo(40).toISOString());
     t.match(text, `Apartment, 2 bedrooms, ref. R-A`);
@@ -87,7 +89,7 @@ forEachStore(t, "the property page shows each changed home's history, in every s
 });
 
 forEachStore(t, 'a project whose prices never changed says so in one line', async (t, store) => {
-  const { app, ids } = await catalogue(store);
+  const { app, ids } = await catalogue(t, store);
   const section = historySection(await page(app, `/for-sale/${ids.D2}`))!;
   t.ok(section);
   t.notMatch(section, /<table/);
@@ -95,7 +97,7 @@ forEachStore(t, 'a project whose prices never changed says so in one line', asyn
 });
 
 forEachStore(t, 'the page embeds the changed homes whole and only the ids of the others (HTML weight, issue 12)', async (t, store) => {
-  const { app, ids } = await catalogue(store);
+  const { app, ids } = await catalogue(t, store);
   const embedded = async (id: number) => {
     const state = stateOf(await page(app, `/for-sale/${id}`));
     return (state.data[`/api/project/price-history?id=${id}`] as { data: Array<Record<string, unknown>> }).data;
@@ -108,7 +110,7 @@ forEachStore(t, 'the page embeds the changed homes whole and only the ids of the
 });
 
 forEachStore(t, 'cards say "Price reduced" for a drop 29 days ago, not 31', async (t, store) => {
-  const { app, ids } = await catalogue(store);
+  const { app, ids } = await catalogue(t, store);
   const html = await page(app, '/search');
   const card = (id: number) =>
     new RegExp(`<article class="project-card[^"]*" data-project="${id}">[\\s\\S]*?</article>`).exec(html)?.[0] ?? '';
