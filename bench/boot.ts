@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR } from './sizes.ts';
-import { freePort, stopServer } from './processes.ts';
-import { textTable } from './table.ts';
+import { cpuSeconds, freePort, stopServer } from './processes.ts';
+import { median, spread, textTable } from './table.ts';
 
 const RUNS = Number(process.env.BOOT_RUNS ?? 5);
 const IDLE_MS = 5000;
@@ -30,13 +30,6 @@ interface Start {
   cpuMs: number;
   rssAfterPageMb: number;
   rssIdleMb: number;
-}
-
-/** utime + stime of a process, in ms (from /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function rssMb(pid: number): number {
@@ -73,7 +66,7 @@ async function start(dataDir: string, measure: boolean): Promise<Start | null> {
     const healthMs = await firstOk(`${base}/healthz`, t0, server);
     const homeMs = await firstOk(`${base}/`, t0, server);
     if (!measure) return null;
-    const cpu = cpuMs(server.pid!);
+    const cpu = cpuSeconds(server.pid!) * 1000;
     const rssAfterPageMb = rssMb(server.pid!);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     return { healthMs, homeMs, cpuMs: cpu, rssAfterPageMb, rssIdleMb: rssMb(server.pid!) };
@@ -81,9 +74,6 @@ async function start(dataDir: string, measure: boolean): Promise<Start | null> {
     await stopServer(server);
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const spread = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 export async function runBootBench(): Promise<void> {
   if (!fs.existsSync(path.join(DIST_DIR, 'server/main.js'))) throw new Error('the server build is missing: run node build.mjs');

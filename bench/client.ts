@@ -26,7 +26,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
 import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
-import { textTable } from './table.ts';
+import { median, textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
@@ -210,12 +210,6 @@ function lighthouse(url: string): Promise<LighthouseRun> {
       }
     });
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function lighthouseTable(rows: Array<{ name: string; runs: LighthouseRun[] }>): string {

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median, spread as range } from './table.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TIMEOUT_MS = 30 * 60_000;
@@ -42,13 +43,6 @@ function importOnce(checkout: string, feed: string): Run {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const range = (xs: number[], digits: number) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 const { values, positionals } = parseArgs({ options: { feed: { type: 'string' }, rounds: { type: 'string' } }, allowPositionals: true });
 const feed = values.feed;

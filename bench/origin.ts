@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import type { LoadResult } from './load.ts';
 import { cpuSeconds, freePort, machineLine, pinned, ROOT, runLoad, stopLoad, stopServer, waitUntilReady } from './processes.ts';
 import { DIST_DIR } from './sizes.ts';
-import { textTable } from './table.ts';
+import { fmt, median, spread, textTable } from './table.ts';
 
 /** A region whose search shows a full page of results (12 cards) in the demo data. */
 const PLACE_SEARCH = '/search/spain/alicante';
@@ -111,13 +111,6 @@ async function measure(s: Scenario, duration: number): Promise<Sample> {
   return { load, cpu };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-const spread = (xs: number[], digits = 0) => `${fmt(Math.min(...xs), digits)}–${fmt(Math.max(...xs), digits)}`;
 const perCpu = (s: Sample) => s.load.requests / s.cpu;
 
 export async function runOriginBench(): Promise<void> {

@@ -1,5 +1,4 @@
 // Types of common-chunk.mjs, for the TypeScript that imports it (its test).
 import type { Metafile } from 'esbuild';
 
-export function staticGraph(inputs: Metafile['inputs'], start: string): Set<string>;
 export function commonModules(inputs: Metafile['inputs'], share?: number): string[];

@@ -12,7 +12,7 @@ const PAGE = /^src\/client\/pages\/[^/]+\.tsx$/;
 const MODULE = /^src\/.*\.tsx?$/;
 
 /** Every module `start` imports statically, through any depth, not entering another page module. */
-export function staticGraph(inputs, start) {
+function staticGraph(inputs, start) {
   const seen = new Set();
   const walk = (file) => {
     if (seen.has(file) || !inputs[file]) return;
