@@ -1,11 +1,11 @@
 // What the account pages and the header do once the API has answered: log in
 // (the answer's user and token, the toasts, the local favorites now in the
-// account), log out, and the message a failed account call shows.
-import type { AuthAnswer } from '../../shared/accounts.ts';
+// account), log out, save the profile, and the message a failed account call shows.
+import type { AuthAnswer, ClientAnswer } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { postJson } from './api.ts';
-import { useAuthStore } from './auth.tsx';
+import { useAuthStore, type AuthStore } from './auth.tsx';
 import { readLocalFavorites, writeLocalFavorites } from './favorites.ts';
 import { useToast } from '../components/toast/Toasts.tsx';
 
@@ -70,4 +70,20 @@ export function accountFailure(error: unknown): string {
   // 409: a field's conflict, e.g. 'email: This email address cannot be used…'
   if (error.statusCode === 409) return error.message.replace(/^\w+: /, '');
   return t('messages.networkError');
+}
+
+/**
+ * Saves profile fields (POST /api/profilesubmit) and shows the answer's user
+ * everywhere. A 401 means the session ended meanwhile (a wrong current
+ * password is a 400): logged out, and the error thrown on as any other.
+ */
+export async function saveProfile(auth: AuthStore, fields: object): Promise<ClientAnswer> {
+  try {
+    const answer = await postJson<ClientAnswer>('/api/profilesubmit', fields);
+    auth.update(answer.data);
+    return answer;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) auth.signOut();
+    throw error;
+  }
 }

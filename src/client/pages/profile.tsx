@@ -5,10 +5,8 @@
 // switch of the favorites alerts and the client's saved searches (issue 13).
 import { coerce, record, string } from 'superstruct';
 import { PASSWORD_MIN_LENGTH, ProfileBody, type ClientAnswer, type ClientUser } from '../../shared/accounts.ts';
-import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { postJson } from '../lib/api.ts';
-import { accountFailure } from '../lib/account-actions.ts';
+import { accountFailure, saveProfile } from '../lib/account-actions.ts';
 import { useAuthStore, useUser } from '../lib/auth.tsx';
 import { AccountForm, AccountPage, fieldId } from '../components/account/AccountForm.tsx';
 import { useForm } from '../components/forms/Form.tsx';
@@ -23,17 +21,7 @@ const AccessForm = coerce(ProfileBody, record(string(), string()), ({ password, 
 function useSave(clearOnSuccess: string[] = []) {
   const auth = useAuthStore();
   return {
-    async send(fields: object): Promise<ClientAnswer> {
-      try {
-        const answer = await postJson<ClientAnswer>('/api/profilesubmit', fields);
-        auth.update(answer.data);
-        return answer;
-      } catch (error) {
-        // The session ended meanwhile (a wrong current password is a 400): logged out, and so home.
-        if (error instanceof HttpError && error.statusCode === 401) auth.signOut();
-        throw error;
-      }
-    },
+    send: (fields: object): Promise<ClientAnswer> => saveProfile(auth, fields),
     successMessage: () => t('accountUi.profile.saved'),
     failureMessage: accountFailure,
     clearOnSuccess,

@@ -4,10 +4,9 @@
 // the box back and says so. The profile's forms need JavaScript, so the box is
 // disabled until the page is hydrated rather than seeming to work without it.
 import { useState } from 'react';
-import type { ClientAnswer, ClientUser } from '../../../shared/accounts.ts';
-import { HttpError } from '../../../shared/errors.ts';
+import type { ClientUser } from '../../../shared/accounts.ts';
 import { t } from '../../../shared/i18n.ts';
-import { postJson } from '../../lib/api.ts';
+import { saveProfile } from '../../lib/account-actions.ts';
 import { useAuthStore } from '../../lib/auth.tsx';
 import { useHydrated } from '../../lib/useHydrated.ts';
 
@@ -24,10 +23,9 @@ export function FavoriteAlertsSwitch({ user }: { user: ClientUser }) {
     setBusy(true);
     setStatus(null);
     try {
-      auth.update((await postJson<ClientAnswer>('/api/profilesubmit', { favorite_alerts: on })).data);
+      await saveProfile(auth, { favorite_alerts: on });
       setStatus('saved');
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) auth.signOut();
+    } catch {
       setStatus('failed');
     } finally {
       setBusy(false);
