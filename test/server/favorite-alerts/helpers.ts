@@ -5,6 +5,7 @@ import type { Store } from '../../../src/server/store/db.ts';
 import type { QueuedMail } from '../../../src/server/mail/compose.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
+import { queuedMails } from '../saved-searches/alert-helpers.ts';
 
 export const SITE = 'https://www.example.test';
 
@@ -66,14 +67,7 @@ export async function client(
 
 /** The mails queued to `email` without a lead, oldest first. */
 export async function mailsTo(store: Store, email: string): Promise<QueuedMail[]> {
-  const rows = await store.db
-    .selectFrom('mail_outbox')
-    .select('message')
-    .where('recipient', '=', email)
-    .where('lead_id', 'is', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => JSON.parse(r.message!) as QueuedMail);
+  return (await queuedMails(store.db)).filter((m) => m.recipient === email);
 }
 
 /** The unsubscribe link of a mail's List-Unsubscribe header. */
