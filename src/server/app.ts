@@ -34,9 +34,10 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
-import { installAlertDigests, type DigestSchedule } from './jobs/alert-digests.ts';
+import { installAlertDigests } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
-import { installFavoriteAlerts, type FavoriteAlertJobOptions } from './jobs/favorite-alerts.ts';
+import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
+import type { MailJobSchedule } from './jobs/mail-job.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
 import { pageHandler } from './render/page.ts';
@@ -77,12 +78,12 @@ export interface AppOptions {
    * The favorites alerts' clock and interval. With NODE_ENV=test the job runs
    * only when this is given: on the real clock it would mail other tests' clients.
    */
-  favoriteAlerts?: FavoriteAlertJobOptions;
+  favoriteAlerts?: MailJobSchedule;
   /**
    * The saved searches' digests: their clock and how often they are checked. With
    * NODE_ENV=test they run only when this is given, as the favorites alerts.
    */
-  alertDigests?: DigestSchedule;
+  alertDigests?: MailJobSchedule;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {

@@ -1,6 +1,6 @@
 // Daily and weekly digests of saved searches (issue 13): at DIGEST_HOUR local
 // time (Europe/Madrid), every day for `daily` searches and on Mondays for
-// `weekly` ones too. Every DIGEST_CHECK_MS each instance looks whether today's
+// `weekly` ones too. Every MAIL_JOB_CHECK_MS each instance looks whether today's
 // run is due; the first to claim the day's period (scheduled_runs) queues the
 // mails in the claim's transaction, the others skip, and a run that fails
 // rolls its claim back to be tried at the next check. Before the hour nothing
@@ -15,11 +15,9 @@ import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } 
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
 import { lockCatalogue } from '../store/catalogue-lock.ts';
 import { claimPeriod } from './claim-period.ts';
-import { runEvery } from './every.ts';
-import { ownConnection } from './own-connection.ts';
+import { installMailJob, type MailJobSchedule } from './mail-job.ts';
 import { dueToday, weeklyPeriod } from './local-hour.ts';
 
-export const DIGEST_CHECK_MS = 5 * 60 * 1000;
 export const DIGEST_JOB = 'alerts:daily';
 export const WEEKLY_DIGEST_JOB = 'alerts:weekly';
 
@@ -69,28 +67,10 @@ async function weeklyDue(trx: Transaction<Database>, today: string, now: Date): 
   return claimPeriod(trx, WEEKLY_DIGEST_JOB, monday, now);
 }
 
-export interface DigestSchedule {
-  /** Default: DIGEST_CHECK_MS. */
-  everyMs?: number;
-  /** The clock (tests). */
-  now?: () => Date;
-}
-
-/**
- * Checks at start and every `everyMs`, on a connection of its own (pages do not
- * wait for a run on SQLite); a failure is logged and tried at the next check.
- */
-export async function installAlertDigests(app: FastifyInstance, { everyMs = DIGEST_CHECK_MS, now }: DigestSchedule = {}): Promise<void> {
-  const own = await ownConnection(app.store);
-  runEvery(app, everyMs, async () => {
-    try {
-      const outcome = await runDigests(own.store, { siteUrl: app.config.SITE_URL, now });
-      if (outcome.ran) app.log.info(outcome, 'queued saved-search digests');
-      if (outcome.ran && outcome.mails) app.outbox.kick();
-    } catch (err) {
-      app.log.error({ err }, 'saved-search digests failed; will retry');
-    }
+/** Installs the digests' check (jobs/mail-job.ts). */
+export async function installAlertDigests(app: FastifyInstance, schedule: MailJobSchedule = {}): Promise<void> {
+  await installMailJob(app, 'saved-search digests', schedule, async (store) => {
+    const outcome = await runDigests(store, { siteUrl: app.config.SITE_URL, now: schedule.now });
+    return outcome.ran ? outcome : null;
   });
-  // After runEvery's own preClose: a run in flight has finished.
-  app.addHook('preClose', own.close);
 }
