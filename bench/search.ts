@@ -207,11 +207,16 @@ export async function postgresTarget(adminUrl: string): Promise<Target> {
  * The benches' stores: SQLite, and PostgreSQL when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set. `run` gets a fresh one each time, disposed after.
  */
+let toldPostgresSkipped = false;
+
 export async function eachBenchStore<T>(run: (target: Target) => Promise<T>): Promise<T[]> {
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const makers: Array<() => Promise<Target>> = [async () => sqliteTarget()];
   if (pgUrl) makers.push(() => postgresTarget(pgUrl));
-  else console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  else if (!toldPostgresSkipped) {
+    toldPostgresSkipped = true;
+    console.log('# PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  }
   const out: T[] = [];
   for (const make of makers) {
     const target = await make();

@@ -5,9 +5,21 @@ import t from 'tap';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import { lazySchemaCompilers } from '../../../src/server/http/lazy-schema-compilers.ts';
+import { testApp } from '../../helpers/app.ts';
 
 const require = createRequire(import.meta.url);
 const loaded = (name: string) => Object.keys(require.cache).some((file) => file.includes(`/node_modules/${name}/`));
+
+// First in the file: nothing else in this process has needed a compiler yet.
+t.test('the site itself starts and answers a page and the API without loading a compiler', async (t) => {
+  const app = await testApp(t);
+  await app.ready();
+  t.equal((await app.inject('/healthz')).statusCode, 200);
+  t.equal((await app.inject('/')).statusCode, 200);
+  t.notOk(loaded('ajv'), 'Ajv not loaded by the app');
+  t.notOk(loaded('@fastify/ajv-compiler'), 'nor the validator compiler');
+  t.notOk(loaded('@fastify/fast-json-stringify-compiler'), 'nor the serialiser compiler');
+});
 
 t.test('no compiler is required until a route declares a schema; then both work', async (t) => {
   const app = Fastify({ schemaController: { compilersFactory: lazySchemaCompilers } });
