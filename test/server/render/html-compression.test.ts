@@ -2,11 +2,12 @@
 // Brotli, gzip or as is, with Vary: Accept-Encoding and a Content-Length; as is
 // for everyone when COMPRESS_HTML=false; a page that streams (a Suspense
 // boundary still pending at the shell) is compressed as it streams.
+import http from 'node:http';
 import zlib from 'node:zlib';
 import t from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import type { SsrEntry } from '../../../src/shared/ssr.ts';
-import { testApp } from '../../helpers/app.ts';
+import { startServer, testApp } from '../../helpers/app.ts';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
@@ -95,5 +96,58 @@ t.test('a page that streams is compressed as it streams, and whole at the end', 
     t.equal(res.statusCode, 200);
     t.equal(res.headers['content-encoding'], accept || undefined, `${accept || 'no Accept-Encoding'}`);
     t.equal(decoded(res), expected, 'the whole document');
+  }
+});
+
+/** A page whose rest waits until the test lets it go: `release` after the client has decoded the shell. */
+function gatedSsr(): { ssr: SsrEntry; release: () => void; released: Promise<'by the client' | 'on its own'> } {
+  let release!: () => void;
+  const byClient = new Promise<'by the client'>((resolve) => (release = () => resolve('by the client')));
+  // A bound so that a buffering server cannot hang the test: the rest goes out anyway, and the test fails.
+  const released = Promise.race([byClient, new Promise<'on its own'>((resolve) => setTimeout(() => resolve('on its own'), 20_000))]);
+  const ssr: SsrEntry = {
+    async render(options) {
+      setImmediate(() => options.onShellReady());
+      return {
+        pipe(w) {
+          const body = w as NodeJS.WritableStream & { flush?: () => void };
+          body.write(`<!DOCTYPE html><html><body><p>shell</p>`);
+          body.flush?.();
+          void released.then(() => {
+            body.write(`<p>later</p></body></html>`);
+            body.end();
+            options.onAllReady();
+          });
+          return w;
+        },
+        abort() {},
+      };
+    },
+  };
+  return { ssr, release, released };
+}
+
+t.test('over a real socket, the shell reaches the browser, decoded, before the rest is rendered', async (t) => {
+  for (const accept of ['br', 'gzip', '']) {
+    const gate = gatedSsr();
+    const { url } = await startServer(t, { ssr: gate.ssr });
+    const seen = await new Promise<string>((resolve, reject) => {
+      const req = http.get(`${url}/franchise`, { headers: { 'accept-encoding': accept, 'user-agent': BROWSER_UA } }, (res) => {
+        const encoding = res.headers['content-encoding'];
+        const text =
+          encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+        let html = '';
+        text.setEncoding('utf8');
+        text.on('data', (chunk: string) => {
+          html += chunk;
+          if (html.includes('<p>shell</p>')) gate.release();
+        });
+        text.on('end', () => resolve(html));
+        text.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+    t.equal(await gate.released, 'by the client', `${accept || 'no Accept-Encoding'}: the shell arrived while the rest was pending`);
+    t.equal(seen, '<!DOCTYPE html><html><body><p>shell</p><p>later</p></body></html>', 'then the whole document');
   }
 });
