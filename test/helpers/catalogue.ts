@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, FileKind, ProjectStage, UnitStatus } from '../../src/server/store/schema.ts';
 import { KNOWN_CATEGORIES } from '../../src/shared/catalogue.ts';
 import { mulberry32 } from '../../src/server/demo/prng.ts';
+import { bumpCatalogueVersion } from '../../src/server/services/catalogue/version.ts';
 
 // --- places -------------------------------------------------------------------
 
@@ -563,7 +564,7 @@ export async function buildCatalogue(db: Kysely<Database>, options: FixtureOptio
           trx,
         );
     // A new catalogue: caches keyed by the version (the place tree) refresh.
-    await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(trx);
+    await bumpCatalogueVersion(trx);
     return { places, projects, byId: new Map(projects.map((p) => [p.id, p])) };
   });
 }

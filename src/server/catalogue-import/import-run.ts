@@ -17,6 +17,7 @@ import { newReadReport } from './kyero.ts';
 import { recompute } from './recompute.ts';
 import { detach, slugify } from './text.ts';
 import { projectFields, projectRef, unitRow } from './unit-rows.ts';
+import { bumpCatalogueVersion } from '../services/catalogue/version.ts';
 
 export const MAX_REJECTIONS_KEPT = 1000;
 /** Rows per insert: PostgreSQL takes at most 65535 parameters per statement, SQLite 32766. */
@@ -379,7 +380,7 @@ export class ImportRun {
           rows.map((project_id) => ({ project_id })),
         );
       await recompute(db, this.dialect, source, now);
-      await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(db);
+      await bumpCatalogueVersion(db);
     }
     await dropImportTables(db);
     return this.summary;

@@ -3,13 +3,13 @@
 // the fixture and every way of naming it; and a place an import adds is
 // found at once, by this instance and by another on the same store.
 import t from 'tap';
-import { sql } from 'kysely';
 import { forEachStore } from '../../helpers/db.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { GeoCache } from '../../../src/server/services/catalogue/geo.ts';
 import { resolveGeo, type GeoIds } from '../../../src/server/services/catalogue/search.ts';
 import type { PropertySearch } from '../../../src/shared/catalogue.ts';
 import { SEED } from './setup.ts';
+import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 
 type Geo = NonNullable<PropertySearch['esGeo']>;
 
@@ -72,7 +72,7 @@ forEachStore(t, 'a place an import adds is resolved at once, by every instance',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(trx);
+    await bumpCatalogueVersion(trx);
     return row;
   });
   const expected = { towns: [town.id], regions: [regionRow.id], countries: [regionRow.parent_id!] };

@@ -10,11 +10,11 @@ import { scopePartner } from '../../helpers/catalogue.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedIds, findable, type ScopeRows, type Search } from './oracle.ts';
 import { PartnerService } from '../../../src/server/services/partners.ts';
-import { sql } from 'kysely';
 import { MapMarkers } from '../../../src/server/services/catalogue/markers.ts';
 import { GeoCache } from '../../../src/server/services/catalogue/geo.ts';
 import { MAP_MAX_ZOOM, MarkerSearch, type BBox, type MarkersAnswer, type SearchAnswer } from '../../../src/shared/catalogue.ts';
 import type { Store } from '../../../src/server/store/db.ts';
+import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 
 type Position = Map<number, { lat: number | null; lng: number | null }>;
 
@@ -269,7 +269,7 @@ forEachStore(t, 'a catalogue change is seen by every instance on the same store,
   const gone = ids(before)[0]!;
   await store.db.updateTable('projects').set({ withdrawn_at: '2026-11-24T00:00:00Z' }).where('id', '=', gone).execute();
   t.same(await first.answer(q, null), before, 'without a new catalogue version the index is kept');
-  await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(store.db);
+  await bumpCatalogueVersion(store.db);
   for (const [name, instance] of [
     ['first', first],
     ['second', second],

@@ -2,13 +2,13 @@
 // their answers against the fixture, their 404s, and the files a visitor
 // without an account may not download.
 import t from 'tap';
-import { sql } from 'kysely';
 import { forEachStore } from '../../helpers/db.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedPlaceCounts, findable } from './oracle.ts';
 import { readByPath, runRead } from '../../../src/server/api/reads.ts';
 import type { FilesAnswer, GeoAnswer, GeoNode, PropertyAnswer, UnitsAnswer } from '../../../src/shared/catalogue.ts';
+import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 
 forEachStore(t, 'property: everything the detail page shows; withdrawn or unknown is 404', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
@@ -204,7 +204,7 @@ forEachStore(t, 'geo-url counts refresh with the catalogue version, and only the
   const p = fixture.projects.find((x) => findable(x) && x.town.slug === 'torrevieja')!;
   await store.db.updateTable('projects').set({ withdrawn_at: '2026-11-21T00:00:00.000Z' }).where('id', '=', p.id).execute();
   t.equal(await count(), before, 'served from the cache while the version stands');
-  await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(store.db);
+  await bumpCatalogueVersion(store.db);
   t.equal(await count(), before - 1, 'a new version: counted again');
   const more = await buildCatalogue(store.db, { projects: 30, seed: 99 });
   const tree = ((await app.inject('/api/geo-url')).json() as GeoAnswer).data.tree;

@@ -1,7 +1,7 @@
 // The catalogue's version (catalogue_meta, bumped by every import in the same
 // transaction): one indexed row, so every process, on SQLite or on a shared
 // PostgreSQL, knows cheaply whether what it built from the catalogue is stale.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { runKept } from '../../store/kept-queries.ts';
 
@@ -10,4 +10,9 @@ export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
     db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version'),
   );
   return row?.value ?? '0';
+}
+
+/** A new catalogue: every process's caches keyed by the version refresh. Inside the writer's transaction. */
+export async function bumpCatalogueVersion(db: QueryExecutorProvider): Promise<void> {
+  await sql`update catalogue_meta set value = cast(cast(value as integer) + 1 as text) where key = 'version'`.execute(db);
 }
