@@ -67,14 +67,28 @@ function kind(url: string, mime: string): Loaded['type'] {
   return 'other';
 }
 
+/** The files `from` names by static `import`/`from` (not `import()`), and theirs: what the browser loads with them. */
+function staticImports(from: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(CHECKOUT_DIST, 'client', file), 'utf8');
+    for (const [, imported] of code.matchAll(/(?:\bfrom|\bimport)\s*"(\/assets\/[^"]+\.js)"/g)) visit(imported!);
+  };
+  from.forEach(visit);
+  return seen;
+}
+
 /**
  * The JavaScript files prefetching may fetch: every page's chunks (the
- * manifest's lists) except the page's own, so a chunk the loaded page needs is
- * never counted as a prefetch.
+ * manifest's lists) except what the page loads itself (its chunks, the entry
+ * and everything either imports statically: the manifest does not list the
+ * entry's own imports), so a chunk the loaded page needs is never counted as a prefetch.
  */
 function prefetchable(page: string): (url: string) => boolean {
   const manifest = readManifest(path.join(CHECKOUT_DIST, 'client'));
-  const own = new Set([manifest.entry, ...(manifest.pages[page] ?? [])]);
+  const own = staticImports([manifest.entry, ...(manifest.pages[page] ?? [])]);
   const others = new Set(Object.entries(manifest.pages).flatMap(([name, files]) => (name === page ? [] : files)));
   return (url) => {
     const pathname = new URL(url).pathname;
