@@ -83,7 +83,7 @@ function queryForm<T, S>(struct: Struct<T, S>, parse: (query: Record<string, Que
 async function scopeOf(ctx: ReadContext, slug: string | undefined): Promise<Scope> {
   const partner = await ctx.partner(slug);
   if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-  return ctx.services.catalogue.scope(partner?.id);
+  return ctx.services.catalogue.scope(partner?.id, await ctx.versions());
 }
 
 function found<T>(value: T | null | undefined): T {
@@ -100,7 +100,7 @@ export const catalogueReads = {
     query: queryForm(PropertySearch, searchFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner));
+      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
     },
   }),
   '/api/map-markers': read({
@@ -116,7 +116,8 @@ export const catalogueReads = {
     query: queryForm(GeoUrlQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return found(await ctx.services.catalogue.places(input.path, await scopeOf(ctx, input.partner)));
+      const scope = await scopeOf(ctx, input.partner);
+      return found(await ctx.services.catalogue.places(input.path, scope, (await ctx.versions()).catalogue));
     },
   }),
   '/api/property': read({

@@ -8,6 +8,7 @@ import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedPlaceCounts, findable } from './oracle.ts';
 import { readByPath, runRead } from '../../../src/server/api/reads.ts';
+import { readVersions } from '../../../src/server/services/versions.ts';
 import type { FilesAnswer, GeoAnswer, GeoNode, PropertyAnswer, UnitsAnswer } from '../../../src/shared/catalogue.ts';
 
 forEachStore(t, 'property: everything the detail page shows; withdrawn or unknown is 404', async (t, store) => {
@@ -118,7 +119,7 @@ forEachStore(t, 'files: listed but locked for a visitor, with addresses for a lo
   t.same((await post(app, '/api/project/files', { id: p.id })).json(), anonymous, 'POST answers the same');
 
   // A logged-in client (ReadContext.client, set once accounts exist).
-  const ctx = { services: app.services, partner: async () => null, client: { id: 7 } };
+  const ctx = { services: app.services, partner: async () => null, versions: () => readVersions(app.store.db), client: { id: 7 } };
   const client = (await runRead(readByPath.get('/api/project/files')!, { id: p.id }, ctx)) as FilesAnswer;
   t.equal(client.message, null);
   t.same(

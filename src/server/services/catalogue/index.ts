@@ -23,14 +23,20 @@ import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
+import { PerVersion } from '../per-version.ts';
+import { readVersions, type StoreVersions } from '../versions.ts';
 
 export type { Scope } from './scope.ts';
+
+/** Partners' scopes kept: more than there are partners. */
+const KEPT_SCOPES = 1000;
 
 export class CatalogueService {
   private readonly geo: GeoCache;
   private readonly mapMarkers: MapMarkers;
   /** SQLite: the search tells the planner which index to walk (search.ts). */
   private readonly planHints: boolean;
+  private readonly scopes = new PerVersion<Scope>(KEPT_SCOPES);
 
   constructor(private readonly db: Kysely<Database>) {
     this.geo = new GeoCache(db);
@@ -38,13 +44,19 @@ export class CatalogueService {
     this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 
-  /** What partner `partnerId` may show (null or 0: the main site, everything). */
-  scope(partnerId: number | null | undefined): Promise<Scope> {
-    return loadScope(this.db, partnerId);
+  /**
+   * What partner `partnerId` may show (null or 0: the main site, everything).
+   * Kept per partners' version (partner_scopes' writes bump it: services/versions.ts).
+   */
+  async scope(partnerId: number | null | undefined, versions?: StoreVersions): Promise<Scope> {
+    if (!partnerId) return null;
+    const { partners } = versions ?? (await readVersions(this.db));
+    return this.scopes.get(partners, String(partnerId), () => loadScope(this.db, partnerId));
   }
 
-  search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
-    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo) });
+  /** `version`: the catalogue's, when the request has read it already (services/versions.ts); so for places(). */
+  search(query: PropertySearch, scope: Scope, version?: string): Promise<SearchAnswer> {
+    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo, version) });
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
@@ -81,7 +93,7 @@ export class CatalogueService {
   }
 
   /** The tree with counts, and the place `path` names; undefined: no such place. */
-  places(path: string | undefined, scope: Scope): Promise<GeoAnswer | undefined> {
-    return this.geo.answer(path, scope);
+  places(path: string | undefined, scope: Scope, version?: string): Promise<GeoAnswer | undefined> {
+    return this.geo.answer(path, scope, version);
   }
 }
