@@ -125,7 +125,17 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.project(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      const project = ctx.services.catalogue.project(input.id, scope);
+      // The detail's own read says whether it is listed: the page's other reads of the project ask no more.
+      ctx
+        .listed(
+          input.id,
+          scope,
+          project.then((p) => p !== null),
+        )
+        .catch(() => undefined);
+      return { data: found(await project) };
     },
   }),
   '/api/project/units': read({
@@ -133,7 +143,8 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      return { data: found(await ctx.services.catalogue.units(input.id, scope, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/price-history': read({
@@ -141,7 +152,8 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.priceHistory(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      return { data: found(await ctx.services.catalogue.priceHistory(input.id, scope, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/files': read({
@@ -151,7 +163,7 @@ export const catalogueReads = {
     personal: true,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client)));
+      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client), ctx.listed(input.id, scope)));
     },
   }),
 };

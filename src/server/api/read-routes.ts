@@ -5,6 +5,7 @@ import { reads, runRead } from './reads.ts';
 import type { ReadContext } from './read.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { readVersions, type StoreVersions } from '../services/versions.ts';
+import { scopeKey } from '../services/catalogue/scope.ts';
 import { pageCache, privateNoStore } from '../http/caching.ts';
 
 /**
@@ -28,8 +29,15 @@ export function readContext(
     if (!slugs.has(key)) slugs.set(key, partners.bySlug(key, await versionsOnce()));
     return slugs.get(key)!;
   };
+  const listed = new Map<string, Promise<boolean>>();
   return {
     services: app.services,
+    listed: (id, scope, known) => {
+      const key = `${id}:${scopeKey(scope)}`;
+      let answer = listed.get(key);
+      if (!answer) listed.set(key, (answer = known ?? app.services.catalogue.listed(id, scope)));
+      return answer;
+    },
     partner: async (slug) =>
       (await (host ??= versionsOnce().then((v) => partners.byHost(request.hostname, v)))) ?? (slug ? bySlug(slug) : null),
     versions: versionsOnce,

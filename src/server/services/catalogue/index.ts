@@ -18,7 +18,7 @@ import type { UnitPriceHistory } from '../../../shared/price-history.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
 import { MapMarkers } from './markers.ts';
-import { projectDetail, projectFiles, projectUnits } from './project.ts';
+import { projectDetail, projectFiles, projectUnits, visible } from './project.ts';
 import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
@@ -69,17 +69,23 @@ export class CatalogueService {
     return projectDetail(this.db, id, scope);
   }
 
-  units(id: number, scope: Scope): Promise<UnitRow[] | null> {
-    return projectUnits(this.db, id, scope);
+  /** `listed`: whether the project is listed within the scope, when the request knows it already (ReadContext.listed). */
+  units(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitRow[] | null> {
+    return projectUnits(this.db, id, scope, listed);
   }
 
   /** Each unit's price and status over time (price-history.ts); null as for project(). */
-  priceHistory(id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
-    return projectPriceHistory(this.db, id, scope);
+  priceHistory(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
+    return projectPriceHistory(this.db, id, scope, listed);
   }
 
-  files(id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
-    return projectFiles(this.db, id, scope, loggedIn);
+  files(id: number, scope: Scope, loggedIn: boolean, listed?: Promise<boolean>): Promise<FilesAnswer | null> {
+    return projectFiles(this.db, id, scope, loggedIn, listed);
+  }
+
+  /** Whether project `id` is in the feed and within the scope. */
+  listed(id: number, scope: Scope): Promise<boolean> {
+    return visible(this.db, id, scope);
   }
 
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
