@@ -50,9 +50,18 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
   return vars ? fill(value, vars) : value;
 }
 
+/** Each text of the locale cut once at its {placeholders}: text, name, text, … (a page fills some hundreds). */
+const templates = new Map<string, string[]>();
+
 function fill(text: string, vars: Record<string, string | number>): string {
-  if (!text.includes('{')) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  let parts = templates.get(text);
+  if (!parts) templates.set(text, (parts = text.split(/\{(\w+)\}/)));
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    out += (name in vars ? String(vars[name]) : `{${name}}`) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /** A list of strings or objects from the locale file (e.g. the franchise benefits); `vars` fill a list of strings' {name} placeholders. */

@@ -30,6 +30,6 @@ export const projectCardsRead = read({
   async handler({ ids, partner: slug }, ctx) {
     const partner = await ctx.partner(slug);
     if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-    return { data: await ctx.services.catalogue.cards(ids, await ctx.services.catalogue.scope(partner?.id)) };
+    return { data: await ctx.services.catalogue.cards(ids, await ctx.services.catalogue.scope(partner?.id, await ctx.versions())) };
   },
 });

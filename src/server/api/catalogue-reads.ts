@@ -83,7 +83,7 @@ function queryForm<T, S>(struct: Struct<T, S>, parse: (query: Record<string, Que
 async function scopeOf(ctx: ReadContext, slug: string | undefined): Promise<Scope> {
   const partner = await ctx.partner(slug);
   if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-  return ctx.services.catalogue.scope(partner?.id);
+  return ctx.services.catalogue.scope(partner?.id, await ctx.versions());
 }
 
 function found<T>(value: T | null | undefined): T {
@@ -100,7 +100,7 @@ export const catalogueReads = {
     query: queryForm(PropertySearch, searchFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner));
+      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
     },
   }),
   '/api/map-markers': read({
@@ -116,7 +116,8 @@ export const catalogueReads = {
     query: queryForm(GeoUrlQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return found(await ctx.services.catalogue.places(input.path, await scopeOf(ctx, input.partner)));
+      const scope = await scopeOf(ctx, input.partner);
+      return found(await ctx.services.catalogue.places(input.path, scope, (await ctx.versions()).catalogue));
     },
   }),
   '/api/property': read({
@@ -124,7 +125,17 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.project(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      const project = ctx.services.catalogue.project(input.id, scope);
+      // The detail's own read says whether it is listed: the page's other reads of the project ask no more.
+      ctx
+        .listed(
+          input.id,
+          scope,
+          project.then((p) => p !== null),
+        )
+        .catch(() => undefined);
+      return { data: found(await project) };
     },
   }),
   '/api/project/units': read({
@@ -132,7 +143,8 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.units(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      return { data: found(await ctx.services.catalogue.units(input.id, scope, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/price-history': read({
@@ -140,7 +152,8 @@ export const catalogueReads = {
     query: ProjectReadQuery,
     personal: false,
     async handler(input, ctx) {
-      return { data: found(await ctx.services.catalogue.priceHistory(input.id, await scopeOf(ctx, input.partner))) };
+      const scope = await scopeOf(ctx, input.partner);
+      return { data: found(await ctx.services.catalogue.priceHistory(input.id, scope, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/files': read({
@@ -150,7 +163,7 @@ export const catalogueReads = {
     personal: true,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client)));
+      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client), ctx.listed(input.id, scope)));
     },
   }),
 };

@@ -4,31 +4,43 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reads, runRead } from './reads.ts';
 import type { ReadContext } from './read.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
+import { readVersions, type StoreVersions } from '../services/versions.ts';
+import { scopeKey } from '../services/catalogue/scope.ts';
 import { pageCache, privateNoStore } from '../http/caching.ts';
 
 /**
- * The context of the reads of one request. The host's partner and each slug's
- * are looked up once, however many reads the request runs; the page renderer
- * passes the host's one it already resolved. `client`: the request's logged-in
- * client (request.client()).
+ * The context of the reads of one request. The store's versions are read once,
+ * and the host's partner and each slug's looked up once, however many reads the
+ * request runs; the page renderer passes what it already read. `client`: the
+ * request's logged-in client (request.client()).
  */
 export function readContext(
   app: FastifyInstance,
   request: FastifyRequest,
-  hostPartner?: Promise<PublicPartner | null>,
+  known: { versions?: Promise<StoreVersions>; hostPartner?: Promise<PublicPartner | null> } = {},
   client: { id: number } | null = null,
 ): ReadContext {
   const { partners } = app.services;
-  let host = hostPartner;
+  let { versions, hostPartner: host } = known;
+  const versionsOnce = () => (versions ??= readVersions(app.store.db));
   const slugs = new Map<string, Promise<PublicPartner | null>>();
-  const bySlug = (slug: string) => {
+  const bySlug = async (slug: string) => {
     const key = slug.toLowerCase();
-    if (!slugs.has(key)) slugs.set(key, partners.bySlug(key));
+    if (!slugs.has(key)) slugs.set(key, partners.bySlug(key, await versionsOnce()));
     return slugs.get(key)!;
   };
+  const listed = new Map<string, Promise<boolean>>();
   return {
     services: app.services,
-    partner: async (slug) => (await (host ??= partners.byHost(request.hostname))) ?? (slug ? bySlug(slug) : null),
+    listed: (id, scope, known) => {
+      const key = `${id}:${scopeKey(scope)}`;
+      let answer = listed.get(key);
+      if (!answer) listed.set(key, (answer = known ?? app.services.catalogue.listed(id, scope)));
+      return answer;
+    },
+    partner: async (slug) =>
+      (await (host ??= versionsOnce().then((v) => partners.byHost(request.hostname, v)))) ?? (slug ? bySlug(slug) : null),
+    versions: versionsOnce,
     client,
   };
 }
@@ -37,7 +49,7 @@ export async function readRoutes(app: FastifyInstance): Promise<void> {
   for (const endpoint of Object.values(reads)) {
     const handler = async (input: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const client = endpoint.personal ? await request.client() : null;
-      const result = await runRead(endpoint, input ?? {}, readContext(app, request, undefined, client));
+      const result = await runRead(endpoint, input ?? {}, readContext(app, request, {}, client));
       if (endpoint.personal) privateNoStore(reply);
       else pageCache(request, reply, app.config, 200);
       return result;

@@ -6,11 +6,20 @@ import { create, type Struct } from 'superstruct';
 import type { ReadAnswers, ReadPath } from '../../shared/reads.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import type { Services } from '../services/index.ts';
+import type { StoreVersions } from '../services/versions.ts';
+import type { Scope } from '../services/catalogue/index.ts';
 
 export interface ReadContext {
   services: Services;
   /** The partner of the request: by host, then by the given slug (DESIGN §6). */
   partner(slug: string | undefined): Promise<PublicPartner | null>;
+  /** The catalogue's and the partners' versions, read once per request (services/versions.ts). */
+  versions(): Promise<StoreVersions>;
+  /**
+   * Whether project `id` is listed within `scope`, asked once per request (a
+   * property page's reads each need it); `known`: what a read found out first.
+   */
+  listed(id: number, scope: Scope, known?: Promise<boolean>): Promise<boolean>;
   /**
    * The logged-in client of the request; absent or null: anonymous (e.g.
    * /api/project/files then answers without download addresses). Set by

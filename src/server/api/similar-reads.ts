@@ -13,7 +13,7 @@ export const similarRead = read({
   async handler(input, ctx) {
     const partner = await ctx.partner(input.partner);
     if (input.partner && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-    const data = await ctx.services.catalogue.similar(input.id, await ctx.services.catalogue.scope(partner?.id));
+    const data = await ctx.services.catalogue.similar(input.id, await ctx.services.catalogue.scope(partner?.id, await ctx.versions()));
     if (!data) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return { data };
   },

@@ -19,6 +19,7 @@ import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
 import { pageAnswer } from '../../shared/page-data.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
+import { readVersions } from '../services/versions.ts';
 import { pageAssets, type Manifest } from '../http/assets.ts';
 import { pageCache, noStore, privateNoStore } from '../http/caching.ts';
 import { NOT_FOUND_ROUTE } from '../metrics/index.ts';
@@ -56,10 +57,11 @@ export async function resolvePage(
 ): Promise<Resolved> {
   const started = performance.now();
   const { partners } = app.services;
-  const hostPartner = await partners.byHost(request.hostname);
+  const versions = readVersions(app.store.db);
+  const hostPartner = await partners.byHost(request.hostname, await versions);
   const session = await request.client();
-  // Resolves the path's partner for the route and the page's reads alike: one lookup per slug.
-  const ctx = readContext(app, request, Promise.resolve(hostPartner), session);
+  // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
+  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.

@@ -23,6 +23,8 @@ import { DEFAULT_COLORS } from '../../shared/constants.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
 import type { AnyStruct } from '../../shared/any-struct.ts';
 import { runKept } from '../store/kept-queries.ts';
+import { PerVersion } from './per-version.ts';
+import { readVersions, type StoreVersions } from './versions.ts';
 import { checkInput, ConflictError, InputError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 
 export function normaliseHost(host: string | undefined | null): string | null {
@@ -49,24 +51,40 @@ export function toPublicPartner(row: PartnerRow): PublicPartner {
   };
 }
 
+/** Hosts and slugs kept per partners' version: a few per partner, and what strangers send. */
+const KEPT_NAMES = 1000;
+
 export class PartnerService {
+  private readonly hosts = new PerVersion<PublicPartner | null>(KEPT_NAMES);
+  private readonly slugs = new PerVersion<PublicPartner | null>(KEPT_NAMES);
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  async bySlug(slug: string): Promise<PublicPartner | null> {
-    const row = await this.db.selectFrom('partners').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst();
-    return row ? toPublicPartner(row) : null;
+  /**
+   * Kept per partners' version (services/versions.ts): `versions` are the
+   * request's, already read; without them, they are read here.
+   */
+  async bySlug(slug: string, versions?: StoreVersions): Promise<PublicPartner | null> {
+    const key = slug.toLowerCase();
+    const { partners } = versions ?? (await readVersions(this.db));
+    return this.slugs.get(partners, key, async () => {
+      const row = await this.db.selectFrom('partners').selectAll().where('slug', '=', key).executeTakeFirst();
+      return row ? toPublicPartner(row) : null;
+    });
   }
 
-  /** A partner's own domain, with or without `www.`. */
-  async byHost(host: string | null | undefined): Promise<PublicPartner | null> {
+  /** A partner's own domain, with or without `www.`; kept as bySlug. */
+  async byHost(host: string | null | undefined, versions?: StoreVersions): Promise<PublicPartner | null> {
     const h = normaliseHost(host);
     if (!h) return null;
-    const bare = h.startsWith('www.') ? h.slice(4) : h;
-    // Asked on every page: compiled once (kept-queries.ts).
-    const [row] = await runKept(this.db, 'partner-by-domain', [h, bare], (domains) =>
-      this.db.selectFrom('partners').selectAll().where('domain', 'in', domains).limit(1),
-    );
-    return row ? toPublicPartner(row) : null;
+    const { partners } = versions ?? (await readVersions(this.db));
+    return this.hosts.get(partners, h, async () => {
+      const bare = h.startsWith('www.') ? h.slice(4) : h;
+      const [row] = await runKept(this.db, 'partner-by-domain', [h, bare], (domains) =>
+        this.db.selectFrom('partners').selectAll().where('domain', 'in', domains).limit(1),
+      );
+      return row ? toPublicPartner(row) : null;
+    });
   }
 
   /** DESIGN §6: the host first, then the slug. */

@@ -15,6 +15,7 @@ import { savedSearchesMigration } from './migrations/0012-saved-searches.ts';
 import { unitHistoryMigration } from './migrations/0013-unit-history.ts';
 import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
 import { favoriteAlertsMigration } from './migrations/0016-favorite-alerts.ts';
+import { partnersVersionMigration } from './migrations/0017-partners-version.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0013_unit_history': unitHistoryMigration,
   '0014_scheduled_runs': scheduledRunsMigration,
   '0016_favorite_alerts': favoriteAlertsMigration,
+  '0017_partners_version': partnersVersionMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -170,6 +170,7 @@ export interface PartnerScopesTable {
   target_id: number;
 }
 
+/** Rows: 'version', bumped by every import; 'partners', bumped by triggers on partners and partner_scopes (migration 0017). */
 export interface CatalogueMetaTable {
   key: string;
   value: string;

@@ -436,7 +436,7 @@ forEachStore(
     });
     const d1 = await store.db.selectFrom('projects').selectAll().executeTakeFirstOrThrow();
     t.match(d1, { price_min: 200000, price_max: 200000, units_available: 1, units_total: 2, updated_at: '2025-02-01T09:00:00.000Z' });
-    const version = await store.db.selectFrom('catalogue_meta').select('value').executeTakeFirstOrThrow();
+    const version = await store.db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirstOrThrow();
     t.equal(version.value, '5', 'bumped once per import that changed something');
   },
 );

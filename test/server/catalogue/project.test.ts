@@ -7,6 +7,8 @@ import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedPlaceCounts, findable } from './oracle.ts';
 import { readByPath, runRead } from '../../../src/server/api/reads.ts';
+import { readVersions } from '../../../src/server/services/versions.ts';
+import type { Scope } from '../../../src/server/services/catalogue/index.ts';
 import type { FilesAnswer, GeoAnswer, GeoNode, PropertyAnswer, UnitsAnswer } from '../../../src/shared/catalogue.ts';
 import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 
@@ -118,7 +120,13 @@ forEachStore(t, 'files: listed but locked for a visitor, with addresses for a lo
   t.same((await post(app, '/api/project/files', { id: p.id })).json(), anonymous, 'POST answers the same');
 
   // A logged-in client (ReadContext.client, set once accounts exist).
-  const ctx = { services: app.services, partner: async () => null, client: { id: 7 } };
+  const ctx = {
+    services: app.services,
+    partner: async () => null,
+    versions: () => readVersions(app.store.db),
+    listed: (id: number, scope: Scope) => app.services.catalogue.listed(id, scope),
+    client: { id: 7 },
+  };
   const client = (await runRead(readByPath.get('/api/project/files')!, { id: p.id }, ctx)) as FilesAnswer;
   t.equal(client.message, null);
   t.same(
@@ -211,4 +219,23 @@ forEachStore(t, 'geo-url counts refresh with the catalogue version, and only the
   const total = tree.reduce((s, n) => s + n.count, 0);
   const findableNow = fixture.projects.filter((x) => findable(x) && x.id !== p.id).length + more.projects.filter((x) => findable(x)).length;
   t.equal(total, findableNow, 'after another import the tree counts the new projects');
+});
+
+forEachStore(t, "a property page's reads ask once whether the project is listed, the detail's own read answering", async (t, store) => {
+  const { app, fixture } = await catalogueApp(t, store);
+  const p = fixture.projects.find((x) => findable(x) && x.units.length > 0)!;
+  const listedChecks: string[] = [];
+  const stop = store.onQuery((event) => {
+    if (/^select "p"\."id" from "projects" as "p" where "p"\."id" in/.test(event.query.sql)) listedChecks.push(event.query.sql);
+  });
+  const page = await app.inject(`/for-sale/${p.id}`);
+  stop();
+  t.equal(page.statusCode, 200);
+  t.match(page.body, p.name);
+  t.same(listedChecks, [], 'the units, files and price history ask no more');
+
+  await store.db.updateTable('projects').set({ withdrawn_at: '2026-11-21T00:00:00.000Z' }).where('id', '=', p.id).execute();
+  t.equal((await app.inject(`/for-sale/${p.id}`)).statusCode, 404, 'withdrawn: the next page is gone');
+  for (const read of ['units', 'files', 'price-history'])
+    t.equal((await app.inject(`/api/project/${read}?id=${p.id}`)).statusCode, 404, `and ${read}, each request asking again`);
 });

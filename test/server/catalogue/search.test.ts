@@ -216,3 +216,24 @@ forEachStore(t, 'the category filter follows project_categories as it changes (t
   await store.db.deleteFrom('project_categories').where('project_id', '=', p.id).execute();
   t.equal(await total([1]), apartments - 1, 'delete: no category left');
 });
+
+forEachStore(t, "a search's count and page are compiled once per shape, each call binding its own values", async (t, store) => {
+  const { app, fixture } = await catalogueApp(t, store);
+  const trees = new Set<unknown>();
+  const stop = store.onQuery((event) => {
+    if (/^select (count\(\*\) as n|p\.id) from projects p where/.test(event.query.sql)) trees.add(event.query.query);
+  });
+  for (const bedrooms of [2, 3, 4]) {
+    const q = { esGeo: { region: 'alicante' }, bedrooms, priceto: 400_000 + bedrooms };
+    const body = (await post(app, '/api/properties', { account_id: 1, ...q, page: bedrooms - 1, per_page: 5 })).json() as SearchAnswer;
+    const expected = expectedIds(fixture, q);
+    t.equal(body.meta.total, expected.length, `bedrooms ${bedrooms}: its own total`);
+    t.same(
+      body.data.map((p) => p.id),
+      expected.slice((bedrooms - 2) * 5, (bedrooms - 1) * 5),
+      `bedrooms ${bedrooms}: its own page`,
+    );
+  }
+  stop();
+  t.equal(trees.size, 2, 'one built count and one built page for the three searches');
+});

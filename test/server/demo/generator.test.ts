@@ -118,6 +118,6 @@ forEachStore(t, 'seedDemoCatalogue imports the demo into an empty catalogue, and
   const units = await store.db.selectFrom('units').select('source').distinct().execute();
   t.same(units, [{ source: 'demo' }]);
   t.equal(await seedDemoCatalogue(store), null, 'projects exist: nothing to do');
-  const version = await store.db.selectFrom('catalogue_meta').select('value').executeTakeFirstOrThrow();
+  const version = await store.db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version').executeTakeFirstOrThrow();
   t.equal(version.value, '2', 'two imports: the feed as it stood earlier, then as shipped (history.ts)');
 });

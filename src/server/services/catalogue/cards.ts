@@ -1,6 +1,6 @@
 // Projects as result cards (and the card part of the detail page): one query
 // for the projects with their category and places, one for their images.
-import { sql, type Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { inScope, type Scope } from './scope.ts';
 import { runKept } from '../../store/kept-queries.ts';
@@ -92,26 +92,50 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
   };
 }
 
+/**
+ * The first CARD_IMAGES pictures of each project, in feed order: one LIMIT
+ * lookup per project on images_project, so a project's cost does not grow with
+ * its pictures. Each engine gets the form it runs well: SQLite a correlated
+ * `id in (… limit 3)` (its rowids looked up; PostgreSQL would run that
+ * subquery for every picture of the join), PostgreSQL a lateral join (which
+ * SQLite lacks). Both half the `row_number()` over every picture they
+ * replaced (decisions.md, the origin's third pass).
+ */
+function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
+  const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>
+    eb
+      .selectFrom('images as j')
+      .whereRef('j.project_id', '=', 'p.id')
+      // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
+      .where('j.floorplan', '=', 0)
+      .orderBy('j.position')
+      .orderBy('j.id')
+      .limit(CARD_IMAGES);
+  const postgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
+  const projectsIn = db.selectFrom('projects as p').where('p.id', 'in', projects);
+  return postgres
+    ? projectsIn
+        .innerJoinLateral(
+          (eb) => firstOf(eb).select(['j.project_id', 'j.id', 'j.url', 'j.caption', 'j.floorplan', 'j.position']).as('i'),
+          (join) => join.onTrue(),
+        )
+        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
+        .orderBy('i.project_id')
+        .orderBy('i.position')
+        .orderBy('i.id')
+    : projectsIn
+        .innerJoin('images as i', (join) => join.on('i.id', 'in', (eb) => firstOf(eb).select('j.id')))
+        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
+        .orderBy('i.project_id')
+        .orderBy('i.position')
+        .orderBy('i.id');
+}
+
 /** The first CARD_IMAGES images of each project, by project id. */
 export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<Map<number, ImageRef[]>> {
   const out = new Map<number, ImageRef[]>();
   if (!ids.length) return out;
-  const rows = await runKept(db, `card-images:${ids.length}`, ids, (projects) => {
-    const ranked = db
-      .selectFrom('images')
-      .select(['project_id', 'url', 'caption', 'floorplan', 'position', 'id'])
-      .select(sql<number>`row_number() over (partition by project_id order by position, id)`.as('rank'))
-      .where('project_id', 'in', projects)
-      // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
-      .where('floorplan', '=', 0)
-      .as('ranked');
-    return db
-      .selectFrom(ranked)
-      .select(['project_id', 'id', 'url', 'caption', 'floorplan'])
-      .where('rank', '<=', CARD_IMAGES)
-      .orderBy('project_id')
-      .orderBy('rank');
-  });
+  const rows = await runKept(db, `card-images:${ids.length}`, ids, (projects) => cardImagesQuery(db, projects));
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));

@@ -37,8 +37,9 @@ export class GeoCache {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  async view(scope: Scope): Promise<GeoView> {
-    const version = await catalogueVersion(this.db);
+  /** `version`: the catalogue's, when the request has read it already (services/versions.ts). */
+  async view(scope: Scope, version?: string): Promise<GeoView> {
+    version ??= await catalogueVersion(this.db);
     if (version !== this.version) {
       this.views.clear();
       this.version = version;
@@ -60,9 +61,9 @@ export class GeoCache {
    * rules), from the places kept for this catalogue version instead of a query.
    * Every place is in every scope's view; the main site's is the one read.
    */
-  async resolve(geo: PropertySearch['esGeo']): Promise<GeoIds | null> {
+  async resolve(geo: PropertySearch['esGeo'], version?: string): Promise<GeoIds | null> {
     if (!geo || (!geo.country && !geo.region && !geo.town)) return null;
-    const { byId, bySlug } = await this.view(null);
+    const { byId, bySlug } = await this.view(null, version);
     const level = geo.town ? 'town' : geo.region ? 'region' : 'country';
     const parentOf = (row: PlaceRow | undefined) => (row?.parent_id == null ? undefined : byId.get(row.parent_id));
     const rows = (bySlug.get(slugKey(level, geo[level]!)) ?? []).filter((g) => {
@@ -78,8 +79,8 @@ export class GeoCache {
   }
 
   /** The tree, and the place `path` names (null without a path); undefined when no place has that path. */
-  async answer(path: string | undefined, scope: Scope): Promise<GeoAnswer | undefined> {
-    const view = await this.view(scope);
+  async answer(path: string | undefined, scope: Scope, version?: string): Promise<GeoAnswer | undefined> {
+    const view = await this.view(scope, version);
     if (!path) return { data: { tree: view.tree, place: null } };
     const found = view.byPath.get(path);
     if (!found) return undefined;

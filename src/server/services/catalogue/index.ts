@@ -18,19 +18,25 @@ import type { UnitPriceHistory } from '../../../shared/price-history.ts';
 import { loadScope, type Scope } from './scope.ts';
 import { search } from './search.ts';
 import { MapMarkers } from './markers.ts';
-import { projectDetail, projectFiles, projectUnits } from './project.ts';
+import { projectDetail, projectFiles, projectUnits, visible } from './project.ts';
 import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
+import { PerVersion } from '../per-version.ts';
+import { readVersions, type StoreVersions } from '../versions.ts';
 
 export type { Scope } from './scope.ts';
+
+/** Partners' scopes kept: more than there are partners. */
+const KEPT_SCOPES = 1000;
 
 export class CatalogueService {
   private readonly geo: GeoCache;
   private readonly mapMarkers: MapMarkers;
   /** SQLite: the search tells the planner which index to walk (search.ts). */
   private readonly planHints: boolean;
+  private readonly scopes = new PerVersion<Scope>(KEPT_SCOPES);
 
   constructor(private readonly db: Kysely<Database>) {
     this.geo = new GeoCache(db);
@@ -38,13 +44,19 @@ export class CatalogueService {
     this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 
-  /** What partner `partnerId` may show (null or 0: the main site, everything). */
-  scope(partnerId: number | null | undefined): Promise<Scope> {
-    return loadScope(this.db, partnerId);
+  /**
+   * What partner `partnerId` may show (null or 0: the main site, everything).
+   * Kept per partners' version (partner_scopes' writes bump it: services/versions.ts).
+   */
+  async scope(partnerId: number | null | undefined, versions?: StoreVersions): Promise<Scope> {
+    if (!partnerId) return null;
+    const { partners } = versions ?? (await readVersions(this.db));
+    return this.scopes.get(partners, String(partnerId), () => loadScope(this.db, partnerId));
   }
 
-  search(query: PropertySearch, scope: Scope): Promise<SearchAnswer> {
-    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo) });
+  /** `version`: the catalogue's, when the request has read it already (services/versions.ts); so for places(). */
+  search(query: PropertySearch, scope: Scope, version?: string): Promise<SearchAnswer> {
+    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo, version) });
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
@@ -57,17 +69,23 @@ export class CatalogueService {
     return projectDetail(this.db, id, scope);
   }
 
-  units(id: number, scope: Scope): Promise<UnitRow[] | null> {
-    return projectUnits(this.db, id, scope);
+  /** `listed`: whether the project is listed within the scope, when the request knows it already (ReadContext.listed). */
+  units(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitRow[] | null> {
+    return projectUnits(this.db, id, scope, listed);
   }
 
   /** Each unit's price and status over time (price-history.ts); null as for project(). */
-  priceHistory(id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
-    return projectPriceHistory(this.db, id, scope);
+  priceHistory(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
+    return projectPriceHistory(this.db, id, scope, listed);
   }
 
-  files(id: number, scope: Scope, loggedIn: boolean): Promise<FilesAnswer | null> {
-    return projectFiles(this.db, id, scope, loggedIn);
+  files(id: number, scope: Scope, loggedIn: boolean, listed?: Promise<boolean>): Promise<FilesAnswer | null> {
+    return projectFiles(this.db, id, scope, loggedIn, listed);
+  }
+
+  /** Whether project `id` is in the feed and within the scope. */
+  listed(id: number, scope: Scope): Promise<boolean> {
+    return visible(this.db, id, scope);
   }
 
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
@@ -81,7 +99,7 @@ export class CatalogueService {
   }
 
   /** The tree with counts, and the place `path` names; undefined: no such place. */
-  places(path: string | undefined, scope: Scope): Promise<GeoAnswer | undefined> {
-    return this.geo.answer(path, scope);
+  places(path: string | undefined, scope: Scope, version?: string): Promise<GeoAnswer | undefined> {
+    return this.geo.answer(path, scope, version);
   }
 }

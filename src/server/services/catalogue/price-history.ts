@@ -35,8 +35,13 @@ function pointsOf(createdAt: string, now: { price: number; status: HistoryStatus
  * A unit whose every point is 'withdrawn' (withdrawn before history was kept)
  * is left out: there is nothing to tell about it.
  */
-export async function projectPriceHistory(db: Kysely<Database>, id: number, scope: Scope): Promise<UnitPriceHistory[] | null> {
-  if (!(await visible(db, id, scope))) return null;
+export async function projectPriceHistory(
+  db: Kysely<Database>,
+  id: number,
+  scope: Scope,
+  listed?: Promise<boolean>,
+): Promise<UnitPriceHistory[] | null> {
+  if (!(await (listed ?? visible(db, id, scope)))) return null;
   const [units, changes] = await Promise.all([
     runKept(db, 'price-history-units', [id] as const, ([project]) =>
       unitQuery(db, project).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']),

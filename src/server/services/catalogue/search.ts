@@ -6,7 +6,7 @@
 // sorted as a whole: the count and the ids run on the partial indexes of
 // migration 0003, which hold only listed projects and every column a search
 // filters or sorts on, so neither reads a table row.
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { PropertySearch, SearchAnswer } from '../../../shared/catalogue.ts';
 import { PRICE_UPPER_BOUND } from '../../../shared/constants.ts';
@@ -119,7 +119,8 @@ export function searchConditions(
   // upper bound (its default) is the top of the price slider: "10,000,000 and
   // more", so the dearest villas are not hidden from every search.
   if (q.pricefrom) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
-  if (q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
+  // Written `!(≥)`: a kept query's marker (keptSearch) compares as NaN, and is bound, not dropped.
+  if (q.priceto !== undefined && !(q.priceto >= PRICE_UPPER_BOUND)) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
   if (q.bbox) {
     // Inclusive on every side; a project without coordinates is outside every area.
@@ -140,15 +141,62 @@ export const ORDER = {
 } as const;
 
 /** The two statements of a search on `projects`: its count, and the ids of its page. */
-export function searchStatements(q: PropertySearch, geo: GeoIds | null, scope: Scope, options: Pick<SearchOptions, 'planHints'>) {
-  const page = q.page ?? 1;
-  const perPage = q.per_page ?? 12;
+export function searchStatements(
+  q: PropertySearch,
+  geo: GeoIds | null,
+  scope: Scope,
+  options: Pick<SearchOptions, 'planHints'>,
+  { limit, offset } = pageOf(q),
+) {
   const where = (purpose: 'count' | 'page' | 'page-hinted') => sql.join(searchConditions(q, geo, scope, purpose), sql` and `);
   return {
     count: sql<{ n: number }>`select count(*) as n from projects p where ${where('count')}`,
     page: sql<{
       id: number;
-    }>`select p.id from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${perPage} offset ${(page - 1) * perPage}`,
+    }>`select p.id from projects p where ${where(options.planHints ? 'page-hinted' : 'page')} order by ${ORDER[q.sort ?? 'newest']} limit ${limit} offset ${offset}`,
+  };
+}
+
+function pageOf(q: PropertySearch): { limit: number; offset: number } {
+  const perPage = q.per_page ?? 12;
+  return { limit: perPage, offset: ((q.page ?? 1) - 1) * perPage };
+}
+
+const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto'] as const;
+
+/**
+ * A search's count and page statements, compiled once per shape
+ * (kept-queries.ts): which filters are set, how many places of each level, the
+ * categories (their mask is written into the SQL), the sort and the planner's
+ * hints; every other value is bound. A partner's scope is written into the SQL:
+ * that search is built as usual.
+ */
+function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null, scope: Scope, options: Pick<SearchOptions, 'planHints'>) {
+  // Set as searchConditions reads them: 0 is no filter (but a top price of 0 is), nor is the price slider's top.
+  const bound = BOUND_FILTERS.filter((k) => (k === 'priceto' ? q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND : q[k]));
+  const places = geo ? [geo.countries, geo.regions, geo.towns] : [];
+  const { limit, offset } = pageOf(q);
+  const values = [...places.flat(), ...bound.map((k) => q[k]), ...(q.bbox ?? []), limit, offset];
+  const cats = q.cat?.length ? [...new Set(q.cat)].sort((a, b) => a - b).join(',') : '';
+  const shape = inScope(scope)
+    ? null
+    : [places.map((l) => l.length).join('.'), bound.join('.'), q.bbox ? 'bbox' : '', cats, q.sort ?? 'newest', options.planHints].join(':');
+  /** The search again, with `v` (values or a kept query's markers) in place of its bound values. */
+  const statements = (v: readonly unknown[]) => {
+    let at = 0;
+    const take = (n: number) => v.slice(at, (at += n)) as number[];
+    const [countries, regions, towns] = places.map((l) => take(l.length));
+    const filters = Object.fromEntries(bound.map((k) => [k, take(1)[0]]));
+    const bbox = q.bbox ? (take(4) as PropertySearch['bbox']) : undefined;
+    const [keptLimit, keptOffset] = take(2);
+    const again = { cat: q.cat, sort: q.sort, ...filters, ...(bbox ? { bbox } : {}) } as PropertySearch;
+    const where = geo ? { countries: countries!, regions: regions!, towns: towns! } : null;
+    return searchStatements(again, where, scope, options, { limit: keptLimit!, offset: keptOffset! });
+  };
+  const compilable = <R>(raw: RawBuilder<R>): Compilable<R> => ({ compile: () => raw.compile(db) });
+  return {
+    count: () => runKept(db, shape && `search-count:${shape}`, values, (v) => compilable(statements(v).count)),
+    page: () => runKept(db, shape && `search-page:${shape}`, values, (v) => compilable(statements(v).page)),
   };
 }
 
@@ -166,12 +214,12 @@ export async function search(db: Kysely<Database>, q: PropertySearch, scope: Sco
   const named = !geo || geo.countries.length + geo.regions.length + geo.towns.length > 0;
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 
-  const statements = searchStatements(q, geo, scope, options);
-  const [countRow, idRows] = await Promise.all([statements.count.execute(db), statements.page.execute(db)]);
-  const total = Number(countRow.rows[0]?.n ?? 0);
+  const statements = keptSearch(db, q, geo, scope, options);
+  const [countRows, idRows] = await Promise.all([statements.count(), statements.page()]);
+  const total = Number(countRows[0]?.n ?? 0);
   const data = await loadCards(
     db,
-    idRows.rows.map((r) => Number(r.id)),
+    idRows.map((r) => Number(r.id)),
   );
   return { data, meta: { total, page, per_page: perPage, pages: Math.ceil(total / perPage) } };
 }

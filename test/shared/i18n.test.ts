@@ -1,0 +1,20 @@
+// t() fills a message's {placeholders} from its vars (each text cut once, then
+// joined per call): every placeholder, repeated calls with other vars, a
+// placeholder without a var left as written, a message without any as it is.
+import t from 'tap';
+import { t as translate, tList } from '../../src/shared/i18n.ts';
+
+t.test('placeholders are filled from the vars of each call', async (t) => {
+  t.equal(translate('leadMail.subject.property', { project: 'Mar Azul', site: 'Costa' }), 'Property request: Mar Azul — Costa');
+  t.equal(translate('leadMail.subject.property', { project: 'Sol', site: 'Playa' }), 'Property request: Sol — Playa', 'again, its own');
+  t.equal(translate('leadMail.subject.property', { project: 'Sol' }), 'Property request: Sol — {site}', 'a missing var stays');
+  t.equal(translate('leadMail.subject.property', { project: 0, site: '{project}' }), 'Property request: 0 — {project}', 'values as given');
+  t.equal(translate('leadMail.subject.property'), 'Property request: {project} — {site}', 'without vars, the text');
+  t.equal(translate('leadMail.subject.contact', { name: 'x', site: 'Costa' }), 'Contact request — Costa', 'an unused var ignored');
+  t.equal(translate('partnerBrand.brokerNearTitle', { name: 'x' }), 'Your broker close to home', 'a text without placeholders');
+  t.same(
+    tList('partnerBrand.brokerNear', { name: 'Ana' }).map((s) => s.match(/Ana|\{name\}/g)),
+    [['Ana', 'Ana'], ['Ana']],
+    "a list's strings too, every placeholder of each",
+  );
+});
