@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { splitMessages } from './src/client/messages-split.mjs';
 import { commonModules } from './src/client/common-chunk.mjs';
+import { hasDefinitions, pureDefinitions } from './src/client/pure-definitions.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -127,6 +128,7 @@ export async function analyseClient(entryPoints, outdir) {
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
 // i18n before any of its code runs. The server's render and tests keep the whole en.json.
+// The shared modules' definitions are marked pure (src/client/pure-definitions.mjs).
 function clientGraphPlugin(entryPoints) {
   return {
     name: 'client-graph',
@@ -138,13 +140,15 @@ function clientGraphPlugin(entryPoints) {
       b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
       // The entry and the page modules import the common modules; a lazily loaded module's first
       // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
-      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => {
         const file = path.relative(root, args.path).split(path.sep).join('/');
         const common = /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
-        if (!common && !messages) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
+        const pure = hasDefinitions(file, code);
+        if (!common && !messages && !pure) return undefined;
+        const body = pure ? pureDefinitions(code) : code;
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${body}`, loader: path.extname(file).slice(1) };
       });
       b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),

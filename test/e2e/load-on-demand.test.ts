@@ -27,6 +27,7 @@ const LIBRARIES = {
   glide: '[Glide warn]',
   cookieDialog: 'consent-open',
   structuredData: 'RealEstateListing',
+  checking: 'Expected an object, but received',
 } as const;
 type Library = keyof typeof LIBRARIES;
 
@@ -65,8 +66,12 @@ async function open(
   url: string,
   path: string,
   size = PHONE,
+  { saveData = false } = {},
 ): Promise<{ page: Page; loads: Loads; problems: { all(): string[] } }> {
   const { page, problems } = await newPage(t, browser, size);
+  // A visitor saving data: no idle prefetch of other pages' chunks, which may share code with what is measured.
+  if (saveData)
+    await page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
   await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
   // No hero autoplay: the slider then waits for the visitor alone.
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
@@ -203,6 +208,44 @@ t.test('code loaded on demand', async (t) => {
     await page.click(opener);
     await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
     t.equal((await loads.scripts('cookieDialog')).length, 1, 'a second opening loads nothing more');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form: no checking code before it is used, then it checks and sends', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    t.same(await loads.scripts('checking'), [], 'no superstruct on the property page before the form is used');
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction(
+      (sel: string) => document.querySelector(sel)?.textContent === 'Please check the marked fields.',
+      {},
+      `${form} .form-status`,
+    );
+    t.equal((await loads.scripts('checking')).length, 1, 'sending the empty form loaded the checking once');
+    t.ok(await page.$eval(`${form} [name="name"]`, (el) => el === document.activeElement), 'the focus is on the first wrong field');
+    await page.type(`${form} [name="name"]`, 'Ana Lazy');
+    await page.type(`${form} [name="email"]`, 'ana.lazy@example.com');
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.equal((await loads.scripts('checking')).length, 1, 'and nothing more when it is sent');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the save-search form: no checking code before it is used, then it checks the address and saves', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
+    t.same(await loads.scripts('checking'), [], 'no superstruct on the search page before the form is used');
+    await page.click('details.save-search > summary');
+    await page.waitForSelector('details.save-search[open]');
+    await page.type('form.save-search__form [name="email"]', 'not-an-address');
+    await page.click('form.save-search__form button[type=submit]');
+    await page.waitForSelector('form.save-search__form .field__error');
+    t.equal((await loads.scripts('checking')).length, 1, 'the checking loaded with the first sending');
+    await page.click('form.save-search__form [name="email"]', { count: 3 });
+    await page.type('form.save-search__form [name="email"]', 'lazy.saver@example.com');
+    await page.click('form.save-search__form button[type=submit]');
+    await page.waitForSelector('.save-search__done');
+    t.match(await page.$eval('.save-search__done', (el) => el.textContent), /lazy\.saver@example\.com/, 'saved');
     t.same(problems.all(), [], 'no console errors');
   });
 
