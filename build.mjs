@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
-import { splitMessages } from './src/client/messages-split.mjs';
+import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { commonModules } from './src/client/common-chunk.mjs';
 import { hasDefinitions, pureDefinitions } from './src/client/pure-definitions.mjs';
 
@@ -97,6 +97,10 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
+// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx)
+// imports react-dom/client, which would otherwise leave the entry's chunk for one of its own.
+const ALWAYS_COMMON = ['src/client/lib/island.tsx'];
+
 /**
  * What the client build reads from a first, unwritten build of the same entry
  * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
@@ -117,13 +121,13 @@ export async function analyseClient(entryPoints, outdir) {
     logLevel: 'silent',
   });
   const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
-  const common = commonModules(metafile.inputs);
+  const common = [...commonModules(metafile.inputs), ...ALWAYS_COMMON];
   const split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'), common);
-  return { common, split };
+  return { common, split, roots: lazyRoots(metafile.inputs) };
 }
 
-// The client's module graph, shaped (issue 12): the entry and every page module
-// import the common modules (one shared chunk instead of many small ones), the
+// The client's module graph, shaped (issue 12): the entry, every page module and every
+// lazily loaded module import the common modules (one shared chunk instead of many small ones), the
 // browser's en.json is the entry's part of the locale (less what it never
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
@@ -142,7 +146,9 @@ function clientGraphPlugin(entryPoints) {
       // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
       b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => {
         const file = path.relative(root, args.path).split(path.sep).join('/');
-        const common = /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(file);
+        // Every module loaded as a chunk of its own (the entry, a page, a lazily loaded part) imports
+        // them: reached from one set of entry points, they stay in one chunk instead of a chunk per set.
+        const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
         const code = await fs.promises.readFile(args.path, 'utf8');
         const pure = hasDefinitions(file, code);

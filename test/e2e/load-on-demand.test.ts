@@ -9,7 +9,7 @@
 // (the server's JSON-LD stays after hydration). A library's chunk is recognised by a
 // string only it has.
 import t, { type Test } from 'tap';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, parseConsent, serialiseConsent } from '../../src/shared/consent.ts';
@@ -28,6 +28,7 @@ const LIBRARIES = {
   cookieDialog: 'consent-open',
   structuredData: 'RealEstateListing',
   checking: 'Expected an object, but received',
+  leadForm: 'lead-form lead-form--',
 } as const;
 type Library = keyof typeof LIBRARIES;
 
@@ -81,6 +82,26 @@ async function open(
   await waitForHydration(page);
   await page.waitForNetworkIdle({ idleTime: 1000 });
   return { page, loads, problems };
+}
+
+/** Holds the scripts the page asks for from `start` until `release`: code on its way over a slow network. */
+function holdScripts(page: Page) {
+  let holding = false;
+  const held: HTTPRequest[] = [];
+  page.on('request', (request) => {
+    if (!request.isInterceptResolutionHandled() && holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
+    else if (!request.isInterceptResolutionHandled()) void request.continue();
+  });
+  return {
+    async start() {
+      await page.setRequestInterception(true);
+      holding = true;
+    },
+    async release() {
+      holding = false;
+      await Promise.all(held.splice(0).map((request) => request.continue()));
+    },
+  };
 }
 
 async function propertyWithPictures(url: string): Promise<number> {
@@ -246,6 +267,52 @@ t.test('code loaded on demand', async (t) => {
     await page.click('form.save-search__form button[type=submit]');
     await page.waitForSelector('.save-search__done');
     t.match(await page.$eval('.save-search__done', (el) => el.textContent), /lazy\.saver@example\.com/, 'saved');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form: its code on first focus; what was typed before it arrived and the focus stay', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    t.same(await loads.scripts('leadForm'), [], 'no lead form code before it is used');
+    const scripts = holdScripts(page);
+    await scripts.start();
+    const form = `form#lead-property-${id}`;
+    const name = `${form} [name="name"]`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.focus(name);
+    await page.type(name, 'Ana');
+    t.same(await loads.scripts('leadForm'), [], 'typed while its code is on the way');
+    await scripts.release();
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    t.equal((await loads.scripts('leadForm')).length, 1, 'the code loaded on the first focus');
+    t.ok(await page.$eval(name, (el) => el === document.activeElement), 'the focus stayed in the field');
+    await page.type(name, ' Lazy');
+    await page.type(`${form} [name="email"]`, 'ana.lazy@example.com');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/leads');
+    await page.click(`${form} button[type=submit]`);
+    t.match(
+      JSON.parse((await sent).postData() ?? '{}'),
+      { name: 'Ana Lazy', email: 'ana.lazy@example.com' },
+      'sent with all that was typed',
+    );
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form sent before its code arrived: sent by the code, in the page', async (t) => {
+    const { page, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    const scripts = holdScripts(page);
+    await scripts.start();
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.type(`${form} [name="name"]`, 'Early Sender');
+    await page.type(`${form} [name="email"]`, 'early@example.com');
+    const before = page.url();
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/leads');
+    await page.click(`${form} button[type=submit]`);
+    await scripts.release();
+    t.match(JSON.parse((await sent).postData() ?? '{}'), { name: 'Early Sender' }, 'sent by the page, with what was typed');
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.equal(page.url(), before, 'no page load');
     t.same(problems.all(), [], 'no console errors');
   });
 

@@ -18,7 +18,7 @@ import { hrefIn, useSection } from '../lib/section.tsx';
 import { useSiteUrl } from '../lib/config.tsx';
 import { Meta } from '../components/Meta.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { PropertyContactForm } from '../components/LeadForm.tsx';
+import { PropertyContactForm } from '../components/LazyLeadForm.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
 import { KeyFacts } from '../components/property/KeyFacts.tsx';

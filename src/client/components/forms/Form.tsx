@@ -50,6 +50,13 @@ interface Checker<T> {
   clean(values: Record<string, string>): T;
 }
 
+/** The value of the field `id` in the page, if there is one (in the browser). */
+function shownValue(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined;
+}
+
 async function loadChecker<T>(source: StructSource<T>): Promise<Checker<T>> {
   const [checking, struct] = await Promise.all([import('./checking.ts'), typeof source === 'function' ? source() : source]);
   return { errors: (values) => checking.fieldErrors(struct, values), clean: (values) => checking.cleanFields(struct, values) };
@@ -73,11 +80,15 @@ export function useForm<T, A = unknown>(options: {
   restored?: { errors: Record<string, string>; status: FormStatus };
 }): UseForm {
   const { names, struct, idOf, send, initial, successMessage, failureMessage, clearOnSuccess, restored } = options;
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, initial?.[n] ?? ''])));
+  const ready = useHydrated();
+  // Hydrating, a field starts from what it shows: the server's value, or what the visitor typed
+  // before the form's code arrived (a form taken over on first use, lib/island.tsx).
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(names.map((n) => [n, (ready ? undefined : shownValue(idOf(n))) ?? initial?.[n] ?? ''])),
+  );
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => restored?.errors ?? {});
   const [status, setStatus] = useState<FormStatus>(() => restored?.status ?? IDLE);
-  const ready = useHydrated();
   const key = useRef<string | null>(null);
   const busy = useRef(false);
   const [checker, setChecker] = useState<Checker<T> | null>(null);
