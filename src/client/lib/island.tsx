@@ -17,6 +17,7 @@ import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
+const HELD = ['submit', 'invalid'] as const;
 const KEEP_SERVER_DOM = { __html: '' };
 
 interface IslandProps<P> {
@@ -66,21 +67,24 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
         },
       );
     };
+    // A submit, or the browser's own check refusing one (the server's form may not say noValidate).
     const hold = (event: Event) => {
-      if (taken.current) return;
+      const target = event.target;
+      const form = target instanceof HTMLFormElement ? target : (target as HTMLInputElement).form;
+      if (taken.current || !form) return;
       event.preventDefault();
-      held.current = event.target as HTMLFormElement;
+      held.current = form;
       start();
     };
     if (!fromServer || stale) start();
     else {
       for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
-      el.addEventListener('submit', hold, true);
+      for (const type of HELD) el.addEventListener(type, hold, true);
     }
     return () => {
       mounted = false;
       for (const type of FIRST_USE) el.removeEventListener(type, start, true);
-      el.removeEventListener('submit', hold, true);
+      for (const type of HELD) el.removeEventListener(type, hold, true);
     };
   }, [load, fromServer, stale]);
 
@@ -118,8 +122,14 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
   return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
 }
 
-/** Renders nothing; tells when the part's root has committed (hydrated: its handlers are attached). */
+/**
+ * Renders nothing; tells when the part's root has hydrated and rendered again
+ * as hydrated (its handlers attached, a form's noValidate set).
+ */
 function Taken({ onTaken }: { onTaken: () => void }) {
-  useEffect(onTaken, [onTaken]);
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) onTaken();
+  }, [hydrated, onTaken]);
   return null;
 }
