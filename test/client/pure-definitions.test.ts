@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
 import { hasDefinitions, pureDefinitions } from '../../src/client/pure-definitions.mjs';
 import { tempDir } from '../helpers/app.ts';
+import { outputOf, staticClosure } from '../helpers/chunks.ts';
 
 const MODULE = `import { object, string } from 'superstruct';
 export const LIMIT = 5;
@@ -65,16 +66,9 @@ t.test('on the real build, the search and property pages load no superstruct bef
   const options = clientOptions(tempDir(t));
   const result = await build({ ...options, write: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file]!.imports) if (imp.kind === 'import-statement') closure(imp.path, seen);
-    return seen;
-  };
-  const entryOf = (source: string) => Object.keys(outputs).find((f) => outputs[f]!.entryPoint === source && f.endsWith('.js'))!;
-  const entry = closure(entryOf('src/client/entry.tsx'));
+  const entry = staticClosure(outputs, outputOf(outputs, 'src/client/entry.tsx'));
   for (const page of ['search', 'for-sale']) {
-    const loaded = [...closure(entryOf(`src/client/pages/${page}.tsx`), new Set(entry))];
+    const loaded = [...staticClosure(outputs, outputOf(outputs, `src/client/pages/${page}.tsx`), new Set(entry))];
     const inputs = loaded.flatMap((f) => Object.keys(outputs[f]!.inputs));
     t.same(
       inputs.filter((i) => i.includes('superstruct')),
