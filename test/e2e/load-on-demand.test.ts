@@ -29,6 +29,7 @@ const LIBRARIES = {
   structuredData: 'RealEstateListing',
   checking: 'Expected an object, but received',
   leadForm: 'lead-form lead-form--',
+  unitsTable: 'units-table__row units-table__row--',
 } as const;
 type Library = keyof typeof LIBRARIES;
 
@@ -315,6 +316,30 @@ t.test('code loaded on demand', async (t) => {
     t.equal(page.url(), before, 'no page load');
     t.same(problems.all(), [], 'no console errors');
   });
+
+  t.test(
+    "the property page's units table: the server's, without its code; rendered by the browser after a client navigation",
+    async (t) => {
+      const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+      t.ok(await page.$('.units-table tbody tr'), "the server's table is there");
+      await page.$eval('.units-table', (el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      t.same(await loads.scripts('unitsTable'), [], 'no table code, even with the table on screen');
+      const links = await page.$$eval('a[href^="/for-sale/"]', (as) => as.map((a) => a.getAttribute('href')!));
+      let other: string | undefined;
+      for (const href of links.filter((h) => h !== `/for-sale/${id}`)) {
+        const res = await fetch(`${url}/api/project/units?id=${href.split('/').pop()}`);
+        if (res.ok && ((await res.json()) as { data: unknown[] }).data.length > 0) other = href;
+        if (other) break;
+      }
+      if (!other) throw new Error('no link to another property with units');
+      await page.$eval('.units-table', (el) => el.setAttribute('data-old', ''));
+      await page.$eval(`a[href="${other}"]`, (a) => (a as HTMLAnchorElement).click());
+      await page.waitForSelector('.units-table:not([data-old]) tbody tr');
+      t.equal((await loads.scripts('unitsTable')).length, 1, 'after a client navigation its code loaded and drew the table');
+      t.same(problems.all(), [], 'no console errors');
+    },
+  );
 
   t.test("the property page's structured data: the server's, kept by hydration, and none of its code in the browser", async (t) => {
     const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
