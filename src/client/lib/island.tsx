@@ -1,11 +1,13 @@
 // A part of the page the server renders in full, whose code the browser loads
 // when the visitor first uses it (issue 12): a form the visitor may never
-// touch. A form sent before then waits for its code and is then sent by it. Until then the browser keeps the server's DOM as it is, without code:
-// the frame renders an empty `dangerouslySetInnerHTML`, which React neither
-// compares when hydrating nor writes again. The first focus, press, touch or
-// key inside it loads the code, which then hydrates the same DOM in a root of
-// its own: nothing moves, the focus and what was typed stay (useForm starts
-// from the fields' values). Rendered by client navigation (no server DOM), it
+// touch, or a table with nothing to use (its code then loads only for a client
+// navigation). Until then the browser keeps the server's DOM as it is, without
+// code: the frame renders an empty `dangerouslySetInnerHTML`, which React
+// neither compares when hydrating nor writes again. The first focus, press,
+// touch or key inside it loads the code, which then hydrates the same DOM in a
+// root of its own: nothing moves, the focus and what was typed stay (useForm
+// starts from the fields' values); a form sent before then waits for its code
+// and is then sent by it. Rendered by client navigation (no server DOM), it
 // loads at once and renders. The contexts the parts read (section, posted
 // form, the client) are handed across to that root.
 import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
