@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
-import { splitMessages } from './src/client/messages-split.mjs';
+import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { commonModules } from './src/client/common-chunk.mjs';
+import { hasDefinitions, pureDefinitions } from './src/client/pure-definitions.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -96,6 +97,12 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
+// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx)
+// imports react-dom/client, which would otherwise leave the entry's chunk for one of its own;
+// the labels and formats the cards and the property page's lazily loaded tables share were a
+// chunk of their own, one file more on the search and property pages (docs/decisions.md).
+const ALWAYS_COMMON = ['src/client/lib/island.tsx', 'src/client/lib/labels.ts', 'src/shared/format.ts'];
+
 /**
  * What the client build reads from a first, unwritten build of the same entry
  * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
@@ -116,17 +123,18 @@ export async function analyseClient(entryPoints, outdir) {
     logLevel: 'silent',
   });
   const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
-  const common = commonModules(metafile.inputs);
+  const common = [...commonModules(metafile.inputs), ...ALWAYS_COMMON];
   const split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'), common);
-  return { common, split };
+  return { common, split, roots: lazyRoots(metafile.inputs) };
 }
 
-// The client's module graph, shaped (issue 12): the entry and every page module
-// import the common modules (one shared chunk instead of many small ones), the
+// The client's module graph, shaped (issue 12): the entry, every page module and every
+// lazily loaded module import the common modules (one shared chunk instead of many small ones), the
 // browser's en.json is the entry's part of the locale (less what it never
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
 // i18n before any of its code runs. The server's render and tests keep the whole en.json.
+// The shared modules' definitions are marked pure (src/client/pure-definitions.mjs).
 function clientGraphPlugin(entryPoints) {
   return {
     name: 'client-graph',
@@ -138,13 +146,17 @@ function clientGraphPlugin(entryPoints) {
       b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
       // The entry and the page modules import the common modules; a lazily loaded module's first
       // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
-      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => {
         const file = path.relative(root, args.path).split(path.sep).join('/');
-        const common = /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(file);
+        // Every module loaded as a chunk of its own (the entry, a page, a lazily loaded part) imports
+        // them: reached from one set of entry points, they stay in one chunk instead of a chunk per set.
+        const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
-        if (!common && !messages) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
+        const pure = hasDefinitions(file, code);
+        if (!common && !messages && !pure) return undefined;
+        const body = pure ? pureDefinitions(code) : code;
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${body}`, loader: path.extname(file).slice(1) };
       });
       b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),

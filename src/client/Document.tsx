@@ -3,8 +3,7 @@
 // head, so a partner's page is branded on first paint, before any script.
 import type { ReactNode } from 'react';
 import type { PartnerColors } from '../shared/partner.ts';
-import { colorsOf } from '../shared/partner.ts';
-import { derivedColors } from '../shared/brand-colors.ts';
+import { colorsOf, derivedColors } from '../shared/brand-colors.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 

@@ -36,12 +36,14 @@ export { PartnerSlug };
 import { ProjectId, type ProjectCard } from './catalogue.ts';
 import { t } from './i18n.ts';
 import { CONTROL } from './control-characters.ts';
+import { FAVORITES_MAX_MERGE } from './constants.ts';
+
+export { FAVORITES_MAX_MERGE };
 
 export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt takes any length; the bound keeps a body from costing more than a password should. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
-export const FAVORITES_MAX_MERGE = 500;
 /** A session lasts this long from the login (absolute; the cookie's Max-Age too). */
 export const SESSION_DAYS = 30;
 /** A password reset link is valid this long, once. */

@@ -4,6 +4,12 @@
 // One function, derivedColors, gives the CSS custom properties of every page
 // (Document.tsx); contrastWarnings is what `npm run partner` prints.
 import type { PartnerColors } from './partner.ts';
+import { DEFAULT_COLORS } from './constants.ts';
+
+/** A partner's colours, or the site's own without a partner. */
+export function colorsOf(partner: { colors: PartnerColors } | null | undefined): PartnerColors {
+  return partner?.colors ?? { ...DEFAULT_COLORS };
+}
 
 /** WCAG 2.x AA: body text. */
 export const AA_TEXT = 4.5;

@@ -22,44 +22,20 @@ import {
   type Infer,
 } from 'superstruct';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
 
-// --- categories ---------------------------------------------------------------
-
-/** Categories with a fixed id. The spec's type ids (1, 2, 7, 12, 17) keep their numbers. */
-export const KNOWN_CATEGORIES = [
-  { id: 1, key: 'apartment' },
-  { id: 2, key: 'villa' },
-  { id: 3, key: 'townhouse' },
-  { id: 4, key: 'bungalow' },
-  { id: 5, key: 'duplex' },
-  { id: 6, key: 'semi-detached' },
-  { id: 7, key: 'land' },
-  { id: 8, key: 'quad-house' },
-  { id: 9, key: 'studio' },
-  { id: 12, key: 'penthouse' },
-  { id: 17, key: 'other' },
-] as const;
-
-/** Categories the import meets and does not know get ids from here up. */
-export const FIRST_DYNAMIC_CATEGORY_ID = 100;
-
-/** SPEC §3: the type reported in tracking events. */
-export function trackingType(typeId: number): 'apartment' | 'house_in_villa' | 'land' | 'penthouse' | 'other' | 'house' {
-  switch (typeId) {
-    case 1:
-      return 'apartment';
-    case 2:
-      return 'house_in_villa';
-    case 7:
-      return 'land';
-    case 12:
-      return 'penthouse';
-    case 17:
-      return 'other';
-    default:
-      return 'house';
-  }
-}
+// The terms the browser uses (categories, sorts, stages) are in catalogue-terms.ts, which imports no
+// superstruct: a module that imports this one brings superstruct with it (issue 12).
+export {
+  FIRST_DYNAMIC_CATEGORY_ID,
+  KNOWN_CATEGORIES,
+  NEW_BUILD_STAGES,
+  PER_PAGE_DEFAULT,
+  PER_PAGE_MAX,
+  SORTS,
+  trackingType,
+  type ProjectStage,
+} from './catalogue-terms.ts';
 
 // --- requests -----------------------------------------------------------------
 
@@ -69,10 +45,6 @@ const Rooms = min(max(integer(), ROOMS_UPPER_BOUND), 0);
 const Price = min(max(integer(), PRICE_UPPER_BOUND), 0);
 /** Ids are 32-bit in the store (PostgreSQL integer): a larger one names nothing, a 400 not a 500. */
 export const ProjectId = min(max(integer(), 2_147_483_647), 1);
-
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
-export const PER_PAGE_DEFAULT = 12;
-export const PER_PAGE_MAX = 48;
 
 export const GeoFilter = object({
   country: optional(PlaceSlug),
@@ -165,10 +137,6 @@ export interface ImageRef {
   caption: string | null;
   floorplan: boolean;
 }
-
-/** A new-build stage, or 'resale' for a home a feed marks `<new_build>0</new_build>` (imported only on request). */
-export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready' | 'resale';
-export const NEW_BUILD_STAGES: readonly ProjectStage[] = ['off_plan', 'under_construction', 'key_ready'];
 
 /** What a result card and a map marker need. */
 export interface ProjectCard {

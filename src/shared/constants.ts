@@ -32,3 +32,6 @@ export const DEFAULT_COLORS = {
 
 /** The cookie that carries a client's session token (accounts). */
 export const SESSION_COOKIE = 'sid';
+
+/** The most favorites a client's account merges at once (accounts.ts), and a visitor's browser keeps. */
+export const FAVORITES_MAX_MERGE = 500;

@@ -1,6 +1,5 @@
-// A content page as the API answers it. The body is a small, safe markup:
-// blank lines separate blocks; a block starting `## ` is a heading, one whose
-// lines start `- ` is a list; anything else is a paragraph. No HTML.
+// A content page as the API answers it. Its body is a small, safe markup
+// (content-blocks.ts).
 import { object, optional, pattern, size, string, type Infer } from 'superstruct';
 
 export interface ContentPage {
@@ -25,19 +24,5 @@ export const ContentListQuery = object({
 
 export type ContentSummary = Pick<ContentPage, 'slug' | 'title' | 'summary'>;
 
-export type Block = { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
-
-export function parseBlocks(body: string): Block[] {
-  return body
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((b) => b.trim())
-    .filter(Boolean)
-    .map((block): Block => {
-      if (block.startsWith('## ')) return { kind: 'heading', text: block.slice(3).trim() };
-      const lines = block.split('\n');
-      if (lines.every((l) => l.trimStart().startsWith('- ')))
-        return { kind: 'list', items: lines.map((l) => l.trimStart().slice(2).trim()) };
-      return { kind: 'paragraph', text: lines.join(' ') };
-    });
-}
+// In content-blocks.ts, which the browser loads without superstruct (issue 12).
+export { parseBlocks, type Block } from './content-blocks.ts';

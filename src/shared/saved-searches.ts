@@ -4,11 +4,10 @@
 // page): '/search/spain/alicante?cat=1,12&bedrooms=2&bbox=-0.9,37.9,-0.6,38.1'.
 // The same string is what the browser sends, what the store keeps (and
 // compares, so one search is saved once) and, under the section's root, the
-// link back to the results.
-import type { AnyStruct } from './any-struct.ts';
-import { enums, integer, literal, object, optional, refine, string, type Infer } from 'superstruct';
-import { Email, PartnerSlug, TOKEN_PATTERN } from './accounts.ts';
-import { KNOWN_CATEGORIES } from './catalogue.ts';
+// link back to the results. The bodies' structs are in saved-search-bodies.ts:
+// the browser imports this module on every search page, and superstruct would
+// come with them (issue 12).
+import { KNOWN_CATEGORIES } from './catalogue-terms.ts';
 import { PRICE_UPPER_BOUND } from './constants.ts';
 import { formatPrice } from './format.ts';
 import { t } from './i18n.ts';
@@ -56,53 +55,16 @@ export function readSavedSearch(value: string): SavedFilters | null {
   return savedFilters(parseSearchUrl({ '*': m[1]!.slice(1) }, m[2] ?? ''));
 }
 
-// --- bodies ---------------------------------------------------------------------
-
-const SearchAddress = refine(string(), 'search', (v) => readSavedSearch(v) !== null || t('savedSearches.errors.search'));
-const FrequencyField = enums(FREQUENCIES);
-const Token = refine(string(), 'token', (v) => TOKEN_PATTERN.test(v) || t('savedSearches.errors.link'));
-const SearchId = refine(integer(), 'id', (v) => (v > 0 && v < 2 ** 31) || t('savedSearches.errors.id'));
-
-/** POST /api/saved-searches from a visitor → 201 SaveAnswer (a confirmation mail is queued). */
-export const SaveSearchBody = object({
-  email: Email,
-  search: SearchAddress,
-  frequency: FrequencyField,
-  partner: optional(PartnerSlug),
-});
-export type SaveSearchBody = Infer<typeof SaveSearchBody>;
-
-/** The same from a logged-in client: the account's address is used, an email is ignored. */
-export const ClientSaveSearchBody = object({
-  email: optional(string()),
-  search: SearchAddress,
-  frequency: FrequencyField,
-  partner: optional(PartnerSlug),
-});
+// --- bodies (their structs: saved-search-bodies.ts) -------------------------------
 
 export const MANAGE_ACTIONS = ['frequency', 'delete', 'resume', 'delete-all'] as const;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
-export const ManageEnvelope = object({ action: enums(MANAGE_ACTIONS) });
-
-/**
- * POST /api/saved-searches/change → 200 SavedSearchList: with a mailed link's
- * token, or as a logged-in client (then without one).
- */
-export const MANAGE_BODIES: Record<ManageAction, AnyStruct> = {
-  frequency: object({ token: optional(Token), action: literal('frequency'), id: SearchId, frequency: FrequencyField }),
-  delete: object({ token: optional(Token), action: literal('delete'), id: SearchId }),
-  resume: object({ token: optional(Token), action: literal('resume'), id: SearchId }),
-  'delete-all': object({ token: optional(Token), action: literal('delete-all') }),
-};
 export interface ManageBody {
   token?: string;
   action: ManageAction;
   id?: number;
   frequency?: Frequency;
 }
-
-/** GET /api/saved-searches/manage?token= (the manage page's read). */
-export const ManageQuery = object({ token: Token });
 
 // --- answers --------------------------------------------------------------------
 

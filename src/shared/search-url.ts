@@ -6,7 +6,8 @@
 // dropped, so a hand-edited address still shows a page. A place path that names
 // no place is the one thing that fails (404): it is the page's identity.
 import type { Infer } from 'superstruct';
-import { GeoFilter, KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue.ts';
+import type { GeoFilter } from './catalogue.ts';
+import { KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue-terms.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { DataNeed, RouteParams } from './routes.ts';

@@ -8,6 +8,7 @@ import { build, type Metafile } from 'esbuild';
 import { analyseClient, clientOptions } from '../../build.mjs';
 import { commonModules } from '../../src/client/common-chunk.mjs';
 import { tempDir } from '../helpers/app.ts';
+import { staticClosure } from '../helpers/chunks.ts';
 
 type Inputs = Metafile['inputs'];
 
@@ -60,12 +61,7 @@ t.test('on the real build, the common modules load with the entry, in chunks eve
   t.ok(common.length > 10, `common modules (${common.length})`);
   const result = await build({ ...options, write: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file]!.imports) if (imp.kind === 'import-statement') closure(imp.path, seen);
-    return seen;
-  };
+  const closure = (file: string) => staticClosure(outputs, file);
   const chunks = new Set(common.flatMap((input) => Object.keys(outputs).filter((f) => f.endsWith('.js') && input in outputs[f]!.inputs)));
   t.ok(chunks.size <= common.length / 4, `in few chunks (${chunks.size})`);
   for (const [file, output] of Object.entries(outputs)) {

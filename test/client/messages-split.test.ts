@@ -13,6 +13,7 @@ import { clientMessages } from '../../src/client/messages-build.mjs';
 import { lazyRoots, lookup, namedKeys } from '../../src/client/messages-split.mjs';
 import { tempDir } from '../helpers/app.ts';
 import { sample, strings } from '../helpers/locale-strings.ts';
+import { outputOf as entryOutput, staticClosure } from '../helpers/chunks.ts';
 
 const en = JSON.parse(fs.readFileSync(path.join(root, 'locales/en.json'), 'utf8')) as Record<string, unknown>;
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -62,13 +63,8 @@ t.test('every key a client source names is there when it runs; page-only section
 
   // The built code: the entry and what it imports statically, and each lazily loaded module's chunk.
   const code = (file: string) => result.outputFiles!.find((f) => f.path === path.join(root, file))!.text;
-  const closure = (file: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file]!.imports) if (imp.kind === 'import-statement') closure(imp.path, seen);
-    return seen;
-  };
-  const outputOf = (entry: string) => Object.keys(outputs).find((f) => outputs[f]!.entryPoint === entry && f.endsWith('.js'))!;
+  const closure = (file: string) => staticClosure(outputs, file);
+  const outputOf = (entry: string) => entryOutput(outputs, entry);
   const entryCode = [...closure(outputOf('src/client/entry.tsx'))].map(code).join('\n');
   for (const [file, sections] of Object.entries(lazy)) {
     const ownCode = [...closure(outputOf(file))].map(code).join('\n');

@@ -9,7 +9,7 @@
 // (the server's JSON-LD stays after hydration). A library's chunk is recognised by a
 // string only it has.
 import t, { type Test } from 'tap';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, parseConsent, serialiseConsent } from '../../src/shared/consent.ts';
@@ -27,6 +27,9 @@ const LIBRARIES = {
   glide: '[Glide warn]',
   cookieDialog: 'consent-open',
   structuredData: 'RealEstateListing',
+  checking: 'Expected an object, but received',
+  leadForm: 'lead-form lead-form--',
+  unitsTable: 'units-table__row units-table__row--',
 } as const;
 type Library = keyof typeof LIBRARIES;
 
@@ -65,8 +68,12 @@ async function open(
   url: string,
   path: string,
   size = PHONE,
+  { saveData = false } = {},
 ): Promise<{ page: Page; loads: Loads; problems: { all(): string[] } }> {
   const { page, problems } = await newPage(t, browser, size);
+  // A visitor saving data: no idle prefetch of other pages' chunks, which may share code with what is measured.
+  if (saveData)
+    await page.evaluateOnNewDocument(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) }));
   await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
   // No hero autoplay: the slider then waits for the visitor alone.
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
@@ -76,6 +83,26 @@ async function open(
   await waitForHydration(page);
   await page.waitForNetworkIdle({ idleTime: 1000 });
   return { page, loads, problems };
+}
+
+/** Holds the scripts the page asks for from `start` until `release`: code on its way over a slow network. */
+function holdScripts(page: Page) {
+  let holding = false;
+  const held: HTTPRequest[] = [];
+  page.on('request', (request) => {
+    if (!request.isInterceptResolutionHandled() && holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
+    else if (!request.isInterceptResolutionHandled()) void request.continue();
+  });
+  return {
+    async start() {
+      await page.setRequestInterception(true);
+      holding = true;
+    },
+    async release() {
+      holding = false;
+      await Promise.all(held.splice(0).map((request) => request.continue()));
+    },
+  };
 }
 
 async function propertyWithPictures(url: string): Promise<number> {
@@ -205,6 +232,114 @@ t.test('code loaded on demand', async (t) => {
     t.equal((await loads.scripts('cookieDialog')).length, 1, 'a second opening loads nothing more');
     t.same(problems.all(), [], 'no console errors');
   });
+
+  t.test('the lead form: no checking code before it is used, then it checks and sends', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    t.same(await loads.scripts('checking'), [], 'no superstruct on the property page before the form is used');
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction(
+      (sel: string) => document.querySelector(sel)?.textContent === 'Please check the marked fields.',
+      {},
+      `${form} .form-status`,
+    );
+    t.equal((await loads.scripts('checking')).length, 1, 'sending the empty form loaded the checking once');
+    t.ok(await page.$eval(`${form} [name="name"]`, (el) => el === document.activeElement), 'the focus is on the first wrong field');
+    await page.type(`${form} [name="name"]`, 'Ana Lazy');
+    await page.type(`${form} [name="email"]`, 'ana.lazy@example.com');
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.equal((await loads.scripts('checking')).length, 1, 'and nothing more when it is sent');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the save-search form: no checking code before it is used, then it checks the address and saves', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
+    t.same(await loads.scripts('checking'), [], 'no superstruct on the search page before the form is used');
+    await page.click('details.save-search > summary');
+    await page.waitForSelector('details.save-search[open]');
+    await page.type('form.save-search__form [name="email"]', 'not-an-address');
+    await page.click('form.save-search__form button[type=submit]');
+    await page.waitForSelector('form.save-search__form .field__error');
+    t.equal((await loads.scripts('checking')).length, 1, 'the checking loaded with the first sending');
+    await page.click('form.save-search__form [name="email"]', { count: 3 });
+    await page.type('form.save-search__form [name="email"]', 'lazy.saver@example.com');
+    await page.click('form.save-search__form button[type=submit]');
+    await page.waitForSelector('.save-search__done');
+    t.match(await page.$eval('.save-search__done', (el) => el.textContent), /lazy\.saver@example\.com/, 'saved');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form: its code on first focus; what was typed before it arrived and the focus stay', async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    t.same(await loads.scripts('leadForm'), [], 'no lead form code before it is used');
+    const scripts = holdScripts(page);
+    await scripts.start();
+    const form = `form#lead-property-${id}`;
+    const name = `${form} [name="name"]`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.focus(name);
+    await page.type(name, 'Ana');
+    t.same(await loads.scripts('leadForm'), [], 'typed while its code is on the way');
+    await scripts.release();
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    t.equal((await loads.scripts('leadForm')).length, 1, 'the code loaded on the first focus');
+    t.ok(await page.$eval(name, (el) => el === document.activeElement), 'the focus stayed in the field');
+    await page.type(name, ' Lazy');
+    await page.type(`${form} [name="email"]`, 'ana.lazy@example.com');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/leads');
+    await page.click(`${form} button[type=submit]`);
+    t.match(
+      JSON.parse((await sent).postData() ?? '{}'),
+      { name: 'Ana Lazy', email: 'ana.lazy@example.com' },
+      'sent with all that was typed',
+    );
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form sent before its code arrived: sent by the code, in the page', async (t) => {
+    const { page, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    const scripts = holdScripts(page);
+    await scripts.start();
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.type(`${form} [name="name"]`, 'Early Sender');
+    await page.type(`${form} [name="email"]`, 'early@example.com');
+    const before = page.url();
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/leads');
+    await page.click(`${form} button[type=submit]`);
+    await scripts.release();
+    t.match(JSON.parse((await sent).postData() ?? '{}'), { name: 'Early Sender' }, 'sent by the page, with what was typed');
+    await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
+    t.equal(page.url(), before, 'no page load');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test(
+    "the property page's units table: the server's, without its code; rendered by the browser after a client navigation",
+    async (t) => {
+      const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+      t.ok(await page.$('.units-table tbody tr'), "the server's table is there");
+      await page.$eval('.units-table', (el) => el.scrollIntoView({ block: 'center' }));
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      t.same(await loads.scripts('unitsTable'), [], 'no table code, even with the table on screen');
+      const links = await page.$$eval('a[href^="/for-sale/"]', (as) => as.map((a) => a.getAttribute('href')!));
+      let other: string | undefined;
+      for (const href of links.filter((h) => h !== `/for-sale/${id}`)) {
+        const res = await fetch(`${url}/api/project/units?id=${href.split('/').pop()}`);
+        if (res.ok && ((await res.json()) as { data: unknown[] }).data.length > 0) other = href;
+        if (other) break;
+      }
+      if (!other) throw new Error('no link to another property with units');
+      await page.$eval('.units-table', (el) => el.setAttribute('data-old', ''));
+      await page.$eval(`a[href="${other}"]`, (a) => (a as HTMLAnchorElement).click());
+      await page.waitForSelector('.units-table:not([data-old]) tbody tr');
+      t.equal((await loads.scripts('unitsTable')).length, 1, 'after a client navigation its code loaded and drew the table');
+      t.same(problems.all(), [], 'no console errors');
+    },
+  );
 
   t.test("the property page's structured data: the server's, kept by hydration, and none of its code in the browser", async (t) => {
     const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);

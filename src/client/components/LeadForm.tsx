@@ -1,13 +1,13 @@
 // The lead forms of SPEC §3: the contact form (/contact in every section), the
 // broker contact form (/uw-makelaar) and the property contact form (mounted by
 // a property page with its project's id). Each is checked with the struct the
-// server checks POST /api/leads with (src/shared/leads.ts) and sent with the
+// server checks POST /api/leads with (src/shared/leads.ts, loaded on the form's
+// first use: forms/checking.ts) and sent with the
 // page it is on and the partner whose site this is. Without JavaScript the
 // browser posts the same form to the page's own address, with the key the
 // server put in a hidden field (src/server/render/form-post.ts); the page that
 // answers carries the result, which the form starts from.
-import type { AnyStruct } from '../../shared/any-struct.ts';
-import { BrokerFields, ContactFields, PropertyFields, type LeadCreated, type FormLeadKind } from '../../shared/leads.ts';
+import type { LeadCreated, FormLeadKind } from '../../shared/leads.ts';
 import { t, type MessageKey } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { useSection } from '../lib/section.tsx';
@@ -55,7 +55,6 @@ const PROPERTY: FieldSpec[] = [F.name, F.email, optional(F.phone), optional(F.me
 interface LeadFormProps {
   kind: FormLeadKind;
   fields: FieldSpec[];
-  struct: AnyStruct;
   submitLabel: string;
   /** The id of the heading that names the form. */
   labelledBy: string;
@@ -76,14 +75,14 @@ function statusOf(posted: PostedForm): FormStatus {
   return { state: 'done', result: 'invalid', message, detail: null };
 }
 
-export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projectId, idPrefix = `lead-${kind}` }: LeadFormProps) {
+export function LeadForm({ kind, fields, submitLabel, labelledBy, projectId, idPrefix = `lead-${kind}` }: LeadFormProps) {
   const idOf = (name: string) => `${idPrefix}-${name.replace(/_/g, '-')}`;
   const section = useSection();
   const partner = sitePartner(section);
   const { key, posted } = usePostedForm(kind, projectId);
   const form = useForm({
     names: fields.map((f) => f.name),
-    struct,
+    struct: () => import('./forms/checking.ts').then((checking) => checking.LEAD_FIELDS[kind]),
     idOf,
     initial: posted?.values,
     restored: posted ? { errors: posted.errors, status: statusOf(posted) } : undefined,
@@ -140,14 +139,12 @@ export function LeadForm({ kind, fields, struct, submitLabel, labelledBy, projec
 
 /** The contact form: name, phone, email, subject, message. */
 export function ContactForm({ labelledBy }: { labelledBy: string }) {
-  return (
-    <LeadForm kind="contact" fields={CONTACT} struct={ContactFields} submitLabel={t('forms.contact.submit')} labelledBy={labelledBy} />
-  );
+  return <LeadForm kind="contact" fields={CONTACT} submitLabel={t('forms.contact.submit')} labelledBy={labelledBy} />;
 }
 
 /** The broker contact form: first name, last name, email, postal code, phone, city. */
 export function BrokerForm({ labelledBy }: { labelledBy: string }) {
-  return <LeadForm kind="broker" fields={BROKER} struct={BrokerFields} submitLabel={t('forms.broker.submit')} labelledBy={labelledBy} />;
+  return <LeadForm kind="broker" fields={BROKER} submitLabel={t('forms.broker.submit')} labelledBy={labelledBy} />;
 }
 
 /**
@@ -167,7 +164,6 @@ export function PropertyContactForm({ projectId, headingLevel = 2 }: { projectId
       <LeadForm
         kind="property"
         fields={PROPERTY}
-        struct={PropertyFields}
         submitLabel={t('forms.property.submit')}
         labelledBy={titleId}
         projectId={projectId}

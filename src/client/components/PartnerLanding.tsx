@@ -6,7 +6,7 @@
 // the readable address, so it works without JavaScript.
 import type { RouteMatch } from '../../shared/match.ts';
 import { withPaths, type PlaceNode, type SearchCardsAnswer } from '../../shared/page-data.ts';
-import { KNOWN_CATEGORIES } from '../../shared/catalogue.ts';
+import { KNOWN_CATEGORIES } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';

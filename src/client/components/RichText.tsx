@@ -1,7 +1,7 @@
 // Renders the safe block markup of content pages (shared/content.ts) as React
 // elements: text is never parsed as HTML. GuideCards lists the buyer's guides
 // (the content pages of the demo data) as cards linking into the section.
-import { parseBlocks } from '../../shared/content.ts';
+import { parseBlocks } from '../../shared/content-blocks.ts';
 import { tList } from '../../shared/i18n.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { Link } from './Link.tsx';

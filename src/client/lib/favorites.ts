@@ -6,7 +6,7 @@
 // pages are cached for every visitor, so the server and the hydrating browser
 // both show every heart unpressed; the stored ones show right after.
 import { useSyncExternalStore } from 'react';
-import { FAVORITES_MAX_MERGE } from '../../shared/accounts.ts';
+import { FAVORITES_MAX_MERGE } from '../../shared/constants.ts';
 
 export const LOCAL_FAVORITES_KEY = 'favorites';
 const NONE: readonly number[] = Object.freeze([]);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageProps } from './index.ts';
 import type { PlaceRef } from '../../shared/catalogue.ts';
-import { SORTS } from '../../shared/catalogue.ts';
+import { SORTS } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
 import { withPaths } from '../../shared/page-data.ts';
 import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';

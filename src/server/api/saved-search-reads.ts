@@ -4,7 +4,8 @@
 //   GET|POST /api/saved-searches/mine                the profile: a logged-in client's searches; 401 anonymous
 // All are personal (private, no-store). None changes anything.
 import { object } from 'superstruct';
-import { ManageQuery, type SavedSearchList, type SavedSearchView } from '../../shared/saved-searches.ts';
+import { ManageQuery } from '../../shared/saved-search-bodies.ts';
+import type { SavedSearchList, SavedSearchView } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { read } from './read.ts';

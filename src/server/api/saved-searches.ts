@@ -1,4 +1,4 @@
-// The calls that change saved searches (issue 13; bodies in src/shared/saved-searches.ts):
+// The calls that change saved searches (issue 13; bodies in src/shared/saved-search-bodies.ts):
 //
 //   POST /api/saved-searches         {email, search, frequency, partner?}
 //                                    201 {data: {status: 'pending'}}: a confirmation mail is queued
@@ -18,11 +18,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
+import { ClientSaveSearchBody, MANAGE_BODIES, ManageEnvelope, SaveSearchBody } from '../../shared/saved-search-bodies.ts';
 import {
-  ClientSaveSearchBody,
-  MANAGE_BODIES,
-  ManageEnvelope,
-  SaveSearchBody,
   readSavedSearch,
   type ManageBody,
   type SaveAnswer,

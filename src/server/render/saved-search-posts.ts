@@ -17,15 +17,8 @@
 // the mail's one-click POST comes from a mail provider, and its token is its authority.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { validate, type Struct } from 'superstruct';
-import {
-  ClientSaveSearchBody,
-  FREQUENCIES,
-  MANAGE_BODIES,
-  MANAGE_ACTIONS,
-  SaveSearchBody,
-  type ManageAction,
-  type ManageBody,
-} from '../../shared/saved-searches.ts';
+import { ClientSaveSearchBody, MANAGE_BODIES, SaveSearchBody } from '../../shared/saved-search-bodies.ts';
+import { FREQUENCIES, MANAGE_ACTIONS, type ManageAction, type ManageBody } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';

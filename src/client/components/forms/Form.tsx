@@ -2,6 +2,9 @@
 // to the API: its values, which errors to show, the submit button's state
 // (SPEC §4) and the message after sending (SPEC §8).
 //
+// - The checking (the structs, superstruct: checking.ts) loads when the form is
+//   first typed in or sent, not with the page (issue 12); a form may pass its
+//   struct as a loader for the same reason.
 // - Errors show after the first submit attempt, and then follow the visitor's
 //   typing. Not on leaving a field: the message it would insert pushes the
 //   submit button down between the press and the release of a click on it,
@@ -12,7 +15,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import type { Struct } from 'superstruct';
-import { cleanFields, fieldErrors } from '../../../shared/leads.ts';
 import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { SubmitResult, SubmitState } from './SubmitButton.tsx';
@@ -40,9 +42,29 @@ export interface UseForm {
 
 const IDLE: FormStatus = { state: 'idle', result: null, message: null, detail: null };
 
+/** A struct, or a loader of one (a struct that should not load with the page). */
+export type StructSource<T> = Struct<T, unknown> | (() => Promise<Struct<T, unknown>>);
+
+interface Checker<T> {
+  errors(values: Record<string, string>): Record<string, string>;
+  clean(values: Record<string, string>): T;
+}
+
+/** The value of the field `id` in the page, if there is one (in the browser). */
+function shownValue(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined;
+}
+
+async function loadChecker<T>(source: StructSource<T>): Promise<Checker<T>> {
+  const [checking, struct] = await Promise.all([import('./checking.ts'), typeof source === 'function' ? source() : source]);
+  return { errors: (values) => checking.fieldErrors(struct, values), clean: (values) => checking.cleanFields(struct, values) };
+}
+
 export function useForm<T, A = unknown>(options: {
   names: string[];
-  struct: Struct<T, unknown>;
+  struct: StructSource<T>;
   /** The element id of each field, to move the focus to the first wrong one. */
   idOf: (name: string) => string;
   send: (fields: T, idempotencyKey: string) => Promise<A>;
@@ -58,24 +80,42 @@ export function useForm<T, A = unknown>(options: {
   restored?: { errors: Record<string, string>; status: FormStatus };
 }): UseForm {
   const { names, struct, idOf, send, initial, successMessage, failureMessage, clearOnSuccess, restored } = options;
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(names.map((n) => [n, initial?.[n] ?? ''])));
+  const ready = useHydrated();
+  // Hydrating, a field starts from what it shows: the server's value, or what the visitor typed
+  // before the form's code arrived (a form taken over on first use, lib/island.tsx).
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(names.map((n) => [n, (ready ? undefined : shownValue(idOf(n))) ?? initial?.[n] ?? ''])),
+  );
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => restored?.errors ?? {});
   const [status, setStatus] = useState<FormStatus>(() => restored?.status ?? IDLE);
-  const ready = useHydrated();
   const key = useRef<string | null>(null);
   const busy = useRef(false);
+  const [checker, setChecker] = useState<Checker<T> | null>(null);
+  const loading = useRef<Promise<Checker<T>> | null>(null);
+  const prepare = () =>
+    (loading.current ??= loadChecker(struct).then(
+      (loaded) => {
+        setChecker(() => loaded);
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    ));
 
   // Checked when first read: nothing reads them before a submit, and every server render built (and
   // threw away) a StructError, its stack captured, for the empty fields.
   let checked: Record<string, string> | undefined;
-  const errors = () => (checked ??= fieldErrors(struct, values));
+  const errors = () => (checked ??= checker?.errors(values) ?? {});
 
   return {
     values,
     ready,
     status,
     set(name, value) {
+      void prepare().catch(() => undefined);
       setValues((v) => ({ ...v, [name]: value }));
       setServerErrors(({ [name]: _, ...rest }) => rest);
       if (status.state === 'done') {
@@ -90,39 +130,54 @@ export function useForm<T, A = unknown>(options: {
     onSubmit(event) {
       event.preventDefault();
       if (busy.current) return;
-      setAttempted(true);
-      const wrong = names.find((n) => errors()[n]);
-      if (wrong) {
-        setStatus({ state: 'done', result: 'invalid', message: t('forms.errors.summary'), detail: null });
-        document.getElementById(idOf(wrong))?.focus();
-        return;
-      }
-      const fields = cleanFields(struct, values);
-      key.current ??= newIdempotencyKey();
       busy.current = true;
-      setStatus({ state: 'processing', result: null, message: null, detail: null });
-      send(fields, key.current).then(
-        (answer) => {
+      prepare().then(
+        (loaded) => {
           busy.current = false;
-          if (clearOnSuccess?.length) setValues((v) => ({ ...v, ...Object.fromEntries(clearOnSuccess.map((n) => [n, ''])) }));
-          const message = successMessage ? successMessage(answer) : t('messages.requestThanks');
-          setStatus({ state: 'done', result: 'valid', message, detail: null });
+          submit(loaded);
         },
-        (error: unknown) => {
+        () => {
           busy.current = false;
-          const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
-          if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
-          const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
-          setStatus({
-            state: 'done',
-            result: 'invalid',
-            message: failureMessage ? failureMessage(error) : t('messages.networkError'),
-            detail,
-          });
+          setStatus({ state: 'done', result: 'invalid', message: t('messages.networkError'), detail: null });
         },
       );
     },
   };
+
+  function submit(loaded: Checker<T>) {
+    setAttempted(true);
+    const found = loaded.errors(values);
+    const wrong = names.find((n) => found[n]);
+    if (wrong) {
+      setStatus({ state: 'done', result: 'invalid', message: t('forms.errors.summary'), detail: null });
+      document.getElementById(idOf(wrong))?.focus();
+      return;
+    }
+    const fields = loaded.clean(values);
+    key.current ??= newIdempotencyKey();
+    busy.current = true;
+    setStatus({ state: 'processing', result: null, message: null, detail: null });
+    send(fields, key.current).then(
+      (answer) => {
+        busy.current = false;
+        if (clearOnSuccess?.length) setValues((v) => ({ ...v, ...Object.fromEntries(clearOnSuccess.map((n) => [n, ''])) }));
+        const message = successMessage ? successMessage(answer) : t('messages.requestThanks');
+        setStatus({ state: 'done', result: 'valid', message, detail: null });
+      },
+      (error: unknown) => {
+        busy.current = false;
+        const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
+        if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
+        const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
+        setStatus({
+          state: 'done',
+          result: 'invalid',
+          message: failureMessage ? failureMessage(error) : t('messages.networkError'),
+          detail,
+        });
+      },
+    );
+  }
 }
 
 /** Where the form says how sending went: a polite live region, present from the start so it is announced. */

@@ -12,7 +12,8 @@ interface Holder {
   taken: boolean;
 }
 
-const PostedContext = createContext<Holder>({ state: null, taken: true });
+/** Exported for lib/island.tsx, which hands it to a part it renders in a root of its own. */
+export const PostedContext = createContext<Holder>({ state: null, taken: true });
 
 export function PostedFormProvider({ state, children }: { state: FormPageState | undefined; children: ReactNode }) {
   // One holder per app instance: on the server, per request.

@@ -1,6 +1,7 @@
 // The project's own details: who builds it, when it is ready, the home types
 // it offers, how many homes it has and how many are still on sale.
-import { NEW_BUILD_STAGES, type ProjectDetail } from '../../../shared/catalogue.ts';
+import type { ProjectDetail } from '../../../shared/catalogue.ts';
+import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 

@@ -3,7 +3,7 @@
 // price on sale, availability for_sale and the currency. Sent once per project
 // shown, and only with consent (lib/tracking.ts).
 import type { ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
-import { trackingType } from '../../../shared/catalogue.ts';
+import { trackingType } from '../../../shared/catalogue-terms.ts';
 import { CURRENCY } from '../../../shared/constants.ts';
 import { lowestAvailablePrice } from '../../../shared/structured-data.ts';
 import { useTrackOnce, type TrackEvent } from '../../lib/tracking.ts';

@@ -7,8 +7,6 @@
 // hydrated the address is checked here (the browser's own bubble is not
 // announced the same way and cannot be styled), before anything is sent.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { is } from 'superstruct';
-import { Email } from '../../../shared/accounts.ts';
 import { FREQUENCIES, type Frequency, type SaveAnswer } from '../../../shared/saved-searches.ts';
 import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -56,7 +54,8 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '');
     const partner = section.section === 'partner' && !section.hostPartner ? section.partnerSlug : null;
-    if (!user && !is(email.trim(), Email)) {
+    // The check loads with the first sending (forms/checking.ts), not with the page.
+    if (!user && !(await import('../forms/checking.ts')).isEmail(email.trim())) {
       setFailure({ field: 'email', message: t('forms.errors.email') });
       emailRef.current?.focus();
       return;

@@ -5,7 +5,7 @@ import type { SyntheticEvent } from 'react';
 import { savedSearchPath } from '../../../shared/saved-searches.ts';
 import type { SearchFilters } from '../../../shared/search-url.ts';
 import { t } from '../../../shared/i18n.ts';
-import { SaveSearchForm } from './SaveSearchForm.tsx';
+import { SaveSearchForm } from './LazySaveSearchForm.tsx';
 
 function focusFirstField(event: SyntheticEvent<HTMLDetailsElement>) {
   if (event.currentTarget.open) event.currentTarget.querySelector<HTMLElement>('input:not([type="hidden"]), select')?.focus();

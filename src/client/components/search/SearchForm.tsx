@@ -4,7 +4,7 @@
 // JavaScript every change navigates at once to the readable URL.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { KNOWN_CATEGORIES } from '../../../shared/catalogue.ts';
+import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
 import type { PlaceNode } from '../../../shared/page-data.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';

@@ -1,0 +1,13 @@
+// The search page's save-search form, loaded by the browser on first use
+// (LazySaveSearchForm.browser.tsx, lib/island.tsx; issue 12). The server
+// renders it in full, in the frame the browser keeps until then.
+import { IslandFrame } from '../../lib/island-frame.tsx';
+import { SaveSearchForm as Form, type SaveSearchFormProps } from './SaveSearchForm.tsx';
+
+export function SaveSearchForm(props: SaveSearchFormProps) {
+  return (
+    <IslandFrame>
+      <Form {...props} />
+    </IslandFrame>
+  );
+}

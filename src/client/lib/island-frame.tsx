@@ -1,0 +1,10 @@
+// The frame of a part the server renders in full and the browser takes over
+// on first use (lib/island.tsx, issue 12): a box that adds nothing to the
+// layout (`display: contents`, forms.css), around what the server rendered.
+import type { ReactNode } from 'react';
+
+export const ISLAND_CLASS = 'island';
+
+export function IslandFrame({ children }: { children: ReactNode }) {
+  return <div className={ISLAND_CLASS}>{children}</div>;
+}

@@ -1,0 +1,137 @@
+// A part of the page the server renders in full, whose code the browser loads
+// when the visitor first uses it (issue 12): a form the visitor may never
+// touch, or a table with nothing to use (its code then loads only for a client
+// navigation). Until then the browser keeps the server's DOM as it is, without
+// code: the frame renders an empty `dangerouslySetInnerHTML`, which React
+// neither compares when hydrating nor writes again. The first focus, press,
+// touch or key inside it loads the code, which then hydrates the same DOM in a
+// root of its own: nothing moves, the focus and what was typed stay (useForm
+// starts from the fields' values); a form sent before then waits for its code
+// and is then sent by it. Rendered by client navigation (no server DOM), it
+// loads at once and renders. The contexts the parts read (section, posted
+// form, the client) are handed across to that root.
+import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { PostedContext } from '../components/forms/posted.tsx';
+import { AuthProvider, useAuthStore } from './auth.tsx';
+import { ISLAND_CLASS } from './island-frame.tsx';
+import { SectionProvider, useSection } from './section.tsx';
+import { useHydrated } from './useHydrated.ts';
+
+const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
+const HELD = ['submit', 'invalid'] as const;
+const KEEP_SERVER_DOM = { __html: '' };
+
+interface IslandProps<P> {
+  load: () => Promise<ComponentType<P>>;
+  props: P;
+}
+
+export function Island<P extends object>({ load, props }: IslandProps<P>) {
+  const frame = useRef<HTMLDivElement>(null);
+  const root = useRef<Root | null>(null);
+  // During hydration the frame holds the server's DOM; rendered later, nothing.
+  const hydrated = useHydrated();
+  const [fromServer] = useState(() => !hydrated);
+  const [Part, setPart] = useState<ComponentType<P> | null>(null);
+  const [first] = useState(() => JSON.stringify(props));
+  // The server's DOM shows other props (a client navigation reused this frame): render afresh, now.
+  const stale = fromServer && JSON.stringify(props) !== first;
+  const section = useSection();
+  const auth = useAuthStore();
+  const posted = useContext(PostedContext);
+
+  // A form sent before its code has taken it over: held, then sent by that code (or by the
+  // browser, if the code fails to load).
+  const held = useRef<HTMLFormElement | null>(null);
+  const taken = useRef(false);
+  const [onTaken] = useState(() => () => {
+    taken.current = true;
+    const form = held.current;
+    held.current = null;
+    form?.requestSubmit();
+  });
+
+  useEffect(() => {
+    const el = frame.current!;
+    let loading = false;
+    let mounted = true;
+    const start = () => {
+      if (loading) return;
+      loading = true;
+      load().then(
+        (loaded) => mounted && setPart(() => loaded),
+        (error: unknown) => {
+          console.error(error);
+          const form = held.current;
+          held.current = null;
+          if (form && !taken.current) form.submit();
+        },
+      );
+    };
+    // A submit, or the browser's own check refusing one (the server's form may not say noValidate).
+    const hold = (event: Event) => {
+      const target = event.target;
+      const form = target instanceof HTMLFormElement ? target : (target as HTMLInputElement).form;
+      if (taken.current || !form) return;
+      event.preventDefault();
+      held.current = form;
+      start();
+    };
+    if (!fromServer || stale) start();
+    else {
+      for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
+      for (const type of HELD) el.addEventListener(type, hold, true);
+    }
+    return () => {
+      mounted = false;
+      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
+      for (const type of HELD) el.removeEventListener(type, hold, true);
+    };
+  }, [load, fromServer, stale]);
+
+  useEffect(() => {
+    if (!Part) return;
+    const element = (
+      <SectionProvider value={section}>
+        <AuthProvider store={auth}>
+          <PostedContext.Provider value={posted}>
+            <Part {...props} />
+            <Taken onTaken={onTaken} />
+          </PostedContext.Provider>
+        </AuthProvider>
+      </SectionProvider>
+    );
+    if (root.current) root.current.render(element);
+    else if (fromServer && !stale) root.current = hydrateRoot(frame.current!, element);
+    else {
+      frame.current!.replaceChildren();
+      root.current = createRoot(frame.current!);
+      root.current.render(element);
+    }
+  });
+
+  // Unmounted after the parent's commit: React refuses to unmount a root during one.
+  useEffect(
+    () => () => {
+      const r = root.current;
+      root.current = null;
+      if (r) setTimeout(() => r.unmount(), 0);
+    },
+    [],
+  );
+
+  return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
+}
+
+/**
+ * Renders nothing; tells when the part's root has hydrated and rendered again
+ * as hydrated (its handlers attached, a form's noValidate set).
+ */
+function Taken({ onTaken }: { onTaken: () => void }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) onTaken();
+  }, [hydrated, onTaken]);
+  return null;
+}

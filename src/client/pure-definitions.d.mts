@@ -1,0 +1,3 @@
+// Types of pure-definitions.mjs, for the TypeScript that imports it (its test).
+export function hasDefinitions(file: string, code: string): boolean;
+export function pureDefinitions(code: string): string;
