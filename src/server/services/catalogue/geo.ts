@@ -13,6 +13,7 @@ import type { GeoAnswer, GeoNode, PlaceRef, PropertySearch } from '../../../shar
 import { inScope, scopeKey, type Scope } from './scope.ts';
 import { LISTED, type GeoIds } from './search.ts';
 import { catalogueVersion } from './version.ts';
+import { PerVersion } from '../per-version.ts';
 
 type PlaceRow = Selectable<GeoPlacesTable>;
 
@@ -32,28 +33,13 @@ const slugKey = (kind: string, slug: string) => `${kind}/${slug}`;
 const MAX_ENTRIES = 256;
 
 export class GeoCache {
-  private version: string | null = null;
-  private readonly views = new Map<string, Promise<GeoView>>();
+  private readonly views = new PerVersion<GeoView>(MAX_ENTRIES);
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** `version`: the catalogue's, when the request has read it already (services/versions.ts). */
   async view(scope: Scope, version?: string): Promise<GeoView> {
-    version ??= await catalogueVersion(this.db);
-    if (version !== this.version) {
-      this.views.clear();
-      this.version = version;
-    }
-    const key = scopeKey(scope);
-    let view = this.views.get(key);
-    if (!view) {
-      view = buildView(this.db, scope);
-      this.views.set(key, view);
-      // A failure is not cached: the next request tries again.
-      view.catch(() => this.views.get(key) === view && this.views.delete(key));
-      if (this.views.size > MAX_ENTRIES) this.views.delete(this.views.keys().next().value!);
-    }
-    return view;
+    return this.views.get(version ?? (await catalogueVersion(this.db)), scopeKey(scope), () => buildView(this.db, scope));
   }
 
   /**
