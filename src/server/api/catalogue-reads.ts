@@ -108,7 +108,7 @@ export const catalogueReads = {
     query: queryForm(MarkerSearch, searchFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return ctx.services.catalogue.markers(input, await scopeOf(ctx, input.partner));
+      return ctx.services.catalogue.markers(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
     },
   }),
   '/api/geo-url': read({
@@ -144,7 +144,7 @@ export const catalogueReads = {
     personal: false,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      return { data: found(await ctx.services.catalogue.units(input.id, scope, ctx.listed(input.id, scope))) };
+      return { data: found(await ctx.services.catalogue.units(input.id, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/price-history': read({
@@ -153,7 +153,7 @@ export const catalogueReads = {
     personal: false,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      return { data: found(await ctx.services.catalogue.priceHistory(input.id, scope, ctx.listed(input.id, scope))) };
+      return { data: found(await ctx.services.catalogue.priceHistory(input.id, ctx.listed(input.id, scope))) };
     },
   }),
   '/api/project/files': read({
@@ -163,7 +163,7 @@ export const catalogueReads = {
     personal: true,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      return found(await ctx.services.catalogue.files(input.id, scope, Boolean(ctx.client), ctx.listed(input.id, scope)));
+      return found(await ctx.services.catalogue.files(input.id, Boolean(ctx.client), ctx.listed(input.id, scope)));
     },
   }),
 };

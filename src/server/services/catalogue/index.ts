@@ -60,8 +60,8 @@ export class CatalogueService {
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
-  markers(query: MarkerSearch, scope: Scope): Promise<MarkersAnswer> {
-    return this.mapMarkers.answer(query, scope);
+  markers(query: MarkerSearch, scope: Scope, version?: string): Promise<MarkersAnswer> {
+    return this.mapMarkers.answer(query, scope, version);
   }
 
   /** null: unknown, withdrawn or outside the scope. */
@@ -69,18 +69,18 @@ export class CatalogueService {
     return projectDetail(this.db, id, scope);
   }
 
-  /** `listed`: whether the project is listed within the scope, when the request knows it already (ReadContext.listed). */
-  units(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitRow[] | null> {
-    return projectUnits(this.db, id, scope, listed);
+  /** `listed`: whether the project is listed within the scope, as the request knows it (ReadContext.listed). */
+  units(id: number, listed: Promise<boolean>): Promise<UnitRow[] | null> {
+    return projectUnits(this.db, id, listed);
   }
 
   /** Each unit's price and status over time (price-history.ts); null as for project(). */
-  priceHistory(id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
-    return projectPriceHistory(this.db, id, scope, listed);
+  priceHistory(id: number, listed: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
+    return projectPriceHistory(this.db, id, listed);
   }
 
-  files(id: number, scope: Scope, loggedIn: boolean, listed?: Promise<boolean>): Promise<FilesAnswer | null> {
-    return projectFiles(this.db, id, scope, loggedIn, listed);
+  files(id: number, loggedIn: boolean, listed: Promise<boolean>): Promise<FilesAnswer | null> {
+    return projectFiles(this.db, id, loggedIn, listed);
   }
 
   /** Whether project `id` is in the feed and within the scope. */

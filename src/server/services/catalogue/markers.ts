@@ -46,10 +46,11 @@ export class MapMarkers {
     private readonly geo: GeoCache,
   ) {}
 
-  async answer(q: MarkerSearch, scope: Scope): Promise<MarkersAnswer> {
-    const version = await catalogueVersion(this.db);
+  /** `version`: the catalogue's, when the request has read it already (services/versions.ts). */
+  async answer(q: MarkerSearch, scope: Scope, version?: string): Promise<MarkersAnswer> {
+    version ??= await catalogueVersion(this.db);
     const index = await this.cache.get(version, filterKey(q, scope), async () => {
-      const geo = await this.geo.resolve(q.esGeo);
+      const geo = await this.geo.resolve(q.esGeo, version);
       const none = geo && geo.countries.length + geo.regions.length + geo.towns.length === 0;
       return new MarkerIndex(none ? [] : await markerRows(this.db, q, geo, scope));
     });

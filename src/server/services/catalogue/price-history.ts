@@ -5,8 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { HistoryStatus, PricePoint, UnitPriceHistory } from '../../../shared/price-history.ts';
-import { type Scope } from './scope.ts';
-import { unitQuery, visible } from './project.ts';
+import { unitQuery } from './project.ts';
 import { runKept } from '../../store/kept-queries.ts';
 
 interface Change {
@@ -31,17 +30,12 @@ function pointsOf(createdAt: string, now: { price: number; status: HistoryStatus
 
 /**
  * The history of every unit of project `id` the feed ever listed while it was
- * recorded; null when the project is unknown, withdrawn or outside the scope.
+ * recorded; null when the project is not listed (unknown, withdrawn or outside the request's scope).
  * A unit whose every point is 'withdrawn' (withdrawn before history was kept)
  * is left out: there is nothing to tell about it.
  */
-export async function projectPriceHistory(
-  db: Kysely<Database>,
-  id: number,
-  scope: Scope,
-  listed?: Promise<boolean>,
-): Promise<UnitPriceHistory[] | null> {
-  if (!(await (listed ?? visible(db, id, scope)))) return null;
+export async function projectPriceHistory(db: Kysely<Database>, id: number, listed: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
+  if (!(await listed)) return null;
   const [units, changes] = await Promise.all([
     runKept(db, 'price-history-units', [id] as const, ([project]) =>
       unitQuery(db, project).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']),

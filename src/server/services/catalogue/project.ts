@@ -92,8 +92,8 @@ export function unitQuery(db: Kysely<Database>, id: number) {
 }
 
 /** The project's units still in the feed, every status, cheapest first. */
-export async function projectUnits(db: Kysely<Database>, id: number, scope: Scope, listed?: Promise<boolean>): Promise<UnitRow[] | null> {
-  if (!(await (listed ?? visible(db, id, scope)))) return null;
+export async function projectUnits(db: Kysely<Database>, id: number, listed: Promise<boolean>): Promise<UnitRow[] | null> {
+  if (!(await listed)) return null;
   const rows = await runKept(db, 'project-units', [id] as const, ([project]) =>
     unitQuery(db, project)
       .select([
@@ -129,11 +129,10 @@ export async function projectUnits(db: Kysely<Database>, id: number, scope: Scop
 export async function projectFiles(
   db: Kysely<Database>,
   id: number,
-  scope: Scope,
   loggedIn: boolean,
-  listed?: Promise<boolean>,
+  listed: Promise<boolean>,
 ): Promise<FilesAnswer | null> {
-  if (!(await (listed ?? visible(db, id, scope)))) return null;
+  if (!(await listed)) return null;
   const rows = await runKept(db, 'project-files', [id] as const, ([project]) =>
     db
       .selectFrom('project_files')
