@@ -24,10 +24,11 @@ export function readContext(
   let { versions, hostPartner: host } = known;
   const versionsOnce = () => (versions ??= readVersions(app.store.db));
   const slugs = new Map<string, Promise<PublicPartner | null>>();
-  const bySlug = async (slug: string) => {
+  const bySlug = (slug: string) => {
     const key = slug.toLowerCase();
-    if (!slugs.has(key)) slugs.set(key, partners.bySlug(key, await versionsOnce()));
-    return slugs.get(key)!;
+    let partner = slugs.get(key);
+    if (!partner) slugs.set(key, (partner = versionsOnce().then((v) => partners.bySlug(key, v))));
+    return partner;
   };
   const listed = new Map<string, Promise<boolean>>();
   return {

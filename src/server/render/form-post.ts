@@ -119,10 +119,11 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
     /** The kind of lead form on the page `path` names (route and partner only, no reads), or undefined. */
     async function formKind(path: string, host: string): Promise<string | undefined> {
       const { partners } = app.services;
-      const hostPartner = await partners.byHost(host);
+      const versions = await partners.versions();
+      const hostPartner = await partners.byHost(host, versions);
       const match = await resolveRoute(
         path,
-        async (slug) => (await partners.bySlug(slug)) !== null,
+        async (slug) => (await partners.bySlug(slug, versions)) !== null,
         hostPartner?.slug ?? null,
         renderer.routes,
       ).catch(() => null);

@@ -21,7 +21,8 @@ export async function sectionOf(
 ): Promise<Section | null> {
   const slug = request.params.partner;
   if (slug === undefined || slug === 'old') return { root: slug ? '/old' : '' };
-  if ((await partners.byHost(request.hostname)) || !(await partners.bySlug(slug.toLowerCase()))) return null;
+  const versions = await partners.versions();
+  if ((await partners.byHost(request.hostname, versions)) || !(await partners.bySlug(slug.toLowerCase(), versions))) return null;
   return { root: `/${slug}`, slug: slug.toLowerCase() };
 }
 

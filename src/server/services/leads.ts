@@ -72,10 +72,11 @@ export class LeadService {
     if (existing !== null) return { id: existing, created: false };
 
     // DESIGN §6: the host first, then the slug; remembered apart to build the page's address.
-    const hostPartner = await this.partners.byHost(origin.host);
+    const versions = await this.partners.versions();
+    const hostPartner = await this.partners.byHost(origin.host, versions);
     // The site the form was sent on: its scope is the one the favorites were shown in.
     const sitePartner: Pick<PublicPartner, 'id' | 'email'> | null =
-      hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner) : null);
+      hostPartner ?? (body.partner ? await this.partners.bySlug(body.partner, versions) : null);
     let partner = sitePartner;
     const client = origin.clientId
       ? await this.db
