@@ -113,14 +113,11 @@ export function searchConditions(
     if (geo.regions.length) where.push(ids(place('p.region_id'), geo.regions));
     if (geo.towns.length) where.push(ids(place('p.town_id'), geo.towns));
   }
-  if (q.bedrooms) where.push(sql<SqlBool>`${col('p.beds_max')} >= ${q.bedrooms}`);
-  if (q.bathrooms) where.push(sql<SqlBool>`${col('p.baths_max')} >= ${q.bathrooms}`);
-  // The available price range overlaps [pricefrom, priceto]. priceto at the
-  // upper bound (its default) is the top of the price slider: "10,000,000 and
-  // more", so the dearest villas are not hidden from every search.
-  if (q.pricefrom) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
-  // Written `!(≥)`: a kept query's marker (keptSearch) compares as NaN, and is bound, not dropped.
-  if (q.priceto !== undefined && !(q.priceto >= PRICE_UPPER_BOUND)) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
+  if (filterSet(q, 'bedrooms')) where.push(sql<SqlBool>`${col('p.beds_max')} >= ${q.bedrooms}`);
+  if (filterSet(q, 'bathrooms')) where.push(sql<SqlBool>`${col('p.baths_max')} >= ${q.bathrooms}`);
+  // The available price range overlaps [pricefrom, priceto].
+  if (filterSet(q, 'pricefrom')) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
+  if (filterSet(q, 'priceto')) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
   if (q.bbox) {
     // Inclusive on every side; a project without coordinates is outside every area.
@@ -162,7 +159,20 @@ function pageOf(q: PropertySearch): { limit: number; offset: number } {
   return { limit: perPage, offset: ((q.page ?? 1) - 1) * perPage };
 }
 
+/** The filters whose values a kept search binds (keptSearch); the others are part of its shape. */
 const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto'] as const;
+
+/**
+ * Whether the search filters by `key`: 0 is no filter (but a top price of 0
+ * is), nor is a top price at the upper bound (its default, the price slider's
+ * top: "10,000,000 and more", so the dearest villas are not hidden from every
+ * search). Written `!(≥)`: a kept query's marker (keptSearch) compares as NaN,
+ * and is bound, not dropped.
+ */
+function filterSet(q: Pick<PropertySearch, (typeof BOUND_FILTERS)[number]>, key: (typeof BOUND_FILTERS)[number]): boolean {
+  const value = q[key];
+  return key === 'priceto' ? value !== undefined && !(value >= PRICE_UPPER_BOUND) : Boolean(value);
+}
 
 /**
  * A search's count and page statements, compiled once per shape
@@ -172,15 +182,18 @@ const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto'] as const
  * that search is built as usual.
  */
 function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null, scope: Scope, options: Pick<SearchOptions, 'planHints'>) {
-  // Set as searchConditions reads them: 0 is no filter (but a top price of 0 is), nor is the price slider's top.
-  const bound = BOUND_FILTERS.filter((k) => (k === 'priceto' ? q.priceto !== undefined && q.priceto < PRICE_UPPER_BOUND : q[k]));
+  const bound = BOUND_FILTERS.filter((k) => filterSet(q, k));
   const places = geo ? [geo.countries, geo.regions, geo.towns] : [];
   const { limit, offset } = pageOf(q);
   const values = [...places.flat(), ...bound.map((k) => q[k]), ...(q.bbox ?? []), limit, offset];
-  const cats = q.cat?.length ? [...new Set(q.cat)].sort((a, b) => a - b).join(',') : '';
+  // Every field not bound is part of the shape as it is (the sort, and any filter added later), so a
+  // kept statement can never answer a search that differs in one; the categories' order and repeats aside.
+  const { page: _page, per_page: _perPage, esGeo: _esGeo, bbox: _bbox, cat, ...fixed } = q;
+  for (const k of BOUND_FILTERS) delete fixed[k];
+  const cats = cat?.length ? [...new Set(cat)].sort((a, b) => a - b) : [];
   const shape = inScope(scope)
     ? null
-    : [places.map((l) => l.length).join('.'), bound.join('.'), q.bbox ? 'bbox' : '', cats, q.sort ?? 'newest', options.planHints].join(':');
+    : JSON.stringify([places.map((l) => l.length), bound, Boolean(q.bbox), cats, fixed, options.planHints]);
   /** The search again, with `v` (values or a kept query's markers) in place of its bound values. */
   const statements = (v: readonly unknown[]) => {
     let at = 0;
@@ -189,7 +202,7 @@ function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null,
     const filters = Object.fromEntries(bound.map((k) => [k, take(1)[0]]));
     const bbox = q.bbox ? (take(4) as PropertySearch['bbox']) : undefined;
     const [keptLimit, keptOffset] = take(2);
-    const again = { cat: q.cat, sort: q.sort, ...filters, ...(bbox ? { bbox } : {}) } as PropertySearch;
+    const again = { ...q, ...filters, bbox } as PropertySearch;
     const where = geo ? { countries: countries!, regions: regions!, towns: towns! } : null;
     return searchStatements(again, where, scope, options, { limit: keptLimit!, offset: keptOffset! });
   };
