@@ -10,6 +10,7 @@ import { testApp } from '../../helpers/app.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { findable } from '../catalogue/oracle.ts';
 import { createServices } from '../../../src/server/services/index.ts';
+import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
 
@@ -93,11 +94,7 @@ forEachTarget(t, 'the place tree is kept per catalogue version, seen by every in
   // What an import does: change the catalogue, bump its version, in one transaction.
   await store.db.transaction().execute(async (trx) => {
     await trx.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', p.id).execute();
-    await trx
-      .updateTable('catalogue_meta')
-      .set((eb) => ({ value: eb.cast(eb(eb.cast('value', 'integer'), '+', 1), 'text') }))
-      .where('key', '=', 'version')
-      .execute();
+    await bumpCatalogueVersion(trx);
   });
   for (const app of [first, second]) t.equal(await regionCount(app), before[0]! - 1, 'one project fewer in its region, on both');
 });
