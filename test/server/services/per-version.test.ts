@@ -56,6 +56,19 @@ forEachTarget(t, "a partner's change is seen at the next request of every instan
     'a page on the partner’s domain reads no partner row once it is kept',
   );
   t.equal(page.filter((sql) => /catalogue_meta/.test(sql)).length, 1, 'and the versions once (the search and the place tree)');
+  const markers = await queriesOf(store, () =>
+    first.inject({ url: `/api/map-markers?account_id=1&esGeo[region]=${region.split('/')[1]}`, headers: HOST }),
+  );
+  t.equal(markers.filter((sql) => /catalogue_meta/.test(sql)).length, 1, 'the map’s markers read the versions once too');
+  const resolved = await queriesOf(store, () =>
+    first.inject({
+      method: 'POST',
+      url: '/api/partner/get-data',
+      headers: { host: 'elsewhere.example' },
+      payload: { partner: 'playa-homes' },
+    }),
+  );
+  t.equal(resolved.filter((sql) => /catalogue_meta/.test(sql)).length, 1, 'a host and a slug looked up with one read of the versions');
 
   // The partner CLI's service, in a process of its own: here a third connection.
   await createServices(await target.open()).partners.update('playa-homes', { name: 'Playa Casas', primary: '#112233' });
