@@ -89,14 +89,15 @@ async function open(
 function holdScripts(page: Page) {
   let holding = false;
   const held: HTTPRequest[] = [];
-  page.on('request', (request) => {
-    if (!request.isInterceptResolutionHandled() && holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
-    else if (!request.isInterceptResolutionHandled()) void request.continue();
-  });
   return {
     async start() {
       await page.setRequestInterception(true);
       holding = true;
+      page.on('request', (request) => {
+        if (request.isInterceptResolutionHandled()) return;
+        if (holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
+        else void request.continue();
+      });
     },
     async release() {
       holding = false;
