@@ -106,6 +106,16 @@ function holdScripts(page: Page) {
   };
 }
 
+/** Aborts every script the page asks for from now on: code that cannot arrive (a deploy replaced it, the network dropped). */
+async function failScripts(page: Page) {
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (new URL(request.url()).pathname.endsWith('.js')) void request.abort();
+    else void request.continue();
+  });
+}
+
 async function propertyWithPictures(url: string): Promise<number> {
   for (let id = 1; id < 150; id++) {
     const res = await fetch(`${url}/api/property?id=${id}`);
@@ -316,6 +326,20 @@ t.test('code loaded on demand', async (t) => {
     await page.waitForFunction((sel: string) => document.querySelector(sel)?.textContent?.startsWith('Thank'), {}, `${form} .form-status`);
     t.equal(page.url(), before, 'no page load');
     t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the lead form whose code fails to load: sent by the browser, as without JavaScript', async (t) => {
+    const { page } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    await failScripts(page);
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.focus(`${form} [name="name"]`);
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    await page.type(`${form} [name="name"]`, 'Failed Loader');
+    await page.type(`${form} [name="email"]`, 'failed.loader@example.com');
+    const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`${form} button[type=submit]`)]);
+    t.equal(response?.status(), 200, "the server's answer to the form");
+    t.match(await page.$eval(`${form} .form-status`, (el) => el.textContent), /^Thank/, 'sent');
   });
 
   t.test(

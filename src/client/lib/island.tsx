@@ -7,7 +7,9 @@
 // touch or key inside it loads the code, which then hydrates the same DOM in a
 // root of its own: nothing moves, the focus and what was typed stay (useForm
 // starts from the fields' values); a form sent before then waits for its code
-// and is then sent by it. Rendered by client navigation (no server DOM), it
+// and is then sent by it. If the code fails to load, the form is left to the
+// browser, which sends it as without JavaScript (the server answers it), rather
+// than reloading the page over what was typed. Rendered by client navigation (no server DOM), it
 // loads at once and renders. The contexts the parts read (section, posted
 // form, the client) are handed across to that root.
 import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
@@ -56,16 +58,24 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
     const el = frame.current!;
     let loading = false;
     let mounted = true;
+    const stop = () => {
+      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
+      for (const type of HELD) el.removeEventListener(type, hold, true);
+    };
     const start = () => {
       if (loading) return;
       loading = true;
       load().then(
         (loaded) => mounted && setPart(() => loaded),
+        // The code did not arrive (SPEC §8, chunk load failure): the server's form is left to
+        // the browser, as without JavaScript, rather than reloading the page over what was
+        // typed. A form sent meanwhile is sent again, now by the browser (its own check first).
         (error: unknown) => {
           console.error(error);
+          stop();
           const form = held.current;
           held.current = null;
-          if (form && !taken.current) form.submit();
+          if (form && !taken.current) form.requestSubmit();
         },
       );
     };
@@ -85,8 +95,7 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
     }
     return () => {
       mounted = false;
-      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
-      for (const type of HELD) el.removeEventListener(type, hold, true);
+      stop();
     };
   }, [load, fromServer, stale]);
 
