@@ -350,6 +350,12 @@ t.test('code loaded on demand', async (t) => {
       await page.$eval('.units-table', (el) => el.scrollIntoView({ block: 'center' }));
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.same(await loads.scripts('unitsTable'), [], 'no table code, even with the table on screen');
+      const row = await box(page, '.units-table tbody tr');
+      await page.touchscreen.touchStart(row.x + row.width / 2, row.y - (await page.evaluate(() => window.scrollY)) + row.height / 2);
+      await page.touchscreen.touchEnd();
+      await page.click('.units-table tbody tr');
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      t.same(await loads.scripts('unitsTable'), [], 'nor after a touch and a press on it');
       const links = await page.$$eval('a[href^="/for-sale/"]', (as) => as.map((a) => a.getAttribute('href')!));
       let other: string | undefined;
       for (const href of links.filter((h) => h !== `/for-sale/${id}`)) {

@@ -27,9 +27,14 @@ const KEEP_SERVER_DOM = { __html: '' };
 interface IslandProps<P> {
   load: () => Promise<ComponentType<P>>;
   props: P;
+  /**
+   * Whether the visitor's first use (focus, press, touch, key) loads the code: false for a part
+   * with nothing to use, whose code a touch while scrolling over it would load for nothing.
+   */
+  onUse?: boolean;
 }
 
-export function Island<P extends object>({ load, props }: IslandProps<P>) {
+export function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
@@ -89,7 +94,7 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
       start();
     };
     if (!fromServer || stale) start();
-    else {
+    else if (onUse) {
       for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
       for (const type of HELD) el.addEventListener(type, hold, true);
     }
@@ -97,7 +102,7 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
       mounted = false;
       stop();
     };
-  }, [load, fromServer, stale]);
+  }, [load, fromServer, stale, onUse]);
 
   useEffect(() => {
     if (!Part) return;
