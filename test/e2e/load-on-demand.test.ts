@@ -282,6 +282,26 @@ t.test('code loaded on demand', async (t) => {
     t.same(problems.all(), [], 'no console errors');
   });
 
+  t.test('the save-search form sent twice while its checking is on the way: saved once', async (t) => {
+    const { page, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
+    await page.click('details.save-search > summary');
+    await page.type('form.save-search__form [name="email"]', 'twice.saver@example.com');
+    await page.waitForSelector('form.save-search__form[novalidate]');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/saved-searches') posts.push(r.url());
+    });
+    const scripts = holdScripts(page);
+    await scripts.start();
+    await page.click('form.save-search__form button[type=submit]');
+    await page.click('form.save-search__form button[type=submit]');
+    await scripts.release();
+    await page.waitForSelector('.save-search__done');
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    t.equal(posts.length, 1, 'one POST');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
   t.test('the lead form: its code on first focus; what was typed before it arrived and the focus stay', async (t) => {
     const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
     t.same(await loads.scripts('leadForm'), [], 'no lead form code before it is used');

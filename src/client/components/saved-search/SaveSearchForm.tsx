@@ -49,9 +49,21 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     if (done) statusRef.current?.focus();
   }, [done]);
 
+  // Set at once, not after the checking's import as `busy` is: a second press meanwhile sends nothing more.
+  const sending = useRef(false);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send(new FormData(event.currentTarget));
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function send(data: FormData) {
     const email = String(data.get('email') ?? '');
     const partner = section.section === 'partner' && !section.hostPartner ? section.partnerSlug : null;
     // The check loads with the first sending (forms/checking.ts), not with the page.
