@@ -274,6 +274,11 @@ t.test('code loaded on demand', async (t) => {
     await page.click('form.save-search__form button[type=submit]');
     await page.waitForSelector('form.save-search__form .field__error');
     t.equal((await loads.scripts('checking')).length, 1, 'the checking loaded with the first sending');
+    const [field, describedBy] = await page.$eval('form.save-search__form [name="email"]', (el) => [
+      el.id,
+      el.getAttribute('aria-describedby'),
+    ]);
+    t.equal(describedBy, field!.replace(/-email$/, '-error'), "the message's id is named as the server named the field's");
     await page.click('form.save-search__form [name="email"]', { count: 3 });
     await page.type('form.save-search__form [name="email"]', 'lazy.saver@example.com');
     await page.click('form.save-search__form button[type=submit]');
