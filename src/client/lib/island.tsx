@@ -34,7 +34,7 @@ interface IslandProps<P> {
   onUse?: boolean;
 }
 
-export function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>) {
+function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
@@ -136,6 +136,13 @@ export function Island<P extends object>({ load, props, onUse = true }: IslandPr
   );
 
   return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
+}
+
+/** The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island. */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, { onUse = true } = {}): ComponentType<P> {
+  return function LoadedOnUse(props: P) {
+    return <Island load={load} props={props} onUse={onUse} />;
+  };
 }
 
 /**
