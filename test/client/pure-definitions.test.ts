@@ -4,7 +4,7 @@
 import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
-import { hasDefinitions, pureDefinitions } from '../../src/client/pure-definitions.mjs';
+import { hasDefinitions, isShared, pureDefinitions } from '../../src/client/pure-definitions.mjs';
 import { tempDir } from '../helpers/app.ts';
 import { outputOf, staticClosure } from '../helpers/chunks.ts';
 
@@ -21,6 +21,8 @@ t.test('which modules are rewritten: shared ones that import superstruct', async
   t.notOk(hasDefinitions('src/shared/format.ts', "import { t } from './i18n.ts';\nexport const A = 1;\n"), 'no superstruct');
   t.notOk(hasDefinitions('src/client/pages/profile.tsx', MODULE), 'not a shared module');
   t.notOk(hasDefinitions('src/shared/search-url.ts', "import type { Infer } from 'superstruct';\n"), 'a type import only');
+  t.ok(isShared('src/shared/leads.ts'), 'the build reads a shared module to decide');
+  t.notOk(isShared('src/client/pages/profile.tsx'), 'and no other: known from the path alone');
 });
 
 t.test('each top-level const but a literal is a call marked pure, the rest as it was', async (t) => {
