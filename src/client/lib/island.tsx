@@ -41,9 +41,10 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
   const hydrated = useHydrated();
   const [fromServer] = useState(() => !hydrated);
   const [Part, setPart] = useState<ComponentType<P> | null>(null);
-  const [first] = useState(() => JSON.stringify(props));
-  // The server's DOM shows other props (a client navigation reused this frame): render afresh, now.
-  const stale = fromServer && JSON.stringify(props) !== first;
+  const [first] = useState(props);
+  // The server's DOM shows other props (the page's data changed after hydration, say a
+  // revalidation; a client navigation mounts a new frame, App keys pages by path): render afresh, now.
+  const stale = fromServer && !sameProps(first, props);
   const section = useSection();
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
@@ -136,6 +137,12 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
   );
 
   return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
+}
+
+/** Shallow: the page's data keeps its objects while unchanged (swr compares what it fetches). */
+function sameProps(a: object, b: object): boolean {
+  const keys = Object.keys(a) as Array<keyof typeof a>;
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
 /** The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island. */
