@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { commonModules } from './src/client/common-chunk.mjs';
-import { hasDefinitions, pureDefinitions } from './src/client/pure-definitions.mjs';
+import { hasDefinitions, isShared, pureDefinitions } from './src/client/pure-definitions.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -152,10 +152,10 @@ function clientGraphPlugin(entryPoints) {
         // them: reached from one set of entry points, they stay in one chunk instead of a chunk per set.
         const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
+        // Most modules are none of these: known from the path, they are left to esbuild unread.
+        if (!common && !messages && !isShared(file)) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        const pure = hasDefinitions(file, code);
-        if (!common && !messages && !pure) return undefined;
-        const body = pure ? pureDefinitions(code) : code;
+        const body = hasDefinitions(file, code) ? pureDefinitions(code) : code;
         return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${body}`, loader: path.extname(file).slice(1) };
       });
       b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({

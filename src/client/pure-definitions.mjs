@@ -17,9 +17,14 @@ import ts from 'typescript';
 const SHARED = /^src\/shared\/[^/]+\.ts$/;
 const IMPORTS_SUPERSTRUCT = /^import\s+\{[^}]*\}\s+from\s+'superstruct';/m;
 
+/** Whether `file` (relative to the project, '/'-separated) may be rewritten: known from its path alone. */
+export function isShared(file) {
+  return SHARED.test(file);
+}
+
 /** Whether `file` (relative to the project, '/'-separated) is rewritten by `pureDefinitions`. */
 export function hasDefinitions(file, code) {
-  return SHARED.test(file) && IMPORTS_SUPERSTRUCT.test(code);
+  return isShared(file) && IMPORTS_SUPERSTRUCT.test(code);
 }
 
 /** `code` with the initializer of every top-level const wrapped in a pure call. */

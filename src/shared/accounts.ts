@@ -38,8 +38,6 @@ import { t } from './i18n.ts';
 import { CONTROL } from './control-characters.ts';
 import { FAVORITES_MAX_MERGE } from './constants.ts';
 
-export { FAVORITES_MAX_MERGE };
-
 export const PASSWORD_MIN_LENGTH = 10;
 /** scrypt takes any length; the bound keeps a body from costing more than a password should. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -23,6 +23,3 @@ export const ContentListQuery = object({
 });
 
 export type ContentSummary = Pick<ContentPage, 'slug' | 'title' | 'summary'>;
-
-// In content-blocks.ts, which the browser loads without superstruct (issue 12).
-export { parseBlocks, type Block } from './content-blocks.ts';

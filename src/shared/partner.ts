@@ -53,6 +53,3 @@ export interface GetPartnerResponse {
 }
 
 export const NO_PARTNER = { id: 0 as const, domain: null, colors: { ...DEFAULT_COLORS } };
-
-// In brand-colors.ts, which the browser loads on every page without superstruct (issue 12).
-export { colorsOf } from './brand-colors.ts';

@@ -1,10 +1,11 @@
 // The shared modules' superstruct definitions leave the browser bundle when
 // nothing there uses them (src/client/pure-definitions.mjs), and superstruct is
 // in no chunk the search and property pages load before interaction (issue 12).
+import path from 'node:path';
 import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
-import { hasDefinitions, pureDefinitions } from '../../src/client/pure-definitions.mjs';
+import { hasDefinitions, isShared, pureDefinitions } from '../../src/client/pure-definitions.mjs';
 import { tempDir } from '../helpers/app.ts';
 import { outputOf, staticClosure } from '../helpers/chunks.ts';
 
@@ -21,6 +22,8 @@ t.test('which modules are rewritten: shared ones that import superstruct', async
   t.notOk(hasDefinitions('src/shared/format.ts', "import { t } from './i18n.ts';\nexport const A = 1;\n"), 'no superstruct');
   t.notOk(hasDefinitions('src/client/pages/profile.tsx', MODULE), 'not a shared module');
   t.notOk(hasDefinitions('src/shared/search-url.ts', "import type { Infer } from 'superstruct';\n"), 'a type import only');
+  t.ok(isShared('src/shared/leads.ts'), 'the build reads a shared module to decide');
+  t.notOk(isShared('src/client/pages/profile.tsx'), 'and no other: known from the path alone');
 });
 
 t.test('each top-level const but a literal is a call marked pure, the rest as it was', async (t) => {
@@ -62,7 +65,7 @@ t.test('esbuild drops what nothing uses, superstruct with it, and keeps what is 
   t.match(struct, 'Expected an object', 'a struct used brings it');
 });
 
-t.test('on the real build, the search and property pages load no superstruct before interaction', async (t) => {
+t.test('on the real build: no superstruct on the search and property pages before interaction, no unused struct anywhere', async (t) => {
   const options = clientOptions(tempDir(t));
   const result = await build({ ...options, write: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
@@ -78,4 +81,18 @@ t.test('on the real build, the search and property pages load no superstruct bef
   }
   const lazy = Object.values(outputs).some((o) => Object.keys(o.inputs).some((i) => i.includes('superstruct')));
   t.ok(lazy, 'superstruct is still in the build, for the forms when used');
+
+  // What the rewriting buys: a page that loads superstruct for its own form carries none of the
+  // structs it does not use (catalogue.ts's BBox, which names itself 'BBox', comes with the page's imports).
+  const login = [...staticClosure(outputs, outputOf(outputs, 'src/client/pages/client-login.tsx'))];
+  t.ok(
+    login.some((f) => Object.keys(outputs[f]!.inputs).some((i) => i.includes('superstruct'))),
+    'the client login page loads superstruct, for its form',
+  );
+  const code = result.outputFiles
+    .filter((o) => login.includes(path.relative(process.cwd(), o.path)))
+    .map((o) => o.text)
+    .join('\n');
+  t.ok(code.length > 0, "the login page's code read");
+  t.notOk(code.includes('"BBox"'), "but not the search's structs, which it never uses");
 });

@@ -89,20 +89,31 @@ async function open(
 function holdScripts(page: Page) {
   let holding = false;
   const held: HTTPRequest[] = [];
-  page.on('request', (request) => {
-    if (!request.isInterceptResolutionHandled() && holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
-    else if (!request.isInterceptResolutionHandled()) void request.continue();
-  });
   return {
     async start() {
       await page.setRequestInterception(true);
       holding = true;
+      page.on('request', (request) => {
+        if (request.isInterceptResolutionHandled()) return;
+        if (holding && new URL(request.url()).pathname.endsWith('.js')) held.push(request);
+        else void request.continue();
+      });
     },
     async release() {
       holding = false;
       await Promise.all(held.splice(0).map((request) => request.continue()));
     },
   };
+}
+
+/** Aborts every script the page asks for from now on: code that cannot arrive (a deploy replaced it, the network dropped). */
+async function failScripts(page: Page) {
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (new URL(request.url()).pathname.endsWith('.js')) void request.abort();
+    else void request.continue();
+  });
 }
 
 async function propertyWithPictures(url: string): Promise<number> {
@@ -263,11 +274,36 @@ t.test('code loaded on demand', async (t) => {
     await page.click('form.save-search__form button[type=submit]');
     await page.waitForSelector('form.save-search__form .field__error');
     t.equal((await loads.scripts('checking')).length, 1, 'the checking loaded with the first sending');
+    const [field, describedBy] = await page.$eval('form.save-search__form [name="email"]', (el) => [
+      el.id,
+      el.getAttribute('aria-describedby'),
+    ]);
+    t.equal(describedBy, field!.replace(/-email$/, '-error'), "the message's id is named as the server named the field's");
     await page.click('form.save-search__form [name="email"]', { count: 3 });
     await page.type('form.save-search__form [name="email"]', 'lazy.saver@example.com');
     await page.click('form.save-search__form button[type=submit]');
     await page.waitForSelector('.save-search__done');
     t.match(await page.$eval('.save-search__done', (el) => el.textContent), /lazy\.saver@example\.com/, 'saved');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test('the save-search form sent twice while its checking is on the way: saved once', async (t) => {
+    const { page, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
+    await page.click('details.save-search > summary');
+    await page.type('form.save-search__form [name="email"]', 'twice.saver@example.com');
+    await page.waitForSelector('form.save-search__form[novalidate]');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/saved-searches') posts.push(r.url());
+    });
+    const scripts = holdScripts(page);
+    await scripts.start();
+    await page.click('form.save-search__form button[type=submit]');
+    await page.click('form.save-search__form button[type=submit]');
+    await scripts.release();
+    await page.waitForSelector('.save-search__done');
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    t.equal(posts.length, 1, 'one POST');
     t.same(problems.all(), [], 'no console errors');
   });
 
@@ -317,6 +353,20 @@ t.test('code loaded on demand', async (t) => {
     t.same(problems.all(), [], 'no console errors');
   });
 
+  t.test('the lead form whose code fails to load: sent by the browser, as without JavaScript', async (t) => {
+    const { page } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+    await failScripts(page);
+    const form = `form#lead-property-${id}`;
+    await page.$eval(form, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.focus(`${form} [name="name"]`);
+    await page.waitForNetworkIdle({ idleTime: 500 });
+    await page.type(`${form} [name="name"]`, 'Failed Loader');
+    await page.type(`${form} [name="email"]`, 'failed.loader@example.com');
+    const [response] = await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`${form} button[type=submit]`)]);
+    t.equal(response?.status(), 200, "the server's answer to the form");
+    t.match(await page.$eval(`${form} .form-status`, (el) => el.textContent), /^Thank/, 'sent');
+  });
+
   t.test(
     "the property page's units table: the server's, without its code; rendered by the browser after a client navigation",
     async (t) => {
@@ -325,6 +375,12 @@ t.test('code loaded on demand', async (t) => {
       await page.$eval('.units-table', (el) => el.scrollIntoView({ block: 'center' }));
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.same(await loads.scripts('unitsTable'), [], 'no table code, even with the table on screen');
+      const row = await box(page, '.units-table tbody tr');
+      await page.touchscreen.touchStart(row.x + row.width / 2, row.y - (await page.evaluate(() => window.scrollY)) + row.height / 2);
+      await page.touchscreen.touchEnd();
+      await page.click('.units-table tbody tr');
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      t.same(await loads.scripts('unitsTable'), [], 'nor after a touch and a press on it');
       const links = await page.$$eval('a[href^="/for-sale/"]', (as) => as.map((a) => a.getAttribute('href')!));
       let other: string | undefined;
       for (const href of links.filter((h) => h !== `/for-sale/${id}`)) {

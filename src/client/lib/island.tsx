@@ -7,7 +7,9 @@
 // touch or key inside it loads the code, which then hydrates the same DOM in a
 // root of its own: nothing moves, the focus and what was typed stay (useForm
 // starts from the fields' values); a form sent before then waits for its code
-// and is then sent by it. Rendered by client navigation (no server DOM), it
+// and is then sent by it. If the code fails to load, the form is left to the
+// browser, which sends it as without JavaScript (the server answers it), rather
+// than reloading the page over what was typed. Rendered by client navigation (no server DOM), it
 // loads at once and renders. The contexts the parts read (section, posted
 // form, the client) are handed across to that root.
 import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
@@ -25,18 +27,24 @@ const KEEP_SERVER_DOM = { __html: '' };
 interface IslandProps<P> {
   load: () => Promise<ComponentType<P>>;
   props: P;
+  /**
+   * Whether the visitor's first use (focus, press, touch, key) loads the code: false for a part
+   * with nothing to use, whose code a touch while scrolling over it would load for nothing.
+   */
+  onUse?: boolean;
 }
 
-export function Island<P extends object>({ load, props }: IslandProps<P>) {
+function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
   const hydrated = useHydrated();
   const [fromServer] = useState(() => !hydrated);
   const [Part, setPart] = useState<ComponentType<P> | null>(null);
-  const [first] = useState(() => JSON.stringify(props));
-  // The server's DOM shows other props (a client navigation reused this frame): render afresh, now.
-  const stale = fromServer && JSON.stringify(props) !== first;
+  const [first] = useState(props);
+  // The server's DOM shows other props (the page's data changed after hydration, say a
+  // revalidation; a client navigation mounts a new frame, App keys pages by path): render afresh, now.
+  const stale = fromServer && !sameProps(first, props);
   const section = useSection();
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
@@ -56,16 +64,24 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
     const el = frame.current!;
     let loading = false;
     let mounted = true;
+    const stop = () => {
+      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
+      for (const type of HELD) el.removeEventListener(type, hold, true);
+    };
     const start = () => {
       if (loading) return;
       loading = true;
       load().then(
         (loaded) => mounted && setPart(() => loaded),
+        // The code did not arrive (SPEC §8, chunk load failure): the server's form is left to
+        // the browser, as without JavaScript, rather than reloading the page over what was
+        // typed. A form sent meanwhile is sent again, now by the browser (its own check first).
         (error: unknown) => {
           console.error(error);
+          stop();
           const form = held.current;
           held.current = null;
-          if (form && !taken.current) form.submit();
+          if (form && !taken.current) form.requestSubmit();
         },
       );
     };
@@ -79,16 +95,15 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
       start();
     };
     if (!fromServer || stale) start();
-    else {
+    else if (onUse) {
       for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
       for (const type of HELD) el.addEventListener(type, hold, true);
     }
     return () => {
       mounted = false;
-      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
-      for (const type of HELD) el.removeEventListener(type, hold, true);
+      stop();
     };
-  }, [load, fromServer, stale]);
+  }, [load, fromServer, stale, onUse]);
 
   useEffect(() => {
     if (!Part) return;
@@ -122,6 +137,19 @@ export function Island<P extends object>({ load, props }: IslandProps<P>) {
   );
 
   return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
+}
+
+/** Shallow: the page's data keeps its objects while unchanged (swr compares what it fetches). */
+function sameProps(a: object, b: object): boolean {
+  const keys = Object.keys(a) as Array<keyof typeof a>;
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/** The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island. */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, { onUse = true } = {}): ComponentType<P> {
+  return function LoadedOnUse(props: P) {
+    return <Island load={load} props={props} onUse={onUse} />;
+  };
 }
 
 /**

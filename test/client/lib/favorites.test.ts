@@ -1,7 +1,7 @@
 // A visitor's favorites kept in the browser (src/client/lib/favorites.ts):
 // what is read back from storage, and adding and removing one.
 import t from 'tap';
-import { FAVORITES_MAX_MERGE } from '../../../src/shared/accounts.ts';
+import { FAVORITES_MAX_MERGE } from '../../../src/shared/constants.ts';
 import { parseFavorites, toggled } from '../../../src/client/lib/favorites.ts';
 
 t.test('stored favorites: project ids only, once each, at most what a login merges', async (t) => {

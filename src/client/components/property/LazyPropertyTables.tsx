@@ -2,22 +2,9 @@
 // loads only to render them itself (LazyPropertyTables.browser.tsx,
 // lib/island.tsx; issue 12): they have nothing to click, so the server's DOM
 // stays as it is; after a client navigation their code loads and renders them.
-import { IslandFrame } from '../../lib/island-frame.tsx';
+import { framed } from '../../lib/island-frame.tsx';
 import { PriceHistory as History } from './PriceHistory.tsx';
 import { UnitsTable as Table } from './UnitsTable.tsx';
 
-export function UnitsTable(props: Parameters<typeof Table>[0]) {
-  return (
-    <IslandFrame>
-      <Table {...props} />
-    </IslandFrame>
-  );
-}
-
-export function PriceHistory(props: Parameters<typeof History>[0]) {
-  return (
-    <IslandFrame>
-      <History {...props} />
-    </IslandFrame>
-  );
-}
+export const UnitsTable = framed(Table);
+export const PriceHistory = framed(History);

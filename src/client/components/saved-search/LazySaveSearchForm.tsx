@@ -1,13 +1,7 @@
 // The search page's save-search form, loaded by the browser on first use
 // (LazySaveSearchForm.browser.tsx, lib/island.tsx; issue 12). The server
 // renders it in full, in the frame the browser keeps until then.
-import { IslandFrame } from '../../lib/island-frame.tsx';
-import { SaveSearchForm as Form, type SaveSearchFormProps } from './SaveSearchForm.tsx';
+import { framed } from '../../lib/island-frame.tsx';
+import { SaveSearchForm as Form } from './SaveSearchForm.tsx';
 
-export function SaveSearchForm(props: SaveSearchFormProps) {
-  return (
-    <IslandFrame>
-      <Form {...props} />
-    </IslandFrame>
-  );
-}
+export const SaveSearchForm = framed(Form);

@@ -6,7 +6,7 @@
 // success, the message under the field (and focus on it) for an error. Once
 // hydrated the address is checked here (the browser's own bubble is not
 // announced the same way and cannot be styled), before anything is sent.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FREQUENCIES, type Frequency, type SaveAnswer } from '../../../shared/saved-searches.ts';
 import { HttpError } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -35,7 +35,9 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
   const section = useSection();
   const hydrated = useHydrated();
   const action = useHref('/saved-searches');
-  const id = useId();
+  // Not React's useId: the browser hydrates this form in a root of its own (lib/island.tsx), where
+  // useId's ids differ from the server's (LeadForm.tsx's idPrefix). One such form per page.
+  const id = 'save-search';
   const emailRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const [busy, setBusy] = useState(false);
@@ -49,9 +51,21 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
     if (done) statusRef.current?.focus();
   }, [done]);
 
+  // Set at once, not after the checking's import as `busy` is: a second press meanwhile sends nothing more.
+  const sending = useRef(false);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send(new FormData(event.currentTarget));
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function send(data: FormData) {
     const email = String(data.get('email') ?? '');
     const partner = section.section === 'partner' && !section.hostPartner ? section.partnerSlug : null;
     // The check loads with the first sending (forms/checking.ts), not with the page.
