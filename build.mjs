@@ -97,9 +97,8 @@ function lazyStylesheetPlugin(write) {
   };
 }
 
-// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx)
-// imports react-dom/client, which would otherwise leave the entry's chunk for one of its own;
-// the labels and formats the cards and the property page's lazily loaded tables share were a
+// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx),
+// which most pages load; the labels and formats the cards and the property page's lazily loaded tables share were a
 // chunk of their own, one file more on the search and property pages (docs/decisions.md).
 const ALWAYS_COMMON = ['src/client/lib/island.tsx', 'src/client/lib/labels.ts', 'src/shared/format.ts'];
 

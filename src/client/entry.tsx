@@ -1,11 +1,12 @@
 // The browser entry: read the state the server embedded, load the page's code,
 // then hydrate the whole document.
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { InitialState } from '../shared/state.ts';
 import { STATE_GLOBAL } from '../shared/ssr.ts';
 import { unpackTables } from '../shared/state-tables.ts';
 import { App } from './App.tsx';
 import { viewFromState } from './view.ts';
+import { provideRoots } from './lib/roots.ts';
 import './styles/main.css';
 
 declare global {
@@ -15,6 +16,7 @@ declare global {
 }
 
 async function start() {
+  provideRoots({ createRoot, hydrateRoot });
   // Embedded with its lists as tables (shared/state-tables.ts); put back as
   // objects for everything that reads it later (the map's tile settings).
   const state = unpackTables(window[STATE_GLOBAL]) as InitialState;

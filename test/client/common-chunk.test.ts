@@ -71,3 +71,21 @@ t.test('on the real build, the common modules load with the entry, in chunks eve
     t.same(missing, [], `${output.entryPoint} loads them all at once`);
   }
 });
+
+// React preloads the entry's file at low priority (its bootstrap module), after the stylesheet and
+// the hero picture; the pages' chunks are preloaded at normal priority. react-dom's client, the
+// largest module by far, belongs in the entry's file (lib/roots.ts), not in a chunk that competes with the first paint.
+t.test('on the real build, react-dom/client is in the entry’s own file and in no other', async (t) => {
+  const out = tempDir(t);
+  const options = clientOptions(out);
+  const result = await build({ ...options, write: false, logLevel: 'silent' });
+  const outputs = result.metafile!.outputs;
+  const holding = Object.keys(outputs).filter(
+    (f) => f.endsWith('.js') && Object.keys(outputs[f]!.inputs).some((i) => i.includes('react-dom-client')),
+  );
+  t.same(
+    holding.map((f) => outputs[f]!.entryPoint ?? path.basename(f)),
+    ['src/client/entry.tsx'],
+    'only the entry holds it',
+  );
+});

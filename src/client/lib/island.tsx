@@ -13,7 +13,8 @@
 // loads at once and renders. The contexts the parts read (section, posted
 // form, the client) are handed across to that root.
 import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { rootMakers } from './roots.ts';
 import { PostedContext } from '../components/forms/posted.tsx';
 import { AuthProvider, useAuthStore } from './auth.tsx';
 import { ISLAND_CLASS } from './island-frame.tsx';
@@ -118,10 +119,10 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
       </SectionProvider>
     );
     if (root.current) root.current.render(element);
-    else if (fromServer && !stale) root.current = hydrateRoot(frame.current!, element);
+    else if (fromServer && !stale) root.current = rootMakers().hydrateRoot(frame.current!, element);
     else {
       frame.current!.replaceChildren();
-      root.current = createRoot(frame.current!);
+      root.current = rootMakers().createRoot(frame.current!);
       root.current.render(element);
     }
   });
