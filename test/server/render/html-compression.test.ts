@@ -67,26 +67,37 @@ t.test('COMPRESS_HTML=false: every page as is, whatever the client accepts', asy
   t.not(read.statusCode, 500, 'the JSON API is unaffected');
 });
 
-/** A page whose shell comes first and the rest a little later, as React streams a pending Suspense boundary. */
-const streamingSsr: SsrEntry = {
-  async render(options) {
-    setImmediate(() => options.onShellReady());
-    return {
-      pipe(w) {
-        const body = w as NodeJS.WritableStream & { flush?: () => void };
-        body.write(`<!DOCTYPE html><html><body>${'<p>shell</p>'.repeat(300)}`);
-        body.flush?.();
-        setTimeout(() => {
-          body.write(`${'<p>later</p>'.repeat(300)}</body></html>`);
-          body.end();
-          options.onAllReady();
-        }, 50);
-        return w;
-      },
-      abort() {},
-    };
-  },
-};
+/**
+ * A page whose shell comes first and the rest once `rest` settles, as React streams a pending
+ * Suspense boundary: the shell flushed at once, the rest written when it is ready.
+ */
+function twoPartSsr(shell: string, later: string, rest: () => Promise<unknown>): SsrEntry {
+  return {
+    async render(options) {
+      setImmediate(() => options.onShellReady());
+      return {
+        pipe(w) {
+          const body = w as NodeJS.WritableStream & { flush?: () => void };
+          body.write(`<!DOCTYPE html><html><body>${shell}`);
+          body.flush?.();
+          void rest().then(() => {
+            body.write(`${later}</body></html>`);
+            body.end();
+            options.onAllReady();
+          });
+          return w;
+        },
+        abort() {},
+      };
+    },
+  };
+}
+
+const streamingSsr = twoPartSsr(
+  '<p>shell</p>'.repeat(300),
+  '<p>later</p>'.repeat(300),
+  () => new Promise((resolve) => setTimeout(resolve, 50)),
+);
 
 t.test('a page that streams is compressed as it streams, and whole at the end', async (t) => {
   const app = await testApp(t, { ssr: streamingSsr });
@@ -105,25 +116,7 @@ function gatedSsr(): { ssr: SsrEntry; release: () => void; released: Promise<'by
   const byClient = new Promise<'by the client'>((resolve) => (release = () => resolve('by the client')));
   // A bound so that a buffering server cannot hang the test: the rest goes out anyway, and the test fails.
   const released = Promise.race([byClient, new Promise<'on its own'>((resolve) => setTimeout(() => resolve('on its own'), 20_000))]);
-  const ssr: SsrEntry = {
-    async render(options) {
-      setImmediate(() => options.onShellReady());
-      return {
-        pipe(w) {
-          const body = w as NodeJS.WritableStream & { flush?: () => void };
-          body.write(`<!DOCTYPE html><html><body><p>shell</p>`);
-          body.flush?.();
-          void released.then(() => {
-            body.write(`<p>later</p></body></html>`);
-            body.end();
-            options.onAllReady();
-          });
-          return w;
-        },
-        abort() {},
-      };
-    },
-  };
+  const ssr = twoPartSsr('<p>shell</p>', '<p>later</p>', () => released);
   return { ssr, release, released };
 }
 
