@@ -54,11 +54,14 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
   // browser, if the code fails to load).
   const held = useRef<HTMLFormElement | null>(null);
   const taken = useRef(false);
-  const [onTaken] = useState(() => () => {
-    taken.current = true;
+  const [sendHeld] = useState(() => () => {
     const form = held.current;
     held.current = null;
     form?.requestSubmit();
+  });
+  const [onTaken] = useState(() => () => {
+    taken.current = true;
+    sendHeld();
   });
 
   useEffect(() => {
@@ -80,9 +83,7 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
         (error: unknown) => {
           console.error(error);
           stop();
-          const form = held.current;
-          held.current = null;
-          if (form && !taken.current) form.requestSubmit();
+          if (!taken.current) sendHeld();
         },
       );
     };
@@ -104,7 +105,7 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
       mounted = false;
       stop();
     };
-  }, [load, fromServer, stale, onUse]);
+  }, [load, fromServer, stale, onUse, sendHeld]);
 
   useEffect(() => {
     if (!Part) return;
