@@ -3,13 +3,11 @@
 // PostgreSQL, knows cheaply whether what it built from the catalogue is stale.
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { runKept } from '../../store/kept-queries.ts';
+import { readVersions } from '../versions.ts';
 
+/** Without the request's versions at hand (a job, a caller outside a request): read with the partners', as a request reads them. */
 export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
-  const [row] = await runKept(db, 'catalogue-version', [], () =>
-    db.selectFrom('catalogue_meta').select('value').where('key', '=', 'version'),
-  );
-  return row?.value ?? '0';
+  return (await readVersions(db)).catalogue;
 }
 
 /** A new catalogue: every process's caches keyed by the version refresh. Inside the writer's transaction. */
