@@ -26,6 +26,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
 import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
+import { librariesFloor } from './js-floor.ts';
 import { median, textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -283,6 +284,10 @@ export async function runClientBench(): Promise<void> {
       `# a phone (${PHONE.width}×${PHONE.height}) loading each page without interacting, until ${NETWORK_IDLE_MS / 1000} s without a request; gzip at zlib's default level; "sent": the bytes the browser received (its Accept-Encoding); idle prefetch: other pages' chunks fetched for links in view, not needed before interaction`,
     );
     console.log(requestTable(loads));
+    const floor = await librariesFloor(CHECKOUT);
+    console.log(
+      `# of which no page can do without: react, react-dom's client, scheduler, wouter and swr as the site imports them, bundled and minified alone (bench/js-floor.ts): ${kb(floor.gzip)} KiB gzip (${kb(floor.raw)} KiB minified)`,
+    );
     for (const load of loads) console.log(`\n${load.name}:\n${fileList(load)}`);
 
     if (LIGHTHOUSE_RUNS > 0) {

@@ -11,8 +11,11 @@
 // beforehand at Brotli's best, as a CDN or nginx with precompressed files
 // would). Rounds are interleaved (the page and its static twin back to back,
 // which goes first alternating), medians and the spread are printed, and the
-// ratio page ÷ static. BENCH_ORIGIN_BASELINE=<another checkout, built> adds
-// that checkout's server as a third column, measured in the same rounds.
+// ratio page ÷ static. Beside them, React's floor (bench/react-floor-server.ts):
+// the same saved pages rendered by React alone from a prebuilt element tree, the
+// least a server that streams its pages with React can spend on them.
+// BENCH_ORIGIN_BASELINE=<another checkout, built> adds that checkout's server as
+// one more column, measured in the same rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,8 @@ interface Server {
   name: string;
   base: string;
   process: ChildProcess;
+  /** Serves the pages saved from the site (/search.html, /property.html) rather than the site's own routes. */
+  copies: boolean;
 }
 
 interface Scenario {
@@ -54,7 +59,15 @@ async function startServer(name: string, command: string, args: string[], env: N
   const child = spawn(cmd, argv, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${base}/readyz`, child);
-  return { name, base, process: child };
+  return { name, base, process: child, copies: false };
+}
+
+/** A server of the saved copies in `dir`: `bench/<script> <dir> <port>`, pinned like the site. */
+async function startCopiesServer(name: string, script: string, dir: string): Promise<Server> {
+  const port = await freePort();
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const server = await startServer(name, process.execPath, [path.join(ROOT, 'bench', script), dir, String(port)], env, port);
+  return { ...server, copies: true };
 }
 
 async function startSite(name: string, distDir: string, dataDir: string): Promise<Server> {
@@ -145,15 +158,10 @@ export async function runOriginBench(): Promise<void> {
     if (!projectId) throw new Error(`${PLACE_SEARCH} shows no project`);
     const propertyPath = `/for-sale/${projectId}`;
     const propertyHtml = await saveCopy(site, propertyPath, staticDir, 'property.html');
-    const staticPort = await freePort();
-    const bare = await startServer(
-      'static',
-      process.execPath,
-      [path.join(ROOT, 'bench/static-server.ts'), staticDir, String(staticPort)],
-      process.env,
-      staticPort,
-    );
+    const bare = await startCopiesServer('static', 'static-server.ts', staticDir);
     servers.push(bare);
+    // React's floor: the same documents rendered by React alone from a prebuilt tree (bench/react-floor-server.ts).
+    servers.push(await startCopiesServer('react floor', 'react-floor-server.ts', staticDir));
 
     console.log(machineLine());
     console.log(
@@ -168,7 +176,7 @@ export async function runOriginBench(): Promise<void> {
     // Per page and encoding: the site, the baseline if any, and the static twin.
     const groups = pages.flatMap((p) =>
       [false, true].map((encoded) =>
-        servers.map((server): Scenario => ({ page: p.page, encoded, server, path: server === bare ? p.staticPath : p.sitePath })),
+        servers.map((server): Scenario => ({ page: p.page, encoded, server, path: server.copies ? p.staticPath : p.sitePath })),
       ),
     );
     for (const group of groups) for (const s of group) await check(s);

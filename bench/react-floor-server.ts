@@ -1,0 +1,70 @@
+// React's floor (bench/origin.ts): what the site's pages would cost if React's
+// render of them were all the site did. A bare Fastify, in its own process, that
+// renders each page saved from the site (`<name>.html` in the folder) on every
+// request from a tree of plain elements built once at start (bench/html-tree.ts):
+// renderToPipeableStream into a collecting body and one Buffer out, compressed
+// as the site compresses a page (src/server/http/html-compression.ts) for a
+// client that accepts it. No components, no reads, no state, none of the site's
+// hooks: no server rendering these pages with React can cost less.
+// `NODE_ENV=production node bench/react-floor-server.ts <folder> <port>`.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import React from 'react';
+import ReactDOMServer from 'react-dom/server';
+import { htmlToTree } from './html-tree.ts';
+import { compressHtml, htmlEncoding } from '../src/server/http/html-compression.ts';
+
+const [root, port] = process.argv.slice(2);
+if (!root || !port) throw new Error('usage: node bench/react-floor-server.ts <folder> <port>');
+
+/** React's pipe() needs only write, flush, end and on: the whole page, written during pipe(). */
+class Collected {
+  parts: Buffer[] = [];
+  write(chunk: Uint8Array | string): boolean {
+    this.parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    return true;
+  }
+  flush(): void {}
+  end(chunk?: Uint8Array | string): void {
+    if (chunk !== undefined) this.write(chunk);
+  }
+  on(): this {
+    return this;
+  }
+}
+
+function render(tree: React.ReactElement): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const body = new Collected();
+    const stream = ReactDOMServer.renderToPipeableStream(tree, {
+      onShellReady() {
+        stream.pipe(body as unknown as NodeJS.WritableStream);
+        resolve(Buffer.concat(body.parts));
+      },
+      onShellError: reject,
+    });
+  });
+}
+
+const trees = new Map(
+  fs
+    .readdirSync(root)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => [`/${file}`, htmlToTree(fs.readFileSync(path.join(root, file), 'utf8'))]),
+);
+
+const app = Fastify({ logger: false });
+app.get('/readyz', async () => 'ok');
+app.get('/*', async (request, reply) => {
+  const tree = trees.get(request.url);
+  if (!tree) return reply.code(404).send();
+  const html = await render(tree);
+  const encoding = htmlEncoding(request.headers['accept-encoding'], true);
+  reply.type('text/html; charset=utf-8');
+  if (!encoding) return html;
+  reply.header('content-encoding', encoding);
+  return compressHtml(html, encoding);
+});
+await app.listen({ host: '127.0.0.1', port: Number(port) });
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
