@@ -18,7 +18,7 @@ import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
 import { EmptyResults } from '../components/search/EmptyResults.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
-import { MapResultsOnDemand, loadMapResults } from '../components/search/MapResultsOnDemand.tsx';
+import { MapResultsOnDemand, mapResults } from '../components/search/MapResultsOnDemand.tsx';
 import { countText, searchTexts } from '../components/search/texts.ts';
 import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
 
@@ -26,7 +26,7 @@ const RESULTS_ID = 'search-results';
 
 /** Before the first render (server and hydration): the map view's code when the address asks for the map. */
 export async function prepare(routePath: string): Promise<void> {
-  if (new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map') await loadMapResults();
+  if (new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map') await mapResults.load();
 }
 
 export default function SearchPage({ match }: PageProps) {

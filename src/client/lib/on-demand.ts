@@ -1,0 +1,58 @@
+// Code a part of the page loads when it is needed (issue 12): the map's, the
+// error screen's, an empty search's. `onDemand` loads it once (again after a
+// failure) and remembers it, so that a render after it arrived (a client
+// navigation, or the first render after a page module's `prepare` loaded it)
+// has it at once; `useOnDemand` loads it when `wanted` and renders again when
+// it is there.
+import { useEffect, useState } from 'react';
+
+export interface OnDemand<T> {
+  load(): Promise<T>;
+  /** The code if it has arrived, else null. */
+  loaded(): T | null;
+}
+
+export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
+  let loaded: T | null = null;
+  let loading: Promise<T> | null = null;
+  return {
+    load() {
+      loading ??= importer().then(
+        (value) => (loaded = value),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => loaded,
+  };
+}
+
+export interface OnDemandState<T> {
+  value: T | null;
+  /** The code could not be loaded (e.g. offline, or a deploy replaced it). */
+  failed: boolean;
+}
+
+export function useOnDemand<T>(part: OnDemand<T>, wanted = true): OnDemandState<T> {
+  // A component as the value: held in a box, since useState would call a function.
+  const [box, setBox] = useState(() => ({ value: part.loaded() }));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || box.value) return;
+    let cancelled = false;
+    part.load().then(
+      (value) => !cancelled && setBox({ value }),
+      (error: unknown) => {
+        console.warn('a part of the page could not be loaded', error);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [part, wanted, box]);
+  return { value: box.value, failed };
+}
