@@ -1,8 +1,8 @@
 // Code that loads when it is needed, not before (issue 12), in Chromium at a
 // phone's size: the property page loads no Leaflet (code or stylesheet) until
-// its map comes near the screen, and once it does, one of each, with nothing
-// moved; no Glide until the gallery's next picture is asked for (a press or
-// an arrow key), after which the gallery turns; the search's list view loads no
+// its map comes near the screen (nor the map's own code: its wrapper, basemap
+// and pin), and once it does, one of each, with nothing moved; no Glide until
+// the gallery's next picture is asked for (a press or an arrow key), after which the gallery turns; the search's list view loads no
 // Leaflet, its map view does; the home's hero slider loads Glide when the
 // visitor reaches for it; the cookie settings dialog's code when the visitor
 // first opens it, and then it saves; the property page's structured data never
@@ -24,6 +24,7 @@ const COUNTER = `${VIEWER} .gallery__position`;
 
 const LIBRARIES = {
   leaflet: 'leaflet-control-attribution',
+  placeMap: 'map-popup__label',
   glide: '[Glide warn]',
   cookieDialog: 'consent-open',
   structuredData: 'RealEstateListing',
@@ -141,12 +142,14 @@ t.test('code loaded on demand', async (t) => {
     const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
     t.same(await loads.scripts('leaflet'), [], 'no Leaflet code before the map approaches');
     t.same(loads.stylesheets('leaflet'), [], "nor Leaflet's stylesheet");
+    t.same(await loads.scripts('placeMap'), [], "nor the map's own code");
     const before = await box(page, '.project-location .place-map');
 
     await page.$eval('.project-location', (el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForSelector('.project-location .place-map .leaflet-marker-icon');
     t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet loaded once the map is near');
     t.equal(loads.stylesheets('leaflet').length, 1, 'and its stylesheet');
+    t.equal((await loads.scripts('placeMap')).length, 1, "and the map's own code");
     t.ok(await page.$('head > link[rel="stylesheet"][href^="/assets/leaflet-"]'), 'the stylesheet is in the head');
     t.same(await box(page, '.project-location .place-map'), before, 'the map is where its placeholder was');
     t.same(await loads.scripts('glide'), [], 'scrolling past the gallery loads no Glide');

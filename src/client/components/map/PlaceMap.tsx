@@ -1,12 +1,14 @@
-// One place on a map, for the location section of a property page: a marker
-// at {lat, lng} named `label`, whose popup repeats the label. Client-only
-// like the results map (useLeafletMap.ts); the page does not scroll-zoom it.
-import { useEffect, useRef } from 'react';
-import type * as Leaflet from 'leaflet';
+// One place on a map, for the location section of a property page: the box
+// the map is drawn in, rendered by the server and at once in the browser, and
+// the map itself (PlaceMapLeaflet.tsx: Leaflet's wrapper, the basemap, the pin)
+// in a chunk of its own, loaded when the box comes near the screen
+// (useNearViewport), as Leaflet itself is: a property page whose map lies below
+// the fold loads none of it before the visitor scrolls there (issue 12). The
+// box stays the same element throughout: nothing moves when the map arrives.
+import { useRef, useState, type RefObject } from 'react';
 import { t } from '../../../shared/i18n.ts';
-import { ConsentNotice } from './ConsentNotice.tsx';
-import { nameIcon } from './marker-icons.ts';
-import { useLeafletMap } from './useLeafletMap.ts';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
+import { useNearViewport } from '../../lib/useNearViewport.ts';
 
 export interface PlaceMapProps {
   lat: number;
@@ -15,43 +17,40 @@ export interface PlaceMapProps {
   className?: string;
 }
 
-const ZOOM = 14;
-/** The pin's box (map.css draws it), and its tip: the bottom middle. */
-const PIN_SIZE: [number, number] = [30, 38];
-const PIN_TIP: [number, number] = [15, 38];
+export interface PlaceMapLeafletProps extends PlaceMapProps {
+  canvas: RefObject<HTMLDivElement | null>;
+  onStatus: (status: PlaceMapStatus) => void;
+}
 
-export function PlaceMap({ lat, lng, label, className }: PlaceMapProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const options: Leaflet.MapOptions = { center: [lat, lng], zoom: ZOOM, minZoom: 2, maxZoom: 18, scrollWheelZoom: false };
-  const { leaflet, tilesBlocked, failed } = useLeafletMap(container, options);
+export interface PlaceMapStatus {
+  /** Tiles wait for consent: the box shows the plain basemap. */
+  plain: boolean;
+  /** The map's code or Leaflet could not be loaded (e.g. offline). */
+  failed: boolean;
+}
 
-  useEffect(() => {
-    if (!leaflet) return;
-    const { L, map } = leaflet;
-    map.setView([lat, lng], map.getZoom());
-    const text = document.createElement('p');
-    text.className = 'map-popup__label';
-    text.textContent = label;
-    const marker = L.marker([lat, lng], {
-      icon: L.divIcon({ className: 'map-pin', iconSize: PIN_SIZE, iconAnchor: PIN_TIP, popupAnchor: [0, -PIN_SIZE[1]] }),
-      keyboard: true,
-    })
-      .bindPopup(text)
-      .addTo(map);
-    nameIcon(marker, label);
-    return () => {
-      marker.remove();
-    };
-  }, [leaflet, lat, lng, label]);
+const DRAWING: PlaceMapStatus = { plain: false, failed: false };
+
+const leafletPart = onDemand(() => import('./PlaceMapLeaflet.tsx').then((mod) => mod.PlaceMapLeaflet));
+
+export function PlaceMap(props: PlaceMapProps) {
+  const { label, className } = props;
+  const canvas = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState(DRAWING);
+  // Already loaded (a client navigation after a map was seen): at once. Never during hydration:
+  // nothing loads it before then, and the server rendered the box alone.
+  const { value: Part, failed: notLoaded } = useOnDemand(leafletPart, useNearViewport(canvas));
+  const { plain } = status;
+  const failed = status.failed || notLoaded;
 
   return (
     <section
-      className={['place-map', tilesBlocked ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ')}
+      className={['place-map', plain ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ')}
       aria-label={t('map.placeLabel', { label })}
     >
-      <div ref={container} className="place-map__canvas" />
+      <div ref={canvas} className="place-map__canvas" />
+      {Part ? <Part {...props} canvas={canvas} onStatus={setStatus} /> : null}
       {failed ? <p className="map-notice map-notice--failed">{t('map.failed')}</p> : null}
-      {tilesBlocked ? <ConsentNotice /> : null}
     </section>
   );
 }

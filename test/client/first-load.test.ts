@@ -1,0 +1,38 @@
+// Parts no page needs before the visitor interacts stay out of every page's
+// first load (issue 12): on the real client build, none of the entry's or a
+// page module's outputs, nor what they import statically, holds them; each
+// is in a chunk of its own that the part's loader fetches when it is needed.
+// That each still works when used is tested in the browser (test/e2e/load-on-demand.test.ts, map.test.ts).
+import t from 'tap';
+import { build } from 'esbuild';
+import { clientOptions } from '../../build.mjs';
+import { tempDir } from '../helpers/app.ts';
+import { staticClosure } from '../helpers/chunks.ts';
+
+const LOADED_WHEN_NEEDED = [
+  // Its Leaflet wrapper, basemap and pin: when the property page's map nears the screen.
+  'src/client/components/map/PlaceMapLeaflet.tsx',
+  // Done in earlier sessions, kept out since.
+  'src/client/components/search/MapResults.tsx',
+  'src/client/components/consent/CookieDialog.tsx',
+];
+
+t.test('on the real build, the parts loaded when needed are in no page’s first load', async (t) => {
+  const options = clientOptions(tempDir(t));
+  const result = await build({ ...options, write: false, logLevel: 'silent' });
+  const outputs = result.metafile!.outputs;
+  const firstLoads = Object.keys(outputs).filter(
+    (file) => file.endsWith('.js') && /^src\/client\/(entry|pages\/[^/]+)\.tsx$/.test(outputs[file]!.entryPoint ?? ''),
+  );
+  t.ok(firstLoads.length > 10, `the entry and the pages (${firstLoads.length})`);
+  const loadedAtOnce = new Set(firstLoads.flatMap((file) => [...staticClosure(outputs, file)]));
+  for (const part of LOADED_WHEN_NEEDED) {
+    const holders = Object.keys(outputs).filter((file) => file.endsWith('.js') && part in outputs[file]!.inputs);
+    t.equal(holders.length, 1, `${part} is built, in one chunk`);
+    t.same(
+      holders.filter((file) => loadedAtOnce.has(file)),
+      [],
+      `${part} is loaded by no page before it is needed`,
+    );
+  }
+});
