@@ -16,7 +16,7 @@ import { createStore, StoreProvider, useStore, useStoreApi, type Store } from '.
 import { loadPage, type PageProps } from './pages/index.ts';
 import { layouts } from './layouts/index.tsx';
 import { Document } from './Document.tsx';
-import { ErrorBoundary, ErrorView } from './components/ErrorView.tsx';
+import { ErrorBoundary, ErrorView, errorScreen } from './components/ErrorView.tsx';
 import { SectionProvider } from './lib/section.tsx';
 import { t } from '../shared/i18n.ts';
 import { ProgressProvider, useProgress } from './components/ProgressBar.tsx';
@@ -175,15 +175,20 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
           error = error.refusal;
         }
         if (isChunkLoadError(error) && reloadForChunkError(window.location.href)) return;
-        progress.fail();
-        store.set({ headerClass: HEADER_SOLID });
-        setView({
-          path: location,
-          match: null,
-          Page: null,
-          error: toErrorState(error),
-          layout: layoutFor(null, Boolean(store.get().partner)),
-        });
+        const showError = () => {
+          if (id !== navigation.current) return;
+          progress.fail();
+          store.set({ headerClass: HEADER_SOLID });
+          setView({
+            path: location,
+            match: null,
+            Page: null,
+            error: toErrorState(error),
+            layout: layoutFor(null, Boolean(store.get().partner)),
+          });
+        };
+        // The error screen's code first, so that it shows at once (ErrorView copes if it cannot come).
+        void errorScreen.load().then(showError, showError);
       },
     );
   }, [location]); // eslint-disable-line react-hooks/exhaustive-deps -- a page is loaded per address; the stores and router are read as they are then

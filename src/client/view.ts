@@ -4,6 +4,7 @@ import type { InitialState } from '../shared/state.ts';
 import { hostCandidates, matchCandidates } from '../shared/match.ts';
 import { loadPage } from './pages/index.ts';
 import type { View } from './App.tsx';
+import { errorScreen } from './components/ErrorView.tsx';
 
 export async function viewFromState(state: InitialState): Promise<View> {
   const path = state.routePath.split('?')[0] ?? '/';
@@ -12,5 +13,7 @@ export async function viewFromState(state: InitialState): Promise<View> {
   const mod = match && !state.error ? await loadPage(match.route.page) : null;
   await mod?.prepare?.(state.routePath);
   const Page = mod?.default ?? null;
+  // Without a page, App shows the error screen: its code too, so the first render has it.
+  if (!Page) await errorScreen.load();
   return { path, match, Page, error: state.error, layout: state.layout };
 }

@@ -2,7 +2,8 @@
 // first load (issue 12): on the real client build, none of the entry's or a
 // page module's outputs, nor what they import statically, holds them; each
 // is in a chunk of its own that the part's loader fetches when it is needed.
-// That each still works when used is tested in the browser (test/e2e/load-on-demand.test.ts, map.test.ts).
+// That each still works when used is tested in the browser (test/e2e/load-on-demand.test.ts, map.test.ts,
+// not-found.test.ts, progress-bar.test.ts).
 import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
@@ -12,6 +13,8 @@ import { staticClosure } from '../helpers/chunks.ts';
 const LOADED_WHEN_NEEDED = [
   // Its Leaflet wrapper, basemap and pin: when the property page's map nears the screen.
   'src/client/components/map/PlaceMapLeaflet.tsx',
+  // The error screen: before the first render of an error, or when a navigation fails.
+  'src/client/components/ErrorScreen.tsx',
   // Done in earlier sessions, kept out since.
   'src/client/components/search/MapResults.tsx',
   'src/client/components/consent/CookieDialog.tsx',

@@ -1,41 +1,16 @@
-// The error screen of SPEC §2: an image, 'Oops! Page not found!' for a 404 or
-// 'An error occurred' otherwise, the message, and a way home; a 404 also
-// offers the section's search (issue 10). Plain links: they work without
-// JavaScript. If this screen itself fails, the boundary shows the last-resort
-// text with a link home.
+// The error screen (ErrorScreen.tsx) in a chunk of its own, and the boundaries
+// around it and around pages. Most pages never show it, so the entry holds
+// only this: view.ts loads the screen before the first render of an error
+// (server and hydration), a client navigation that fails loads it before
+// showing the error, and a page that fails while rendering shows it as soon as
+// it arrives. If this screen itself fails, or its code cannot be loaded, the
+// boundary shows the last-resort text with a link home.
 import { Component, type ReactNode } from 'react';
 import type { ErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { Link } from './Link.tsx';
-import { Meta } from './Meta.tsx';
-import { useHref } from '../lib/section.tsx';
-import errorImage from '../assets/error.svg';
+import { onDemand, useOnDemand } from '../lib/on-demand.ts';
 
-function ErrorScreen({ error }: { error: ErrorState }) {
-  const home = useHref('/');
-  const search = useHref('/search');
-  const notFound = error.statusCode === 404;
-  const title = notFound ? t('errors.pageNotFoundTitle') : t('errors.genericTitle');
-  return (
-    <section className="error-page container" data-status={error.statusCode}>
-      <Meta title={title} description={error.message} noindex />
-      <img className="error-page__image" src={errorImage} alt={t('errors.imageAlt')} width={320} height={220} />
-      <h1 className="error-page__title">{title}</h1>
-      <p className="error-page__message">{error.message}</p>
-      {notFound && <p className="error-page__help">{t('notFoundHelp.lead')}</p>}
-      <nav className="error-page__ways" aria-label={t('notFoundHelp.ways')}>
-        {notFound && (
-          <Link className="button button--primary" href={search}>
-            {t('notFoundHelp.search')}
-          </Link>
-        )}
-        <Link className={notFound ? 'button button--outline' : 'button button--primary'} href={home}>
-          {t('errors.backHome')}
-        </Link>
-      </nav>
-    </section>
-  );
-}
+export const errorScreen = onDemand(() => import('./ErrorScreen.tsx').then((mod) => mod.ErrorScreen));
 
 export function ErrorPageFailed() {
   return (
@@ -49,11 +24,9 @@ export function ErrorPageFailed() {
 }
 
 export function ErrorView({ error }: { error: ErrorState }) {
-  return (
-    <ErrorBoundary fallback={() => <ErrorPageFailed />}>
-      <ErrorScreen error={error} />
-    </ErrorBoundary>
-  );
+  const { value: ErrorScreen, failed } = useOnDemand(errorScreen);
+  if (failed) return <ErrorPageFailed />;
+  return <ErrorBoundary fallback={() => <ErrorPageFailed />}>{ErrorScreen ? <ErrorScreen error={error} /> : null}</ErrorBoundary>;
 }
 
 interface BoundaryProps {
