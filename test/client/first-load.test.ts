@@ -15,6 +15,8 @@ const LOADED_WHEN_NEEDED = [
   'src/client/components/map/PlaceMapLeaflet.tsx',
   // The error screen: before the first render of an error, or when a navigation fails.
   'src/client/components/ErrorScreen.tsx',
+  // The gallery's full-screen view: when first opened.
+  'src/client/components/property/GalleryDialog.tsx',
   // Done in earlier sessions, kept out since.
   'src/client/components/search/MapResults.tsx',
   'src/client/components/consent/CookieDialog.tsx',
