@@ -105,6 +105,7 @@ class SessionRefused extends Error {
 /** Resolves a path to a view the way the server does, over HTTP. */
 interface DataCache {
   has(key: string): boolean;
+  get(key: string): unknown;
   put(key: string, data: unknown): void;
 }
 
@@ -114,9 +115,8 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, loggedIn);
   await runMiddleware(match);
-  const missing = dataNeedsFor(match, window.location.search, loggedIn)
-    .map(dataKey)
-    .filter((key) => !cache.has(key));
+  const keys = dataNeedsFor(match, window.location.search, loggedIn).map(dataKey);
+  const missing = keys.filter((key) => !cache.has(key));
   const [mod] = await Promise.all([
     loadPage(match.route.page),
     // preload() reuses a prefetch of the same key; the answer then goes into
@@ -129,6 +129,7 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     if (error instanceof HttpError && error.statusCode === 401) throw new SessionRefused(error, loginRedirect(path, sectionLogin(match)));
     throw error;
   });
+  await mod.prepare?.(path + window.location.search, Object.fromEntries(keys.map((key) => [key, cache.get(key)])));
   return { path, match, Page: mod.default, error: null, layout: layoutFor(match, Boolean(store.get().partner)) };
 }
 
@@ -147,6 +148,7 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
     progress.start();
     const data: DataCache = {
       has: (key) => cache.get(key)?.data !== undefined,
+      get: (key) => cache.get(key)?.data,
       put: (key, value) => void mutate(key, value, { revalidate: false }),
     };
     resolveView(location, store, hostPartner, data, auth.user() !== null).then(

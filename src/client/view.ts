@@ -11,7 +11,7 @@ export async function viewFromState(state: InitialState): Promise<View> {
   const candidates = state.hostPartner ? hostCandidates(path, state.hostPartner) : matchCandidates(path);
   const match = state.route ? (candidates.find((m) => m.route.name === state.route) ?? null) : null;
   const mod = match && !state.error ? await loadPage(match.route.page) : null;
-  await mod?.prepare?.(state.routePath);
+  await mod?.prepare?.(state.routePath, state.data);
   const Page = mod?.default ?? null;
   // Without a page, App shows the error screen: its code too, so the first render has it.
   if (!Page) await errorScreen.load();

@@ -2,13 +2,15 @@
 // phone's size: the property page loads no Leaflet (code or stylesheet) until
 // its map comes near the screen (nor the map's own code: its wrapper, basemap
 // and pin), and once it does, one of each, with nothing moved; no Glide until
-// the gallery's next picture is asked for (a press or an arrow key), after which the gallery turns; the gallery's full-screen view
-// when first opened; the search's list view loads no
-// Leaflet, its map view does; the home's hero slider loads Glide when the
-// visitor reaches for it; the cookie settings dialog's code when the visitor
-// first opens it, and then it saves; the property page's structured data never
-// (the server's JSON-LD stays after hydration). A library's chunk is recognised by a
-// string only it has.
+// the gallery's next picture is asked for (a press or an arrow key), after
+// which the gallery turns; the gallery's full-screen view when first opened;
+// an empty search's message only for a search that found nothing (before
+// hydration, on a change of filters, on a client navigation); the search's
+// list view loads no Leaflet, its map view does; the home's hero slider loads
+// Glide when the visitor reaches for it; the cookie settings dialog's code
+// when the visitor first opens it, and then it saves; the property page's
+// structured data never (the server's JSON-LD stays after hydration). A
+// library's chunk is recognised by a string only it has.
 import t, { type Test } from 'tap';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
@@ -29,6 +31,7 @@ const LIBRARIES = {
   glide: '[Glide warn]',
   cookieDialog: 'consent-open',
   galleryDialog: 'gallery-dialog__close',
+  emptyResults: 'search-empty__ways',
   structuredData: 'RealEstateListing',
   checking: 'Expected an object, but received',
   leadForm: 'lead-form lead-form--',
@@ -231,6 +234,28 @@ t.test('code loaded on demand', async (t) => {
     t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet once the visitor asks for the map');
     t.equal(loads.stylesheets('leaflet').length, 1, 'with its stylesheet');
     t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("an empty search's message: its code only for a search that found nothing", async (t) => {
+    const EMPTY = '/search/spain/alicante/torrevieja?bedrooms=10&bathrooms=10';
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain');
+    t.ok(await page.$('.search-layout__results .project-card'), 'a search that found something');
+    t.same(await loads.scripts('emptyResults'), [], 'loads none of it');
+
+    // A change of filters within the search page (wouter follows pushState).
+    await page.evaluate((to: string) => history.pushState(null, '', to), EMPTY);
+    await page.waitForSelector('.search-empty .search-empty__ways');
+    t.equal((await loads.scripts('emptyResults')).length, 1, 'a change of filters that finds nothing loads it, and shows it');
+
+    const first = await open(t, browser, url, EMPTY);
+    t.ok(await first.page.$('.search-empty .search-empty__ways'), 'a first load of a search that found nothing shows it');
+    t.equal((await first.loads.scripts('emptyResults')).length, 1, 'its code loaded before hydration');
+
+    const home = await open(t, browser, url, '/');
+    await home.page.evaluate((to: string) => history.pushState(null, '', to), EMPTY);
+    await home.page.waitForSelector('.search-page');
+    t.ok(await home.page.$('.search-empty .search-empty__ways'), 'a client navigation to it shows it with the page');
+    t.same([...problems.all(), ...first.problems.all(), ...home.problems.all()], [], 'no console errors (no hydration mismatch)');
   });
 
   t.test("the home's hero slider loads Glide when the visitor reaches for it", async (t) => {

@@ -9,8 +9,12 @@ export interface PageProps {
 
 export type PageModule = {
   default: ComponentType<PageProps>;
-  /** Code the first render of `routePath` (path and query) needs beyond the page's chunk, loaded before it on the server and before hydration. */
-  prepare?: (routePath: string) => Promise<void>;
+  /**
+   * Code the first render of `routePath` (path and query) with the page's `data` (its reads' answers by
+   * key) needs beyond the page's chunk, loaded before that render: on the server, before hydration and on
+   * a client navigation.
+   */
+  prepare?: (routePath: string, data: Readonly<Record<string, unknown>>) => Promise<void>;
 };
 
 export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {

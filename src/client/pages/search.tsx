@@ -13,20 +13,33 @@ import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
 import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
-import { SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
+import { CLEARED, SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
-import { EmptyResults } from '../components/search/EmptyResults.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
 import { MapResultsOnDemand, mapResults } from '../components/search/MapResultsOnDemand.tsx';
 import { countText, searchTexts } from '../components/search/texts.ts';
 import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
+import { onDemand, useOnDemand } from '../lib/on-demand.ts';
+import type { SearchCardsAnswer } from '../../shared/page-data.ts';
 
 const RESULTS_ID = 'search-results';
+const RESULTS_ENDPOINT = '/api/properties';
 
-/** Before the first render (server and hydration): the map view's code when the address asks for the map. */
-export async function prepare(routePath: string): Promise<void> {
-  if (new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map') await mapResults.load();
+// What a search that found nothing shows: most searches find something, so its code is loaded when needed.
+const emptyResults = onDemand(() => import('../components/search/EmptyResults.tsx').then((mod) => mod.EmptyResults));
+
+/** Before the first render: the map view's code when the address asks for the map, the empty search's when it found nothing. */
+export async function prepare(routePath: string, data: Readonly<Record<string, unknown>>): Promise<void> {
+  const map = new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map';
+  await Promise.all([map ? mapResults.load() : null, foundNothing(data) ? emptyResults.load() : null]);
+}
+
+/** The page's reads hold a search that found nothing (a search page reads one search). */
+function foundNothing(data: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(data).some(
+    ([key, answer]) => key.split('?')[0] === RESULTS_ENDPOINT && (answer as SearchCardsAnswer | undefined)?.data.length === 0,
+  );
 }
 
 export default function SearchPage({ match }: PageProps) {
@@ -50,8 +63,13 @@ export default function SearchPage({ match }: PageProps) {
   const pagination = answer ? (
     <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} />
   ) : null;
-  const empty = answer && answer.data.length === 0 ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} /> : null;
   const updating = results.updating;
+  const foundNone = answer?.data.length === 0;
+  // Loaded before the first render of a search that found nothing (prepare), and while a new search
+  // is on its way, so that it is there when the answer is empty: the page never shows the old cards as that answer.
+  const { value: EmptyResults } = useOnDemand(emptyResults, foundNone || updating);
+  const empty =
+    foundNone && EmptyResults ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} cleared={CLEARED} /> : null;
 
   return (
     <div className={`container page search-page search-page--${filters.view}${fullscreen && isMap ? ' is-map-fullscreen' : ''}`}>
@@ -116,7 +134,7 @@ export default function SearchPage({ match }: PageProps) {
             </MapResultsOnDemand>
           ) : (
             <>
-              {empty ?? <ResultCards projects={answer?.data ?? []} variant={filters.view === 'list' ? 'list' : 'grid'} />}
+              {foundNone ? empty : <ResultCards projects={answer?.data ?? []} variant={filters.view === 'list' ? 'list' : 'grid'} />}
               {pagination}
             </>
           )}
