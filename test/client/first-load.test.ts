@@ -15,8 +15,6 @@ const LOADED_WHEN_NEEDED = [
   'src/client/components/map/PlaceMapLeaflet.tsx',
   // The error screen: before the first render of an error, or when a navigation fails.
   'src/client/components/ErrorScreen.tsx',
-  // The gallery's full-screen view: when first opened.
-  'src/client/components/property/GalleryDialog.tsx',
   // What a search that found nothing shows: before the first render of one, or while a new search is on its way.
   'src/client/components/search/EmptyResults.tsx',
   // Done in earlier sessions, kept out since.

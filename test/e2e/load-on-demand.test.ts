@@ -3,9 +3,9 @@
 // its map comes near the screen (nor the map's own code: its wrapper, basemap
 // and pin), and once it does, one of each, with nothing moved; no Glide until
 // the gallery's next picture is asked for (a press or an arrow key), after
-// which the gallery turns; the gallery's full-screen view when first opened;
-// an empty search's message only for a search that found nothing (before
-// hydration, on a change of filters, on a client navigation); the search's
+// which the gallery turns; an empty search's message only for a search that
+// found nothing (before hydration, on a change of filters, on a client
+// navigation); the search's
 // list view loads no Leaflet, its map view does; the home's hero slider loads
 // Glide when the visitor reaches for it; the cookie settings dialog's code
 // when the visitor first opens it, and then it saves; the property page's
@@ -30,7 +30,6 @@ const LIBRARIES = {
   placeMap: 'map-popup__label',
   glide: '[Glide warn]',
   cookieDialog: 'consent-open',
-  galleryDialog: 'gallery-dialog__close',
   emptyResults: 'search-empty__ways',
   structuredData: 'RealEstateListing',
   checking: 'Expected an object, but received',
@@ -207,32 +206,6 @@ t.test('code loaded on demand', async (t) => {
       `${count} / ${count}`,
     );
     t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded by the key');
-    t.same(problems.all(), [], 'no console errors');
-  });
-
-  t.test("the gallery's full-screen view: its code when first opened, then it opens with the focus inside", async (t) => {
-    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
-    t.same(await loads.scripts('galleryDialog'), [], 'no full-screen code before it is asked for');
-    await page.click(`${VIEWER} .gallery__full-screen`);
-    await page.waitForSelector('dialog.gallery-dialog[open]', { visible: true });
-    t.equal((await loads.scripts('galleryDialog')).length, 1, 'its code loaded on the first opening');
-    t.ok(await page.$eval('dialog.gallery-dialog', (d) => d.contains(document.activeElement)), 'the focus is inside the dialog');
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('dialog.gallery-dialog', { hidden: true });
-    t.ok(
-      await page.$eval(`${VIEWER} .gallery__full-screen`, (b) => b === document.activeElement),
-      'Escape closes it and gives the focus back',
-    );
-    t.same(problems.all(), [], 'no console errors');
-  });
-
-  t.test("the search's list view loads no Leaflet, its map view does", async (t) => {
-    const { page, loads, problems } = await open(t, browser, url, '/search/spain');
-    t.same(await loads.scripts('leaflet'), [], 'no Leaflet in the list view');
-    await page.click('.view-switch [data-view="map"]');
-    await page.waitForSelector('.results-map .leaflet-container');
-    t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet once the visitor asks for the map');
-    t.equal(loads.stylesheets('leaflet').length, 1, 'with its stylesheet');
     t.same(problems.all(), [], 'no console errors');
   });
 

@@ -3,17 +3,15 @@
 // thumbnails and a full-screen view. The server renders the slides as plain
 // markup with the first image loading first (the page's largest paint); Glide
 // loads and mounts over the same layout when the visitor first asks for another
-// picture (useGlide.ts). The full-screen view's code loads when it is first
-// opened (issue 12): it is never rendered on the server or during hydration.
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+// picture (useGlide.ts).
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import type { ImageRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useGlide } from './useGlide.ts';
 import { Arrows, Counter, Slides, imageAlt, onArrowKeys, position } from './Slides.tsx';
+import { GalleryDialog } from './GalleryDialog.tsx';
 import { PropertyIcon } from './icons.tsx';
-
-const GalleryDialog = lazy(() => import('./GalleryDialog.tsx').then((m) => ({ default: m.GalleryDialog })));
 
 export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
   const root = useRef<HTMLDivElement>(null);
@@ -50,17 +48,15 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
           </div>
           {count > 1 && <Thumbnails images={images} name={name} index={glide.index} onShow={glide.show} ready={glide.ready} />}
           {fullScreen && (
-            <Suspense fallback={null}>
-              <GalleryDialog
-                images={images}
-                name={name}
-                startAt={glide.index}
-                onClose={(index) => {
-                  setFullScreen(false);
-                  glide.show(index);
-                }}
-              />
-            </Suspense>
+            <GalleryDialog
+              images={images}
+              name={name}
+              startAt={glide.index}
+              onClose={(index) => {
+                setFullScreen(false);
+                glide.show(index);
+              }}
+            />
           )}
         </>
       )}
