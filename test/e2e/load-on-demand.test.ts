@@ -5,12 +5,11 @@
 // the gallery's next picture is asked for (a press or an arrow key), after
 // which the gallery turns; an empty search's message only for a search that
 // found nothing (before hydration, on a change of filters, on a client
-// navigation); the search's
-// list view loads no Leaflet, its map view does; the home's hero slider loads
-// Glide when the visitor reaches for it; the cookie settings dialog's code
-// when the visitor first opens it, and then it saves; the property page's
-// structured data never (the server's JSON-LD stays after hydration). A
-// library's chunk is recognised by a string only it has.
+// navigation); the search's list view loads no Leaflet, its map view does;
+// the home's hero slider loads Glide when the visitor reaches for it; the
+// cookie settings dialog's code when the visitor first opens it, and then it
+// saves; the property page's structured data never (the server's JSON-LD
+// stays after hydration). A library's chunk is recognised by a string only it has.
 import t, { type Test } from 'tap';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
@@ -206,6 +205,16 @@ t.test('code loaded on demand', async (t) => {
       `${count} / ${count}`,
     );
     t.equal((await loads.scripts('glide')).length, 1, 'Glide loaded by the key');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
+  t.test("the search's list view loads no Leaflet, its map view does", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, '/search/spain');
+    t.same(await loads.scripts('leaflet'), [], 'no Leaflet in the list view');
+    await page.click('.view-switch [data-view="map"]');
+    await page.waitForSelector('.results-map .leaflet-container');
+    t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet once the visitor asks for the map');
+    t.equal(loads.stylesheets('leaflet').length, 1, 'with its stylesheet');
     t.same(problems.all(), [], 'no console errors');
   });
 
