@@ -5,12 +5,17 @@ import { hostCandidates, matchCandidates } from '../shared/match.ts';
 import { loadPage } from './pages/index.ts';
 import type { View } from './App.tsx';
 import { errorScreen } from './components/ErrorView.tsx';
+import { clientMenu } from './lib/client-menu.ts';
 
 export async function viewFromState(state: InitialState): Promise<View> {
   const path = state.routePath.split('?')[0] ?? '/';
   const candidates = state.hostPartner ? hostCandidates(path, state.hostPartner) : matchCandidates(path);
   const match = state.route ? (candidates.find((m) => m.route.name === state.route) ?? null) : null;
-  const mod = match && !state.error ? await loadPage(match.route.page) : null;
+  const [mod] = await Promise.all([
+    match && !state.error ? loadPage(match.route.page) : null,
+    // A logged-in client's header shows their menu.
+    state.client ? clientMenu.load() : null,
+  ]);
   await mod?.prepare?.(state.routePath, state.data);
   const Page = mod?.default ?? null;
   // Without a page, App shows the error screen: its code too, so the first render has it.

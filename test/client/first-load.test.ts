@@ -3,7 +3,7 @@
 // page module's outputs, nor what they import statically, holds them; each
 // is in a chunk of its own that the part's loader fetches when it is needed.
 // That each still works when used is tested in the browser (test/e2e/load-on-demand.test.ts, map.test.ts,
-// not-found.test.ts, progress-bar.test.ts, search.test.ts).
+// not-found.test.ts, progress-bar.test.ts, search.test.ts, accounts.test.ts).
 import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
@@ -17,6 +17,8 @@ const LOADED_WHEN_NEEDED = [
   'src/client/components/ErrorScreen.tsx',
   // What a search that found nothing shows: before the first render of one, or while a new search is on its way.
   'src/client/components/search/EmptyResults.tsx',
+  // The logged-in client's menu: before the first render of their pages, and on login.
+  'src/client/components/account/ClientMenu.tsx',
   // Done in earlier sessions, kept out since.
   'src/client/components/search/MapResults.tsx',
   'src/client/components/consent/CookieDialog.tsx',

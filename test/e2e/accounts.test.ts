@@ -110,6 +110,8 @@ t.test('client accounts in the browser', async (t) => {
     page.$eval(`form.account-form--${form} button[type=submit]`, (b) => [b.getAttribute('data-state'), b.getAttribute('data-result')]);
 
   async function openMenu(page: Page): Promise<void> {
+    // Right after a login, the menu's code may still be on its way (lib/client-menu.ts).
+    await page.waitForSelector(MENU_TOGGLE);
     await page.click(MENU_TOGGLE);
     await page.waitForSelector('#account-menu-list:not([hidden])');
   }
@@ -172,6 +174,35 @@ t.test('client accounts in the browser', async (t) => {
     await waitForHydration(page);
     t.ok(await page.$(LOGIN_LINK), 'and after a reload too (the session is over)');
     t.same(problems.all(), [], 'no console error, failed request or CSP violation');
+  });
+
+  t.test("the client's menu: none of its code for a visitor, loaded on login and before a logged-in page's first render", async (t) => {
+    await account('mira@example.com');
+    const { page, problems } = await visitor(t);
+    // The scripts the page receives that hold the menu's code (a class only it writes).
+    const bodies: Array<Promise<string | null>> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js'))
+        bodies.push(
+          response.text().then(
+            (body) => (body.includes('account-menu__logout') ? response.url() : null),
+            () => null,
+          ),
+        );
+    });
+    const menuScripts = async () => (await Promise.all(bodies)).filter(Boolean);
+    await open(page, '/login');
+    t.same(await menuScripts(), [], "a visitor's page loads none of it");
+    await logIn(page, 'mira@example.com');
+    await page.waitForSelector(MENU_TOGGLE);
+    t.equal((await menuScripts()).length, 1, 'logging in loads it');
+
+    const response = await page.goto(`${url}/search`, { waitUntil: 'load' });
+    t.match(await response!.text(), 'account-menu__toggle', 'the server renders the menu of a logged-in client');
+    await waitForHydration(page);
+    await logOut(page);
+    t.pass('after hydration it opens, and logs out');
+    t.same(problems.all(), [], 'no console error (no hydration mismatch)');
   });
 
   t.test("a page that needs an account: to its section's login and back after logging in; guest pages send a client home", async (t) => {

@@ -8,6 +8,7 @@ import { postJson } from './api.ts';
 import { useAuthStore, type AuthStore } from './auth.tsx';
 import { readLocalFavorites, writeLocalFavorites } from './favorites.ts';
 import { useToast } from '../components/toast/Toasts.tsx';
+import { clientMenu } from './client-menu.ts';
 
 /** The body's `favorites`: what this browser kept while anonymous, if anything. */
 function localFavoritesBody(): { favorites?: number[] } {
@@ -28,6 +29,8 @@ export function useAuthenticate(endpoint: '/api/client-login' | '/api/client-reg
   return {
     async send(fields: object): Promise<AuthAnswer> {
       const { favorites } = localFavoritesBody();
+      // The header's menu for the client, meanwhile (a failure shows in the header, when it renders it).
+      void clientMenu.load().catch(() => undefined);
       const answer = await postJson<AuthAnswer>(endpoint, { ...fields, ...(favorites ? { favorites } : {}) });
       auth.signIn(answer);
       toast.show(message);
