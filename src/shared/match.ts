@@ -20,22 +20,30 @@ function patternOf(route: RouteDef) {
 }
 
 /**
- * Each route of a table with the first segment of its pattern when that is
- * plain text ('search' of '/search/*?'), else null ('/', '/:partner/…'). A
- * pattern starting with text matches only paths whose first segment is that
- * text, in any case (regexparam's patterns ignore case): the others are not
- * tried (some sixty patterns a path, ~1 % of the search page's CPU).
+ * Each route of a table with the plain text its pattern has at fixed places:
+ * [1, 'search'] of '/search/*?', [2, 'search'] of '/:partner/search/*?' (a
+ * required parameter is one segment), up to a wildcard or an optional
+ * parameter. A path whose segments there differ (in any case: regexparam's
+ * patterns ignore it) cannot match, so the pattern is not tried (some sixty a
+ * path were ~2 % of the search page's CPU).
  */
-const firstSegments = new WeakMap<RouteDef[], Array<{ route: RouteDef; first: string | null }>>();
+const fixedTexts = new WeakMap<RouteDef[], Array<{ route: RouteDef; texts: Array<[number, string]> }>>();
 
-function withFirstSegments(table: RouteDef[]) {
-  let entries = firstSegments.get(table);
+function withFixedTexts(table: RouteDef[]) {
+  let entries = fixedTexts.get(table);
   if (!entries) {
     entries = table.map((route) => {
-      const first = route.path.split('/')[1] ?? '';
-      return { route, first: /^[a-z0-9_-]+$/i.test(first) ? first.toLowerCase() : null };
+      const texts: Array<[number, string]> = [];
+      const segments = route.path.split('/');
+      for (let i = 1; i < segments.length; i++) {
+        const segment = segments[i]!;
+        if (/^:[a-z0-9_]+$/i.test(segment)) continue;
+        if (!/^[a-z0-9_-]+$/i.test(segment)) break;
+        texts.push([i, segment.toLowerCase()]);
+      }
+      return { route, texts };
     });
-    firstSegments.set(table, entries);
+    fixedTexts.set(table, entries);
   }
   return entries;
 }
@@ -43,10 +51,10 @@ function withFirstSegments(table: RouteDef[]) {
 /** Every route whose pattern matches, in table order, with decoded params. */
 export function matchCandidates(path: string, table: RouteDef[] = defaultRoutes): RouteMatch[] {
   const out: RouteMatch[] = [];
-  const slash = path.indexOf('/', 1);
-  const pathFirst = path.startsWith('/') ? path.slice(1, slash === -1 ? undefined : slash).toLowerCase() : null;
-  for (const { route, first } of withFirstSegments(table)) {
-    if (first !== null && first !== pathFirst) continue;
+  // A pattern starts with '/': a path that does not has no segments to compare, and matches no pattern with text.
+  const segments = path.startsWith('/') ? path.toLowerCase().split('/') : [];
+  for (const { route, texts } of withFixedTexts(table)) {
+    if (texts.some(([i, text]) => segments[i] !== text)) continue;
     const [ok, raw] = matchRoute(() => patternOf(route), route.path, path);
     if (!ok || !raw) continue;
     const params: RouteParams = {};
