@@ -41,6 +41,8 @@ export interface ReadEndpoint<P extends ReadPath, Q> {
   query: Struct<Q, unknown>;
   /** Whether the answer differs per visitor (then never cached by a CDN). */
   personal: boolean;
+  /** Its input carries a secret (a mailed link's token): checked every time, never kept in memory. */
+  secretInput?: true;
   handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }
 
@@ -52,7 +54,7 @@ export interface Read<P extends ReadPath = ReadPath> {
 }
 
 export function read<P extends ReadPath, Q>(endpoint: ReadEndpoint<P, Q>): Read<P> {
-  const check = endpoint.personal ? (input: unknown) => create(input, endpoint.query) : checkedOnce(endpoint.query);
+  const check = endpoint.secretInput ? (input: unknown) => create(input, endpoint.query) : checkedOnce(endpoint.query);
   return {
     path: endpoint.path,
     personal: endpoint.personal,
@@ -72,7 +74,7 @@ const LONGEST_KEPT = 1000;
  * value is a pure function of the input (JSON: a query string or a body), so
  * it is kept by its JSON text, frozen so that no handler can change what the
  * next request gets. A refused input is not kept: it throws every time.
- * Not for personal reads: their inputs carry tokens.
+ * Not for a read whose input is a secret (`secretInput`: a mailed link's token).
  */
 function checkedOnce<Q>(struct: Struct<Q, unknown>): (input: unknown) => Q {
   const kept = new Map<string, Q>();

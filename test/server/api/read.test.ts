@@ -1,5 +1,5 @@
-// A read's check of its input (api/read.ts): kept per input for the reads that
-// are not personal, frozen so that no handler changes what the next request
+// A read's check of its input (api/read.ts): kept per input unless the input is
+// a secret, frozen so that no handler changes what the next request
 // gets, and never kept when refused.
 import t from 'tap';
 import { object, number, optional, string, StructError } from 'superstruct';
@@ -44,12 +44,13 @@ t.test('a refused input is refused every time', async (t) => {
   t.equal(inputs.length, 0);
 });
 
-t.test("a personal read's input is checked every time, not kept", async (t) => {
+t.test("a secret input (a mailed link's token) is checked every time, not kept", async (t) => {
   const seen: unknown[] = [];
   const endpoint = read({
     path: '/api/saved-searches/manage',
     query: object({ token: string(), n: optional(number()) }),
     personal: true,
+    secretInput: true,
     handler: async (input) => {
       seen.push(input);
       return null as never;
