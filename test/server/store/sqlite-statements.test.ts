@@ -56,27 +56,25 @@ t.test('at most 256 short statements are kept', async (t) => {
   t.equal(db.prepare('select 256'), db.prepare('select 256'), 'a recent one is kept');
 });
 
+const SCHEMA = `create table "p" ("id" integer primary key, "c" integer not null, "ref" text not null, "n" integer);
+    create table "c" ("id" integer primary key, "key" text not null);
+    create index "p_ref" on "p" ("ref");
+    insert into "c" values (1, 'one'), (2, 'two');
+    insert into "p" values (1, 1, '12', 5), (2, 2, 'x', null), (3, 1, '012', 12)`;
+
 t.test('a compared parameter of a read is prepared as an expression: the same plan and rows, compiled once', async (t) => {
   t.equal(unboundPlans('select "a" from "t" where "t"."id" = ? and "b" = ?'), 'select "a" from "t" where "t"."id" = +? and "b" = +?');
   for (const untouched of ['update "t" set "b" = ? where "id" = ?', 'select "a" from "t" where "id" in (?, ?) and "b" >= ? limit ?'])
     t.equal(unboundPlans(untouched), untouched);
 
-  const db = reuseStatements(new Database(':memory:'));
-  t.teardown(() => db.close());
-  db.exec(`create table "p" ("id" integer primary key, "c" integer not null, "ref" text not null, "n" integer);
-    create table "c" ("id" integer primary key, "key" text not null);
-    create index "p_ref" on "p" ("ref");
-    insert into "c" values (1, 'one'), (2, 'two');
-    insert into "p" values (1, 1, '12', 5), (2, 2, 'x', null), (3, 1, '012', 12)`);
+  // The same tables, one store's statements kept and written as reads are, the other's as given.
+  const [db, bare] = [reuseStatements(new Database(':memory:')), new Database(':memory:')];
+  for (const d of [db, bare]) {
+    t.teardown(() => d.close());
+    d.exec(SCHEMA);
+  }
   const read = 'select "p"."id", "c"."key" from "p" inner join "c" on "c"."id" = "p"."c" where "p"."id" = ?';
   t.match(db.prepare(read).source, /"p"\."id" = \+\?$/, 'the text prepared');
-  const bare = new Database(':memory:');
-  t.teardown(() => bare.close());
-  bare.exec(`create table "p" ("id" integer primary key, "c" integer not null, "ref" text not null, "n" integer);
-    create table "c" ("id" integer primary key, "key" text not null);
-    create index "p_ref" on "p" ("ref");
-    insert into "c" values (1, 'one'), (2, 'two');
-    insert into "p" values (1, 1, '12', 5), (2, 2, 'x', null), (3, 1, '012', 12)`);
   const plan = (d: Database.Database, sql: string) =>
     d
       .prepare(`explain query plan ${sql}`)
