@@ -7,8 +7,23 @@ import { colorsOf, derivedColors } from '../shared/brand-colors.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 
+/** Rules already written, by their three colours: the contrasts are worked out once per partner's colours, not per page. */
+const written = new Map<string, string>();
+/** Partners' colours kept at most; the oldest goes first (a partner that changes its colours leaves one behind). */
+const WRITTEN_MAX = 100;
+
 /** The partner's colours, and those derived from them for contrast (shared/brand-colors.ts). */
 export function colorRules(colors: PartnerColors): string {
+  const key = `${colors.primary}${colors.secondary}${colors.heading_color}`;
+  let rules = written.get(key);
+  if (rules === undefined) {
+    written.set(key, (rules = writeColorRules(colors)));
+    if (written.size > WRITTEN_MAX) written.delete(written.keys().next().value!);
+  }
+  return rules;
+}
+
+function writeColorRules(colors: PartnerColors): string {
   const d = derivedColors(colors);
   return (
     `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color};` +

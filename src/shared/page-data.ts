@@ -77,6 +77,9 @@ export function changedUnits(units: HistoryUnit[]): UnitPriceHistory[] {
   return units.filter((u): u is UnitPriceHistory => unitChanged(u));
 }
 
+/** The pictures a card embeds in a page: its first. A page's own read asks for no more (api/read.ts `forPage`). */
+export const PAGE_CARD_IMAGES = 1;
+
 export function cardProject(p: ProjectCard): CardProject {
   const { town, region } = p.location;
   return {
@@ -90,7 +93,7 @@ export function cardProject(p: ProjectCard): CardProject {
     built: p.built,
     price_reduced: p.price_reduced,
     location: { town: { name: town.name }, region: { name: region.name } },
-    images: p.images.slice(0, 1).map(({ url, caption }) => ({ url, caption })),
+    images: p.images.slice(0, PAGE_CARD_IMAGES).map(({ url, caption }) => ({ url, caption })),
   };
 }
 

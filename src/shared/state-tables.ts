@@ -35,8 +35,26 @@ function sharedColumns(values: unknown[]): Column[] | null {
   });
 }
 
-const packRow = (row: Row, columns: Column[]): unknown[] =>
-  columns.map((c) => (typeof c === 'string' ? packTables(row[c]) : packRow(row[c[0]] as Row, c.slice(1) as Column[])));
+/** A row's values for `columns` from index `from` on (1 for a nested column, whose first is its key: no copy of it per row). */
+function packRow(row: Row, columns: readonly (Column | string)[], from = 0): unknown[] {
+  const out: unknown[] = [];
+  for (let i = from; i < columns.length; i++) {
+    const c = columns[i]!;
+    out.push(typeof c === 'string' ? packTables(row[c]) : packRow(row[c[0]] as Row, c, 1));
+  }
+  return out;
+}
+
+/** Like Object.fromEntries of the packed entries (a '__proto__' key defined as data), without the entries' arrays. */
+function packObject(value: Row): Row {
+  const out: Row = {};
+  for (const key of Object.keys(value)) {
+    const packed = packTables(value[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: packed, enumerable: true, writable: true, configurable: true });
+    else out[key] = packed;
+  }
+  return out;
+}
 
 // fromEntries defines each key as data, a '__proto__' key too.
 const unpackRow = (values: unknown[], columns: Column[]): Row =>
@@ -53,7 +71,7 @@ export function packTables(value: unknown): unknown {
     const items = value.map(packTables);
     return value[0] === TABLE ? [TABLE, 0, ...items] : items;
   }
-  if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, packTables(v)]));
+  if (isRow(value)) return packObject(value);
   return value;
 }
 

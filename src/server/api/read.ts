@@ -26,6 +26,13 @@ export interface ReadContext {
    * readContext() for personal reads and pages (request.client()).
    */
   client?: { id: number } | null;
+  /**
+   * The read answers a page's render in-process (render/page.ts): only what
+   * shared/page-data.ts keeps of it goes into the page, so what that leaves out
+   * need not be read (a card's pictures past the first). The state under the
+   * read's key is the same either way.
+   */
+  forPage?: boolean;
 }
 
 /** A read as written: its input's struct, and a handler of the checked input. */
@@ -34,6 +41,8 @@ export interface ReadEndpoint<P extends ReadPath, Q> {
   query: Struct<Q, unknown>;
   /** Whether the answer differs per visitor (then never cached by a CDN). */
   personal: boolean;
+  /** Its input carries a secret (a mailed link's token): checked every time, never kept in memory. */
+  secretInput?: true;
   handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }
 
@@ -45,9 +54,47 @@ export interface Read<P extends ReadPath = ReadPath> {
 }
 
 export function read<P extends ReadPath, Q>(endpoint: ReadEndpoint<P, Q>): Read<P> {
+  const check = endpoint.secretInput ? (input: unknown) => create(input, endpoint.query) : checkedOnce(endpoint.query);
   return {
     path: endpoint.path,
     personal: endpoint.personal,
-    run: (input, ctx) => endpoint.handler(create(input, endpoint.query), ctx),
+    run: (input, ctx) => endpoint.handler(check(input), ctx),
   };
+}
+
+/** Inputs kept per read: a few hundred pages' worth; the keys are a stranger's, so bounded. */
+const KEPT_INPUTS = 500;
+/** A longer input is checked every time: no page's or link's query is that long. */
+const LONGEST_KEPT = 1000;
+
+/**
+ * The struct's check of an input, kept per input: a page asks the same reads
+ * with the same few queries again and again, and superstruct's coercion and
+ * validation of a search's input was ~3 % of the search page's CPU. The checked
+ * value is a pure function of the input (JSON: a query string or a body), so
+ * it is kept by its JSON text, frozen so that no handler can change what the
+ * next request gets. A refused input is not kept: it throws every time.
+ * Not for a read whose input is a secret (`secretInput`: a mailed link's token).
+ */
+function checkedOnce<Q>(struct: Struct<Q, unknown>): (input: unknown) => Q {
+  const kept = new Map<string, Q>();
+  return (input) => {
+    const key = JSON.stringify(input);
+    if (key === undefined || key.length > LONGEST_KEPT) return create(input, struct);
+    let checked = kept.get(key);
+    if (checked === undefined) {
+      checked = deepFreeze(create(input, struct));
+      kept.set(key, checked);
+      if (kept.size > KEPT_INPUTS) kept.delete(kept.keys().next().value!);
+    }
+    return checked;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

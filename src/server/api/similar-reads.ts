@@ -4,6 +4,7 @@
 // read does (an unknown, withdrawn or out-of-scope id; a partner slug naming nobody).
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { read } from './read.ts';
+import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
 import { ProjectReadQuery } from './catalogue-reads.ts';
 
 export const similarRead = read({
@@ -13,7 +14,8 @@ export const similarRead = read({
   async handler(input, ctx) {
     const partner = await ctx.partner(input.partner);
     if (input.partner && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-    const data = await ctx.services.catalogue.similar(input.id, await ctx.services.catalogue.scope(partner?.id, await ctx.versions()));
+    const scope = await ctx.services.catalogue.scope(partner?.id, await ctx.versions());
+    const data = await ctx.services.catalogue.similar(input.id, scope, ctx.forPage ? PAGE_CARD_IMAGES : undefined);
     if (!data) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return { data };
   },

@@ -61,7 +61,7 @@ export async function resolvePage(
   const hostPartner = await partners.byHost(request.hostname, await versions);
   const session = await request.client();
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
-  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
+  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner), forPage: true }, session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.

@@ -101,7 +101,7 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
  * SQLite lacks). Both half the `row_number()` over every picture they
  * replaced (decisions.md, the origin's third pass).
  */
-function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
+function cardImagesQuery(db: Kysely<Database>, projects: readonly number[], pictures: number) {
   const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>
     eb
       .selectFrom('images as j')
@@ -110,7 +110,7 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
       .where('j.floorplan', '=', 0)
       .orderBy('j.position')
       .orderBy('j.id')
-      .limit(CARD_IMAGES);
+      .limit(pictures);
   const postgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   const projectsIn = db.selectFrom('projects as p').where('p.id', 'in', projects);
   return postgres
@@ -124,18 +124,20 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
         .orderBy('i.position')
         .orderBy('i.id')
     : projectsIn
-        .innerJoin('images as i', (join) => join.on('i.id', 'in', (eb) => firstOf(eb).select('j.id')))
+        // One picture (a page's cards): `=` a scalar subquery, which SQLite looks up by rowid without the
+        // temporary list `in` builds per project (44 → 16 µs for the search page's 12 cards).
+        .innerJoin('images as i', (join) => join.on('i.id', pictures === 1 ? '=' : 'in', (eb) => firstOf(eb).select('j.id')))
         .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
         .orderBy('i.project_id')
         .orderBy('i.position')
         .orderBy('i.id');
 }
 
-/** The first CARD_IMAGES images of each project, by project id. */
-export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<Map<number, ImageRef[]>> {
+/** The first `pictures` images of each project, by project id. */
+export async function cardImages(db: Kysely<Database>, ids: number[], pictures: number): Promise<Map<number, ImageRef[]>> {
   const out = new Map<number, ImageRef[]>();
   if (!ids.length) return out;
-  const rows = await runKept(db, `card-images:${ids.length}`, ids, (projects) => cardImagesQuery(db, projects));
+  const rows = await runKept(db, `card-images:${ids.length}:${pictures}`, ids, (projects) => cardImagesQuery(db, projects, pictures));
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));
@@ -144,12 +146,15 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
   return out;
 }
 
-/** Cards for `ids`, in the order of `ids` (ids not found are left out). */
-export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<ProjectCard[]> {
+/**
+ * Cards for `ids`, in the order of `ids` (ids not found are left out), with
+ * their first `pictures` (a page's render asks only for those it embeds).
+ */
+export async function loadCards(db: Kysely<Database>, ids: number[], pictures = CARD_IMAGES): Promise<ProjectCard[]> {
   if (!ids.length) return [];
   const [rows, images] = await Promise.all([
     runKept(db, `cards:${ids.length}`, ids, (projects) => cardQuery(db).where('p.id', 'in', projects)),
-    cardImages(db, ids),
+    cardImages(db, ids, pictures),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

@@ -25,6 +25,7 @@ export async function similarProjects(
   id: number,
   scope: Scope,
   count = SIMILAR_COUNT,
+  pictures?: number,
 ): Promise<ProjectCard[] | null> {
   const scoped = inScope(scope);
   const [project] = await runKept(db, scoped ? null : 'similar-to', [id] as const, ([of]) =>
@@ -56,5 +57,6 @@ export async function similarProjects(
   return loadCards(
     db,
     rows.map((r) => Number(r.id)),
+    pictures,
   );
 }
