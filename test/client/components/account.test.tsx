@@ -11,6 +11,7 @@ import type { ClientUser } from '../../../src/shared/accounts.ts';
 import { AuthProvider, createAuthStore } from '../../../src/client/lib/auth.tsx';
 import { SectionProvider, type SectionInfo } from '../../../src/client/lib/section.tsx';
 import { AccountMenu } from '../../../src/client/components/account/AccountMenu.tsx';
+import { clientMenu } from '../../../src/client/lib/client-menu.ts';
 import { FavoriteButton } from '../../../src/client/components/account/FavoriteButton.tsx';
 import { ToastProvider } from '../../../src/client/components/toast/Toasts.tsx';
 
@@ -44,6 +45,9 @@ t.test('the header: a login link for a visitor, in the section', async (t) => {
 });
 
 t.test('the header: a closed menu for a client, with favorites, profile and logout', async (t) => {
+  // The menu's code loads when needed (view.ts loads it before a client's page renders): until then, the empty box.
+  t.equal(render(<AccountMenu />, USER), '<div class="account-menu"></div>', 'the box before the menu arrives');
+  await clientMenu.load();
   const html = render(<AccountMenu />, USER);
   t.match(html, /<button type="button" class="account-menu__toggle" aria-expanded="false" aria-controls="account-menu-list"/);
   t.match(html, /<ul id="account-menu-list" class="account-menu__list" hidden="">/, 'closed');
