@@ -51,6 +51,10 @@ export const DEFAULT_SEARCH: SearchFilters = {
   view: 'grid',
 };
 
+const { sort: _sort, view: _view, ...unfiltered } = DEFAULT_SEARCH;
+/** Every filter back to "any", the sort and the view kept (the form's and the empty search's "clear filters"). */
+export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined };
+
 /** The page number the API accepts at most (PropertySearch). */
 const MAX_PAGE = 10_000;
 const MAX_CATEGORIES = 30;

@@ -13,7 +13,7 @@ import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
 import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
-import { CLEARED, SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
+import { SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
@@ -68,8 +68,7 @@ export default function SearchPage({ match }: PageProps) {
   // Loaded before the first render of a search that found nothing (prepare), and while a new search
   // is on its way, so that it is there when the answer is empty: the page never shows the old cards as that answer.
   const { value: EmptyResults } = useOnDemand(emptyResults, foundNone || updating);
-  const empty =
-    foundNone && EmptyResults ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} cleared={CLEARED} /> : null;
+  const empty = foundNone && EmptyResults ? <EmptyResults state={state} pastEnd={answer.meta.total > 0} trail={trail} /> : null;
 
   return (
     <div className={`container page search-page search-page--${filters.view}${fullscreen && isMap ? ' is-map-fullscreen' : ''}`}>

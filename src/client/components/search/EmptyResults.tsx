@@ -3,7 +3,7 @@
 // offers the first page instead.
 import type { PlaceRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
-import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchFilters } from '../../../shared/search-url.ts';
+import { CLEARED, DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchFilters } from '../../../shared/search-url.ts';
 import { Link } from '../Link.tsx';
 import type { SearchPageState } from './useSearchPage.ts';
 
@@ -39,14 +39,9 @@ export interface EmptyResultsProps {
   /** The search has results, on earlier pages. */
   pastEnd: boolean;
   trail: PlaceRef[];
-  /**
-   * Every filter back to "any" (SearchForm's CLEARED), handed in: imported here, the search form's
-   * module would be shared by the page and this part, a chunk of its own loaded with the page.
-   */
-  cleared: Partial<SearchFilters>;
 }
 
-export function EmptyResults({ state, pastEnd, trail, cleared }: EmptyResultsProps) {
+export function EmptyResults({ state, pastEnd, trail }: EmptyResultsProps) {
   const ways = pastEnd ? [] : widenings(state.filters, trail);
   return (
     <div className="search-empty" role="status">
@@ -75,7 +70,7 @@ export function EmptyResults({ state, pastEnd, trail, cleared }: EmptyResultsPro
             ))}
             {ways.length > 1 ? (
               <li>
-                <Link className="button button--primary" href={state.hrefFor(cleared)} onClick={() => state.remember(cleared)}>
+                <Link className="button button--primary" href={state.hrefFor(CLEARED)} onClick={() => state.remember(CLEARED)}>
                   {t('search.filters.clear')}
                 </Link>
               </li>

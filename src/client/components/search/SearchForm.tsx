@@ -8,7 +8,7 @@ import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
 import type { PlaceNode } from '../../../shared/page-data.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
-import { DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
+import { CLEARED, DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
@@ -177,8 +177,6 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
 }
 
 /** Every filter back to "any" (sort and view are the visitor's way of looking, kept). */
-const { sort: _sort, view: _view, ...unfiltered } = DEFAULT_SEARCH;
-export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined };
 
 function RoomsField({ name, value, onChange }: { name: 'bedrooms' | 'bathrooms'; value: number; onChange: (n: number) => void }) {
   const id = `search-${name}`;
