@@ -8,6 +8,7 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import type { Services } from '../services/index.ts';
 import type { StoreVersions } from '../services/versions.ts';
 import type { Scope } from '../services/catalogue/index.ts';
+import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
 
 export interface ReadContext {
   services: Services;
@@ -33,6 +34,11 @@ export interface ReadContext {
    * read's key is the same either way.
    */
   forPage?: boolean;
+}
+
+/** Pictures per card for a read's cards: a page's render asks only for those it embeds (`forPage`), the API for all. */
+export function cardPictures(ctx: Pick<ReadContext, 'forPage'>): number | undefined {
+  return ctx.forPage ? PAGE_CARD_IMAGES : undefined;
 }
 
 /** A read as written: its input's struct, and a handler of the checked input. */

@@ -3,8 +3,7 @@
 // It takes what /api/property takes, in both forms, and answers 404 where that
 // read does (an unknown, withdrawn or out-of-scope id; a partner slug naming nobody).
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { read } from './read.ts';
-import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
+import { cardPictures, read } from './read.ts';
 import { ProjectReadQuery } from './catalogue-reads.ts';
 
 export const similarRead = read({
@@ -15,7 +14,7 @@ export const similarRead = read({
     const partner = await ctx.partner(input.partner);
     if (input.partner && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
     const scope = await ctx.services.catalogue.scope(partner?.id, await ctx.versions());
-    const data = await ctx.services.catalogue.similar(input.id, scope, ctx.forPage ? PAGE_CARD_IMAGES : undefined);
+    const data = await ctx.services.catalogue.similar(input.id, scope, cardPictures(ctx));
     if (!data) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return { data };
   },

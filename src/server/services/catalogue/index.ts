@@ -93,7 +93,7 @@ export class CatalogueService {
 
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
   similar(id: number, scope: Scope, pictures?: number): Promise<ProjectCard[] | null> {
-    return similarProjects(this.db, id, scope, undefined, pictures);
+    return similarProjects(this.db, id, scope, pictures);
   }
 
   /** Cards of the listed projects among `ids` within the scope, in the order of `ids`. */

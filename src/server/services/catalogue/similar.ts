@@ -20,13 +20,7 @@ import { runKept } from '../../store/kept-queries.ts';
 export const SIMILAR_COUNT = 4;
 
 /** null: the project is unknown, withdrawn or outside the scope (as for its detail). */
-export async function similarProjects(
-  db: Kysely<Database>,
-  id: number,
-  scope: Scope,
-  count = SIMILAR_COUNT,
-  pictures?: number,
-): Promise<ProjectCard[] | null> {
+export async function similarProjects(db: Kysely<Database>, id: number, scope: Scope, pictures?: number): Promise<ProjectCard[] | null> {
   const scoped = inScope(scope);
   const [project] = await runKept(db, scoped ? null : 'similar-to', [id] as const, ([of]) =>
     db
@@ -44,7 +38,7 @@ export async function similarProjects(
     priceto: PRICE_UPPER_BOUND,
     sort: 'newest',
     page: 1,
-    per_page: count,
+    per_page: SIMILAR_COUNT,
   };
   const where = searchConditions(filters, { countries: [project.country_id], regions: [project.region_id], towns: [] }, scope);
   const price = project.price_min === null ? null : Number(project.price_min);
@@ -53,7 +47,7 @@ export async function similarProjects(
     select p.id from projects p
     where ${sql.join(where, sql` and `)} and p.id <> ${id}
     order by case when p.town_id = ${project.town_id} then 0 else 1 end, ${closeness}, p.id
-    limit ${count}`.execute(db);
+    limit ${SIMILAR_COUNT}`.execute(db);
   return loadCards(
     db,
     rows.map((r) => Number(r.id)),
