@@ -4,23 +4,19 @@
 import type { ReactNode } from 'react';
 import type { PartnerColors } from '../shared/partner.ts';
 import { colorsOf, derivedColors } from '../shared/brand-colors.ts';
+import { boundedMemo } from '../shared/bounded-memo.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 
-/** Rules already written, by their three colours: the contrasts are worked out once per partner's colours, not per page. */
-const written = new Map<string, string>();
-/** Partners' colours kept at most; the oldest goes first (a partner that changes its colours leaves one behind). */
-const WRITTEN_MAX = 100;
+/**
+ * Rules already written, by their three colours: the contrasts are worked out once per partner's colours, not per
+ * page; 100 partners' colours at most (a partner that changes its colours leaves one behind).
+ */
+const written = boundedMemo<string>(100);
 
 /** The partner's colours, and those derived from them for contrast (shared/brand-colors.ts). */
 export function colorRules(colors: PartnerColors): string {
-  const key = `${colors.primary}${colors.secondary}${colors.heading_color}`;
-  let rules = written.get(key);
-  if (rules === undefined) {
-    written.set(key, (rules = writeColorRules(colors)));
-    if (written.size > WRITTEN_MAX) written.delete(written.keys().next().value!);
-  }
-  return rules;
+  return written(`${colors.primary}${colors.secondary}${colors.heading_color}`, () => writeColorRules(colors));
 }
 
 function writeColorRules(colors: PartnerColors): string {

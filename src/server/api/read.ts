@@ -9,6 +9,7 @@ import type { Services } from '../services/index.ts';
 import type { StoreVersions } from '../services/versions.ts';
 import type { Scope } from '../services/catalogue/index.ts';
 import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
+import { boundedMemo } from '../../shared/bounded-memo.ts';
 
 export interface ReadContext {
   services: Services;
@@ -83,17 +84,11 @@ const LONGEST_KEPT = 1000;
  * Not for a read whose input is a secret (`secretInput`: a mailed link's token).
  */
 function checkedOnce<Q>(struct: Struct<Q, unknown>): (input: unknown) => Q {
-  const kept = new Map<string, Q>();
+  const kept = boundedMemo<Q>(KEPT_INPUTS);
   return (input) => {
     const key = JSON.stringify(input);
     if (key === undefined || key.length > LONGEST_KEPT) return create(input, struct);
-    let checked = kept.get(key);
-    if (checked === undefined) {
-      checked = deepFreeze(create(input, struct));
-      kept.set(key, checked);
-      if (kept.size > KEPT_INPUTS) kept.delete(kept.keys().next().value!);
-    }
-    return checked;
+    return kept(key, () => deepFreeze(create(input, struct)));
   };
 }
 

@@ -10,12 +10,12 @@ import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
 const ctx = {} as ReadContext;
 const answer: SearchAnswer = { data: [], meta: { total: 0, page: 1, per_page: 12, pages: 0 } };
 
-function searchRead(personal: boolean) {
+function searchRead() {
   const inputs: PropertySearch[] = [];
   const endpoint = read({
     path: '/api/properties',
     query: PropertySearch,
-    personal,
+    personal: false,
     handler: async (input) => {
       inputs.push(input);
       return answer;
@@ -25,7 +25,7 @@ function searchRead(personal: boolean) {
 }
 
 t.test('the same input is checked once and handed over frozen', async (t) => {
-  const { endpoint, inputs } = searchRead(false);
+  const { endpoint, inputs } = searchRead();
   await endpoint.run({ account_id: 1, cat: [2], esGeo: { region: 'alicante' } }, ctx);
   await endpoint.run({ account_id: 1, cat: [2], esGeo: { region: 'alicante' } }, ctx);
   t.equal(inputs[0], inputs[1], 'the checked value of the first');
@@ -39,7 +39,7 @@ t.test('the same input is checked once and handed over frozen', async (t) => {
 });
 
 t.test('a refused input is refused every time', async (t) => {
-  const { endpoint, inputs } = searchRead(false);
+  const { endpoint, inputs } = searchRead();
   for (let i = 0; i < 2; i++) await t.rejects(async () => endpoint.run({ account_id: 1, page: 'two' }, ctx), StructError);
   t.equal(inputs.length, 0);
 });
