@@ -5,6 +5,7 @@
 // elements, raw <script>/<style> text and React's own `<!-- -->` separators
 // (dropped: React writes its own again).
 import { createElement, type ReactElement, type ReactNode } from 'react';
+import { decodeHTML } from 'entities/decode';
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const RAW_TEXT = new Set(['script', 'style']);
@@ -67,15 +68,6 @@ const PROP_NAMES: Record<string, string> = {
   viewbox: 'viewBox',
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') return String.fromCodePoint(ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
-    return ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
-
 function styleObject(css: string): Record<string, string> {
   const style: Record<string, string> = {};
   for (const declaration of css.split(';')) {
@@ -91,7 +83,7 @@ function styleObject(css: string): Record<string, string> {
 function props(tag: string, attributes: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [, name = '', value] of attributes.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)) {
-    const text = decodeEntities(value ?? '');
+    const text = decodeHTML(value ?? '');
     // React writes some names as it spells them (charSet, fetchPriority, noValidate), others in lower case.
     const lower = name.toLowerCase();
     const key = PROP_NAMES[lower] ?? name;
@@ -120,7 +112,7 @@ export function htmlToTree(html: string): ReactElement {
   const token = /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*\/?>/gi;
   let at = 0;
   for (let match = token.exec(html); match; match = token.exec(html)) {
-    if (match.index > at) top().children.push(decodeEntities(html.slice(at, match.index)));
+    if (match.index > at) top().children.push(decodeHTML(html.slice(at, match.index)));
     at = token.lastIndex;
     const [whole, closing, opening, attributes = ''] = match;
     if (closing) {
@@ -146,7 +138,7 @@ export function htmlToTree(html: string): ReactElement {
       } else if (VOID.has(tag) || whole.endsWith('/>')) top().children.push(element(open));
       else if (tag === 'textarea') {
         const end = html.indexOf('</textarea>', at);
-        open.props.defaultValue = decodeEntities(html.slice(at, end));
+        open.props.defaultValue = decodeHTML(html.slice(at, end));
         at = token.lastIndex = end + '</textarea>'.length;
         top().children.push(element(open));
       } else stack.push(open);

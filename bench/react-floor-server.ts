@@ -2,7 +2,7 @@
 // render of them were all the site did. A bare Fastify, in its own process, that
 // renders each page saved from the site (`<name>.html` in the folder) on every
 // request from a tree of plain elements built once at start (bench/html-tree.ts):
-// renderToPipeableStream into a collecting body and one Buffer out, compressed
+// renderToPipeableStream into the site's PageBody and one Buffer out, compressed
 // as the site compresses a page (src/server/http/html-compression.ts) for a
 // client that accepts it. No components, no reads, no state, none of the site's
 // hooks: no server rendering these pages with React can cost less.
@@ -14,33 +14,19 @@ import React from 'react';
 import ReactDOMServer from 'react-dom/server';
 import { htmlToTree } from './html-tree.ts';
 import { compressHtml, htmlEncoding } from '../src/server/http/html-compression.ts';
+import { PageBody } from '../src/server/render/page-body.ts';
 
 const [root, port] = process.argv.slice(2);
 if (!root || !port) throw new Error('usage: node bench/react-floor-server.ts <folder> <port>');
 
-/** React's pipe() needs only write, flush, end and on: the whole page, written during pipe(). */
-class Collected {
-  parts: Buffer[] = [];
-  write(chunk: Uint8Array | string): boolean {
-    this.parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    return true;
-  }
-  flush(): void {}
-  end(chunk?: Uint8Array | string): void {
-    if (chunk !== undefined) this.write(chunk);
-  }
-  on(): this {
-    return this;
-  }
-}
-
 function render(tree: React.ReactElement): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const body = new Collected();
+    // What the site's renderer writes a page into (render/page-body.ts): the whole page, written during pipe().
+    const body = new PageBody();
     const stream = ReactDOMServer.renderToPipeableStream(tree, {
       onShellReady() {
-        stream.pipe(body as unknown as NodeJS.WritableStream);
-        resolve(Buffer.concat(body.parts));
+        stream.pipe(body.asDestination());
+        resolve(body.written());
       },
       onShellError: reject,
     });
