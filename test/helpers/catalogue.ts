@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, FileKind, ProjectStage, UnitStatus } from '../../src/server/store/schema.ts';
 import { KNOWN_CATEGORIES } from '../../src/shared/catalogue.ts';
 import { mulberry32 } from '../../src/server/demo/prng.ts';
-import { bumpCatalogueVersion } from '../../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../../src/server/store/catalogue-version.ts';
 
 // --- places -------------------------------------------------------------------
 

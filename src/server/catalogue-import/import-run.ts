@@ -17,7 +17,7 @@ import { newReadReport } from './kyero.ts';
 import { recompute } from './recompute.ts';
 import { detach, slugify } from './text.ts';
 import { projectFields, projectRef, unitRow } from './unit-rows.ts';
-import { bumpCatalogueVersion } from '../services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../store/catalogue-version.ts';
 
 export const MAX_REJECTIONS_KEPT = 1000;
 /** Rows per insert: PostgreSQL takes at most 65535 parameters per statement, SQLite 32766. */

@@ -442,10 +442,10 @@ export interface Database {
 
 // --- scheduled runs (migration 0014) -----------------------------------------
 
-/** A period's work done once across instances (jobs/claim-period.ts). */
+/** A period's work done once across instances (periods/claim-period.ts). */
 export interface ScheduledRunsTable {
   job: string;
-  /** The period's name, e.g. the local date of a daily run (jobs/local-hour.ts). */
+  /** The period's name, e.g. the local date of a daily run (periods/local-hour.ts). */
   period: string;
   ran_at: string;
 }
