@@ -17,7 +17,7 @@
 //     `alerts` its caller gives): a failed import mails nothing.
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
-// in README.md beside this file.
+// in docs/catalogue-import.md.
 import type { Transaction } from 'kysely';
 import type { Store } from '../store/db.ts';
 import type { Database } from '../store/schema.ts';

@@ -4,7 +4,7 @@
 // 50,000-development feed streams to disk in flat memory.
 //
 // Each unit is a Kyero <property> carrying this project's extensions (see
-// ../catalogue-import/README.md): its development's ref, name and developer,
+// docs/catalogue-import.md): its development's ref, name and developer,
 // stage, delivery date, status, floor, terrace/solarium/garden areas, the
 // development's gallery plus the floor plan of its layout (marked in each of
 // the three accepted ways, so the demo exercises them all) and documents.
