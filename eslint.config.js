@@ -1,15 +1,51 @@
 // ESLint for the whole repository: `npm run lint` (also run by `npm test`).
-// typescript-eslint's recommended rules, React's hooks rules, and on src/ the
+// typescript-eslint's recommended rules, React's hooks rules, on src/ the
 // type-aware rules that catch a promise nobody awaits (an unhandled rejection
-// ends the server). Suppressions are per line with the reason after `--`; one
-// that suppresses nothing fails the run.
+// ends the server), and the import directions below. Suppressions are per
+// line with the reason after `--`; one that suppresses nothing fails the run.
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // The few plain .mjs files are Node scripts: their globals are this Node's
 // (in TypeScript files tsc checks names, so no-undef is off there).
 const nodeGlobals = Object.fromEntries(Object.getOwnPropertyNames(globalThis).map((name) => [name, 'readonly']));
+
+// Import directions (docs/decisions/import-directions.md; each folder's README
+// says its part). The browser's code and the server's meet only in src/shared.
+// The server's folders and top-level files are layers, top to bottom: each
+// imports only from the rows below its own, never from its own row or above.
+// The top row composes the others and imports anything.
+export const SERVER_LAYERS = [
+  ['cli', 'app.ts', 'serve.ts', 'main.ts'],
+  ['render'],
+  ['api', 'seo'],
+  ['http', 'metrics', 'jobs', 'demo'],
+  ['services', 'catalogue-import'],
+  ['mail', 'feed-images', 'periods'],
+  ['store'],
+  ['config.ts'],
+  ['feed-sources.ts', 'paths.ts', 'locales.ts'],
+];
+
+const serverPath = (name) => `./src/server/${name}`;
+const layerZones = SERVER_LAYERS.flatMap((row, r) =>
+  r === 0
+    ? []
+    : row.map((name) => ({
+        target: serverPath(name),
+        from: [...SERVER_LAYERS.slice(0, r).flat(), ...row.filter((other) => other !== name)].map(serverPath),
+        message: `src/server/${name} imports only the layers below its own (SERVER_LAYERS in eslint.config.js).`,
+      })),
+);
+
+const importDirections = [
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared runs on both sides: it imports neither.' },
+  { target: './src/client', from: './src/server', message: 'The browser never loads server code: share it through src/shared.' },
+  { target: './src/server', from: './src/client', message: "The server loads the client's build (dist/), not its sources." },
+  ...layerZones,
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist.*/', 'data/', '.tap/', 'node_modules/'] },
@@ -33,6 +69,11 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  {
+    files: ['src/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: importDirections }] },
   },
   {
     // Kysely's own advice: a migration must not depend on today's schema type,

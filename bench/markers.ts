@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { buildCatalogue } from '../test/helpers/catalogue.ts';
 import { eachBenchStore, type Target } from './search.ts';
 import { textTable } from './table.ts';
-import { bumpCatalogueVersion } from '../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../src/server/store/catalogue-version.ts';
 
 const SIZE = Number(process.env.BENCH_MARKERS_SIZE ?? 50_000);
 const CALLS = Number(process.env.BENCH_MARKERS_CALLS ?? 500);

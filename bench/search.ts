@@ -22,7 +22,8 @@ import type { Database } from '../src/server/store/schema.ts';
 import { openStore, type Store } from '../src/server/store/db.ts';
 import { CatalogueService } from '../src/server/services/catalogue/index.ts';
 import { PropertySearch } from '../src/shared/catalogue.ts';
-import { buildCatalogue, PLACES, scopePartner, seededRandom, type Fixture } from '../test/helpers/catalogue.ts';
+import { buildCatalogue, scopePartner, seededRandom, type Fixture } from '../test/helpers/catalogue.ts';
+import { PLACES } from '../test/helpers/catalogue-places.ts';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1500,50000').split(',').map(Number);
 const ITERATIONS = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 3000);

@@ -20,7 +20,7 @@ import {
   StructError,
   type Infer,
 } from 'superstruct';
-import { FeedListError, parseFeeds, type FeedSource } from './catalogue-import/sources.ts';
+import { FeedListError, parseFeeds, type FeedSource } from './feed-sources.ts';
 import type { PublicConfig } from '../shared/state.ts';
 import { t } from '../shared/i18n.ts';
 

@@ -26,6 +26,7 @@ import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../..
 import { t as msg } from '../../src/shared/i18n.ts';
 import { DEFAULT_COLORS } from '../../src/shared/constants.ts';
 import { importFeed } from '../../src/server/catalogue-import/importer.ts';
+import { instantAlerts } from '../../src/server/services/saved-searches/alerts.ts';
 import { chunks, feed, property } from '../server/catalogue-import/feeds.ts';
 
 const SEARCH_PAGE = '/search/spain/alicante/torrevieja?bedrooms=2';
@@ -265,7 +266,7 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
   /** An import with the instant alerts, as the CLI and the scheduled pulls run it; the outbox sends at once. */
   async function importHomes(source: string, ...homes: string[]) {
     clock += 24 * 60 * 60 * 1000;
-    await importFeed(app.store, chunks(feed(...homes), 4096), { source, now: new Date(clock), alerts: { siteUrl: url } });
+    await importFeed(app.store, chunks(feed(...homes), 4096), { source, now: new Date(clock), alerts: instantAlerts(url) });
     app.outbox.kick();
   }
   const queuedTo = async (email: string) =>

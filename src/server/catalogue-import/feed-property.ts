@@ -1,6 +1,6 @@
 // What the reader yields: one Kyero <property> as a checked, normalised unit
 // record, or the reason it was refused; and the error for a feed that cannot be
-// read at all. The format is described in README.md.
+// read at all. The format is described in docs/catalogue-import.md.
 import type { FileKind, ProjectStage, UnitStatus } from '../store/schema.ts';
 
 export interface FeedImage {

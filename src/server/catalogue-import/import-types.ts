@@ -1,5 +1,8 @@
 // What importFeed is asked (ImportOptions) and what it answers (ImportSummary),
 // and the error for a feed whose ids are stored under another source.
+import type { Transaction } from 'kysely';
+import type { DialectName } from '../store/db.ts';
+import type { Database } from '../store/schema.ts';
 import type { ReadReport } from './kyero.ts';
 
 export interface Rejection {
@@ -46,12 +49,20 @@ export interface ImportOptions {
    */
   checkSourceIdentity?: boolean;
   /**
-   * Queue the instant alerts of saved searches in the import's transaction,
-   * their links on this site (SITE_URL). The CLI and the scheduled pulls set
-   * it; without it none are queued (benchmarks, the importer's own tests).
+   * Queues the instant alerts of saved searches in the import's transaction.
+   * The CLI and the scheduled pulls set it (`instantAlerts(SITE_URL)` of
+   * services/saved-searches/alerts.ts); without it none are queued
+   * (benchmarks, the importer's own tests).
    */
-  alerts?: { siteUrl: string };
+  alerts?: QueueInstantAlerts;
 }
+
+/**
+ * What an import notifies when it touched a project: called last, inside its
+ * transaction (a failed import mails nothing), dated by the import's clock;
+ * answers how many mails it queued (ImportSummary.alertMails).
+ */
+export type QueueInstantAlerts = (trx: Transaction<Database>, dialect: DialectName, now: Date) => Promise<{ mails: number }>;
 
 /** A new source name for a feed whose properties are mostly stored under another. */
 export class SourceIdentityError extends Error {

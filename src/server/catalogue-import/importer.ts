@@ -13,11 +13,11 @@
 //     not written; only the projects that something happened to ("touched")
 //     are recomputed at the end, set-based;
 //   - the instant alerts of saved searches are queued last, in the same
-//     transaction, from what this import listed or made cheaper
-//     (services/saved-searches/alerts.ts): a failed import mails nothing.
+//     transaction, from what this import listed or made cheaper (by the
+//     `alerts` its caller gives): a failed import mails nothing.
 //
 // The rules (which unit's fields a project takes, what counts as added, …) are
-// in README.md beside this file.
+// in docs/catalogue-import.md.
 import type { Transaction } from 'kysely';
 import type { Store } from '../store/db.ts';
 import type { Database } from '../store/schema.ts';
@@ -28,10 +28,9 @@ import { ImportRun } from './import-run.ts';
 import type { ImportTables } from './import-tables.ts';
 import type { ImportOptions, ImportSummary } from './import-types.ts';
 import { readKyero, type FeedInput } from './kyero.ts';
-import { queueAlerts } from '../services/saved-searches/alerts.ts';
 import { lockCatalogue } from '../store/catalogue-lock.ts';
 
-export { SourceIdentityError, type ImportOptions, type ImportSummary, type Rejection } from './import-types.ts';
+export { SourceIdentityError, type ImportOptions, type ImportSummary, type QueueInstantAlerts, type Rejection } from './import-types.ts';
 export { MAX_REJECTIONS_KEPT } from './import-run.ts';
 
 export const BATCH_SIZE = 1000;
@@ -78,10 +77,7 @@ export async function importFeed(store: Store, input: FeedInput, options: Import
     const summary = await run.finish();
     // An import that touched no project listed nothing and lowered no price.
     if (options.alerts) {
-      const { siteUrl } = options.alerts;
-      const queued = summary.projectsTouched
-        ? await queueAlerts(trx, store.dialect, { kind: 'instant', frequencies: ['instant'], siteUrl, now: new Date(now) })
-        : null;
+      const queued = summary.projectsTouched ? await options.alerts(trx, store.dialect, new Date(now)) : null;
       summary.alertMails = queued?.mails ?? 0;
     }
     return summary;

@@ -9,7 +9,7 @@
 //   - a document that is not well-formed XML, or whose root is not <root>, is
 //     fatal: readKyero throws a FeedError, and the importer rolls back.
 //
-// The format, with this project's extensions, is described in README.md.
+// The format, with this project's extensions, is described in docs/catalogue-import.md.
 import { SaxesParser } from 'saxes';
 import { decodeHTML } from 'entities/decode';
 import { FeedDecoder, mayBeEncodedTwice, repairDoubleEncoding, type DecodingReport } from './encoding.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullRow } from '../store/schema.ts';
 import { feedPullRows } from './pull-store.ts';
-import { publicUrl } from './sources.ts';
+import { publicUrl } from '../feed-sources.ts';
 import { summaryLines, type SummaryCounts } from './summary.ts';
 import { feedImageCacheSize, feedImageDir } from '../feed-images/index.ts';
 

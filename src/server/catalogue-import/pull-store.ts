@@ -6,7 +6,7 @@
 // the first has pulled and let go, finds the source no longer due.
 import type { Kysely } from 'kysely';
 import type { Database, FeedPullRow, FeedPullsTable } from '../store/schema.ts';
-import { publicUrl, type FeedSource } from './sources.ts';
+import { publicUrl, type FeedSource } from '../feed-sources.ts';
 
 type Db = Kysely<Database>;
 

@@ -22,10 +22,10 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
-import type { ImportSummary } from './importer.ts';
+import type { ImportSummary, QueueInstantAlerts } from './importer.ts';
 import { FeedError } from './feed-property.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
-import { publicUrl, type FeedSource } from './sources.ts';
+import { publicUrl, type FeedSource } from '../feed-sources.ts';
 import { summaryCounts } from './summary.ts';
 
 /** Beyond the time-out, how long a pull may go on importing what it downloaded before its lease lapses. */
@@ -50,6 +50,8 @@ export interface PullOptions {
   /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
   signal?: AbortSignal;
   log?: PullLog;
+  /** The saved searches' instant alerts an import queues (ImportOptions.alerts); none without. */
+  alerts?: QueueInstantAlerts;
 }
 
 export type PullOutcome =
@@ -114,7 +116,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
         source,
         includeResales: feed.includeResales,
         now: started,
-        alerts: { siteUrl: config.SITE_URL },
+        alerts: options.alerts,
       });
       await record('imported', {
         etag: download.etag,

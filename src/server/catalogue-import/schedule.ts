@@ -16,7 +16,7 @@ import { feedPullRows } from './pull-store.ts';
 /** The shortest wait between rounds: a store that fails is not asked again at once. */
 export const MIN_WAIT_MS = 30_000;
 
-export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs'> {
+export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs' | 'alerts'> {
   now?: () => Date;
   /** Default: FEED_REFRESH_MINUTES. */
   refreshMs?: number;
@@ -90,6 +90,7 @@ export class FeedSchedule {
           leaseMs: this.options.leaseMs,
           signal: this.stopping.signal,
           log: this.options.log,
+          alerts: this.options.alerts,
         });
         this.options.onPull?.(outcome);
         outcomes.push(outcome);

@@ -23,9 +23,10 @@ import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
 import { pullFeed } from '../catalogue-import/pull.ts';
 import { feedStatusLines } from '../catalogue-import/pull-status.ts';
-import { SOURCE_NAME } from '../catalogue-import/sources.ts';
+import { SOURCE_NAME } from '../feed-sources.ts';
 import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
+import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
 const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales]
        npm run import -- --pull [name]
@@ -106,7 +107,7 @@ async function importFile(config: Config, location: string, source: string | und
       includeResales,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
-      alerts: { siteUrl: config.SITE_URL },
+      alerts: instantAlerts(config.SITE_URL),
     });
     process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
     report(afterImportLines(await afterImport(store, config, summary)));
@@ -139,7 +140,7 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
     for (const feed of feeds) {
       if (stop.signal.aborted) break;
       // pullFeed calls afterImport after a successful import.
-      const outcome = await pullFeed(store, config, feed, { force: true, signal: stop.signal });
+      const outcome = await pullFeed(store, config, feed, { force: true, signal: stop.signal, alerts: instantAlerts(config.SITE_URL) });
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);
         process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);

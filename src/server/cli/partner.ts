@@ -13,7 +13,8 @@ import { configuredStore, openStore, type Store } from '../store/db.ts';
 import { seedDemo } from '../store/seed.ts';
 import { InputError, NotFoundError } from '../store/errors.ts';
 import { createServices, type Services } from '../services/index.ts';
-import type { PartnerChanges, PartnerScope } from '../services/partners.ts';
+import type { PartnerChanges } from '../services/partner-fields.ts';
+import type { PartnerScope } from '../services/partner-scopes.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { contrastWarnings, describeWarning } from '../../shared/brand-colors.ts';
 

@@ -14,9 +14,9 @@ import type { Database } from '../store/schema.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE, WEEKLY_DIGEST_WEEKDAY, type Frequency } from '../../shared/saved-searches.ts';
 import { queueAlerts, type AlertsQueued } from '../services/saved-searches/alerts.ts';
 import { lockCatalogue } from '../store/catalogue-lock.ts';
-import { claimPeriod } from './claim-period.ts';
+import { claimPeriod } from '../periods/claim-period.ts';
 import { installMailJob, type MailJobSchedule } from './mail-job.ts';
-import { dueToday, weeklyPeriod } from './local-hour.ts';
+import { dueToday, weeklyPeriod } from '../periods/local-hour.ts';
 
 export const DIGEST_JOB = 'alerts:daily';
 export const WEEKLY_DIGEST_JOB = 'alerts:weekly';

@@ -6,6 +6,7 @@
 // not wait for an import's transaction on SQLite.
 import type { FastifyInstance } from 'fastify';
 import { FeedSchedule, type ScheduleOptions } from '../catalogue-import/schedule.ts';
+import { instantAlerts } from '../services/saved-searches/alerts.ts';
 import { ownConnection } from './own-connection.ts';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 
 export async function installFeedPulls(app: FastifyInstance, options: ScheduleOptions = {}): Promise<FeedSchedule> {
   const own = app.config.FEEDS.length ? await ownConnection(app.store) : { store: app.store, close: async () => undefined };
-  const schedule = new FeedSchedule(own.store, app.config, { log: app.log, ...options });
+  const schedule = new FeedSchedule(own.store, app.config, { log: app.log, alerts: instantAlerts(app.config.SITE_URL), ...options });
   app.decorate('feedPulls', schedule);
   app.addHook('onReady', async () => schedule.start());
   app.addHook('preClose', async () => {

@@ -9,7 +9,7 @@ import { GeoCache } from '../../../src/server/services/catalogue/geo.ts';
 import { resolveGeo, type GeoIds } from '../../../src/server/services/catalogue/search.ts';
 import type { PropertySearch } from '../../../src/shared/catalogue.ts';
 import { SEED } from './setup.ts';
-import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 
 type Geo = NonNullable<PropertySearch['esGeo']>;
 

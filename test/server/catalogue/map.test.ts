@@ -14,7 +14,7 @@ import { MapMarkers } from '../../../src/server/services/catalogue/markers.ts';
 import { GeoCache } from '../../../src/server/services/catalogue/geo.ts';
 import { MAP_MAX_ZOOM, MarkerSearch, type BBox, type MarkersAnswer, type SearchAnswer } from '../../../src/shared/catalogue.ts';
 import type { Store } from '../../../src/server/store/db.ts';
-import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 
 type Position = Map<number, { lat: number | null; lng: number | null }>;
 

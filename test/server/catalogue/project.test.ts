@@ -10,7 +10,7 @@ import { readByPath, runRead } from '../../../src/server/api/reads.ts';
 import { readVersions } from '../../../src/server/services/versions.ts';
 import type { Scope } from '../../../src/server/services/catalogue/index.ts';
 import type { FilesAnswer, GeoAnswer, GeoNode, PropertyAnswer, UnitsAnswer } from '../../../src/shared/catalogue.ts';
-import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 
 forEachStore(t, 'property: everything the detail page shows; withdrawn or unknown is 404', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);

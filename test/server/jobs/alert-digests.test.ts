@@ -5,6 +5,7 @@
 import t from 'tap';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
+import { instantAlerts } from '../../../src/server/services/saved-searches/alerts.ts';
 import { seedDemo } from '../../../src/server/store/seed.ts';
 import { runDigests } from '../../../src/server/jobs/alert-digests.ts';
 import { forEachTarget } from '../../helpers/db.ts';
@@ -19,7 +20,7 @@ const digests = (store: Store, now: string) => runDigests(store, { siteUrl: SITE
 const home = (id: string, dev: string, price: number) =>
   property({ id, dev, name: `Residencial ${dev}`, price, town: 'Torrevieja', province: 'Alicante' });
 const run = (store: Store, now: string, ...homes: string[]) =>
-  importFeed(store, chunks(feed(...homes), 4096), { source: 'test', now: at(now), alerts: { siteUrl: SITE } });
+  importFeed(store, chunks(feed(...homes), 4096), { source: 'test', now: at(now), alerts: instantAlerts(SITE) });
 
 const mailsTo = async (store: Store, email: string) =>
   (await queuedMails(store.db)).filter((m) => m.recipient === email).map((m) => listedNames(m.text));

@@ -7,7 +7,7 @@ import t from 'tap';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { composeQueuedMail } from '../../../src/server/mail/compose.ts';
-import { mailPicture } from '../../../src/server/services/saved-searches/alerts.ts';
+import { instantAlerts, mailPicture } from '../../../src/server/services/saved-searches/alerts.ts';
 import type { ProjectCard } from '../../../src/shared/catalogue.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 import { DEFAULT_COLORS } from '../../../src/shared/constants.ts';
@@ -16,7 +16,7 @@ import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, queuedMails } from './alert-helpers.ts';
 
 const run = (store: Store, xml: string, now: Date) =>
-  importFeed(store, chunks(xml, 4096), { source: 'test', now, alerts: { siteUrl: SITE } });
+  importFeed(store, chunks(xml, 4096), { source: 'test', now, alerts: instantAlerts(SITE) });
 const picture = '<images><image id="1"><url>https://feeds.example.net/pics/a.jpg</url></image></images>';
 const FIRST = [property({ id: 'U1', dev: 'D1', name: 'Mar Azul', price: 300000, beds: 2, town: 'Torrevieja', province: 'Alicante' })];
 const SECOND = [

@@ -13,10 +13,11 @@ import { SITE, addSearch, listedNames, queuedMails } from './alert-helpers.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 import { readSavedSearch } from '../../../src/shared/saved-searches.ts';
 import { gatherCandidates, matchSearch } from '../../../src/server/services/saved-searches/alert-matches.ts';
+import { instantAlerts } from '../../../src/server/services/saved-searches/alerts.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 2, n, 3));
 const run = (store: Store, xml: string, now: Date, alerts = true) =>
-  importFeed(store, chunks(xml, 4096), { source: 'test', now, ...(alerts ? { alerts: { siteUrl: SITE } } : {}) });
+  importFeed(store, chunks(xml, 4096), { source: 'test', now, ...(alerts ? { alerts: instantAlerts(SITE) } : {}) });
 
 const TORREVIEJA = { town: 'Torrevieja', province: 'Alicante', lat: 37.978, lng: -0.683 };
 const BENIDORM = { town: 'Benidorm', province: 'Alicante', lat: 38.541, lng: -0.122 };

@@ -10,7 +10,7 @@ import { testApp } from '../../helpers/app.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { findable } from '../catalogue/oracle.ts';
 import { createServices } from '../../../src/server/services/index.ts';
-import { bumpCatalogueVersion } from '../../../src/server/services/catalogue/version.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
 

@@ -1,7 +1,7 @@
 // Alerts on favorites (issue 13): once a day at 08:00 Madrid time, each client
 // whose switch is on gets one mail about what changed in their favorite
 // projects since their last such mail (changes.ts), or none when nothing did.
-// The day's run is claimed once across instances (jobs/claim-period.ts) in the
+// The day's run is claimed once across instances (periods/claim-period.ts) in the
 // transaction that queues the mails and moves each client's window on, so a
 // failure rolls all of it back and another instance never mails twice.
 // The mail's one-click link switches the alerts off (links.ts); so does the
@@ -10,8 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { DialectName } from '../../store/db.ts';
 import { lockCatalogue } from '../../store/catalogue-lock.ts';
-import { claimPeriod } from '../../jobs/claim-period.ts';
-import { dueToday } from '../../jobs/local-hour.ts';
+import { claimPeriod } from '../../periods/claim-period.ts';
+import { dueToday } from '../../periods/local-hour.ts';
 import { DIGEST_HOUR, DIGEST_TIME_ZONE } from '../../../shared/saved-searches.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { mailBrand } from '../accounts/mails.ts';

@@ -41,6 +41,12 @@ export interface AlertsQueued {
   mails: number;
 }
 
+/** The instant alerts an import queues in its transaction (catalogue-import's ImportOptions.alerts), their links on `siteUrl` (SITE_URL). */
+export const instantAlerts =
+  (siteUrl: string) =>
+  (trx: Kysely<Database>, dialect: DialectName, now: Date): Promise<AlertsQueued> =>
+    queueAlerts(trx, dialect, { kind: 'instant', frequencies: ['instant'], siteUrl, now });
+
 /** Ids per statement when reading by id: within both engines' bound-parameter limits. */
 const ID_CHUNK = 1000;
 

@@ -2,7 +2,7 @@
 // rolled-back claim can be taken again.
 import t from 'tap';
 import { forEachTarget } from '../../helpers/db.ts';
-import { claimPeriod } from '../../../src/server/jobs/claim-period.ts';
+import { claimPeriod } from '../../../src/server/periods/claim-period.ts';
 
 const NOW = new Date('2026-11-23T07:00:00Z');
 

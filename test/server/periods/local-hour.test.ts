@@ -1,6 +1,6 @@
 // Daily and weekly periods at a local hour, in Madrid, across both daylight-saving changes.
 import t from 'tap';
-import { dailyPeriod, dueToday, weeklyPeriod } from '../../../src/server/jobs/local-hour.ts';
+import { dailyPeriod, dueToday, weeklyPeriod } from '../../../src/server/periods/local-hour.ts';
 
 const MADRID = 'Europe/Madrid';
 

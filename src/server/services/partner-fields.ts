@@ -1,0 +1,97 @@
+// What a partner write accepts (the partner CLI; later an admin API): every
+// input is checked and coerced here, so no caller can store a partner the
+// site cannot serve.
+import { coerce, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct } from 'superstruct';
+import type { PartnersTable } from '../store/schema.ts';
+import { HexColor, ListingIndexing } from '../../shared/partner.ts';
+import { RESERVED_SLUGS } from '../../shared/routes.ts';
+import { rule } from '../store/errors.ts';
+
+const trimmed = <T, S>(struct: Struct<T, S>) => coerce(struct, string(), (s) => s.trim());
+/** Optional text: '' (e.g. `--phone ""`) clears the field. */
+const optionalText = <T, S>(struct: Struct<T, S>) => optional(coerce(nullable(struct), string(), (s) => s.trim() || null));
+
+export const PartnerSlug = rule(
+  coerce(pattern(size(string(), 2, 60), /^[a-z0-9]+(?:-[a-z0-9]+)*$/), string(), (s) => s.trim().toLowerCase()),
+  'PartnerSlug',
+  (slug) => !RESERVED_SLUGS.has(slug) || `"${slug}" is reserved: the site has its own /${slug} page`,
+);
+
+// A host name as a browser sends it in Host: labels of letters, digits and
+// hyphens, at least two of them, the last starting with a letter (no IP).
+const HOST_RE = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const PartnerDomain = coerce(
+  nullable(pattern(string(), HOST_RE)),
+  string(),
+  (s) => s.trim().toLowerCase().replace(/\.$/, '') || null,
+);
+
+const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
+const Email = pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+const Phone = pattern(size(string(), 6, 30), /^\+?[0-9][0-9 ()./-]*[0-9]$/);
+/** An http(s) URL, or a path on this site such as /assets/partners/x.svg. */
+const LogoUrl = refine(size(string(), 1, 500), 'LogoUrl', (v) => {
+  if (v.startsWith('/')) return !v.startsWith('//') && !v.includes('\\');
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+});
+
+export const partnerFields = {
+  slug: PartnerSlug,
+  name: trimmed(size(string(), 1, 120)),
+  domain: optional(PartnerDomain),
+  logo: optionalText(LogoUrl),
+  email: optionalText(Email),
+  phone: optionalText(Phone),
+  address: optionalText(size(string(), 1, 200)),
+  city: optionalText(size(string(), 1, 100)),
+  primary: optional(Color),
+  secondary: optional(Color),
+  heading: optional(Color),
+  /** How its copies of the listings are indexed: canonical to the main site, or noindex. */
+  indexing: optional(coerce(ListingIndexing, string(), (s) => s.trim().toLowerCase())),
+};
+
+/** A new partner; colours left out take the defaults of SPEC §3. */
+export const NewPartner = object(partnerFields);
+export type NewPartner = Infer<typeof NewPartner>;
+/** The fields to change; null (or '') clears an optional one. */
+export const PartnerChanges = partial(object(partnerFields));
+export type PartnerChanges = Infer<typeof PartnerChanges>;
+
+export const partnerExpectations: Record<keyof typeof partnerFields, string> = {
+  slug: '2 to 60 lowercase letters, digits and single hyphens, such as costa-casas',
+  name: 'a name of 1 to 120 characters',
+  domain: 'a host name such as costa-casas.es, without scheme, port or path',
+  logo: 'an http(s) URL or a path starting with /',
+  email: 'an email address',
+  phone: 'a phone number such as +34 965 71 24 80',
+  address: 'an address of at most 200 characters',
+  city: 'a city of at most 100 characters',
+  primary: 'a colour like #13206a',
+  secondary: 'a colour like #fffb00',
+  heading: 'a colour like #fffb00',
+  indexing: 'canonical or noindex',
+};
+
+export const columnOf = {
+  slug: 'slug',
+  name: 'name',
+  domain: 'domain',
+  logo: 'logo',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  primary: 'color_primary',
+  secondary: 'color_secondary',
+  heading: 'color_heading',
+  indexing: 'listing_indexing',
+} as const satisfies Record<keyof typeof partnerFields, keyof PartnersTable>;
+
+export type PartnerField = keyof typeof partnerFields;
+/** The fields an update may not clear. */
+export const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading', 'indexing']);

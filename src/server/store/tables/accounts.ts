@@ -1,0 +1,69 @@
+// Client accounts (migration 0005): clients, sessions, password resets,
+// favorites; and the favorites alerts' unsubscribe links (migration 0016).
+import type { Generated, Selectable } from 'kysely';
+export interface ClientsTable {
+  id: Generated<number>;
+  /** Lower-cased and trimmed: the unique index is the case-insensitive check. */
+  email: string;
+  /** PHC string: $scrypt$ln=17,r=8,p=1$salt$hash (services/accounts/passwords.ts). */
+  password_hash: string;
+  name: string | null;
+  phone: string | null;
+  /** The partner whose site the client registered on; null: the main site. */
+  partner_id: number | null;
+  created_at: string;
+  updated_at: string;
+  /** The profile's switch of the favorites alerts, 1 on (default) or 0 off (migration 0016). */
+  favorite_alerts: Generated<number>;
+  /** Changes dated after this go in the next favorites mail; null: since each favorite was added. */
+  favorite_alerts_since: Generated<string | null>;
+  /** When the last favorites mail was queued. */
+  favorite_alert_sent_at: Generated<string | null>;
+}
+
+/** A login. The token itself is never stored: token_hash is its SHA-256 (hex). */
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+/** A password reset link, single-use: token_hash is the SHA-256 of the link's token. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface FavoritesTable {
+  client_id: number;
+  project_id: number;
+  created_at: string;
+}
+
+export interface AccountTables {
+  clients: ClientsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  favorites: FavoritesTable;
+  favorite_alert_links: FavoriteAlertLinksTable;
+}
+
+export type ClientRow = Selectable<ClientsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+
+/** The one-click unsubscribe link of a favorites mail; only the SHA-256 of its token is kept. */
+export interface FavoriteAlertLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  created_at: string;
+  expires_at: string;
+}

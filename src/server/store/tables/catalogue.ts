@@ -1,0 +1,162 @@
+// The catalogue (migration 0002): places, categories, projects and their units,
+// pictures and files, partners' scopes, the catalogue's versions; and each
+// unit's history (migration 0013).
+import type { Generated } from 'kysely';
+// The value sets are the API's (src/shared/catalogue.ts): one definition.
+import type { FileKind, GeoNode, ProjectStage, UnitStatus } from '../../../shared/catalogue.ts';
+import type { HistoryStatus } from '../../../shared/price-history.ts';
+export type { FileKind, ProjectStage, UnitStatus };
+export type GeoKind = GeoNode['kind'];
+
+export interface GeoPlacesTable {
+  id: Generated<number>;
+  kind: GeoKind;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  path: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface CategoriesTable {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  source: string;
+  ref: string;
+  name: string;
+  developer: string | null;
+  category_id: number;
+  stage: ProjectStage;
+  /** Plain text (migration 0008 added the rest). */
+  description: string;
+  /** Sanitised rich text of the same description. */
+  description_html: Generated<string>;
+  /** JSON: { [ISO 639-1 code]: { text, html } } for every language the feed gives. */
+  descriptions: Generated<string>;
+  /** JSON: { [ISO 639-1 code]: url } of the listing on the exporter's site. */
+  urls: Generated<string>;
+  amenities: string;
+  country_id: number;
+  region_id: number;
+  town_id: number;
+  location_detail: string | null;
+  lat: number | null;
+  lng: number | null;
+  delivery_date: string | null;
+  price_min: number | null;
+  price_max: number | null;
+  beds_min: number | null;
+  beds_max: number | null;
+  baths_min: number | null;
+  baths_max: number | null;
+  built_min: number | null;
+  built_max: number | null;
+  plot_min: number | null;
+  plot_max: number | null;
+  units_total: number;
+  units_available: number;
+  withdrawn_at: string | null;
+  listed_at: string;
+  updated_at: string;
+  /** The newest drop of an available unit's price (migration 0013); null: none recorded. */
+  price_dropped_at: string | null;
+}
+
+export interface ProjectCategoriesTable {
+  project_id: number;
+  category_id: number;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  project_id: number;
+  source: string;
+  feed_id: string;
+  ref: string | null;
+  category_id: number;
+  /** 0: the feed does not say (a NOT NULL column from before unknowns were kept; the API answers null). */
+  bedrooms: number;
+  bathrooms: number;
+  built_area: number | null;
+  plot_area: number | null;
+  terrace_area: number | null;
+  solarium_area: number | null;
+  garden_area: number | null;
+  floor: string | null;
+  price: number;
+  status: UnitStatus;
+  pool: number;
+  /** The feed's <date>, or the import's time when the feed gives none. */
+  feed_date: string;
+  /** A hash of everything the feed says about the unit (migration 0008); null for rows from before. */
+  content_hash: string | null;
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  project_id: number;
+  unit_id: number | null;
+  position: number;
+  url: string;
+  caption: string | null;
+  floorplan: number;
+}
+
+export interface ProjectFilesTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: FileKind;
+  title: string;
+  url: string;
+  registered_only: number;
+  position: number;
+}
+
+export interface PartnerScopesTable {
+  partner_id: number;
+  kind: 'region' | 'project';
+  target_id: number;
+}
+
+/** Rows: 'version', bumped by every import; 'partners', bumped by triggers on partners and partner_scopes (migration 0017). */
+export interface CatalogueMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface CatalogueTables {
+  geo_places: GeoPlacesTable;
+  categories: CategoriesTable;
+  projects: ProjectsTable;
+  project_categories: ProjectCategoriesTable;
+  units: UnitsTable;
+  images: ImagesTable;
+  project_files: ProjectFilesTable;
+  partner_scopes: PartnerScopesTable;
+  catalogue_meta: CatalogueMetaTable;
+  unit_history: UnitHistoryTable;
+}
+
+export type { HistoryStatus };
+
+/** One change of a unit's price or status, recorded by an import. */
+export interface UnitHistoryTable {
+  id: Generated<number>;
+  unit_id: number;
+  project_id: number;
+  /** The import's time. */
+  changed_at: string;
+  price_before: number;
+  price: number;
+  status_before: HistoryStatus;
+  status: HistoryStatus;
+}
