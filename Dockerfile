@@ -13,7 +13,7 @@
 #   docker run --rm -v site-data:/data newbuild-spain node dist/server/cli/migrate.js
 #   docker run --rm -v site-data:/data -v "$PWD:/feeds:ro" newbuild-spain \
 #     node --max-semi-space-size=16 --max-old-space-size=256 dist/server/cli/import.js /feeds/feed.xml
-# (the heap settings `npm run import` uses: see README, "Feeds")
+# (the heap settings `npm run import` uses: see docs/operations.md, "Feeds")
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 

@@ -104,7 +104,7 @@ function lazyStylesheetPlugin(write) {
 // the entry and the logged-in client's menu (loaded when needed) share: each a file of its own
 // otherwise, loaded with the entry (the favorites cost the home 0.3 KiB gzip, and save the search and
 // property pages as much and a file); the labels and formats the cards and the property page's lazily
-// loaded tables share were a chunk of their own, one file more on the search and property pages (docs/decisions.md).
+// loaded tables share were a chunk of their own, one file more on the search and property pages (docs/decisions/common-chunk.md).
 const ALWAYS_COMMON = [
   'src/client/lib/island.tsx',
   'src/client/lib/on-demand.ts',

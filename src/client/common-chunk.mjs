@@ -25,7 +25,7 @@ function staticGraph(inputs, start) {
   return seen;
 }
 
-/** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions.md). */
+/** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */
 export function commonModules(inputs, share = 0.6) {
   const pages = Object.keys(inputs).filter((file) => PAGE.test(file));
   const counts = new Map();

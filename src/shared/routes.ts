@@ -99,7 +99,7 @@ const PROJECT_ID = /^[1-9]\d{0,8}$/;
 /**
  * /for-sale/{id} of the section at `prefix`. An id that cannot name a project
  * is 404 before any read; without an id the visitor wants the listings: a 301
- * to the section's /search, keeping the query string (docs/decisions.md).
+ * to the section's /search, keeping the query string (docs/decisions/for-sale-without-id.md).
  */
 function forSale(prefix: '' | '/old' | '/:partner'): Shape {
   return {

@@ -6,7 +6,7 @@
 // `Authorization: Bearer …` (SPEC §7); it is never written to web storage,
 // where any script on the page could read it. What survives a reload is the
 // HttpOnly cookie the same answer set, by which the server renders the next
-// page with the client in its initial state (docs/decisions.md).
+// page with the client in its initial state (docs/decisions/login-token-in-memory.md).
 //
 // One store per app instance, like the client store: a module-level one would
 // hand one visitor's user to the next on the server.

@@ -3,7 +3,7 @@
 // sends every few-KB chunk of a streamed page through zlib's thread pool on its
 // own. Brotli at quality 2 and gzip at level 4 are the cheap levels (48 KB of
 // search page: 0.15 ms for 8.4 KB, against 0.28 ms for 7.9 KB at the plugin's
-// quality 4; measured in docs/decisions.md). COMPRESS_HTML=false leaves it to a
+// quality 4; docs/decisions/page-compression.md). COMPRESS_HTML=false leaves it to a
 // CDN in front.
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';

@@ -1,7 +1,7 @@
 // Backups: `npm run backup -- FILE` copies the SQLite store while the site
 // writes, and a site started on the copy serves what was there before it was
 // taken. On PostgreSQL the CLI refuses with the pg_dump command, and the
-// README's pg_dump / pg_restore steps give a store the site serves from.
+// pg_dump / pg_restore steps of docs/operations.md give a store the site serves from.
 import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,7 @@ forEachTarget(t, 'a backup taken while the site writes restores to a site that s
     t.equal(backup.code, 0, backup.stderr);
     t.match(backup.stdout, /^backed up .*site\.db to .*site-backup\.db \(\d+ pages, [\d.]+ MB\)\n$/);
     t.same(fs.readdirSync(path.dirname(file)), ['site-backup.db'], 'one self-contained file, nothing left beside it');
-    // README "Backups": the copy becomes DATA_DIR/site.db, with no -wal or -shm of another store beside it.
+    // docs/operations.md "Backups": the copy becomes DATA_DIR/site.db, with no -wal or -shm of another store beside it.
     fs.copyFileSync(file, path.join(restored, 'site.db'));
   } else {
     t.equal(backup.code, 2, 'refused on PostgreSQL');
@@ -55,7 +55,7 @@ forEachTarget(t, 'a backup taken while the site writes restores to a site that s
       /^error: the store is PostgreSQL \(DATABASE_URL\): back it up with pg_dump --format=custom --file=".*site-backup\.db" "\$DATABASE_URL"\n$/,
     );
     t.notOk(fs.existsSync(file), 'nothing written');
-    // The README's steps instead: pg_dump now (the site still writing), pg_restore into an empty database.
+    // The steps of docs/operations.md instead: pg_dump now (the site still writing), pg_restore into an empty database.
     await run('pg_dump', ['--format=custom', `--file=${file}`, target.databaseUrl!]);
   }
   const into = target.dialect === 'postgres' ? await createTarget(t, 'postgres') : null;

@@ -5,7 +5,7 @@
 // - A visitor: the heart is kept in this browser (lib/favorites.ts) and the
 //   page stays as it is (results, sort, scroll); the 'Added' toast offers to
 //   register to keep them. The hearts kept here are merged into the account
-//   at registration or login ('Synced'). (docs/decisions.md)
+//   at registration or login ('Synced'). (docs/decisions/favorites-before-an-account.md)
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { FavoritesAnswer } from '../../../shared/accounts.ts';

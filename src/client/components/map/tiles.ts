@@ -2,7 +2,7 @@
 // (MAP_TILE_URL, MAP_ATTRIBUTION), as the server embedded them in the page.
 // Tiles from another origin are a third-party request, made only once the
 // visitor allows functional cookies (SPEC §4); tiles served by the site
-// itself need no consent (docs/decisions.md, "The map").
+// itself need no consent (docs/decisions/map-tiles-and-consent.md).
 import { STATE_GLOBAL } from '../../../shared/ssr.ts';
 
 export interface TileConfig {

@@ -1,6 +1,6 @@
 // The visitor's last search, kept in localStorage (SPEC §3): cat, esGeo,
 // bathrooms, bedrooms, pricefrom and priceto, each key suffixed with the page's
-// context, plus the results view. Contexts (docs/decisions.md): '1' the main
+// context, plus the results view. Contexts (docs/decisions/search-filters-in-local-storage.md): '1' the main
 // site, '2' /old, '4:{slug}' a partner's site (by path or on its own domain),
 // so two partners' searches never mix. Everything read back goes through the
 // same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.

@@ -2,7 +2,7 @@
 // the profile and favorites. The API routes (api/accounts.ts) check bodies
 // with the shared structs and rate-limit; this service decides.
 //
-// Not revealing whether an email has an account (docs/decisions.md):
+// Not revealing whether an email has an account (docs/decisions/no-account-enumeration.md):
 // - login: an unknown email is checked against a dummy hash, so both failures
 //   cost one scrypt and answer the same null;
 // - registration: every request costs one hash and one verify. An email with

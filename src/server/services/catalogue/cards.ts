@@ -99,7 +99,7 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
  * `id in (… limit 3)` (its rowids looked up; PostgreSQL would run that
  * subquery for every picture of the join), PostgreSQL a lateral join (which
  * SQLite lacks). Both half the `row_number()` over every picture they
- * replaced (decisions.md, the origin's third pass).
+ * replaced (docs/decisions/card-pictures-query.md).
  */
 function cardImagesQuery(db: Kysely<Database>, projects: readonly number[], pictures: number) {
   const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>

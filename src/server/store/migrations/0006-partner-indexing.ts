@@ -2,7 +2,7 @@
 // /{partner}/for-sale/… and /{partner}/search/… pages, and the same on its own
 // domain): 'canonical' (the default) points them at the main site's page of the
 // same listing; 'noindex' keeps them out of the index. The values are
-// LISTING_INDEXING in src/shared/partner.ts; docs/decisions.md says why.
+// LISTING_INDEXING in src/shared/partner.ts; docs/decisions/partner-listing-indexing.md says why.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const partnerIndexingMigration: Migration = {
