@@ -1,9 +1,9 @@
 // The process: listens, and on SIGTERM stops accepting, finishes the request in
-// flight, closes the store and exits 0; with MIGRATE_ON_BOOT=false it will not
-// start on a store that lacks migrations.
+// flight, closes the store and exits 0; it will not start on a bad setting nor,
+// with MIGRATE_ON_BOOT=false, on a store that lacks migrations.
 import t from 'tap';
 import net from 'node:net';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
 import { SITE_COMMAND, startSite } from '../helpers/site-process.ts';
@@ -40,6 +40,17 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   t.match(response, /"slug":"costa-casas"/);
   t.equal(code, 0, 'exit code 0');
   t.match(output(), /draining/);
+});
+
+t.test('the server refuses to start on a bad value, saying why', async (t) => {
+  const result = spawnSync(SITE_COMMAND.command, SITE_COMMAND.args, {
+    cwd: SITE_COMMAND.cwd,
+    env: { ...process.env, PORT: 'not-a-port' },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  t.equal(result.status, 1);
+  t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');
 });
 
 forEachTarget(

@@ -4,7 +4,7 @@
 // localStorage after a reload (and corrupt storage ignored), the empty state
 // widening a search, and the network message with a retry when the API is
 // down, all without console errors. The map's own interactions are the map's
-// tests (test/e2e/map.test.ts).
+// tests (test/e2e/map.e2e.test.ts).
 import t from 'tap';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
