@@ -6,9 +6,9 @@ import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
-import { SITE_COMMAND, startSite } from '../helpers/site-process.ts';
+import { BOOT_LIMIT_MS, SITE_COMMAND, startSite } from '../helpers/site-process.ts';
 import { forEachTarget } from '../helpers/db.ts';
-import { waitFor } from '../helpers/processes.ts';
+import { STEP_TIMEOUT_MS, waitFor } from '../helpers/wait.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { pendingMigrations } from '../../src/server/store/migrate.ts';
 
@@ -28,10 +28,10 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   socket.on('data', (d: Buffer) => (response += d.toString()));
   const socketClosed = once(socket, 'close');
   const exited = once(child, 'exit');
-  await new Promise((r) => setTimeout(r, 100));
+  await site.waitForOutput(/"incoming request"/, STEP_TIMEOUT_MS);
 
   child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  await site.waitForOutput(/draining/, STEP_TIMEOUT_MS);
   socket.end(body.slice(5));
   const [code] = await exited;
   await socketClosed;
@@ -93,7 +93,7 @@ for (const kind of ['exception', 'rejection'] as const) {
         if (child.exitCode !== null) throw new Error(`exited early: ${logs}`);
         return /listening at/.test(logs);
       },
-      30_000,
+      BOOT_LIMIT_MS,
     );
     child.stdin.write(`${kind}\n`);
     const [code] = await exited;
