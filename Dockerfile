@@ -23,7 +23,7 @@ WORKDIR /app
 # No compilers: every native addon ships prebuilt in its npm package
 # (better-sqlite3 13's Node-API builds, sharp's and esbuild's platform packages).
 FROM base AS manifests
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json check-node.mjs ./
 
 # Build: every dependency, then dist/: the client bundle with its manifest, the
 # server-side render entry, and the server and its CLIs compiled for plain node.

@@ -1,23 +1,44 @@
-// `npm run dev`: the builds of build.mjs, watched (esbuild's context().watch()):
-// the client, the server-side render entry and the server. After any rebuild
-// the server (dist/server/main.js) restarts, since it reads the client's
-// manifest and the render entry when it starts: reload the page and the edit
-// is there, a second or two after saving. New page files need a restart of
-// this script (the client's entry points are listed once).
+// `npm run dev`: the builds of build.mjs (the client, the server-side render
+// entry and the server) as esbuild contexts, rebuilt together on each save
+// under src/ or locales/; once all three are done the server
+// (dist/server/main.js) restarts, once, since it reads the client's manifest
+// and the render entry when it starts: reload the page and the edit is there,
+// a second or two after saving. New page files need a restart of this script
+// (the client's entry points are listed once).
+//
+// One watcher here rather than esbuild's own watch mode: esbuild polls each
+// context on its own, so one save ended three rebuilds at different times and
+// restarted the server up to three times (test/dev.e2e.test.ts).
 import { context } from 'esbuild';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { clientOptions, copyServerFiles, dist, serverOptions, ssrOptions, writeClientManifest } from './build.mjs';
+import { clientOptions, copyServerFiles, dist, root, serverOptions, ssrOptions, writeClientManifest } from './build.mjs';
 
 const clientOut = path.join(dist, 'client');
 const serverOut = path.join(dist, 'server');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+const WATCHED = ['src', 'locales'];
+/** An editor's save is several file events (a temporary file, a rename): one rebuild for them all. */
+const QUIET_MS = 100;
+
+const builds = await Promise.all([
+  build(clientOptions(clientOut), (result) => writeClientManifest(result.metafile, clientOut)),
+  build(ssrOptions(serverOut)),
+  build(serverOptions(serverOut), () => copyServerFiles(serverOut)),
+]);
+
+async function build(options, after = () => {}) {
+  const ctx = await context(options);
+  return {
+    ctx,
+    async rebuild() {
+      await after(await ctx.rebuild());
+    },
+  };
+}
 
 let server;
-let pending;
-let restarting = Promise.resolve();
-// The server starts once every build has succeeded once (the watch's first builds).
-let firstBuildsLeft = 3;
 
 function startServer() {
   server = spawn(process.execPath, ['--enable-source-maps', path.join(serverOut, 'main.js')], { stdio: 'inherit', env });
@@ -33,52 +54,53 @@ async function stopServer() {
   clearTimeout(force);
 }
 
-// Several builds end together when a shared file changes: one restart for them
-// all, and one at a time (the old server must free the port first).
-function restartSoon() {
-  clearTimeout(pending);
-  pending = setTimeout(() => {
-    restarting = restarting.then(async () => {
-      await stopServer();
-      console.log('[dev] rebuilt: restarting the server');
-      startServer();
-    });
-  }, 100);
+/** All three builds, then one (re)start; a failed build (esbuild prints why) keeps the running server. */
+async function rebuildAndRestart() {
+  const results = await Promise.allSettled(builds.map((b) => b.rebuild()));
+  if (results.some((r) => r.status === 'rejected')) {
+    console.log(
+      `[dev] the build failed: ${server ? 'the server keeps running the last good build' : 'the server starts after a good one'}`,
+    );
+    return;
+  }
+  if (server) {
+    await stopServer();
+    console.log('[dev] rebuilt: restarting the server');
+  }
+  startServer();
 }
 
-function built() {
-  if (firstBuildsLeft === 0) restartSoon();
-  else if (--firstBuildsLeft === 0) startServer();
+// Saves during a rebuild are taken by one more rebuild after it, not one each.
+let running;
+let again = false;
+let quiet;
+async function rebuildWhileChanged() {
+  if (running) return void (again = true);
+  do {
+    again = false;
+    running = rebuildAndRestart();
+    await running;
+  } while (again);
+  running = undefined;
 }
 
-/** The build's own options plus a step after each successful (re)build, then a restart. */
-function watched(options, after = () => {}) {
-  const onEnd = {
-    name: 'dev-restart',
-    setup(b) {
-      b.onEnd((result) => {
-        if (result.errors.length > 0) return;
-        after(result);
-        built();
-      });
-    },
-  };
-  return context({ ...options, plugins: [...(options.plugins ?? []), onEnd] });
-}
-
-const contexts = await Promise.all([
-  watched(clientOptions(clientOut), (result) => writeClientManifest(result.metafile, clientOut)),
-  watched(ssrOptions(serverOut)),
-  watched(serverOptions(serverOut), () => copyServerFiles(serverOut)),
-]);
-await Promise.all(contexts.map((c) => c.watch()));
-console.log('[dev] watching src/ for changes (Ctrl-C stops)');
+await rebuildAndRestart();
+const watchers = WATCHED.map((dir) =>
+  fs.watch(path.join(root, dir), { recursive: true }, (_event, file) => {
+    // Editors' swap and backup files are not sources.
+    if (file && /(^|\/)\.|~$/.test(file)) return;
+    clearTimeout(quiet);
+    quiet = setTimeout(rebuildWhileChanged, QUIET_MS);
+  }),
+);
+console.log(`[dev] watching ${WATCHED.join('/ and ')}/ for changes (Ctrl-C stops)`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    clearTimeout(pending);
-    await Promise.all(contexts.map((c) => c.dispose()));
-    await restarting;
+    clearTimeout(quiet);
+    for (const w of watchers) w.close();
+    await running;
+    await Promise.all(builds.map((b) => b.ctx.dispose()));
     await stopServer();
     process.exit(0);
   });

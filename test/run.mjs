@@ -1,34 +1,99 @@
-// `npm test` after the typecheck and build: finds Chromium for the browser tests
-// (installing Debian's package when running as root), then runs tap.
+// Runs one tier of the tests with tap:
+//
+//   node test/run.mjs fast [--watch] [tap options]   unit and API tests: no browser, no child process
+//   node test/run.mjs e2e [tap options]              browser and process tests: *.e2e.test.ts
+//
+// A test's tier is its name: `*.e2e.test.ts` is e2e, every other `*.test.ts(x)`
+// is fast (test/tiers.test.ts keeps the browser and process helpers out of the
+// fast tier). Only the e2e tier needs Chromium: it is found here (or installed
+// from Debian's package when running as root). `--watch` runs the fast tier,
+// then again on each save, only the test files whose code changed (tap's
+// --changed). dist/ is rebuilt when older than the sources by tap's `before`
+// (test/fresh-dist.mjs), so a single `npx tap file` gets it too.
 import { spawn, spawnSync } from 'node:child_process';
 import readline from 'node:readline';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const candidates = [process.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-let chromium = candidates.find((p) => p && fs.existsSync(p));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const E2E = 'test/**/*.e2e.test.ts';
+const TIERS = {
+  // tap's own default exclude (fixtures) stays: a command-line --exclude replaces it.
+  fast: ['--exclude', E2E, '--exclude', '**/@(fixture*(s)|dist)/**'],
+  e2e: ['--include', E2E],
+};
 
-if (!chromium && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-  console.log("# Chromium not found: installing Debian's chromium package");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  chromium = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+const [tier, ...rest] = process.argv.slice(2);
+if (!(tier in TIERS)) {
+  console.error(`usage: node test/run.mjs ${Object.keys(TIERS).join('|')} [--watch] [tap options]`);
+  process.exit(2);
 }
-if (!chromium) {
+const watch = rest.includes('--watch');
+if (watch && tier !== 'fast') {
+  console.error('--watch is for the fast tier: npm run test:watch');
+  process.exit(2);
+}
+const tapArgs = [...TIERS[tier], ...rest.filter((a) => a !== '--watch')];
+const env = { ...process.env, NODE_ENV: 'test' };
+if (tier === 'e2e') env.PUPPETEER_EXECUTABLE_PATH = findChromium();
+
+if (watch) watchFastTier();
+else runTap(tapArgs).then((code) => process.exit(code));
+
+function findChromium() {
+  const candidates = [process.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const found = candidates.find((p) => p && fs.existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log("# Chromium not found: installing Debian's chromium package");
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: aptEnv });
+    if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
   console.error('Browser tests need Chromium: install it with `sudo apt-get install -y chromium` or set PUPPETEER_EXECUTABLE_PATH.');
   process.exit(1);
 }
 
-const args = process.argv.slice(2);
-const tap = spawn('npx', ['tap', ...args], {
-  stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, PUPPETEER_EXECUTABLE_PATH: chromium, NODE_ENV: 'test' },
-});
-const failures = collectFailures(tap.stdout);
-tap.on('close', (code, signal) => {
-  printFailures(failures);
-  process.exit(code ?? (signal ? 1 : 0));
-});
+/** Runs tap with `args`; resolves with its exit code once its report has been printed. */
+function runTap(args) {
+  const tap = spawn('npx', ['tap', ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'], env });
+  const failures = collectFailures(tap.stdout);
+  return new Promise((resolve) => {
+    tap.on('close', (code, signal) => {
+      printFailures(failures);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * The fast tier once, then on every change under src/, test/ or locales/ the
+ * test files whose own code or imports changed since their last run (tap's
+ * --changed reads what each test file loaded from .tap/processinfo).
+ */
+function watchFastTier() {
+  let running = false;
+  let again = false;
+  let timer;
+  const run = async (args) => {
+    running = true;
+    const code = await runTap(args);
+    console.log(`\n# watching src/, test/ and locales/ (last run: ${code === 0 ? 'passed' : 'failed'}); Ctrl-C stops`);
+    running = false;
+    if (again) changed();
+  };
+  // An editor's save is several file events: one run for them all.
+  const changed = () => {
+    again = running;
+    if (running) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => run([...tapArgs, '--changed']), 200);
+  };
+  for (const dir of ['src', 'test', 'locales']) fs.watch(path.join(root, dir), { recursive: true }, changed);
+  run(tapArgs);
+}
 
 /**
  * Passes tap's report through and remembers each failed test with its place

@@ -1,5 +1,5 @@
 # The reference CDN: Varnish 7.1 (Debian 12's `varnish` package) in front of
-# HAProxy (deploy/haproxy.cfg). The test test/deploy/instances.test.ts runs this
+# HAProxy (deploy/haproxy.cfg). The test test/deploy/instances.e2e.test.ts runs this
 # very file, with the backend's port replaced.
 #
 #   varnishd -a :6081 -f /etc/varnish/default.vcl -s malloc,256m

@@ -2,8 +2,8 @@
 // first load (issue 12): on the real client build, none of the entry's or a
 // page module's outputs, nor what they import statically, holds them; each
 // is in a chunk of its own that the part's loader fetches when it is needed.
-// That each still works when used is tested in the browser (test/e2e/load-on-demand.test.ts, map.test.ts,
-// not-found.test.ts, progress-bar.test.ts, search.test.ts, accounts.test.ts).
+// That each still works when used is tested in the browser (test/e2e/load-on-demand.e2e.test.ts, map.e2e.test.ts,
+// not-found.e2e.test.ts, progress-bar.e2e.test.ts, search.e2e.test.ts, accounts.e2e.test.ts).
 import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';

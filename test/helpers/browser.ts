@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { STEP_TIMEOUT_MS } from './wait.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-/** Generous but bounded: a slow CI machine may take seconds, never minutes. */
-export const STEP_TIMEOUT_MS = 30_000;
+export { STEP_TIMEOUT_MS, within } from './wait.ts';
 
 export function chromiumPath(): string {
   return process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -164,17 +164,4 @@ export async function waitForHydration(page: Page, selector = 'header.site-heade
 /** The trimmed text of the first element matching `selector`, or null. */
 export async function textOf(page: Page, selector: string): Promise<string | null> {
   return page.$eval(selector, (el) => (el.textContent ?? '').trim()).catch(() => null);
-}
-
-/** Waits for `promise` at most `ms`, failing with a message that says what did not happen. */
-export async function within<T>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,4 +1,4 @@
-// Preloaded (node --import) into a server process by test/server/main.test.ts:
+// Preloaded (node --import) into a server process by test/server/main.e2e.test.ts:
 // a line on stdin makes the process crash the way a bug would, once it runs:
 // "exception" throws from a callback, "rejection" leaves a promise rejected.
 process.stdin.setEncoding('utf8');

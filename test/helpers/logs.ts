@@ -1,5 +1,7 @@
 // Collects an app's log lines (pino JSON) for a test: pass `stream` as the
 // app's logStream (with logger: true and a LOG_LEVEL), then read `lines`.
+import { STEP_TIMEOUT_MS, waitFor } from './wait.ts';
+
 export interface LogLine {
   level: number;
   msg?: string;
@@ -21,11 +23,12 @@ export function logCollector(): { stream: { write(line: string): void }; lines: 
   };
 }
 
-/** Resolves once a line passes `test` (polling); a test's own time-out bounds the wait. */
-export async function waitForLine(lines: LogLine[], test: (line: LogLine) => boolean): Promise<LogLine> {
-  for (;;) {
-    const found = lines.find(test);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Resolves once a line passes `test`; fails after STEP_TIMEOUT_MS, showing the lines seen. */
+export function waitForLine(lines: LogLine[], test: (line: LogLine) => boolean, what = 'the log line'): Promise<LogLine> {
+  return waitFor(
+    what,
+    () => lines.find(test),
+    STEP_TIMEOUT_MS,
+    () => lines.map((l) => JSON.stringify(l)).join('\n'),
+  );
 }

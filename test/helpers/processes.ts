@@ -1,11 +1,14 @@
 // Long-running child processes a test starts (servers, HAProxy, Varnish): each
 // in a process group of its own, its output kept for failure messages, and
 // stopped when the test ends whatever happened (SIGTERM, then SIGKILL to the
-// group, so a child's own children go too). Plus free loopback ports and
-// bounded waits that say what they were waiting for.
+// group, so a child's own children go too). Plus free loopback ports. Only
+// for the e2e tier (*.e2e.test.ts): test/tiers.test.ts keeps the fast tier off it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
+import { sleep } from './wait.ts';
+
+export { sleep, waitFor } from './wait.ts';
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -102,34 +105,3 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-/**
- * Polls `check` until it returns something other than undefined/null/false, for at
- * most `timeoutMs`: a safety net for a stuck system, not a speed test, so give
- * it plenty. The error says what was awaited, and `details()` what was seen.
- */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  timeoutMs: number,
-  details?: () => string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      // A column not set yet reads as null: that is 'not yet', not an answer.
-      if (value !== undefined && value !== null && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const why = last instanceof Error ? ` (last error: ${last.message})` : '';
-      throw new Error(`gave up after ${timeoutMs / 1000} s waiting for ${what}${why}${details ? `\n${details()}` : ''}`);
-    }
-    await sleep(250);
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

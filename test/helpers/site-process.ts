@@ -14,7 +14,7 @@ export const SITE_ENTRY = 'dist/server/main.js';
 export const SITE_COMMAND = { command: process.execPath, args: [SITE_ENTRY], cwd: ROOT };
 
 /** A booting server may migrate, seed the demo and build its caches on a busy machine: minutes, not seconds. */
-const BOOT_LIMIT_MS = 180_000;
+export const BOOT_LIMIT_MS = 180_000;
 
 export interface SiteProcess {
   process: Started;

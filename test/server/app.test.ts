@@ -1,10 +1,31 @@
+// The app a fresh clone starts (SEED_DEMO defaults to true): pages render, and
+// the store holds the demo, its two partners and its whole catalogue; with
+// SEED_DEMO=false it holds neither.
 import t from 'tap';
 import { testApp } from '../helpers/app.ts';
+import { DEMO_PROJECTS } from '../../src/server/demo/generator.ts';
 
-t.test('the homepage renders with the demo store', async (t) => {
+t.test('the homepage renders, and the demo store has its partners and catalogue', async (t) => {
   const app = await testApp(t);
-  const res = await app.inject('/');
-  t.equal(res.statusCode, 200);
-  t.match(res.headers['content-type'], /text\/html/);
-  t.match(res.body, /<html lang="en">/);
+  const home = await app.inject('/');
+  t.equal(home.statusCode, 200);
+  t.match(home.headers['content-type'], /text\/html/);
+  t.match(home.body, /<html lang="en">/);
+
+  for (const [slug, name] of [
+    ['costa-casas', 'Costa Casas Inmobiliaria'],
+    ['sol-homes', 'Sol Homes Makelaardij'],
+  ]) {
+    const site = await app.inject(`/${slug}`);
+    t.equal(site.statusCode, 200, `the demo partner ${slug} has its site`);
+    t.match(site.body, `<title>Welcome to ${name} | ${name}</title>`);
+  }
+  const search = await app.inject('/search');
+  t.match(search.body, `<p class="search-head__count" role="status">${DEMO_PROJECTS} developments</p>`, 'the whole demo catalogue');
+});
+
+t.test('SEED_DEMO=false: no partner, no catalogue', async (t) => {
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  t.equal((await app.inject('/costa-casas')).statusCode, 404);
+  t.notMatch((await app.inject('/search')).body, /\d+ developments/);
 });

@@ -1,7 +1,6 @@
-// Configuration: defaults, and one clear line naming a bad variable.
+// Configuration: defaults, and one clear line naming a bad variable (the
+// process refusing to start on one: main.e2e.test.ts).
 import t from 'tap';
-import { spawnSync } from 'node:child_process';
-import { SITE_COMMAND } from '../helpers/site-process.ts';
 import { defaultHashConcurrency, loadConfig, ConfigError } from '../../src/server/config.ts';
 
 t.test('defaults give a working site', async (t) => {
@@ -76,17 +75,6 @@ t.test('a bad value is one line naming the variable', async (t) => {
       t.notMatch((error as Error).message, /\n/, 'one line');
     }
   }
-});
-
-t.test('the server refuses to start on a bad value, saying why', async (t) => {
-  const result = spawnSync(SITE_COMMAND.command, SITE_COMMAND.args, {
-    cwd: SITE_COMMAND.cwd,
-    env: { ...process.env, PORT: 'not-a-port' },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  t.equal(result.status, 1);
-  t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');
 });
 
 t.test('password hashes: two at once, but a core always left to the event loop', async (t) => {

@@ -1,5 +1,5 @@
 // The server's own files are found from source and, compiled, from dist/
-// (test/build.test.ts runs that). Here: every file the server reads beside its
+// (test/build.e2e.test.ts runs that). Here: every file the server reads beside its
 // code goes through paths.ts, since an address relative to import.meta.url
 // points into the bundle once compiled.
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
 // only from a sender TRUST_PROXY covers).
 // A page or read also differs by whether a session comes with the request: its
 // anonymous copy says so (Vary: Cookie, Authorization), or a cache that stores
-// it would hand it to a logged-in client too (test/deploy/instances.test.ts).
+// it would hand it to a logged-in client too (test/deploy/instances.e2e.test.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/constants.ts';
 import type { Config } from '../config.ts';

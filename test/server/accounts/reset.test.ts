@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
-import { waitFor } from '../../helpers/processes.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { accountsApp, bearer, PASSWORD, post, registered, withCookie } from './helpers.ts';
 import type { MemoryTransport } from '../leads/helpers.ts';

@@ -10,7 +10,7 @@ import { seedDemo } from '../../../src/server/store/seed.ts';
 import { runDigests } from '../../../src/server/jobs/alert-digests.ts';
 import { forEachTarget } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
-import { waitFor } from '../../helpers/processes.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { mailTo } from '../../helpers/outbox.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { SITE, addSearch, listedNames, queuedMails } from '../saved-searches/alert-helpers.ts';

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { testApp } from '../../helpers/app.ts';
 import { forEachTarget } from '../../helpers/db.ts';
-import { STEP_TIMEOUT_MS } from '../../helpers/browser.ts';
+import { STEP_TIMEOUT_MS } from '../../helpers/wait.ts';
 import { ownConnection } from '../../../src/server/jobs/own-connection.ts';
 
 /** `promise`, or 'stuck' if it has not settled after a generous wait (a deadlock, not a speed). */

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
-import { waitFor } from '../../helpers/processes.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { LeadService } from '../../../src/server/services/leads.ts';
 import { MailOutbox, retryDelay } from '../../../src/server/mail/outbox.ts';

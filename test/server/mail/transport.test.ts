@@ -9,7 +9,7 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
-import { waitFor } from '../../helpers/processes.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { fakeSmtp } from '../../helpers/smtp.ts';
 import { contactBody, brokerBody, parseEml } from '../leads/helpers.ts';
 import { composeLeadMail, oneLine } from '../../../src/server/mail/compose.ts';

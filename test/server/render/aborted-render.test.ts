@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { SsrEntry } from '../../../src/shared/ssr.ts';
 import { startServer, testApp } from '../../helpers/app.ts';
 import { LEVEL, logCollector, waitForLine } from '../../helpers/logs.ts';
+import { STEP_TIMEOUT_MS, waitFor } from '../../helpers/wait.ts';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
@@ -56,9 +57,9 @@ t.test('a client that disconnects mid-stream: one info line with the reason, no 
   });
 
   // The render is aborted and the response ends, whatever is logged about it.
-  await waitForLine(logs.lines, (l) => l.msg === 'request completed' || l.msg === 'stream closed prematurely');
-  while (!aborts.length) await new Promise((resolve) => setTimeout(resolve, 20));
-  t.equal(aborts.length, 1, 'the render was aborted');
+  await waitForLine(logs.lines, (l) => l.msg === 'request completed' || l.msg === 'stream closed prematurely', 'the response to end');
+  await waitFor('the render to be aborted', () => aborts.length > 0, STEP_TIMEOUT_MS);
+  t.equal(aborts.length, 1, 'the render was aborted once');
   const aborted = logs.lines.find((l) => l.msg === 'render aborted');
   t.equal(aborted?.level, LEVEL.info);
   t.equal(aborted?.reason, 'client disconnected');

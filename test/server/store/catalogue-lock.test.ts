@@ -11,7 +11,7 @@ import { seedDemo } from '../../../src/server/store/seed.ts';
 import { runDigests } from '../../../src/server/jobs/alert-digests.ts';
 import { FavoriteAlertService } from '../../../src/server/services/favorite-alerts/index.ts';
 import { forEachTarget } from '../../helpers/db.ts';
-import { waitFor } from '../../helpers/processes.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { CATALOGUE_LOCK_KEY } from '../../../src/server/store/catalogue-lock.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { SITE, at, client, importUnits, mailsTo, morning } from '../favorite-alerts/helpers.ts';

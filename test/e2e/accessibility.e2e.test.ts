@@ -8,7 +8,7 @@
 // own late parts (Leaflet, Glide) are drawn. Any violation fails, named by rule, impact and the failing nodes' selectors.
 // The home is also checked on a first visit, with the cookie bar; elsewhere
 // the visitor has already chosen (necessary cookies only), so the bar covers
-// nothing axe should see (the dialog: test/e2e/consent.test.ts).
+// nothing axe should see (the dialog: test/e2e/consent.e2e.test.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import t from 'tap';

@@ -4,7 +4,7 @@
 // localStorage after a reload (and corrupt storage ignored), the empty state
 // widening a search, and the network message with a retry when the API is
 // down, all without console errors. The map's own interactions are the map's
-// tests (test/e2e/map.test.ts).
+// tests (test/e2e/map.e2e.test.ts).
 import t from 'tap';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
@@ -217,8 +217,11 @@ t.test('the search page in the browser', async (t) => {
     await open(page, '/search/spain/malaga?bedrooms=3');
     await click(page, '.search-form__clear');
     await waitForUrl(page, '/search?view=list');
+    // The view is restored in the same step that would restore filters: the
+    // address it ends at is the proof that no filter came back.
     await open(page, '/search');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForUrl(page, '/search?view=list');
+    await waitForCards(page, await apiIds(''));
     t.equal(await here(page), '/search?view=list', 'nothing to restore but the view');
 
     // Corrupt or foreign values are ignored, never trusted.

@@ -2,7 +2,7 @@
 // desktop and a phone, with the keyboard alone: Tab to the checkbox, Space
 // switches the alerts off (saved at once, announced, kept after a reload) and
 // on again; no console error. The unsubscribe page is in the axe sweep
-// (accessibility.test.ts).
+// (accessibility.e2e.test.ts).
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';

@@ -1,14 +1,14 @@
 // The process: listens, and on SIGTERM stops accepting, finishes the request in
-// flight, closes the store and exits 0; with MIGRATE_ON_BOOT=false it will not
-// start on a store that lacks migrations.
+// flight, closes the store and exits 0; it will not start on a bad setting nor,
+// with MIGRATE_ON_BOOT=false, on a store that lacks migrations.
 import t from 'tap';
 import net from 'node:net';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { tempDir } from '../helpers/app.ts';
-import { SITE_COMMAND, startSite } from '../helpers/site-process.ts';
+import { BOOT_LIMIT_MS, SITE_COMMAND, startSite } from '../helpers/site-process.ts';
 import { forEachTarget } from '../helpers/db.ts';
-import { waitFor } from '../helpers/processes.ts';
+import { STEP_TIMEOUT_MS, waitFor } from '../helpers/wait.ts';
 import { openStore } from '../../src/server/store/db.ts';
 import { pendingMigrations } from '../../src/server/store/migrate.ts';
 
@@ -28,10 +28,10 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   socket.on('data', (d: Buffer) => (response += d.toString()));
   const socketClosed = once(socket, 'close');
   const exited = once(child, 'exit');
-  await new Promise((r) => setTimeout(r, 100));
+  await site.waitForOutput(/"incoming request"/, STEP_TIMEOUT_MS);
 
   child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  await site.waitForOutput(/draining/, STEP_TIMEOUT_MS);
   socket.end(body.slice(5));
   const [code] = await exited;
   await socketClosed;
@@ -40,6 +40,17 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
   t.match(response, /"slug":"costa-casas"/);
   t.equal(code, 0, 'exit code 0');
   t.match(output(), /draining/);
+});
+
+t.test('the server refuses to start on a bad value, saying why', async (t) => {
+  const result = spawnSync(SITE_COMMAND.command, SITE_COMMAND.args, {
+    cwd: SITE_COMMAND.cwd,
+    env: { ...process.env, PORT: 'not-a-port' },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  t.equal(result.status, 1);
+  t.equal(result.stderr.trim(), 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "not-a-port")');
 });
 
 forEachTarget(
@@ -82,7 +93,7 @@ for (const kind of ['exception', 'rejection'] as const) {
         if (child.exitCode !== null) throw new Error(`exited early: ${logs}`);
         return /listening at/.test(logs);
       },
-      30_000,
+      BOOT_LIMIT_MS,
     );
     child.stdin.write(`${kind}\n`);
     const [code] = await exited;

@@ -137,9 +137,14 @@ t.test('the property page in a browser', async (t) => {
     await page.click(field);
     await page.keyboard.type('Ana');
     await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    t.equal(await page.$eval(field, (el) => (el as HTMLInputElement).selectionStart), 1, 'arrow keys in the form move the caret');
+    // Keys are handled in order: one more from the gallery's own focus goes on
+    // from wherever the two above left it (1 / n had it taken them).
+    await page.focus(VIEWER);
     await page.keyboard.press('ArrowRight');
-    await new Promise((r) => setTimeout(r, 400));
-    t.equal(await counter(page), `3 / ${count}`, 'arrow keys in the form move the caret, not the gallery');
+    await waitForCounter(page, `4 / ${count}`);
+    t.pass('not the gallery');
     t.same(problems.all(), [], 'no console errors');
   });
 
