@@ -3,7 +3,7 @@
 // sideways scrolling (the rows are cards), the caption is whole, and a value
 // the feed does not give keeps its '–' with 'Not given' for screen readers. On
 // the main site, a partner's path site and a partner's own domain. From 768 px
-// it is a table with its header row above its columns (test/e2e/layout.test.ts).
+// it is a table with its header row above its columns (test/e2e/layout.e2e.test.ts).
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
