@@ -14,7 +14,7 @@
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
 import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { cardPictures, read, type ReadContext } from './read.ts';
+import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
 
 // --- the query-string form ------------------------------------------------------
@@ -100,7 +100,7 @@ export const catalogueReads = {
     query: queryForm(PropertySearch, searchFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue, cardPictures(ctx));
+      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
     },
   }),
   '/api/map-markers': read({

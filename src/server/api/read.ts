@@ -8,7 +8,6 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import type { Services } from '../services/index.ts';
 import type { StoreVersions } from '../services/versions.ts';
 import type { Scope } from '../services/catalogue/index.ts';
-import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
 import { boundedMemo } from '../../shared/bounded-memo.ts';
 
 export interface ReadContext {
@@ -28,18 +27,6 @@ export interface ReadContext {
    * readContext() for personal reads and pages (request.client()).
    */
   client?: { id: number } | null;
-  /**
-   * The read answers a page's render in-process (render/page.ts): only what
-   * shared/page-data.ts keeps of it goes into the page, so what that leaves out
-   * need not be read (a card's pictures past the first). The state under the
-   * read's key is the same either way.
-   */
-  forPage?: boolean;
-}
-
-/** Pictures per card for a read's cards: a page's render asks only for those it embeds (`forPage`), the API for all. */
-export function cardPictures(ctx: Pick<ReadContext, 'forPage'>): number | undefined {
-  return ctx.forPage ? PAGE_CARD_IMAGES : undefined;
 }
 
 /** A read as written: its input's struct, and a handler of the checked input. */

@@ -16,7 +16,6 @@ import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
 import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
-import { pageAnswer } from '../../shared/page-data.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { readVersions } from '../services/versions.ts';
@@ -61,7 +60,7 @@ export async function resolvePage(
   const hostPartner = await partners.byHost(request.hostname, await versions);
   const session = await request.client();
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
-  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner), forPage: true }, session);
+  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.
@@ -78,8 +77,8 @@ export async function resolvePage(
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       const key = dataKey(need);
       if (endpoint.personal) out.personal = true;
-      // Only what the page shows of the answer goes into the HTML's state (shared/page-data.ts).
-      out.data[key] = pageAnswer(need.endpoint, await runRead(endpoint, need.query, ctx));
+      // The API's answer for the key, as a browser fetching the key gets it: a key means one answer.
+      out.data[key] = await runRead(endpoint, need.query, ctx);
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {

@@ -47,9 +47,9 @@ export type ContentPageRow = Selectable<ContentPagesTable>;
 // --- the catalogue (migration 0002) -----------------------------------------
 
 // The value sets are the API's (src/shared/catalogue.ts): one definition.
-import type { FileKind, GeoNode, ProjectStage, UnitStatus } from '../../shared/catalogue.ts';
+import type { FileKind, PlaceKind, ProjectStage, UnitStatus } from '../../shared/catalogue.ts';
 export type { FileKind, ProjectStage, UnitStatus };
-export type GeoKind = GeoNode['kind'];
+export type GeoKind = PlaceKind;
 
 export interface GeoPlacesTable {
   id: Generated<number>;
