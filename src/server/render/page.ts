@@ -57,8 +57,7 @@ export async function resolvePage(
   const started = performance.now();
   const { partners } = app.services;
   const versions = readVersions(app.store.db);
-  const hostPartner = await partners.byHost(request.hostname, await versions);
-  const session = await request.client();
+  const [hostPartner, session] = await Promise.all([versions.then((v) => partners.byHost(request.hostname, v)), request.client()]);
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
   const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
@@ -71,14 +70,19 @@ export async function resolvePage(
     // A page that needs an account sends a visitor to its section's login, ?redirect=<path>; a guest page sends a client home.
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
-    if (session) out.client = await app.services.accounts.user(session.id);
-    for (const need of dataNeedsFor(out.match, search, session !== null)) {
+    // The client and the page's reads do not depend on each other: they run together.
+    const client = session ? app.services.accounts.user(session.id) : null;
+    const reads = dataNeedsFor(out.match, search, session !== null).map(async (need) => {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
-      const key = dataKey(need);
       if (endpoint.personal) out.personal = true;
       // The API's answer for the key, as a browser fetching the key gets it: a key means one answer.
-      out.data[key] = await runRead(endpoint, need.query, ctx);
+      return [dataKey(need), await runRead(endpoint, need.query, ctx)] as const;
+    });
+    const [answers, user] = await Promise.all([Promise.all(reads), client]);
+    out.client = user;
+    for (const [key, answer] of answers) {
+      out.data[key] = answer;
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {
