@@ -18,6 +18,7 @@ import { recompute } from './recompute.ts';
 import { detach, slugify } from './text.ts';
 import { projectFields, projectRef, unitRow } from './unit-rows.ts';
 import { bumpCatalogueVersion } from '../services/catalogue/version.ts';
+import { boundedMemo } from '../../shared/bounded-memo.ts';
 
 export const MAX_REJECTIONS_KEPT = 1000;
 /** Rows per insert: PostgreSQL takes at most 65535 parameters per statement, SQLite 32766. */
@@ -104,7 +105,7 @@ export class ImportRun {
   /** Projects to recompute at the end. */
   private readonly touched = new Set<number>();
   /** Recent developments' staged image and file URLs (insertion-ordered: the oldest is dropped first). */
-  private readonly staged = new Map<string, Set<string>>();
+  private readonly staged = boundedMemo<Set<string>>(STAGED_WINDOW);
   private seq = 0;
   /** Whether this source had units before this import (see checkSourceIdentity). */
   private sourceKnown = false;
@@ -294,12 +295,7 @@ export class ImportRun {
     const files: Array<Row<'import_files'>> = [];
     for (const p of properties) {
       const ref = projectRef(p);
-      let seen = this.staged.get(ref);
-      if (!seen) {
-        seen = new Set();
-        this.staged.set(detach(ref), seen);
-        if (this.staged.size > STAGED_WINDOW) this.staged.delete(this.staged.keys().next().value!);
-      }
+      const seen = this.staged(detach(ref), () => new Set());
       for (const image of p.images) {
         const key = `i ${image.url}`;
         if (seen.has(key)) continue;
