@@ -79,9 +79,12 @@ export async function resolvePage(
       // The API's answer for the key, as a browser fetching the key gets it: a key means one answer.
       return [dataKey(need), await runRead(endpoint, need.query, ctx)] as const;
     });
-    const [answers, user] = await Promise.all([Promise.all(reads), client]);
-    out.client = user;
-    for (const [key, answer] of answers) {
+    // The client is known even when a read fails: the error page shows who is logged in.
+    const [answers, user] = await Promise.allSettled([Promise.all(reads), client]);
+    if (user.status === 'rejected') throw user.reason;
+    out.client = user.value;
+    if (answers.status === 'rejected') throw answers.reason;
+    for (const [key, answer] of answers.value) {
       out.data[key] = answer;
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
