@@ -14,8 +14,9 @@
 // ratio page ÷ static. Beside them, React's floor (bench/react-floor-server.ts):
 // the same saved pages rendered by React alone from a prebuilt element tree, the
 // least a server that streams its pages with React can spend on them.
-// BENCH_ORIGIN_BASELINE=<another checkout, built> adds that checkout's server as
-// one more column, measured in the same rounds.
+// BENCH_ORIGIN_BASELINE=<other checkouts, built, comma-separated> adds each
+// checkout's server as one more column, measured in the same rounds. Last, the
+// budget: each site ÷ React's floor per CPU-second, against ORIGIN_BUDGET.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,8 @@ const DURATION_S = Number(process.env.BENCH_ORIGIN_DURATION ?? 3);
 const WARMUP_S = Number(process.env.BENCH_ORIGIN_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
+/** The origin's budget (DESIGN §10): the site serves at least this share of React's floor per CPU-second. */
+export const ORIGIN_BUDGET = 0.3;
 
 interface Server {
   name: string;
@@ -126,6 +129,23 @@ async function measure(s: Scenario, duration: number): Promise<Sample> {
 
 const perCpu = (s: Sample) => s.load.requests / s.cpu;
 
+function samplesOf(samples: Map<Scenario, Sample[]>, group: Scenario[], server: Server): Sample[] {
+  return samples.get(group.find((s) => s.server === server)!)!;
+}
+
+/** `server` ÷ `base` per CPU-second in one scenario group: the ratio of the medians, and the range of the rounds' ratios. */
+function perCpuRatio(samples: Map<Scenario, Sample[]>, group: Scenario[], server: Server, base: Server) {
+  const xs = samplesOf(samples, group, server);
+  const bases = samplesOf(samples, group, base);
+  return {
+    ratio: median(xs.map(perCpu)) / median(bases.map(perCpu)),
+    rounds: spread(
+      xs.map((x, i) => perCpu(x) / perCpu(bases[i]!)),
+      3,
+    ),
+  };
+}
+
 export async function runOriginBench(): Promise<void> {
   if (!fs.existsSync(path.join(DIST_DIR, 'server/main.js')))
     throw new Error('the production build is missing: run `npm run bench` (it builds first)');
@@ -148,9 +168,11 @@ export async function runOriginBench(): Promise<void> {
     fs.mkdirSync(staticDir);
     const site = await startSite('site', DIST_DIR, path.join(tmp, 'site-data'));
     servers.push(site);
-    const baselineDir = process.env.BENCH_ORIGIN_BASELINE;
-    if (baselineDir)
-      servers.push(await startSite('baseline', path.join(path.resolve(baselineDir), 'dist'), path.join(tmp, 'baseline-data')));
+    const baselines = (process.env.BENCH_ORIGIN_BASELINE ?? '').split(',').filter(Boolean);
+    for (const [i, dir] of baselines.entries())
+      servers.push(
+        await startSite(path.basename(path.resolve(dir)), path.join(path.resolve(dir), 'dist'), path.join(tmp, `baseline-${i}`)),
+      );
 
     const searchHtml = await saveCopy(site, PLACE_SEARCH, staticDir, 'search.html');
     const cards = new Set([...searchHtml.matchAll(/data-project="(\d+)"/g)].map((m) => m[1])).size;
@@ -161,7 +183,8 @@ export async function runOriginBench(): Promise<void> {
     const bare = await startCopiesServer('static', 'static-server.ts', staticDir);
     servers.push(bare);
     // React's floor: the same documents rendered by React alone from a prebuilt tree (bench/react-floor-server.ts).
-    servers.push(await startCopiesServer('react floor', 'react-floor-server.ts', staticDir));
+    const floor = await startCopiesServer('react floor', 'react-floor-server.ts', staticDir);
+    servers.push(floor);
 
     console.log(machineLine());
     console.log(
@@ -173,7 +196,7 @@ export async function runOriginBench(): Promise<void> {
       { page: 'search' as const, sitePath: PLACE_SEARCH, staticPath: '/search.html' },
       { page: 'property' as const, sitePath: propertyPath, staticPath: '/property.html' },
     ];
-    // Per page and encoding: the site, the baseline if any, and the static twin.
+    // Per page and encoding: the site, the baselines if any, the static twin and React's floor.
     const groups = pages.flatMap((p) =>
       [false, true].map((encoded) =>
         servers.map((server): Scenario => ({ page: p.page, encoded, server, path: server.copies ? p.staticPath : p.sitePath })),
@@ -219,24 +242,31 @@ export async function runOriginBench(): Promise<void> {
       'Accept-Encoding',
       ...sites.flatMap((s) => [`${s.name} ÷ static per CPU-s`, 'rounds', `${s.name} ÷ static req/s`]),
     ];
-    const ratioLines = groups.map((group) => {
-      const of = (server: Server) => samples.get(group.find((s) => s.server === server)!)!;
-      const staticSamples = of(bare);
-      return [
-        group[0]!.page,
-        group[0]!.encoded ? 'br, gzip' : '-',
-        ...sites.flatMap((server) => {
-          const xs = of(server);
-          const perRound = xs.map((x, i) => perCpu(x) / perCpu(staticSamples[i]!));
-          return [
-            fmt(median(xs.map(perCpu)) / median(staticSamples.map(perCpu)), 3),
-            spread(perRound, 3),
-            fmt(median(xs.map((x) => x.load.requestsPerSecond)) / median(staticSamples.map((x) => x.load.requestsPerSecond)), 3),
-          ];
-        }),
-      ];
-    });
+    const ratioLines = groups.map((group) => [
+      group[0]!.page,
+      group[0]!.encoded ? 'br, gzip' : '-',
+      ...sites.flatMap((server) => {
+        const { ratio, rounds } = perCpuRatio(samples, group, server, bare);
+        const wall = (server: Server) => median(samplesOf(samples, group, server).map((x) => x.load.requestsPerSecond));
+        return [fmt(ratio, 3), rounds, fmt(wall(server) / wall(bare), 3)];
+      }),
+    ]);
     console.log(textTable(ratioHeader, ratioLines, 2));
+
+    // The budget: each site's requests per CPU-second ÷ React's floor's, in the same rounds.
+    console.log('');
+    const budgeted = sites.filter((s) => s !== floor);
+    const budgetHeader = ['page', 'Accept-Encoding', ...budgeted.flatMap((s) => [`${s.name} ÷ floor per CPU-s / budget`, 'rounds'])];
+    const budgetLines = groups.map((group) => [
+      group[0]!.page,
+      group[0]!.encoded ? 'br, gzip' : '-',
+      ...budgeted.flatMap((server) => {
+        const { ratio, rounds } = perCpuRatio(samples, group, server, floor);
+        return [`${fmt(ratio, 3)} / ${ORIGIN_BUDGET.toFixed(2)}${ratio < ORIGIN_BUDGET ? ' over budget' : ''}`, rounds];
+      }),
+    ]);
+    console.log(`# budget: each site ≥ ${ORIGIN_BUDGET.toFixed(2)} of React's floor per CPU-second`);
+    console.log(textTable(budgetHeader, budgetLines, 2));
   } finally {
     await cleanup();
     process.removeListener('SIGINT', interrupted);

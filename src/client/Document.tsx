@@ -4,22 +4,11 @@
 import type { ReactNode } from 'react';
 import type { PartnerColors } from '../shared/partner.ts';
 import { colorsOf, derivedColors } from '../shared/brand-colors.ts';
-import { boundedMemo } from '../shared/bounded-memo.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 
-/**
- * Rules already written, by their three colours: the contrasts are worked out once per partner's colours, not per
- * page; 100 partners' colours at most (a partner that changes its colours leaves one behind).
- */
-const written = boundedMemo<string>(100);
-
 /** The partner's colours, and those derived from them for contrast (shared/brand-colors.ts). */
 export function colorRules(colors: PartnerColors): string {
-  return written(`${colors.primary}${colors.secondary}${colors.heading_color}`, () => writeColorRules(colors));
-}
-
-function writeColorRules(colors: PartnerColors): string {
   const d = derivedColors(colors);
   return (
     `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color};` +

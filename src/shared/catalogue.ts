@@ -261,12 +261,16 @@ export interface FilesAnswer {
   message: string | null;
 }
 
+export type PlaceKind = 'country' | 'region' | 'town';
+
+/**
+ * A place of the tree: what the filter form and the area links show (the kind
+ * and the coordinates are the named place's, below; no reader of the tree uses
+ * them, and every page that shows the tree carries it in its HTML).
+ */
 export interface GeoNode extends PlaceRef {
-  kind: 'country' | 'region' | 'town';
   /** Listed projects with at least one available unit, within the partner's scope. */
   count: number;
-  lat: number | null;
-  lng: number | null;
   children: GeoNode[];
 }
 
@@ -277,7 +281,7 @@ export interface GeoAnswer {
      * The place a path names, null without a path; `trail` is its ancestors,
      * the country first, without the place itself (empty for a country).
      */
-    place: (PlaceRef & { kind: GeoNode['kind']; count: number; lat: number | null; lng: number | null; trail: PlaceRef[] }) | null;
+    place: (PlaceRef & { kind: PlaceKind; count: number; lat: number | null; lng: number | null; trail: PlaceRef[] }) | null;
   };
 }
 

@@ -13,6 +13,8 @@ export interface PageWeight {
   status: number;
   raw: number;
   gzip: number;
+  /** The bytes the site sends a browser that accepts Brotli (its own page compression). */
+  sent: number;
   /** The project cards on the page. */
   cards: number;
   /** Every inline <svg> that draws its own shapes (not a <use> of the sprite), by its markup. */
@@ -23,7 +25,7 @@ export interface PageWeight {
 
 const count = (into: Map<string, number>, key: string) => into.set(key, (into.get(key) ?? 0) + 1);
 
-function weigh(page: PageWeight['page'], path: string, status: number, body: Buffer): PageWeight {
+function weigh(page: PageWeight['page'], path: string, status: number, body: Buffer, sent: number): PageWeight {
   const html = body.toString('utf8');
   const inlineSvgs = new Map<string, number>();
   const spriteUses = new Map<string, number>();
@@ -38,6 +40,7 @@ function weigh(page: PageWeight['page'], path: string, status: number, body: Buf
     status,
     raw: body.length,
     gzip: zlib.gzipSync(body).length,
+    sent,
     cards: html.match(/<article class="project-card\b/g)?.length ?? 0,
     inlineSvgs,
     spriteUses,
@@ -48,7 +51,8 @@ function weigh(page: PageWeight['page'], path: string, status: number, body: Buf
 export async function pageWeights(app: FastifyInstance): Promise<PageWeight[]> {
   const get = async (page: PageWeight['page'], path: string) => {
     const res = await app.inject(path);
-    return weigh(page, path, res.statusCode, res.rawPayload);
+    const sent = await app.inject({ url: path, headers: { 'accept-encoding': 'br, gzip' } });
+    return weigh(page, path, res.statusCode, res.rawPayload, sent.rawPayload.length);
   };
   const home = await get('home', '/');
   const search = await get('search', '/search');

@@ -39,7 +39,7 @@ t.test('the map tile host is allowed for images when configured', async (t) => {
   t.match(String(res.headers['content-security-policy']), /img-src 'self' data: https:\/\/\*\.tiles\.example\.com/);
 });
 
-// The headers helmet 8 sent with this site's options, before they were written by hand (http/security.ts).
+// The headers helmet sends with this site's options (http/security.ts), the policy in the site's order.
 const HELMET_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-site',

@@ -5,7 +5,7 @@
 // server; the form is a plain GET to the section's /search, which moves it to
 // the readable address, so it works without JavaScript.
 import type { RouteMatch } from '../../shared/match.ts';
-import { withPaths, type PlaceNode, type SearchCardsAnswer } from '../../shared/page-data.ts';
+import type { GeoNode, SearchAnswer } from '../../shared/catalogue.ts';
 import { KNOWN_CATEGORIES } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
@@ -26,7 +26,7 @@ const FEATURED_COUNT = 6;
  */
 export function LandingSections({ match, id, title, lead }: { match: RouteMatch; id: string; title: string; lead: string }) {
   const search = useRouteData(match, '/api/properties');
-  const places = withPaths(useRouteData(match, '/api/geo-url')?.data.tree ?? []);
+  const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   return (
     <>
       <section className="section section--tint search-entry-band">
@@ -43,7 +43,7 @@ export function LandingSections({ match, id, title, lead }: { match: RouteMatch;
 const developments = (count: number) => (count === 1 ? t('partnerHome.developmentsOne') : t('partnerHome.developments', { count }));
 
 /** The newest listed developments, as cards, and a link to all of them. */
-function FeaturedProjects({ id, title, lead, search }: { id: string; title: string; lead: string; search: SearchCardsAnswer | undefined }) {
+function FeaturedProjects({ id, title, lead, search }: { id: string; title: string; lead: string; search: SearchAnswer | undefined }) {
   const all = useHref('/search');
   const projects = search?.data.slice(0, FEATURED_COUNT) ?? [];
   if (!projects.length) return null;
@@ -66,11 +66,11 @@ function FeaturedProjects({ id, title, lead, search }: { id: string; title: stri
 }
 
 /** The regions with listings and their towns, each a link to its readable search address with its count. */
-function AreaLinks({ id, places }: { id: string; places: PlaceNode[] }) {
+function AreaLinks({ id, places }: { id: string; places: GeoNode[] }) {
   const section = useSection();
   const regions = places.flatMap((country) => country.children);
   if (!regions.length) return null;
-  const link = (place: PlaceNode) => hrefIn(section, `/search/${place.path}`);
+  const link = (place: GeoNode) => hrefIn(section, `/search/${place.path}`);
   return (
     <Section id={id} title={t('partnerHome.areas.title')} lead={t('partnerHome.areas.lead')} tone="tint">
       <ul className="grid grid--3 area-links">
@@ -100,10 +100,10 @@ function AreaLinks({ id, places }: { id: string; places: PlaceNode[] }) {
  * reads without a country field); when the partner's listings lie in one
  * region, that region's towns.
  */
-function areaChoices(places: PlaceNode[]): {
+function areaChoices(places: GeoNode[]): {
   name: 'region' | 'town';
   grouped: boolean;
-  groups: Array<{ label: string; options: PlaceNode[] }>;
+  groups: Array<{ label: string; options: GeoNode[] }>;
 } {
   const regions = places.flatMap((country) => country.children);
   if (regions.length === 1) return { name: 'town', grouped: false, groups: [{ label: regions[0]!.name, options: regions[0]!.children }] };
@@ -116,10 +116,10 @@ function areaChoices(places: PlaceNode[]): {
 }
 
 /** The search entry: area and category, sent as a GET to the section's /search. */
-function SearchEntry({ id, places }: { id: string; places: PlaceNode[] }) {
+function SearchEntry({ id, places }: { id: string; places: GeoNode[] }) {
   const action = useHref('/search');
   const area = areaChoices(places);
-  const option = (place: PlaceNode) => (
+  const option = (place: GeoNode) => (
     <option key={place.path} value={place.path}>
       {`${place.name} (${place.count})`}
     </option>

@@ -1,7 +1,7 @@
 // A project as a search result: the one card of the grid, the list, the strip
 // over the map, a map popup, similar projects and favorites (SPEC §2, §9).
 import type { ReactNode } from 'react';
-import type { CardProject as Project } from '../../shared/page-data.ts';
+import type { ProjectCard as Project } from '../../shared/catalogue.ts';
 import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';

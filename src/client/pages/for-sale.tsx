@@ -5,8 +5,8 @@
 // the foot. Its reads are the route's data needs (src/shared/routes.ts), so the
 // server renders it whole.
 import type { PageProps } from './index.ts';
-import type { FilesAnswer, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
-import type { CardProject, HistoryUnit } from '../../shared/page-data.ts';
+import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
+import type { UnitPriceHistory } from '../../shared/price-history.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
@@ -73,8 +73,8 @@ function PropertyView({
   project: ProjectDetail;
   units: UnitRow[];
   files: FilesAnswer | undefined;
-  similar: CardProject[];
-  history: HistoryUnit[] | undefined;
+  similar: ProjectCard[];
+  history: UnitPriceHistory[] | undefined;
 }) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());

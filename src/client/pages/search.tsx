@@ -4,10 +4,9 @@
 // with it, the results follow the URL through SWR without flashing.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PageProps } from './index.ts';
-import type { PlaceRef } from '../../shared/catalogue.ts';
+import type { PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
-import { withPaths } from '../../shared/page-data.ts';
 import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
@@ -21,7 +20,6 @@ import { MapResultsOnDemand, mapResults } from '../components/search/MapResultsO
 import { countText, searchTexts } from '../components/search/texts.ts';
 import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
 import { onDemand, useOnDemand } from '../lib/on-demand.ts';
-import type { SearchCardsAnswer } from '../../shared/page-data.ts';
 
 const RESULTS_ID = 'search-results';
 const RESULTS_ENDPOINT = '/api/properties';
@@ -38,7 +36,7 @@ export async function prepare(routePath: string, data: Readonly<Record<string, u
 /** The page's reads hold a search that found nothing (a search page reads one search). */
 function foundNothing(data: Readonly<Record<string, unknown>>): boolean {
   return Object.entries(data).some(
-    ([key, answer]) => key.split('?')[0] === RESULTS_ENDPOINT && (answer as SearchCardsAnswer | undefined)?.data.length === 0,
+    ([key, answer]) => key.split('?')[0] === RESULTS_ENDPOINT && (answer as SearchAnswer | undefined)?.data.length === 0,
   );
 }
 
@@ -85,7 +83,7 @@ export default function SearchPage({ match }: PageProps) {
 
       <div className="search-layout">
         <FiltersPanel state={state}>
-          <SearchForm state={state} tree={withPaths(geo.data?.data.tree ?? [])} place={place} />
+          <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
         </FiltersPanel>
 
         <section

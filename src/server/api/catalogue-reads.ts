@@ -14,8 +14,9 @@
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
 import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { cardPictures, read, type ReadContext } from './read.ts';
+import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
+import type { ReadAnswers, ReadPath } from '../../shared/reads.ts';
 
 // --- the query-string form ------------------------------------------------------
 
@@ -94,13 +95,34 @@ function found<T>(value: T | null | undefined): T {
 /** `{id, partner?}` as a body or as a query string: the project reads' input. */
 export const ProjectReadQuery = queryForm(ProjectQuery, fieldsFromQuery);
 
+/**
+ * A read of a part of one project (its units, price history, files): `part`
+ * answers for a project whose listing within the request's scope is `listed`
+ * (asked once per request: ReadContext.listed), null for none (404).
+ */
+function projectRead<P extends ReadPath>(
+  path: P,
+  personal: boolean,
+  part: (id: number, listed: Promise<boolean>, ctx: ReadContext) => Promise<ReadAnswers[P] | null>,
+) {
+  return read({
+    path,
+    query: ProjectReadQuery,
+    personal,
+    async handler(input, ctx) {
+      const scope = await scopeOf(ctx, input.partner);
+      return found(await part(input.id, ctx.listed(input.id, scope), ctx));
+    },
+  });
+}
+
 export const catalogueReads = {
   '/api/properties': read({
     path: '/api/properties',
     query: queryForm(PropertySearch, searchFromQuery),
     personal: false,
     async handler(input, ctx) {
-      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue, cardPictures(ctx));
+      return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
     },
   }),
   '/api/map-markers': read({
@@ -138,32 +160,16 @@ export const catalogueReads = {
       return { data: found(await project) };
     },
   }),
-  '/api/project/units': read({
-    path: '/api/project/units',
-    query: ProjectReadQuery,
-    personal: false,
-    async handler(input, ctx) {
-      const scope = await scopeOf(ctx, input.partner);
-      return { data: found(await ctx.services.catalogue.units(input.id, ctx.listed(input.id, scope))) };
-    },
+  '/api/project/units': projectRead('/api/project/units', false, async (id, listed, ctx) => {
+    const data = await ctx.services.catalogue.units(id, listed);
+    return data && { data };
   }),
-  '/api/project/price-history': read({
-    path: '/api/project/price-history',
-    query: ProjectReadQuery,
-    personal: false,
-    async handler(input, ctx) {
-      const scope = await scopeOf(ctx, input.partner);
-      return { data: found(await ctx.services.catalogue.priceHistory(input.id, ctx.listed(input.id, scope))) };
-    },
+  '/api/project/price-history': projectRead('/api/project/price-history', false, async (id, listed, ctx) => {
+    const data = await ctx.services.catalogue.priceHistory(id, listed);
+    return data && { data };
   }),
-  '/api/project/files': read({
-    path: '/api/project/files',
-    query: ProjectReadQuery,
-    // The download addresses are for logged-in clients only: never in a shared cache.
-    personal: true,
-    async handler(input, ctx) {
-      const scope = await scopeOf(ctx, input.partner);
-      return found(await ctx.services.catalogue.files(input.id, Boolean(ctx.client), ctx.listed(input.id, scope)));
-    },
-  }),
+  // The download addresses are for logged-in clients only: never in a shared cache.
+  '/api/project/files': projectRead('/api/project/files', true, (id, listed, ctx) =>
+    ctx.services.catalogue.files(id, Boolean(ctx.client), listed),
+  ),
 };

@@ -12,7 +12,6 @@ export const favoriteAlertReads = {
     path: '/api/favorite-alerts/unsubscribe',
     query: FavoriteAlertLinkQuery,
     personal: true,
-    secretInput: true,
     async handler({ token }, ctx): Promise<FavoriteAlertLinkAnswer> {
       const state = await ctx.services.favoriteAlerts.linkState(token, new Date());
       if (!state) throw new HttpError(404, t('favoriteAlerts.unsubscribe.link'));

@@ -19,9 +19,6 @@ import { demoJpegStore, DEMO_RASTER_TYPE } from '../demo/raster.ts';
 import { ASSET_CACHE } from '../http/caching.ts';
 import { HttpError } from '../../shared/errors.ts';
 
-/** Drawn pictures are small and few; keep the most recent ones rendered. */
-const CACHE_SIZE = 500;
-
 /** How long the names of the listed demo pictures are trusted before they are read again. */
 const LISTED_TTL_MS = 5 * 60_000;
 const DEMO_URL = /^\/media\/demo\/([a-z0-9-]+)\.svg$/;
@@ -47,7 +44,6 @@ function listedDemoPictures(db: Kysely<Database>): (name: string) => Promise<boo
 }
 
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  const cache = new Map<string, string>();
   const jpegs = demoJpegStore(path.join(app.config.DATA_DIR, 'demo-images'), listedDemoPictures(app.store.db));
 
   app.get<{ Params: { file: string } }>('/media/demo/:file', async (request, reply) => {
@@ -63,14 +59,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       if (!jpeg) throw new HttpError(404, 'no such picture');
       return reply.header('content-type', DEMO_RASTER_TYPE).header('cache-control', ASSET_CACHE).send(fs.createReadStream(jpeg));
     }
-    let svg = extension === 'svg' && !isDemoDocument(name) ? cache.get(name) : undefined;
-    if (!svg && extension === 'svg' && !isDemoDocument(name)) {
-      svg = drawDemoImage(name) ?? undefined;
-      if (svg) {
-        cache.set(name, svg);
-        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-    }
+    // Drawn on every request: a browser keeps each one (immutable, ASSET_CACHE).
+    const svg = extension === 'svg' && !isDemoDocument(name) ? drawDemoImage(name) : null;
     if (!svg) throw new HttpError(404, 'no such picture');
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', ASSET_CACHE).send(svg);
   });

@@ -17,7 +17,7 @@ import { pageCache, privateNoStore } from '../http/caching.ts';
 export function readContext(
   app: FastifyInstance,
   request: FastifyRequest,
-  known: { versions?: Promise<StoreVersions>; hostPartner?: Promise<PublicPartner | null>; forPage?: boolean } = {},
+  known: { versions?: Promise<StoreVersions>; hostPartner?: Promise<PublicPartner | null> } = {},
   client: { id: number } | null = null,
 ): ReadContext {
   const { partners } = app.services;
@@ -43,7 +43,6 @@ export function readContext(
       (await (host ??= versionsOnce().then((v) => partners.byHost(request.hostname, v)))) ?? (slug ? bySlug(slug) : null),
     versions: versionsOnce,
     client,
-    forPage: known.forPage ?? false,
   };
 }
 

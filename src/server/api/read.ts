@@ -8,8 +8,6 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import type { Services } from '../services/index.ts';
 import type { StoreVersions } from '../services/versions.ts';
 import type { Scope } from '../services/catalogue/index.ts';
-import { PAGE_CARD_IMAGES } from '../../shared/page-data.ts';
-import { boundedMemo } from '../../shared/bounded-memo.ts';
 
 export interface ReadContext {
   services: Services;
@@ -28,18 +26,6 @@ export interface ReadContext {
    * readContext() for personal reads and pages (request.client()).
    */
   client?: { id: number } | null;
-  /**
-   * The read answers a page's render in-process (render/page.ts): only what
-   * shared/page-data.ts keeps of it goes into the page, so what that leaves out
-   * need not be read (a card's pictures past the first). The state under the
-   * read's key is the same either way.
-   */
-  forPage?: boolean;
-}
-
-/** Pictures per card for a read's cards: a page's render asks only for those it embeds (`forPage`), the API for all. */
-export function cardPictures(ctx: Pick<ReadContext, 'forPage'>): number | undefined {
-  return ctx.forPage ? PAGE_CARD_IMAGES : undefined;
 }
 
 /** A read as written: its input's struct, and a handler of the checked input. */
@@ -48,8 +34,6 @@ export interface ReadEndpoint<P extends ReadPath, Q> {
   query: Struct<Q, unknown>;
   /** Whether the answer differs per visitor (then never cached by a CDN). */
   personal: boolean;
-  /** Its input carries a secret (a mailed link's token): checked every time, never kept in memory. */
-  secretInput?: true;
   handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }
 
@@ -61,41 +45,9 @@ export interface Read<P extends ReadPath = ReadPath> {
 }
 
 export function read<P extends ReadPath, Q>(endpoint: ReadEndpoint<P, Q>): Read<P> {
-  const check = endpoint.secretInput ? (input: unknown) => create(input, endpoint.query) : checkedOnce(endpoint.query);
   return {
     path: endpoint.path,
     personal: endpoint.personal,
-    run: (input, ctx) => endpoint.handler(check(input), ctx),
+    run: (input, ctx) => endpoint.handler(create(input, endpoint.query), ctx),
   };
-}
-
-/** Inputs kept per read: a few hundred pages' worth; the keys are a stranger's, so bounded. */
-const KEPT_INPUTS = 500;
-/** A longer input is checked every time: no page's or link's query is that long. */
-const LONGEST_KEPT = 1000;
-
-/**
- * The struct's check of an input, kept per input: a page asks the same reads
- * with the same few queries again and again, and superstruct's coercion and
- * validation of a search's input was ~3 % of the search page's CPU. The checked
- * value is a pure function of the input (JSON: a query string or a body), so
- * it is kept by its JSON text, frozen so that no handler can change what the
- * next request gets. A refused input is not kept: it throws every time.
- * Not for a read whose input is a secret (`secretInput`: a mailed link's token).
- */
-function checkedOnce<Q>(struct: Struct<Q, unknown>): (input: unknown) => Q {
-  const kept = boundedMemo<Q>(KEPT_INPUTS);
-  return (input) => {
-    const key = JSON.stringify(input);
-    if (key === undefined || key.length > LONGEST_KEPT) return create(input, struct);
-    return kept(key, () => deepFreeze(create(input, struct)));
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

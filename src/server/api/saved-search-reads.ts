@@ -15,14 +15,12 @@ export const savedSearchReads = {
     path: '/api/saved-searches/manage',
     query: ManageQuery,
     personal: true,
-    secretInput: true,
     handler: ({ token }, ctx): Promise<SavedSearchList> => ctx.services.savedSearches.listByToken(token),
   }),
   '/api/saved-searches/unsubscribe': read({
     path: '/api/saved-searches/unsubscribe',
     query: ManageQuery,
     personal: true,
-    secretInput: true,
     handler: async ({ token }, ctx): Promise<{ data: SavedSearchView }> => ({
       data: await ctx.services.savedSearches.unsubscribeTarget(token),
     }),

@@ -3,7 +3,7 @@
 // It takes what /api/property takes, in both forms, and answers 404 where that
 // read does (an unknown, withdrawn or out-of-scope id; a partner slug naming nobody).
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { cardPictures, read } from './read.ts';
+import { read } from './read.ts';
 import { ProjectReadQuery } from './catalogue-reads.ts';
 
 export const similarRead = read({
@@ -14,7 +14,7 @@ export const similarRead = read({
     const partner = await ctx.partner(input.partner);
     if (input.partner && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
     const scope = await ctx.services.catalogue.scope(partner?.id, await ctx.versions());
-    const data = await ctx.services.catalogue.similar(input.id, scope, cardPictures(ctx));
+    const data = await ctx.services.catalogue.similar(input.id, scope);
     if (!data) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return { data };
   },

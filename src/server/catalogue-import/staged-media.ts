@@ -4,6 +4,7 @@
 // STAGED_WINDOW developments are remembered, so a repeat is skipped before
 // the database sees it; one already staged for a development whose units are
 // far apart is dropped by the insert (on conflict do nothing).
+import { boundedMemo } from '../../shared/bounded-memo.ts';
 import type { FeedProperty } from './feed-property.ts';
 import type { Row } from './import-tables.ts';
 import { detach } from './text.ts';
@@ -13,7 +14,7 @@ const STAGED_WINDOW = 256;
 
 export class StagedMedia {
   /** Recent developments' staged image and file URLs (insertion-ordered: the oldest is dropped first). */
-  private readonly staged = new Map<string, Set<string>>();
+  private readonly staged = boundedMemo<Set<string>>(STAGED_WINDOW);
   private seq = 0;
 
   /** The rows to stage for a batch's properties. */
@@ -22,12 +23,7 @@ export class StagedMedia {
     const files: Array<Row<'import_files'>> = [];
     for (const p of properties) {
       const ref = projectRef(p);
-      let seen = this.staged.get(ref);
-      if (!seen) {
-        seen = new Set();
-        this.staged.set(detach(ref), seen);
-        if (this.staged.size > STAGED_WINDOW) this.staged.delete(this.staged.keys().next().value!);
-      }
+      const seen = this.staged(detach(ref), () => new Set());
       for (const image of p.images) {
         const key = `i ${image.url}`;
         if (seen.has(key)) continue;

@@ -16,7 +16,6 @@ import type { RouteDef } from '../../shared/routes.ts';
 import type { SsrEntry } from '../../shared/ssr.ts';
 import type { PublicConfig } from '../../shared/state.ts';
 import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
-import { pageAnswer } from '../../shared/page-data.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { readVersions } from '../services/versions.ts';
@@ -58,10 +57,9 @@ export async function resolvePage(
   const started = performance.now();
   const { partners } = app.services;
   const versions = readVersions(app.store.db);
-  const hostPartner = await partners.byHost(request.hostname, await versions);
-  const session = await request.client();
+  const [hostPartner, session] = await Promise.all([versions.then((v) => partners.byHost(request.hostname, v)), request.client()]);
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
-  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner), forPage: true }, session);
+  const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
   const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.
@@ -72,14 +70,22 @@ export async function resolvePage(
     // A page that needs an account sends a visitor to its section's login, ?redirect=<path>; a guest page sends a client home.
     runGuards(out.match, path, session !== null);
     await runMiddleware(out.match);
-    if (session) out.client = await app.services.accounts.user(session.id);
-    for (const need of dataNeedsFor(out.match, search, session !== null)) {
+    // The client and the page's reads do not depend on each other: they run together.
+    const client = session ? app.services.accounts.user(session.id) : null;
+    const reads = dataNeedsFor(out.match, search, session !== null).map(async (need) => {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
-      const key = dataKey(need);
       if (endpoint.personal) out.personal = true;
-      // Only what the page shows of the answer goes into the HTML's state (shared/page-data.ts).
-      out.data[key] = pageAnswer(need.endpoint, await runRead(endpoint, need.query, ctx));
+      // The API's answer for the key, as a browser fetching the key gets it: a key means one answer.
+      return [dataKey(need), await runRead(endpoint, need.query, ctx)] as const;
+    });
+    // The client is known even when a read fails: the error page shows who is logged in.
+    const [answers, user] = await Promise.allSettled([Promise.all(reads), client]);
+    if (user.status === 'rejected') throw user.reason;
+    out.client = user.value;
+    if (answers.status === 'rejected') throw answers.reason;
+    for (const [key, answer] of answers.value) {
+      out.data[key] = answer;
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };
     }
   } catch (error) {

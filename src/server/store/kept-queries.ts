@@ -8,6 +8,7 @@
 // values.
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type RootOperationNode } from 'kysely';
 import type { Database } from './schema.ts';
+import { boundedMemo, type BoundedMemo } from '../../shared/bounded-memo.ts';
 
 /** Stands for the value at `index` while the query is compiled. */
 class Marker {
@@ -29,10 +30,10 @@ interface Kept {
   bindings: Binding[];
 }
 
-/** Shapes kept per database; past this many, all are dropped and compiled again as asked (id lists of many lengths). */
+/** Shapes kept per database, the oldest out first (id lists of many lengths make many shapes). */
 const MAX_SHAPES = 512;
 
-const keptByDb = new WeakMap<object, Map<string, Kept>>();
+const keptByDb = new WeakMap<object, BoundedMemo<Kept>>();
 
 function compileOnce<V extends readonly unknown[]>(
   db: object,
@@ -41,17 +42,16 @@ function compileOnce<V extends readonly unknown[]>(
   build: (values: V) => Compilable<unknown>,
 ): Kept {
   let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new Map()));
-  const found = kept.get(shape);
-  if (found) return found;
+  if (!kept) keptByDb.set(db, (kept = boundedMemo(MAX_SHAPES)));
+  return kept(shape, () => compile(shape, arity, build));
+}
+
+function compile<V extends readonly unknown[]>(shape: string, arity: number, build: (values: V) => Compilable<unknown>): Kept {
   const markers = Array.from({ length: arity }, (_, i) => new Marker(i)) as unknown as V;
   const compiled = build(markers).compile();
   if (compiled.sql.includes(MARKER_TEXT)) throw new Error(`kept query ${shape}: a value was written into the SQL text`);
   const bindings = compiled.parameters.map((p): Binding => (p instanceof Marker ? { index: p.index } : { constant: p }));
-  if (kept.size >= MAX_SHAPES) kept.clear();
-  const entry = { sql: compiled.sql, query: compiled.query, bindings };
-  kept.set(shape, entry);
-  return entry;
+  return { sql: compiled.sql, query: compiled.query, bindings };
 }
 
 /**

@@ -4,8 +4,7 @@
 // point: date, price, the change from the point before, status. A drop and a
 // rise say so in words, with an arrow; colour only repeats it. Homes that never
 // changed are not listed; when none changed, one line says since when.
-import type { UnitPriceHistory } from '../../../shared/price-history.ts';
-import { changedUnits, type HistoryUnit } from '../../../shared/page-data.ts';
+import { unitChanged, type UnitPriceHistory } from '../../../shared/price-history.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
@@ -70,8 +69,8 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
   );
 }
 
-export function PriceHistory({ units, name, listedAt }: { units: HistoryUnit[]; name: string; listedAt: string }) {
-  const changed = changedUnits(units);
+export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistory[]; name: string; listedAt: string }) {
+  const changed = units.filter(unitChanged);
   if (!changed.length) return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
   return (
     <>

@@ -1,6 +1,6 @@
 // Similar projects at the foot of the page (issue 4): up to four cards of the
 // same area and category, server-rendered so that crawlers follow the links.
-import type { CardProject as Project } from '../../../shared/page-data.ts';
+import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ProjectCard } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';

@@ -4,19 +4,18 @@
 // JavaScript): the deepest choice wins (search-url.ts). With nothing chosen
 // above it, a select lists every place of its level, grouped by its parent.
 import type { ChangeEvent } from 'react';
-import type { PlaceRef } from '../../../shared/catalogue.ts';
-import type { PlaceNode } from '../../../shared/page-data.ts';
+import type { GeoNode, PlaceRef } from '../../../shared/catalogue.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
 import { geoFromSegments, geoSegments, type GeoPath } from '../../../shared/search-url.ts';
 import type { SearchPlace } from './texts.ts';
 
 interface Group {
   label?: string;
-  nodes: Array<Pick<PlaceNode, 'name' | 'path' | 'count'>>;
+  nodes: Array<Pick<GeoNode, 'name' | 'path' | 'count'>>;
 }
 
 export interface LocationFieldsProps {
-  tree: PlaceNode[];
+  tree: GeoNode[];
   geo: GeoPath;
   /** The place of the URL: named even when it has no listings (and so is not in the tree). */
   place: SearchPlace;
@@ -32,7 +31,7 @@ export function LocationFields({ tree, geo, place, onChange }: LocationFieldsPro
   const regionGroups: Group[] = country ? [{ nodes: country.children }] : tree.map((c) => ({ label: c.name, nodes: c.children }));
   const townGroups: Group[] = region
     ? [{ nodes: region.children }]
-    : regionGroups.flatMap((g) => g.nodes as PlaceNode[]).map((r) => ({ label: r.name, nodes: r.children }));
+    : regionGroups.flatMap((g) => g.nodes as GeoNode[]).map((r) => ({ label: r.name, nodes: r.children }));
   const groups: Record<(typeof LEVELS)[number], Group[]> = { country: [{ nodes: tree }], region: regionGroups, town: townGroups };
   const selected = geoSegments(geo);
   const known: PlaceRef[] = place ? [...place.trail, place] : [];

@@ -3,7 +3,7 @@
 // collapses: under the map, or over its foot on tall wide windows and in full
 // screen (search.css). Full screen is a class on the page (set by the page).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CardProject as Project } from '../../../shared/page-data.ts';
+import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ResultsMap } from '../map/ResultsMap.tsx';
 import { ResultCards } from './ResultCards.tsx';

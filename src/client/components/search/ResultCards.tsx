@@ -1,7 +1,7 @@
 // The results as project cards: a grid, a vertical list or the strip over the
 // map. Pictures of the first row load at once; the rest when scrolled to. The
 // strip's items carry their project's id: the map scrolls the strip to a marker's card.
-import type { CardProject as Project } from '../../../shared/page-data.ts';
+import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
 

@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
-import type { PlaceNode } from '../../../shared/page-data.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { CLEARED, DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
+import type { GeoNode } from '../../../shared/catalogue.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
@@ -28,7 +28,7 @@ const priceText = (value: number, bound: number) => (value === bound ? '' : Stri
 
 export interface SearchFormProps {
   state: SearchPageState;
-  tree: PlaceNode[];
+  tree: GeoNode[];
   place: SearchPlace;
 }
 

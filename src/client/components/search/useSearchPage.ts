@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import useSWR from 'swr';
-import type { PlacesAnswer, SearchCardsAnswer } from '../../../shared/page-data.ts';
+import type { GeoAnswer, SearchAnswer } from '../../../shared/catalogue.ts';
 import { dataKey, type RouteMatch } from '../../../shared/match.ts';
 import {
   hasFilters,
@@ -78,8 +78,8 @@ export function useSearchPage(match: RouteMatch) {
 
   const filters = useMemo(() => parseSearchUrl(match.params, search, form), [match.params, search, form]);
   const [resultsNeed, geoNeed] = searchDataNeeds(filters, partner);
-  const results = useLaggingSWR<SearchCardsAnswer>(dataKey(resultsNeed!));
-  const geo = useLaggingSWR<PlacesAnswer>(dataKey(geoNeed!));
+  const results = useLaggingSWR<SearchAnswer>(dataKey(resultsNeed!));
+  const geo = useLaggingSWR<GeoAnswer>(dataKey(geoNeed!));
 
   const hrefFor = useCallback((next: Partial<SearchFilters>) => searchHref(root, { ...filters, ...next }), [root, filters]);
 

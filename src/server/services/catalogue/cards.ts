@@ -7,9 +7,6 @@ import { runKept } from '../../store/kept-queries.ts';
 import { priceReduced } from '../../../shared/price-history.ts';
 import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
 
-/** Pictures a card shows, in feed order: photos only (floor plans are registered-only files). */
-export const CARD_IMAGES = 3;
-
 /** The projects `ids` with the columns a card needs, joined to category and places. */
 export function cardQuery(db: Kysely<Database>) {
   return db
@@ -93,6 +90,7 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
 }
 
 /**
+<<<<<<< HEAD
  * The first CARD_IMAGES pictures of each project, in feed order: one LIMIT
  * lookup per project on images_project, so a project's cost does not grow with
  * its pictures. Each engine gets the form it runs well: SQLite a correlated
@@ -100,8 +98,17 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
  * subquery for every picture of the join), PostgreSQL a lateral join (which
  * SQLite lacks). Both half the `row_number()` over every picture they
  * replaced (docs/decisions/card-pictures-query.md).
+=======
+ * The picture of each project's card: its first photo in feed order (floor
+ * plans are registered-only files), the one picture a card shows and carries
+ * (every page of cards embeds them in its HTML). One LIMIT lookup per project
+ * on images_project, so a project's cost does not grow with its pictures.
+ * Each engine gets the form it runs well: SQLite `id =` a correlated scalar
+ * subquery (its rowid looked up), PostgreSQL a lateral join (which SQLite
+ * lacks).
+>>>>>>> server-machinery
  */
-function cardImagesQuery(db: Kysely<Database>, projects: readonly number[], pictures: number) {
+function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
   const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>
     eb
       .selectFrom('images as j')
@@ -110,7 +117,7 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[], pict
       .where('j.floorplan', '=', 0)
       .orderBy('j.position')
       .orderBy('j.id')
-      .limit(pictures);
+      .limit(1);
   const postgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   const projectsIn = db.selectFrom('projects as p').where('p.id', 'in', projects);
   return postgres
@@ -124,20 +131,18 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[], pict
         .orderBy('i.position')
         .orderBy('i.id')
     : projectsIn
-        // One picture (a page's cards): `=` a scalar subquery, which SQLite looks up by rowid without the
-        // temporary list `in` builds per project (44 → 16 µs for the search page's 12 cards).
-        .innerJoin('images as i', (join) => join.on('i.id', pictures === 1 ? '=' : 'in', (eb) => firstOf(eb).select('j.id')))
+        .innerJoin('images as i', (join) => join.on('i.id', '=', (eb) => firstOf(eb).select('j.id')))
         .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
         .orderBy('i.project_id')
         .orderBy('i.position')
         .orderBy('i.id');
 }
 
-/** The first `pictures` images of each project, by project id. */
-export async function cardImages(db: Kysely<Database>, ids: number[], pictures: number): Promise<Map<number, ImageRef[]>> {
+/** The card's picture of each project, by project id (none for a project without photos). */
+export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<Map<number, ImageRef[]>> {
   const out = new Map<number, ImageRef[]>();
   if (!ids.length) return out;
-  const rows = await runKept(db, `card-images:${ids.length}:${pictures}`, ids, (projects) => cardImagesQuery(db, projects, pictures));
+  const rows = await runKept(db, `card-images:${ids.length}`, ids, (projects) => cardImagesQuery(db, projects));
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));
@@ -146,15 +151,12 @@ export async function cardImages(db: Kysely<Database>, ids: number[], pictures: 
   return out;
 }
 
-/**
- * Cards for `ids`, in the order of `ids` (ids not found are left out), with
- * their first `pictures` (a page's render asks only for those it embeds).
- */
-export async function loadCards(db: Kysely<Database>, ids: number[], pictures = CARD_IMAGES): Promise<ProjectCard[]> {
+/** Cards for `ids`, in the order of `ids` (ids not found are left out). */
+export async function loadCards(db: Kysely<Database>, ids: number[]): Promise<ProjectCard[]> {
   if (!ids.length) return [];
   const [rows, images] = await Promise.all([
     runKept(db, `cards:${ids.length}`, ids, (projects) => cardQuery(db).where('p.id', 'in', projects)),
-    cardImages(db, ids, pictures),
+    cardImages(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

@@ -120,7 +120,7 @@ async function buildView(db: Kysely<Database>, scope: Scope): Promise<GeoView> {
     else bySlug.set(key, [r]);
     const n = count.get(r.id) ?? 0;
     byPath.set(r.path, { row: r, count: n });
-    if (n > 0) nodes.set(r.id, { ...ref(r), kind: r.kind, count: n, lat: r.lat, lng: r.lng, children: [] });
+    if (n > 0) nodes.set(r.id, { ...ref(r), count: n, children: [] });
   }
   const tree: GeoNode[] = [];
   for (const [id, node] of nodes) {

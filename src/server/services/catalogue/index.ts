@@ -56,10 +56,9 @@ export class CatalogueService {
 
   /**
    * `version`: the catalogue's, when the request has read it already (services/versions.ts); so for places().
-   * `pictures`: per card, when fewer than the API's are wanted (a page's render: ReadContext.forPage).
    */
-  search(query: PropertySearch, scope: Scope, version?: string, pictures?: number): Promise<SearchAnswer> {
-    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo, version), pictures });
+  search(query: PropertySearch, scope: Scope, version?: string): Promise<SearchAnswer> {
+    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo, version) });
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
@@ -92,8 +91,8 @@ export class CatalogueService {
   }
 
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
-  similar(id: number, scope: Scope, pictures?: number): Promise<ProjectCard[] | null> {
-    return similarProjects(this.db, id, scope, pictures);
+  similar(id: number, scope: Scope): Promise<ProjectCard[] | null> {
+    return similarProjects(this.db, id, scope);
   }
 
   /** Cards of the listed projects among `ids` within the scope, in the order of `ids`. */

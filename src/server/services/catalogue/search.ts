@@ -218,8 +218,6 @@ export interface SearchOptions {
   planHints: boolean;
   /** The places of the geo filter (the catalogue service's, kept per catalogue version: GeoCache.resolve). */
   resolve: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
-  /** Pictures per card (cards.ts loadCards); a page's render asks only for those it embeds. */
-  pictures?: number;
 }
 
 export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
@@ -235,7 +233,6 @@ export async function search(db: Kysely<Database>, q: PropertySearch, scope: Sco
   const data = await loadCards(
     db,
     idRows.map((r) => Number(r.id)),
-    options.pictures,
   );
   return { data, meta: { total, page, per_page: perPage, pages: Math.ceil(total / perPage) } };
 }

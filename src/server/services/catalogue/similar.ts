@@ -20,7 +20,7 @@ import { runKept } from '../../store/kept-queries.ts';
 export const SIMILAR_COUNT = 4;
 
 /** null: the project is unknown, withdrawn or outside the scope (as for its detail). */
-export async function similarProjects(db: Kysely<Database>, id: number, scope: Scope, pictures?: number): Promise<ProjectCard[] | null> {
+export async function similarProjects(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectCard[] | null> {
   const scoped = inScope(scope);
   const [project] = await runKept(db, scoped ? null : 'similar-to', [id] as const, ([of]) =>
     db
@@ -51,6 +51,5 @@ export async function similarProjects(db: Kysely<Database>, id: number, scope: S
   return loadCards(
     db,
     rows.map((r) => Number(r.id)),
-    pictures,
   );
 }

@@ -3,10 +3,10 @@
 // unit's history (migration 0013).
 import type { Generated } from 'kysely';
 // The value sets are the API's (src/shared/catalogue.ts): one definition.
-import type { FileKind, GeoNode, ProjectStage, UnitStatus } from '../../../shared/catalogue.ts';
+import type { FileKind, PlaceKind, ProjectStage, UnitStatus } from '../../../shared/catalogue.ts';
 import type { HistoryStatus } from '../../../shared/price-history.ts';
 export type { FileKind, ProjectStage, UnitStatus };
-export type GeoKind = GeoNode['kind'];
+export type GeoKind = PlaceKind;
 
 export interface GeoPlacesTable {
   id: Generated<number>;
