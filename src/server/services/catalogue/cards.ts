@@ -90,23 +90,13 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
 }
 
 /**
-<<<<<<< HEAD
- * The first CARD_IMAGES pictures of each project, in feed order: one LIMIT
- * lookup per project on images_project, so a project's cost does not grow with
- * its pictures. Each engine gets the form it runs well: SQLite a correlated
- * `id in (… limit 3)` (its rowids looked up; PostgreSQL would run that
- * subquery for every picture of the join), PostgreSQL a lateral join (which
- * SQLite lacks). Both half the `row_number()` over every picture they
- * replaced (docs/decisions/card-pictures-query.md).
-=======
  * The picture of each project's card: its first photo in feed order (floor
  * plans are registered-only files), the one picture a card shows and carries
  * (every page of cards embeds them in its HTML). One LIMIT lookup per project
  * on images_project, so a project's cost does not grow with its pictures.
  * Each engine gets the form it runs well: SQLite `id =` a correlated scalar
  * subquery (its rowid looked up), PostgreSQL a lateral join (which SQLite
- * lacks).
->>>>>>> server-machinery
+ * lacks): docs/decisions/card-pictures-query.md.
  */
 function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
   const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>
