@@ -14,7 +14,6 @@ import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { commonModules } from './src/client/common-chunk.mjs';
-import { hasDefinitions, isShared, pureDefinitions } from './src/client/pure-definitions.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -146,7 +145,6 @@ export async function analyseClient(entryPoints, outdir) {
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
 // i18n before any of its code runs. The server's render and tests keep the whole en.json.
-// The shared modules' definitions are marked pure (src/client/pure-definitions.mjs).
 function clientGraphPlugin(entryPoints) {
   return {
     name: 'client-graph',
@@ -165,10 +163,9 @@ function clientGraphPlugin(entryPoints) {
         const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
         // Most modules are none of these: known from the path, they are left to esbuild unread.
-        if (!common && !messages && !isShared(file)) return undefined;
+        if (!common && !messages) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        const body = hasDefinitions(file, code) ? pureDefinitions(code) : code;
-        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${body}`, loader: path.extname(file).slice(1) };
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
       });
       b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),
