@@ -196,22 +196,11 @@ const browserTwins = {
   },
 };
 
-// swr and wouter import `use-sync-external-store/shim`, a copy of React 18's
-// hook for older Reacts: React's own hook instead (src/client/lib/use-sync-external-store-shim.ts).
-const reactsOwnHook = {
-  name: 'reacts-own-hook',
-  setup(b) {
-    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
-      path: path.join(root, 'src/client/lib/use-sync-external-store-shim.ts'),
-    }));
-  },
-};
-
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
   absWorkingDir: root,
   bundle: true,
-  plugins: [basemapPlugin, reactsOwnHook],
+  plugins: [basemapPlugin],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
