@@ -53,49 +53,6 @@ const basemapPlugin = {
   },
 };
 
-// Stylesheets that load with code fetched on demand (Leaflet's with Leaflet),
-// not in the page's sheet: `import href from 'virtual:stylesheet/leaflet'` is
-// the address of a sheet of its own, built here beside the chunks (hashed,
-// cached a year like them) and added to the page by src/client/lib/stylesheet.ts.
-// The server-side render never adds one: there the address is empty.
-const lazyStylesheets = { leaflet: 'node_modules/leaflet/dist/leaflet.css' };
-
-function lazyStylesheetPlugin(write) {
-  return {
-    name: 'lazy-stylesheet',
-    setup(b) {
-      b.onResolve({ filter: /^virtual:stylesheet\// }, (args) => {
-        const name = args.path.slice('virtual:stylesheet/'.length);
-        if (!Object.hasOwn(lazyStylesheets, name)) return { errors: [{ text: `no stylesheet '${name}' in build.mjs's lazyStylesheets` }] };
-        return { path: name, namespace: 'lazy-stylesheet' };
-      });
-      b.onLoad({ filter: /.*/, namespace: 'lazy-stylesheet' }, async (args) => {
-        if (!write) return { contents: 'export default "";', loader: 'js' };
-        const { build } = await import('esbuild');
-        const result = await build({
-          absWorkingDir: root,
-          entryPoints: { [args.path]: lazyStylesheets[args.path] },
-          bundle: true,
-          minify: true,
-          outdir: b.initialOptions.outdir,
-          entryNames: '[name]-[hash]',
-          assetNames: '[name]-[hash]',
-          publicPath: '/assets',
-          loader: ui.loader,
-          logLevel: 'warning',
-          metafile: true,
-        });
-        const sheet = Object.keys(result.metafile.outputs).find((file) => file.endsWith('.css'));
-        return {
-          contents: `export default ${JSON.stringify(`/assets/${path.basename(sheet)}`)};`,
-          loader: 'js',
-          watchFiles: Object.keys(result.metafile.inputs).map((file) => path.join(root, file)),
-        };
-      });
-    },
-  };
-}
-
 // Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx),
 // which most pages load; the loader of the parts loaded when needed (lib/on-demand.ts), which the
 // entry loads (its error screen) and the pages with such parts too, and the client menu's loader, the
@@ -124,7 +81,7 @@ export async function analyseClient(entryPoints, outdir) {
   const { build } = await import('esbuild');
   const { metafile } = await build({
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(false), browserTwins],
+    plugins: [...ui.plugins, browserTwins],
     entryPoints,
     outdir,
     format: 'esm',
@@ -219,7 +176,7 @@ export function clientOptions(clientOut) {
   const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints), browserTwins],
+    plugins: [...ui.plugins, clientGraphPlugin(entryPoints), browserTwins],
     entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
@@ -261,7 +218,6 @@ export function writeClientManifest(metafile, clientOut) {
 export function ssrOptions(serverOut) {
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
     entryPoints: { ssr: 'src/client/ssr.tsx' },
     outdir: serverOut,
     platform: 'node',

@@ -6,6 +6,8 @@ import { STATE_GLOBAL } from '../shared/ssr.ts';
 import { App } from './App.tsx';
 import { viewFromState } from './view.ts';
 import { provideRoots } from './lib/roots.ts';
+// Leaflet's rules first, so that the site's own keep the last word over them.
+import 'leaflet/dist/leaflet.css';
 import './styles/main.css';
 
 declare global {
