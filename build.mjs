@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
-import { commonModules } from './src/client/common-chunk.mjs';
+import { ALWAYS_COMMON, commonModules } from './src/client/common-chunk.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -53,24 +53,6 @@ const basemapPlugin = {
   },
 };
 
-// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx),
-// which most pages load; the loader of the parts loaded when needed (lib/on-demand.ts), which the
-// entry loads (its error screen) and the pages with such parts too, and the client menu's loader, the
-// same for the entry and the login pages; the disclosure and the favorites
-// the entry and the logged-in client's menu (loaded when needed) share: each a file of its own
-// otherwise, loaded with the entry (the favorites cost the home 0.3 KiB gzip, and save the search and
-// property pages as much and a file); the labels and formats the cards and the property page's lazily
-// loaded tables share were a chunk of their own, one file more on the search and property pages (docs/decisions.md).
-const ALWAYS_COMMON = [
-  'src/client/lib/island.tsx',
-  'src/client/lib/on-demand.ts',
-  'src/client/lib/client-menu.ts',
-  'src/client/lib/useDisclosure.ts',
-  'src/client/lib/favorites.ts',
-  'src/client/lib/labels.ts',
-  'src/shared/format.ts',
-];
-
 /**
  * What the client build reads from a first, unwritten build of the same entry
  * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
@@ -96,7 +78,7 @@ export async function analyseClient(entryPoints, outdir) {
   return { common, split, roots: lazyRoots(metafile.inputs) };
 }
 
-// The client's module graph, shaped (issue 12): the entry, every page module and every
+// The client's module graph, shaped: the entry, every page module and every
 // lazily loaded module import the common modules (one shared chunk instead of many small ones), the
 // browser's en.json is the entry's part of the locale (less what it never
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
@@ -142,7 +124,8 @@ function clientGraphPlugin(entryPoints) {
 
 // A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
 // the browser bundle: code the server's render needs and the browser does not
-// run again (the property page's structured data, issue 12).
+// run before interaction (the parts taken over on first use, lib/island.tsx;
+// the property page's structured data).
 const browserTwins = {
   name: 'browser-twins',
   setup(b) {
