@@ -13,8 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
-import { commonModules } from './src/client/common-chunk.mjs';
-import { hasDefinitions, isShared, pureDefinitions } from './src/client/pure-definitions.mjs';
+import { ALWAYS_COMMON, commonModules } from './src/client/common-chunk.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -54,67 +53,6 @@ const basemapPlugin = {
   },
 };
 
-// Stylesheets that load with code fetched on demand (Leaflet's with Leaflet),
-// not in the page's sheet: `import href from 'virtual:stylesheet/leaflet'` is
-// the address of a sheet of its own, built here beside the chunks (hashed,
-// cached a year like them) and added to the page by src/client/lib/stylesheet.ts.
-// The server-side render never adds one: there the address is empty.
-const lazyStylesheets = { leaflet: 'node_modules/leaflet/dist/leaflet.css' };
-
-function lazyStylesheetPlugin(write) {
-  return {
-    name: 'lazy-stylesheet',
-    setup(b) {
-      b.onResolve({ filter: /^virtual:stylesheet\// }, (args) => {
-        const name = args.path.slice('virtual:stylesheet/'.length);
-        if (!Object.hasOwn(lazyStylesheets, name)) return { errors: [{ text: `no stylesheet '${name}' in build.mjs's lazyStylesheets` }] };
-        return { path: name, namespace: 'lazy-stylesheet' };
-      });
-      b.onLoad({ filter: /.*/, namespace: 'lazy-stylesheet' }, async (args) => {
-        if (!write) return { contents: 'export default "";', loader: 'js' };
-        const { build } = await import('esbuild');
-        const result = await build({
-          absWorkingDir: root,
-          entryPoints: { [args.path]: lazyStylesheets[args.path] },
-          bundle: true,
-          minify: true,
-          outdir: b.initialOptions.outdir,
-          entryNames: '[name]-[hash]',
-          assetNames: '[name]-[hash]',
-          publicPath: '/assets',
-          loader: ui.loader,
-          logLevel: 'warning',
-          metafile: true,
-        });
-        const sheet = Object.keys(result.metafile.outputs).find((file) => file.endsWith('.css'));
-        return {
-          contents: `export default ${JSON.stringify(`/assets/${path.basename(sheet)}`)};`,
-          loader: 'js',
-          watchFiles: Object.keys(result.metafile.inputs).map((file) => path.join(root, file)),
-        };
-      });
-    },
-  };
-}
-
-// Common whatever their share: the frame of the parts taken over on first use (lib/island.tsx),
-// which most pages load; the loader of the parts loaded when needed (lib/on-demand.ts), which the
-// entry loads (its error screen) and the pages with such parts too, and the client menu's loader, the
-// same for the entry and the login pages; the disclosure and the favorites
-// the entry and the logged-in client's menu (loaded when needed) share: each a file of its own
-// otherwise, loaded with the entry (the favorites cost the home 0.3 KiB gzip, and save the search and
-// property pages as much and a file); the labels and formats the cards and the property page's lazily
-// loaded tables share were a chunk of their own, one file more on the search and property pages (docs/decisions/common-chunk.md).
-const ALWAYS_COMMON = [
-  'src/client/lib/island.tsx',
-  'src/client/lib/on-demand.ts',
-  'src/client/lib/client-menu.ts',
-  'src/client/lib/useDisclosure.ts',
-  'src/client/lib/favorites.ts',
-  'src/client/lib/labels.ts',
-  'src/shared/format.ts',
-];
-
 /**
  * What the client build reads from a first, unwritten build of the same entry
  * points: `common`, the modules most pages load (src/client/common-chunk.mjs),
@@ -125,7 +63,7 @@ export async function analyseClient(entryPoints, outdir) {
   const { build } = await import('esbuild');
   const { metafile } = await build({
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(false), browserTwins],
+    plugins: [...ui.plugins, browserTwins],
     entryPoints,
     outdir,
     format: 'esm',
@@ -140,13 +78,12 @@ export async function analyseClient(entryPoints, outdir) {
   return { common, split, roots: lazyRoots(metafile.inputs) };
 }
 
-// The client's module graph, shaped (issue 12): the entry, every page module and every
+// The client's module graph, shaped: the entry, every page module and every
 // lazily loaded module import the common modules (one shared chunk instead of many small ones), the
 // browser's en.json is the entry's part of the locale (less what it never
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
 // i18n before any of its code runs. The server's render and tests keep the whole en.json.
-// The shared modules' definitions are marked pure (src/client/pure-definitions.mjs).
 function clientGraphPlugin(entryPoints) {
   return {
     name: 'client-graph',
@@ -165,10 +102,9 @@ function clientGraphPlugin(entryPoints) {
         const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
         // Most modules are none of these: known from the path, they are left to esbuild unread.
-        if (!common && !messages && !isShared(file)) return undefined;
+        if (!common && !messages) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        const body = hasDefinitions(file, code) ? pureDefinitions(code) : code;
-        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${body}`, loader: path.extname(file).slice(1) };
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
       });
       b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),
@@ -188,7 +124,8 @@ function clientGraphPlugin(entryPoints) {
 
 // A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
 // the browser bundle: code the server's render needs and the browser does not
-// run again (the property page's structured data, issue 12).
+// run before interaction (the parts taken over on first use, lib/island.tsx;
+// the property page's structured data).
 const browserTwins = {
   name: 'browser-twins',
   setup(b) {
@@ -199,22 +136,11 @@ const browserTwins = {
   },
 };
 
-// swr and wouter import `use-sync-external-store/shim`, a copy of React 18's
-// hook for older Reacts: React's own hook instead (src/client/lib/use-sync-external-store-shim.ts).
-const reactsOwnHook = {
-  name: 'reacts-own-hook',
-  setup(b) {
-    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
-      path: path.join(root, 'src/client/lib/use-sync-external-store-shim.ts'),
-    }));
-  },
-};
-
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
   absWorkingDir: root,
   bundle: true,
-  plugins: [basemapPlugin, reactsOwnHook],
+  plugins: [basemapPlugin],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
@@ -233,7 +159,7 @@ export function clientOptions(clientOut) {
   const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(true), clientGraphPlugin(entryPoints), browserTwins],
+    plugins: [...ui.plugins, clientGraphPlugin(entryPoints), browserTwins],
     entryPoints,
     outdir: path.join(clientOut, 'assets'),
     format: 'esm',
@@ -275,7 +201,6 @@ export function writeClientManifest(metafile, clientOut) {
 export function ssrOptions(serverOut) {
   return {
     ...ui,
-    plugins: [...ui.plugins, lazyStylesheetPlugin(false)],
     entryPoints: { ssr: 'src/client/ssr.tsx' },
     outdir: serverOut,
     platform: 'node',

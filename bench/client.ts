@@ -26,6 +26,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
 import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
+import { JS_BUDGET, budgetLine } from './budgets.ts';
 import { librariesFloor } from './js-floor.ts';
 import { median, textTable } from './table.ts';
 
@@ -54,7 +55,7 @@ interface Loaded {
 }
 
 interface PageLoad {
-  name: string;
+  name: keyof typeof JS_BUDGET;
   path: string;
   requests: number;
   loaded: Loaded[];
@@ -97,7 +98,13 @@ function prefetchable(page: string): (url: string) => boolean {
   };
 }
 
-async function loadWithoutInteraction(browser: Browser, base: string, name: string, pagePath: string, page: string): Promise<PageLoad> {
+async function loadWithoutInteraction(
+  browser: Browser,
+  base: string,
+  name: PageLoad['name'],
+  pagePath: string,
+  page: string,
+): Promise<PageLoad> {
   const context = await browser.createBrowserContext();
   try {
     const tab = await context.newPage();
@@ -263,7 +270,7 @@ export async function runClientBench(): Promise<void> {
     const searchHtml = await (await fetch(base + PLACE_SEARCH)).text();
     const projectId = /data-project="(\d+)"/.exec(searchHtml)?.[1];
     if (!projectId) throw new Error(`${PLACE_SEARCH} shows no project`);
-    const pages = [
+    const pages: Array<{ name: keyof typeof JS_BUDGET; path: string; page: string }> = [
       { name: 'home', path: '/', page: 'home' },
       { name: 'search', path: PLACE_SEARCH, page: 'search' },
       { name: 'property', path: `/for-sale/${projectId}`, page: 'for-sale' },
@@ -284,6 +291,8 @@ export async function runClientBench(): Promise<void> {
       `# a phone (${PHONE.width}×${PHONE.height}) loading each page without interacting, until ${NETWORK_IDLE_MS / 1000} s without a request; gzip at zlib's default level; "sent": the bytes the browser received (its Accept-Encoding); idle prefetch: other pages' chunks fetched for links in view, not needed before interaction`,
     );
     console.log(requestTable(loads));
+    for (const load of loads)
+      console.log(budgetLine(`JS before interaction, ${load.name} (gzip)`, sum(load.loaded, 'js', false).gzip, JS_BUDGET[load.name]));
     const floor = await librariesFloor(CHECKOUT);
     console.log(
       `# of which no page can do without: react, react-dom's client, scheduler, wouter and swr as the site imports them, bundled and minified alone (bench/js-floor.ts): ${kb(floor.gzip)} KiB gzip (${kb(floor.raw)} KiB minified)`,

@@ -5,7 +5,8 @@
 // (dynamic imports such as Leaflet or Glide, other pages left out) and the
 // CSS; raw and gzipped as @fastify/compress sends them (zlib's default level).
 // Then the HTML of the home, the 12-card search page and a property page, as the
-// app renders them on the demo catalogue (app.inject, a temporary data folder).
+// app renders them on the demo catalogue (app.inject, a temporary data folder),
+// raw and as sent with Brotli; then the budget lines (bench/budgets.ts).
 // Figures only, no listening server, no load: a few seconds.
 //
 //   npx tsx bench/sizes.ts            (alone; DIST_DIR picks another build)
@@ -18,7 +19,8 @@ import { pageAssets, readManifest, type Manifest } from '../src/server/http/asse
 import { routes } from '../src/shared/routes.ts';
 import { textTable } from './table.ts';
 import { testApp } from '../test/helpers/app.ts';
-import { pageWeights } from '../test/helpers/page-weight.ts';
+import { pageWeights, type PageWeight } from '../test/helpers/page-weight.ts';
+import { HTML_BUDGET, JS_BUDGET, budgetLine } from './budgets.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
@@ -145,25 +147,41 @@ export function sizesTable(rows: PageSize[]): string {
   return textTable(header, lines);
 }
 
-/** The HTML of the pages issue 12 budgets, before compression and gzipped; the icons each draws from the sprite. */
-export async function htmlSizesTable(): Promise<string> {
+/** The HTML of the pages the budgets name: raw, and as the site sends it to a browser that accepts Brotli; the icons each draws from the sprite. */
+export async function htmlWeights(): Promise<PageWeight[]> {
   const teardowns: Array<() => unknown> = [];
   try {
-    const app = await testApp({ teardown: (fn) => teardowns.push(fn) });
-    const rows = (await pageWeights(app)).map((p) => [
-      p.page,
-      p.path,
-      String(p.status),
-      kb(p.raw),
-      kb(p.gzip),
-      String(p.cards),
-      String([...p.spriteUses.values()].reduce((a, b) => a + b, 0)),
-      String([...p.inlineSvgs.values()].reduce((a, b) => a + b, 0)),
-    ]);
-    return textTable(['page', 'path', 'status', 'HTML KiB', 'HTML gzip KiB', 'cards', 'sprite icons', 'inline svgs'], rows);
+    return await pageWeights(await testApp({ teardown: (fn) => teardowns.push(fn) }));
   } finally {
     for (const fn of teardowns.reverse()) await fn();
   }
+}
+
+export function htmlSizesTable(weights: PageWeight[]): string {
+  const rows = weights.map((p) => [
+    p.page,
+    p.path,
+    String(p.status),
+    kb(p.raw),
+    `${kb(p.sent)} (${p.encoding})`,
+    String(p.cards),
+    String([...p.spriteUses.values()].reduce((a, b) => a + b, 0)),
+    String([...p.inlineSvgs.values()].reduce((a, b) => a + b, 0)),
+  ]);
+  return textTable(['page', 'path', 'status', 'HTML KiB', 'HTML sent KiB', 'cards', 'sprite icons', 'inline svgs'], rows);
+}
+
+/** The budget lines (bench/budgets.ts): JS before interaction of the home, search and property pages, then their HTML as sent. */
+export function budgetLines(sizes: PageSize[], weights: PageWeight[]): string[] {
+  const js = (page: string) => sizes.find((r) => r.page === page)!.js.gzip;
+  const html = (page: keyof typeof HTML_BUDGET) => weights.find((p) => p.page === page)!.sent;
+  return [
+    budgetLine('JS before interaction, home (gzip)', js('home'), JS_BUDGET.home),
+    budgetLine('JS before interaction, search (gzip)', js('search'), JS_BUDGET.search),
+    budgetLine('JS before interaction, property (gzip)', js('for-sale'), JS_BUDGET.property),
+    budgetLine('HTML as sent, search (Brotli)', html('search'), HTML_BUDGET.search),
+    budgetLine('HTML as sent, property (Brotli)', html('property'), HTML_BUDGET.property),
+  ];
 }
 
 export async function runSizes(distDir = DIST_DIR): Promise<void> {
@@ -171,9 +189,13 @@ export async function runSizes(distDir = DIST_DIR): Promise<void> {
   console.log(
     `# ${where.startsWith('..') ? distDir : where || '.'}: what each page loads at first (JS: the entry's and the page's module graph), what it may fetch on demand (dynamic imports, other pages left out; files in brackets), and the CSS; gzip at zlib's default level`,
   );
-  console.log(sizesTable(pageSizes(distDir)));
-  console.log('\n# the HTML as served on the demo catalogue (app.inject), before compression and gzipped at the default level');
-  console.log(await htmlSizesTable());
+  const sizes = pageSizes(distDir);
+  console.log(sizesTable(sizes));
+  console.log('\n# the HTML on the demo catalogue (app.inject): raw, and as the site sends it to a browser that accepts Brotli');
+  const weights = await htmlWeights();
+  console.log(htmlSizesTable(weights));
+  console.log('\n# budgets: figure / budget');
+  for (const line of budgetLines(sizes, weights)) console.log(line);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -16,8 +16,3 @@ declare module 'virtual:basemap' {
   const href: string;
   export default href;
 }
-/** The address of a stylesheet loaded with on-demand code (build.mjs's lazyStylesheets); empty on the server. */
-declare module 'virtual:stylesheet/*' {
-  const href: string;
-  export default href;
-}

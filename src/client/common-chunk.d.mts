@@ -2,3 +2,4 @@
 import type { Metafile } from 'esbuild';
 
 export function commonModules(inputs: Metafile['inputs'], share?: number): string[];
+export const ALWAYS_COMMON: string[];

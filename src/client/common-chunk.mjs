@@ -1,4 +1,4 @@
-// The modules most pages load at once, loaded with the entry instead (issue 12).
+// The modules most pages load at once, loaded with the entry instead.
 // esbuild puts a module shared by several entry points into a chunk of its
 // own per set of entry points that reach it; with a page module per route,
 // a page's first load came in some twenty small files, each compressed on
@@ -24,6 +24,23 @@ function staticGraph(inputs, start) {
   seen.delete(start);
   return seen;
 }
+
+/**
+ * Common whatever their share: modules only some pages load at once, which would otherwise each
+ * make a chunk of their own for the pages that do. The frame of the parts taken over on first use
+ * (search and property pages), the client menu's loader and the disclosure (the entry and the
+ * logged-in client's menu), the favorites, the labels and formats (the cards and the property
+ * page's tables). Together they save the search and property pages 2.0 KiB gzip and 9 files
+ * (docs/decisions/common-chunk.md); the home loads 0.4 KiB it does not use.
+ */
+export const ALWAYS_COMMON = [
+  'src/client/lib/island.tsx',
+  'src/client/lib/client-menu.ts',
+  'src/client/lib/useDisclosure.ts',
+  'src/client/lib/favorites.ts',
+  'src/client/lib/labels.ts',
+  'src/shared/format.ts',
+];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */
 export function commonModules(inputs, share = 0.6) {

@@ -3,10 +3,11 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { InitialState } from '../shared/state.ts';
 import { STATE_GLOBAL } from '../shared/ssr.ts';
-import { unpackTables } from '../shared/state-tables.ts';
 import { App } from './App.tsx';
 import { viewFromState } from './view.ts';
 import { provideRoots } from './lib/roots.ts';
+// Leaflet's rules first, so that the site's own keep the last word over them.
+import 'leaflet/dist/leaflet.css';
 import './styles/main.css';
 
 declare global {
@@ -17,10 +18,7 @@ declare global {
 
 async function start() {
   provideRoots({ createRoot, hydrateRoot });
-  // Embedded with its lists as tables (shared/state-tables.ts); put back as
-  // objects for everything that reads it later (the map's tile settings).
-  const state = unpackTables(window[STATE_GLOBAL]) as InitialState;
-  window[STATE_GLOBAL] = state;
+  const state = window[STATE_GLOBAL];
   const view = await viewFromState(state);
   const nonce = document.getElementById('brand-colors')?.nonce ?? '';
   hydrateRoot(document, <App state={state} view={view} nonce={nonce} />);

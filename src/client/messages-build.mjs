@@ -1,4 +1,4 @@
-// The locale strings the browser bundle gets (issue 12): locales/en.json less
+// The locale strings the browser bundle gets: locales/en.json less
 // what the browser never shows, cut by build.mjs when it bundles the client
 // (the server and its render keep the whole file). Each path names a subtree;
 // `*` stands for every item of a list or key of an object.

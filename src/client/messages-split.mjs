@@ -1,4 +1,4 @@
-// Per-page locale sections for the browser bundle (issue 12). The entry chunk
+// Per-page locale sections for the browser bundle (docs/decisions/locale-sections-per-module.md). The entry chunk
 // carries en.json (less the server-only strings, messages-build.mjs) less the
 // sections that only lazily loaded modules name (the page modules, the cookie
 // dialog, the search's map view); each of those brings the sections its own

@@ -23,6 +23,9 @@ import {
 } from 'superstruct';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
+import { ProjectId } from './request-ids.ts';
+
+export { ProjectId };
 
 // The terms the browser uses (categories, sorts, stages) are in catalogue-terms.ts, which imports no
 // superstruct: a module that imports this one brings superstruct with it (issue 12).
@@ -43,8 +46,6 @@ export const PlaceSlug = pattern(size(string(), 1, 80), /^[a-z0-9]+(?:-[a-z0-9]+
 const PartnerSlug = size(string(), 1, 80);
 const Rooms = min(max(integer(), ROOMS_UPPER_BOUND), 0);
 const Price = min(max(integer(), PRICE_UPPER_BOUND), 0);
-/** Ids are 32-bit in the store (PostgreSQL integer): a larger one names nothing, a 400 not a 500. */
-export const ProjectId = min(max(integer(), 2_147_483_647), 1);
 
 export const GeoFilter = object({
   country: optional(PlaceSlug),

@@ -8,7 +8,7 @@ import t from 'tap';
 import { build } from 'esbuild';
 import { clientOptions } from '../../build.mjs';
 import { tempDir } from '../helpers/app.ts';
-import { staticClosure } from '../helpers/chunks.ts';
+import { outputOf, staticClosure } from '../helpers/chunks.ts';
 
 const LOADED_WHEN_NEEDED = [
   // Its Leaflet wrapper, basemap and pin: when the property page's map nears the screen.
@@ -43,3 +43,40 @@ t.test('on the real build, the parts loaded when needed are in no page’s first
     );
   }
 });
+
+// The shared modules whose structs only the server checks with: the browser imports types from them,
+// never a value, or every struct in them would come along (esbuild keeps a module's top-level calls).
+const SERVER_STRUCTS = [
+  'src/shared/accounts.ts',
+  'src/shared/leads.ts',
+  'src/shared/catalogue.ts',
+  'src/shared/partner.ts',
+  'src/shared/content.ts',
+  'src/shared/favorite-alerts.ts',
+  'src/shared/saved-search-bodies.ts',
+];
+
+t.test(
+  'on the real build, no superstruct before interaction on the search and property pages, and no server-only struct anywhere',
+  async (t) => {
+    const result = await build({ ...clientOptions(tempDir(t)), write: false, logLevel: 'silent' });
+    const outputs = result.metafile.outputs;
+    const inputsOf = (files: Iterable<string>) => [...files].flatMap((f) => Object.keys(outputs[f]!.inputs));
+    const entry = staticClosure(outputs, outputOf(outputs, 'src/client/entry.tsx'));
+    for (const page of ['home', 'search', 'for-sale']) {
+      const loaded = staticClosure(outputs, outputOf(outputs, `src/client/pages/${page}.tsx`), new Set(entry));
+      t.same(
+        inputsOf(loaded).filter((i) => i.includes('superstruct')),
+        [],
+        `${page}: no superstruct before interaction`,
+      );
+    }
+    const login = inputsOf(staticClosure(outputs, outputOf(outputs, 'src/client/pages/client-login.tsx')));
+    t.ok(
+      login.some((i) => i.includes('superstruct')),
+      'the login page loads superstruct, for its form',
+    );
+    const everything = new Set(inputsOf(Object.keys(outputs)));
+    for (const module of SERVER_STRUCTS) t.notOk(everything.has(module), `${module} is in no browser chunk`);
+  },
+);

@@ -1,7 +1,7 @@
 // Code that loads when it is needed, not before (issue 12), in Chromium at a
-// phone's size: the property page loads no Leaflet (code or stylesheet) until
-// its map comes near the screen (nor the map's own code: its wrapper, basemap
-// and pin), and once it does, one of each, with nothing moved; no Glide until
+// phone's size: the property page loads no Leaflet until its map comes near
+// the screen (nor the map's own code: its wrapper, basemap and pin), and once
+// it does, one of each, with nothing moved; no Glide until
 // the gallery's next picture is asked for (a press or an arrow key), after
 // which the gallery turns; an empty search's message only for a search that
 // found nothing (before hydration, on a change of filters, on a client
@@ -40,14 +40,11 @@ type Library = keyof typeof LIBRARIES;
 interface Loads {
   /** The scripts of `library` the page has received so far. */
   scripts(library: Library): Promise<string[]>;
-  /** The stylesheets whose file name starts with `name-` (build.mjs's lazyStylesheets). */
-  stylesheets(name: string): string[];
 }
 
-/** Records every script and stylesheet the page receives, from now on. */
+/** Records every script the page receives, from now on. */
 function recordLoads(page: Page): Loads {
   const scripts: Array<Promise<{ url: string; body: string }>> = [];
-  const sheets: string[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url()).pathname;
     if (url.endsWith('.js'))
@@ -57,11 +54,9 @@ function recordLoads(page: Page): Loads {
           () => ({ url, body: '' }),
         ),
       );
-    if (url.endsWith('.css')) sheets.push(url);
   });
   return {
     scripts: async (library) => (await Promise.all(scripts)).filter((s) => s.body.includes(LIBRARIES[library])).map((s) => s.url),
-    stylesheets: (name) => sheets.filter((s) => s.startsWith(`/assets/${name}-`)),
   };
 }
 
@@ -144,16 +139,13 @@ t.test('code loaded on demand', async (t) => {
   t.test("the property page's map: Leaflet once the map comes near the screen, nothing moved", async (t) => {
     const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
     t.same(await loads.scripts('leaflet'), [], 'no Leaflet code before the map approaches');
-    t.same(loads.stylesheets('leaflet'), [], "nor Leaflet's stylesheet");
     t.same(await loads.scripts('placeMap'), [], "nor the map's own code");
     const before = await box(page, '.project-location .place-map');
 
     await page.$eval('.project-location', (el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForSelector('.project-location .place-map .leaflet-marker-icon');
     t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet loaded once the map is near');
-    t.equal(loads.stylesheets('leaflet').length, 1, 'and its stylesheet');
     t.equal((await loads.scripts('placeMap')).length, 1, "and the map's own code");
-    t.ok(await page.$('head > link[rel="stylesheet"][href^="/assets/leaflet-"]'), 'the stylesheet is in the head');
     t.same(await box(page, '.project-location .place-map'), before, 'the map is where its placeholder was');
     t.same(await loads.scripts('glide'), [], 'scrolling past the gallery loads no Glide');
     t.same(problems.all(), [], 'no console errors');
@@ -214,7 +206,6 @@ t.test('code loaded on demand', async (t) => {
     await page.click('.view-switch [data-view="map"]');
     await page.waitForSelector('.results-map .leaflet-container');
     t.equal((await loads.scripts('leaflet')).length, 1, 'Leaflet once the visitor asks for the map');
-    t.equal(loads.stylesheets('leaflet').length, 1, 'with its stylesheet');
     t.same(problems.all(), [], 'no console errors');
   });
 

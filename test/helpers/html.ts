@@ -1,6 +1,5 @@
 // Reading what the server rendered: the initial state and a few elements.
 import type { InitialState } from '../../src/shared/state.ts';
-import { unpackTables } from '../../src/shared/state-tables.ts';
 
 const STATE_SCRIPT = /<script[^>]*>window\.__STATE__=([\s\S]*?)<\/script>/;
 
@@ -11,7 +10,7 @@ export function stateScriptOf(html: string): string {
 }
 
 export function stateOf(html: string): InitialState {
-  return unpackTables(JSON.parse(stateScriptOf(html))) as InitialState;
+  return JSON.parse(stateScriptOf(html)) as InitialState;
 }
 
 export function layoutOf(html: string): string | null {

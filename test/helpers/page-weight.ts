@@ -1,10 +1,9 @@
-// The HTML weight of the pages issue 12 budgets (the home, the 12-card search
-// page, a property page), as the server sends them on the demo catalogue:
-// bytes before any compression, gzip at zlib's default level, and how many
-// times each icon's drawing (an inline <path>/<circle>/<rect> of a line icon)
-// or sprite reference appears. Used by test/server/render/html-weight.test.ts
-// and bench/sizes.ts.
-import zlib from 'node:zlib';
+// The HTML weight of the pages the budgets name (the home, the 12-card search
+// page, a property page) on the demo catalogue: the bytes before any
+// compression, the bytes the site sends a browser that accepts Brotli (its own
+// compression, as configured), and how many times each icon's drawing (an
+// inline <path>/<circle>/<rect> of a line icon) or sprite reference appears.
+// Used by test/server/render/html-weight.test.ts and bench/sizes.ts.
 import type { FastifyInstance } from 'fastify';
 
 export interface PageWeight {
@@ -12,9 +11,10 @@ export interface PageWeight {
   path: string;
   status: number;
   raw: number;
-  gzip: number;
-  /** The bytes the site sends a browser that accepts Brotli (its own page compression). */
+  /** The body as sent to a browser that accepts Brotli. */
   sent: number;
+  /** Its Content-Encoding ('br' unless the site's compression is off). */
+  encoding: string;
   /** The project cards on the page. */
   cards: number;
   /** Every inline <svg> that draws its own shapes (not a <use> of the sprite), by its markup. */
@@ -25,8 +25,10 @@ export interface PageWeight {
 
 const count = (into: Map<string, number>, key: string) => into.set(key, (into.get(key) ?? 0) + 1);
 
-function weigh(page: PageWeight['page'], path: string, status: number, body: Buffer, sent: number): PageWeight {
-  const html = body.toString('utf8');
+async function weigh(app: FastifyInstance, page: PageWeight['page'], path: string): Promise<PageWeight> {
+  const plain = await app.inject(path);
+  const sent = await app.inject({ url: path, headers: { 'accept-encoding': 'br' } });
+  const html = plain.body;
   const inlineSvgs = new Map<string, number>();
   const spriteUses = new Map<string, number>();
   for (const [svg] of html.matchAll(/<svg\b[\s\S]*?<\/svg>/g)) {
@@ -37,10 +39,10 @@ function weigh(page: PageWeight['page'], path: string, status: number, body: Buf
   return {
     page,
     path,
-    status,
-    raw: body.length,
-    gzip: zlib.gzipSync(body).length,
-    sent,
+    status: plain.statusCode,
+    raw: plain.rawPayload.length,
+    sent: sent.rawPayload.length,
+    encoding: String(sent.headers['content-encoding'] ?? 'none'),
     cards: html.match(/<article class="project-card\b/g)?.length ?? 0,
     inlineSvgs,
     spriteUses,
@@ -49,14 +51,9 @@ function weigh(page: PageWeight['page'], path: string, status: number, body: Buf
 
 /** The three pages: `/`, `/search` (12 cards a page) and the property page of its first card. */
 export async function pageWeights(app: FastifyInstance): Promise<PageWeight[]> {
-  const get = async (page: PageWeight['page'], path: string) => {
-    const res = await app.inject(path);
-    const sent = await app.inject({ url: path, headers: { 'accept-encoding': 'br, gzip' } });
-    return weigh(page, path, res.statusCode, res.rawPayload, sent.rawPayload.length);
-  };
-  const home = await get('home', '/');
-  const search = await get('search', '/search');
+  const home = await weigh(app, 'home', '/');
+  const search = await weigh(app, 'search', '/search');
   const first = /<article class="project-card[^"]*" data-project="(\d+)"/.exec((await app.inject('/search')).body)?.[1];
   if (!first) throw new Error('the search page shows no card');
-  return [home, search, await get('property', `/for-sale/${first}`)];
+  return [home, search, await weigh(app, 'property', `/for-sale/${first}`)];
 }

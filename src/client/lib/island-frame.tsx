@@ -1,5 +1,5 @@
 // The frame of a part the server renders in full and the browser takes over
-// on first use (lib/island.tsx, issue 12): a box that adds nothing to the
+// on first use (lib/island.tsx): a box that adds nothing to the
 // layout (`display: contents`, forms.css), around what the server rendered.
 import type { ComponentType, ReactNode } from 'react';
 

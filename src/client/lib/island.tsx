@@ -1,5 +1,5 @@
 // A part of the page the server renders in full, whose code the browser loads
-// when the visitor first uses it (issue 12): a form the visitor may never
+// when the visitor first uses it: a form the visitor may never
 // touch, or a table with nothing to use (its code then loads only for a client
 // navigation). Until then the browser keeps the server's DOM as it is, without
 // code: the frame renders an empty `dangerouslySetInnerHTML`, which React

@@ -1,6 +1,6 @@
 // client-forgot-password: an email address; the answer is the same whether or
 // not it has an account: 'Thanks, we will send you a link to reset your password'.
-import { ForgotPasswordBody } from '../../shared/accounts.ts';
+import { ForgotPasswordBody } from '../../shared/account-bodies.ts';
 import { t } from '../../shared/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { accountFailure } from '../lib/account-actions.ts';

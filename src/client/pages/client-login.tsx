@@ -4,7 +4,7 @@
 // back to the page that sent the visitor here (`redirect`). A wrong email or
 // password: 'Check your credentials'.
 import { useSearch } from 'wouter';
-import { LoginBody } from '../../shared/accounts.ts';
+import { LoginBody } from '../../shared/account-bodies.ts';
 import { t } from '../../shared/i18n.ts';
 import { useAuthenticate } from '../lib/account-actions.ts';
 import { accountHref, returnPathOf, withReturn } from '../lib/account-links.ts';

@@ -5,7 +5,7 @@
 // the transition goes home, or back to the page that sent the visitor to log in.
 import { useSearch } from 'wouter';
 import { coerce, record, string } from 'superstruct';
-import { PASSWORD_MIN_LENGTH, RegisterBody } from '../../shared/accounts.ts';
+import { PASSWORD_MIN_LENGTH, RegisterBody } from '../../shared/account-bodies.ts';
 import { t } from '../../shared/i18n.ts';
 import { useAuthenticate } from '../lib/account-actions.ts';
 import { accountHref, returnPathOf, sitePartner, TERMS_PATH, withReturn } from '../lib/account-links.ts';

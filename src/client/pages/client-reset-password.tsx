@@ -4,7 +4,7 @@
 // token says so at once and offers a new one; a used or expired token is the
 // server's 400 on the token, said the same way.
 import { coerce, record, string } from 'superstruct';
-import { PASSWORD_MIN_LENGTH, ResetPasswordBody, TOKEN_PATTERN } from '../../shared/accounts.ts';
+import { PASSWORD_MIN_LENGTH, ResetPasswordBody, TOKEN_PATTERN } from '../../shared/account-bodies.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { PageProps } from './index.ts';

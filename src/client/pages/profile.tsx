@@ -4,7 +4,8 @@
 // answer is the user, now shown everywhere (the header's menu too). Below, the
 // switch of the favorites alerts and the client's saved searches (issue 13).
 import { coerce, record, string } from 'superstruct';
-import { PASSWORD_MIN_LENGTH, ProfileBody, type ClientAnswer, type ClientUser } from '../../shared/accounts.ts';
+import { PASSWORD_MIN_LENGTH, ProfileBody } from '../../shared/account-bodies.ts';
+import type { ClientAnswer, ClientUser } from '../../shared/accounts.ts';
 import { t } from '../../shared/i18n.ts';
 import { accountFailure, saveProfile } from '../lib/account-actions.ts';
 import { useAuthStore, useUser } from '../lib/auth.tsx';

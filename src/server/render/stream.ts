@@ -21,7 +21,6 @@ import { HttpError, toErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { redactUrl } from '../http/redact.ts';
 import { serializeState } from './serialize.ts';
-import { packTables } from '../../shared/state-tables.ts';
 import { serverTiming } from './server-timing.ts';
 import { PageBody } from './page-body.ts';
 import { compressHtml, htmlCompressor, htmlEncoding, varyOnEncoding } from '../http/html-compression.ts';
@@ -164,8 +163,7 @@ function renderOnce(
       state: options.state,
       nonce,
       assets: options.assets,
-      // Lists of like objects as tables (shared/state-tables.ts); the entry unpacks them.
-      stateScript: `window.${STATE_GLOBAL}=${serializeState(packTables(options.state))}`,
+      stateScript: `window.${STATE_GLOBAL}=${serializeState(options.state)}`,
       onShellReady() {
         if (!options.waitForAll) start();
       },

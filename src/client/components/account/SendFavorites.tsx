@@ -6,7 +6,8 @@
 // the partner whose site this is, else the client's partner, else the office.
 // The button and the message follow SPEC §4 and §8 like every form.
 import { useEffect, useRef, useState } from 'react';
-import { FavoritesFields, type LeadCreated } from '../../../shared/leads.ts';
+import { FavoritesFields } from '../../../shared/lead-fields.ts';
+import type { LeadCreated } from '../../../shared/leads.ts';
 import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
 import { useSection } from '../../lib/section.tsx';

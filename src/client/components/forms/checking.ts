@@ -4,10 +4,11 @@
 // the server renders every form, which posts without JavaScript.
 import { is } from 'superstruct';
 import type { AnyStruct } from '../../../shared/any-struct.ts';
-import { Email } from '../../../shared/accounts.ts';
-import { BrokerFields, ContactFields, PropertyFields, type FormLeadKind } from '../../../shared/leads.ts';
+import { Email } from '../../../shared/account-bodies.ts';
+import { BrokerFields, ContactFields, PropertyFields } from '../../../shared/lead-fields.ts';
+import type { FormLeadKind } from '../../../shared/leads.ts';
 
-export { cleanFields, fieldErrors } from '../../../shared/leads.ts';
+export { cleanFields, fieldErrors } from '../../../shared/lead-fields.ts';
 
 /** The fields' struct of each lead form, the one POST /api/leads checks them with. */
 export const LEAD_FIELDS: Record<FormLeadKind, AnyStruct> = { contact: ContactFields, broker: BrokerFields, property: PropertyFields };

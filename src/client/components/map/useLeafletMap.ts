@@ -1,5 +1,5 @@
-// A Leaflet map in a container, for the browser only: Leaflet (and its
-// stylesheet) is imported here, inside an effect, so it never runs during
+// A Leaflet map in a container, for the browser only: Leaflet is imported
+// here, inside an effect, so it never runs during
 // server rendering, and only once the container comes near the screen
 // (useNearViewport), so a page whose map lies below the fold loads none of it
 // before the visitor scrolls there. Every map has the site's own basemap
@@ -9,9 +9,7 @@
 // shows through it.
 import { useEffect, useState, type RefObject } from 'react';
 import type * as Leaflet from 'leaflet';
-import leafletStylesheet from 'virtual:stylesheet/leaflet';
 import { useConsent } from '../../lib/consent.tsx';
-import { loadStylesheet } from '../../lib/stylesheet.ts';
 import { useNearViewport } from '../../lib/useNearViewport.ts';
 import { t } from '../../../shared/i18n.ts';
 import { addBasemap } from './basemap.ts';
@@ -27,8 +25,8 @@ export interface LeafletMap {
 let loading: Promise<LeafletModule> | null = null;
 
 function loadLeaflet(): Promise<LeafletModule> {
-  loading ??= Promise.all([import('leaflet'), loadStylesheet(leafletStylesheet)]).then(
-    ([mod]) => ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule,
+  loading ??= import('leaflet').then(
+    (mod) => ((mod as { default?: LeafletModule }).default ?? mod) as LeafletModule,
     (error: unknown) => {
       loading = null;
       throw error;

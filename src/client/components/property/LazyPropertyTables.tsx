@@ -1,7 +1,8 @@
 // The property page's units table and price history, whose code the browser
 // loads only to render them itself (LazyPropertyTables.browser.tsx,
-// lib/island.tsx; issue 12): they have nothing to click, so the server's DOM
-// stays as it is; after a client navigation their code loads and renders them.
+// lib/island.tsx; docs/decisions/parts-taken-over-on-first-use.md): they have
+// nothing to click, so the server's DOM stays as it is; after a client
+// navigation their code loads and renders them.
 import { framed } from '../../lib/island-frame.tsx';
 import { PriceHistory as History } from './PriceHistory.tsx';
 import { UnitsTable as Table } from './UnitsTable.tsx';
