@@ -4,7 +4,8 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
-import { launchBrowser, newPage, waitForHydration, STEP_TIMEOUT_MS } from '../helpers/browser.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { STEP_TIMEOUT_MS, waitFor } from '../helpers/wait.ts';
 import { MOBILE_MENU_NARROW_PX, MOBILE_MENU_PX } from '../../src/shared/constants.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
 
@@ -21,6 +22,8 @@ interface MenuState {
   onScreen: boolean;
   /** Not seen at all: outside the viewport, not displayed, hidden or transparent. */
   offScreen: boolean;
+  /** No transition or animation running on the menu. */
+  settled: boolean;
 }
 
 function menuState(page: Page): Promise<MenuState> {
@@ -42,6 +45,7 @@ function menuState(page: Page): Promise<MenuState> {
         viewport: { width: vw, height: vh },
         onScreen: shown && inside,
         offScreen: !shown || outside,
+        settled: menu.getAnimations().every((a) => a.playState !== 'running'),
       };
     },
     TOGGLE,
@@ -49,34 +53,18 @@ function menuState(page: Page): Promise<MenuState> {
   );
 }
 
-/** Waits, bounded, for the slide-in or slide-out transition to finish. */
-async function waitFor(page: Page, want: 'onScreen' | 'offScreen'): Promise<MenuState> {
-  await page
-    .waitForFunction(
-      (menuSel: string, wanted: string) => {
-        const menu = document.querySelector(menuSel) as HTMLElement;
-        const r = menu.getBoundingClientRect();
-        const style = getComputedStyle(menu);
-        const shown = style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0 && r.width > 0 && r.height > 0;
-        const vw = document.documentElement.clientWidth;
-        const vh = window.innerHeight;
-        const inside = r.left >= -0.5 && r.right <= vw + 0.5 && r.top >= -0.5 && r.top < vh;
-        const outside = r.right <= 0.5 || r.left >= vw - 0.5 || r.bottom <= 0.5 || r.top >= vh - 0.5;
-        // Settled: no running transition or animation on the menu.
-        const settled = menu.getAnimations().every((a) => a.playState !== 'running');
-        return settled && (wanted === 'onScreen' ? shown && inside : !shown || outside);
-      },
-      { timeout: STEP_TIMEOUT_MS },
-      MENU,
-      want,
-    )
-    .catch(() => {});
-  return menuState(page);
+/** Waits, bounded, for the slide-in or slide-out transition to finish; the state it ended in either way, for the checks to report. */
+async function waitForMenu(page: Page, want: 'onScreen' | 'offScreen'): Promise<MenuState> {
+  const done = async () => {
+    const state = await menuState(page);
+    return state.settled && state[want] && state;
+  };
+  return waitFor(`the menu ${want}`, done, STEP_TIMEOUT_MS).catch(() => menuState(page));
 }
 
 async function openMenu(t: Test, page: Page): Promise<MenuState> {
   await page.click(TOGGLE);
-  const state = await waitFor(page, 'onScreen');
+  const state = await waitForMenu(page, 'onScreen');
   t.equal(state.expanded, 'true', 'the toggle says the menu is expanded');
   t.ok(state.open, 'the menu has class is-open');
   t.equal(state.ariaHidden, 'false', 'the menu is exposed to assistive technology');
@@ -92,7 +80,7 @@ async function expectClosed(t: Test, page: Page, how: string): Promise<void> {
       TOGGLE,
     )
     .catch(() => {}); // the assertions below say what is wrong
-  const state = await waitFor(page, 'offScreen');
+  const state = await waitForMenu(page, 'offScreen');
   t.equal(state.expanded, 'false', `${how}: the toggle says the menu is collapsed`);
   t.notOk(state.open, `${how}: the menu lost class is-open`);
   t.equal(state.ariaHidden, 'true', `${how}: the menu is hidden from assistive technology`);
