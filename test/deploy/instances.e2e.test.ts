@@ -26,6 +26,12 @@ if (!process.env.TEST_DATABASE_URL) {
     const two = via(app2.port);
     const balancer = via(stack.haproxy.port);
     const cdn = via(stack.varnish.port);
+    /** The first project of the search page, through the CDN. */
+    const firstProject = async () => {
+      const id = /data-project="(\d+)"/.exec((await cdn(page('/search'))).body)?.[1];
+      if (!id) throw new Error('no project on the search page');
+      return Number(id);
+    };
     /** Leads stored (201) during the test: each must get exactly one mail. */
     const leadIds: number[] = [];
 
@@ -103,6 +109,12 @@ if (!process.env.TEST_DATABASE_URL) {
         t.ok(Number(second.headers.age) >= 0, `${host}: with an Age`);
         t.equal(hostPartner(second), partner, `${host}: its own page`);
       }
+      const property = `/for-sale/${await firstProject()}`;
+      t.not((await cdn(page(property))).headers['x-cache'], 'HIT', `${property}: the first request goes to the site`);
+      const again = await cdn(page(property));
+      t.equal(again.headers['x-cache'], 'HIT', `${property}: a property page too comes from the cache`);
+      t.equal(stateOf(again.body).client, null, "nobody's");
+      t.equal(filesMessage(again.body), 'register to access all information', 'the files locked, as for any visitor');
     });
 
     await t.test("no partner's page comes out of the cache on another host", async (t) => {
@@ -132,11 +144,13 @@ if (!process.env.TEST_DATABASE_URL) {
         ['a Bearer token', bearer(token)],
       ];
       for (const [how, headers] of credentials) {
-        for (const path of ['/', '/profile', '/favorites']) {
+        for (const path of ['/', '/profile', '/favorites', `/for-sale/${await firstProject()}`]) {
           for (let i = 1; i <= 2; i++) {
             const res = await cdn(page(path, 'localhost', headers));
             t.not(res.headers['x-cache'], 'HIT', `${path} with ${how}, request ${i}: not from the cache`);
             t.equal(stateOf(res.body).client?.email, email, `${path} with ${how}, request ${i}: the client's own page`);
+            if (path.startsWith('/for-sale/'))
+              t.equal(filesMessage(res.body), null, `${path} with ${how}, request ${i}: the files unlocked`);
           }
         }
         for (let i = 1; i <= 2; i++) {
@@ -212,6 +226,12 @@ const HOSTS: Array<[string, string | null]> = [
   ['costa-casas.localhost', 'costa-casas'],
   ['sol-homes.localhost', 'sol-homes'],
 ];
+
+/** The message of the property page's files read, as the page embeds it: null when they are unlocked. */
+function filesMessage(body: string): string | null | undefined {
+  const data = stateOf(body).data as Record<string, { message?: string | null }>;
+  return Object.entries(data).find(([key]) => key.startsWith('/api/project/files'))?.[1].message;
+}
 
 function page(path: string, host = 'localhost', headers: Record<string, string> = {}): HttpAsk {
   return { path, headers: { host, accept: 'text/html', ...headers } };

@@ -32,6 +32,20 @@ t.test('a request with credentials gets a private, unstored answer', async (t) =
   t.equal(read.statusCode, 404);
 });
 
+t.test("a property page is public for a visitor and private for a client: its files' addresses are the client's", async (t) => {
+  const app = await testApp(t, { env: { PAGE_MAX_AGE_S: '45' } });
+  const id = /data-project="(\d+)"/.exec((await app.inject('/search')).body)?.[1];
+  t.ok(id, 'a project on the search page');
+  const anonymous = await app.inject(`/for-sale/${id}`);
+  t.equal(anonymous.statusCode, 200);
+  t.equal(anonymous.headers['cache-control'], 'public, max-age=0, s-maxage=45, stale-while-revalidate=225', 'a CDN may keep it');
+  t.match(String(anonymous.headers.vary), /Cookie, Authorization/, 'apart from the pages of a session');
+  for (const headers of [{ cookie: 'sid=abc' }, { authorization: 'Bearer abc' }]) {
+    const res = await app.inject({ url: `/for-sale/${id}`, headers });
+    t.equal(res.headers['cache-control'], 'private, no-store', `with ${JSON.stringify(headers)}: never stored`);
+  }
+});
+
 t.test('hashed assets are immutable for a year', async (t) => {
   const app = await testApp(t);
   const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'client', 'manifest.json'), 'utf8')) as { entry: string; css: string[] };

@@ -168,8 +168,10 @@ export const catalogueReads = {
     const data = await ctx.services.catalogue.priceHistory(id, listed);
     return data && { data };
   }),
-  // The download addresses are for logged-in clients only: never in a shared cache.
-  '/api/project/files': projectRead('/api/project/files', true, (id, listed, ctx) =>
+  // The download addresses are for logged-in clients only. A request with a session is
+  // private and never stored (http/caching.ts), so the anonymous answer, addresses
+  // locked, is the one a CDN may keep: the property page stays cacheable.
+  '/api/project/files': projectRead('/api/project/files', false, (id, listed, ctx) =>
     ctx.services.catalogue.files(id, Boolean(ctx.client), listed),
   ),
 };

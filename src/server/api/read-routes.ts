@@ -49,7 +49,8 @@ export function readContext(
 export async function readRoutes(app: FastifyInstance): Promise<void> {
   for (const endpoint of Object.values(reads)) {
     const handler = async (input: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const client = endpoint.personal ? await request.client() : null;
+      // Without credentials this is null at once; with them the answer is private (pageCache).
+      const client = await request.client();
       const result = await runRead(endpoint, input ?? {}, readContext(app, request, {}, client));
       if (endpoint.personal) privateNoStore(reply);
       else pageCache(request, reply, app.config, 200);

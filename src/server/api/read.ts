@@ -23,7 +23,7 @@ export interface ReadContext {
   /**
    * The logged-in client of the request; absent or null: anonymous (e.g.
    * /api/project/files then answers without download addresses). Set by
-   * readContext() for personal reads and pages (request.client()).
+   * readContext() for every read and page (request.client()).
    */
   client?: { id: number } | null;
 }
@@ -32,7 +32,12 @@ export interface ReadContext {
 export interface ReadEndpoint<P extends ReadPath, Q> {
   path: P;
   query: Struct<Q, unknown>;
-  /** Whether the answer differs per visitor (then never cached by a CDN). */
+  /**
+   * Whether the answer belongs to whoever holds its address (a mailed link's token) or to a
+   * logged-in client alone: never cached by a CDN, even when asked without credentials. A
+   * read that only changes with the session is not personal: a request with credentials
+   * gets a private answer anyway (http/caching.ts), the anonymous one may be shared.
+   */
   personal: boolean;
   handler(input: Q, ctx: ReadContext): Promise<ReadAnswers[P]>;
 }

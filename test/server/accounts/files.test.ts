@@ -21,7 +21,10 @@ forEachStore(
       .where('id', '=', remote.id)
       .execute();
 
-    const anonymousList = (await app.inject(`/api/project/files?id=${project.id}`)).json();
+    const anonymous = await app.inject(`/api/project/files?id=${project.id}`);
+    t.match(anonymous.headers['cache-control'], /^public, /, 'the anonymous list, addresses locked, may be kept by a CDN');
+    t.match(String(anonymous.headers.vary), /Cookie, Authorization/, 'apart from the answers to a session');
+    const anonymousList = anonymous.json();
     t.match(
       anonymousList.data.find((f: { id: number }) => f.id === file.id),
       { url: null, locked: true },
