@@ -1,6 +1,7 @@
 // A fake SMTP server on 127.0.0.1 and a free port, closed when the test ends:
 // it accepts every message and keeps its envelope and data, so a test can count
-// what was sent and to whom.
+// what was sent and to whom. With `holdFirst`, it never answers the end of the
+// first message's data: a hand-over in progress, for as long as the test likes.
 import net from 'node:net';
 
 export interface ReceivedMail {
@@ -10,8 +11,10 @@ export interface ReceivedMail {
 }
 
 /** An SMTP server that accepts everything and keeps each message's envelope and data. */
-export async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
+export async function fakeSmtp(t: { teardown(fn: () => unknown): void }, { holdFirst = false } = {}) {
   const received: ReceivedMail[] = [];
+  /** Messages whose data ended but which were never acknowledged (holdFirst). */
+  const held: ReceivedMail[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -26,9 +29,12 @@ export async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
         if (inData) {
           if (line === '.') {
             inData = false;
-            received.push(current);
+            if (holdFirst && held.length === 0) held.push(current);
+            else {
+              received.push(current);
+              socket.write('250 queued\r\n');
+            }
             current = { from: '', to: [], data: '' };
-            socket.write('250 queued\r\n');
           } else current.data += (line.startsWith('..') ? line.slice(1) : line) + '\n';
           continue;
         }
@@ -51,5 +57,5 @@ export async function fakeSmtp(t: { teardown(fn: () => unknown): void }) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port: (server.address() as net.AddressInfo).port, received };
+  return { port: (server.address() as net.AddressInfo).port, received, held };
 }

@@ -5,10 +5,13 @@
 // Several processes may share one PostgreSQL store: a worker first claims a due
 // row with one UPDATE … WHERE (unclaimed or claim lapsed) … RETURNING, which
 // exactly one worker wins (on PostgreSQL the candidate is also picked FOR UPDATE
-// SKIP LOCKED, so the others move on to the next row). A claim is a lease: if
-// its process dies mid-send, the row is due again once the lease lapses. So a
-// mail is sent at least once; a duplicate needs a crash between the hand-over
-// and the UPDATE that marks it sent.
+// SKIP LOCKED, so the others move on to the next row). A claim is a short lease
+// (30 s), renewed while its send is in progress (an SMTP exchange may take a
+// minute): if its process dies, the row is due again within a lease, and
+// another process's next poll (15 s) sends it, within a minute. A graceful stop
+// waits for the send in flight, which marks or frees its row. So a mail is sent
+// at least once; a duplicate needs a crash between the hand-over and the UPDATE
+// that marks it sent.
 //
 // A failed send records the attempt and its error and waits base·2^(n-1),
 // capped, before the next attempt. The lead is never touched.
@@ -34,8 +37,10 @@ export interface OutboxOptions {
   retryBaseMs?: number;
   /** … up to this. */
   retryMaxMs?: number;
-  /** How long a claim holds before another worker may take the row over. */
+  /** How long a claim holds before another worker may take the row over … */
   leaseMs?: number;
+  /** … renewed this often while its send is in progress (a third of the lease). */
+  renewMs?: number;
   /** The clock (tests move it forward). */
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -45,7 +50,7 @@ export const OUTBOX_DEFAULTS = {
   pollMs: 15_000,
   retryBaseMs: 60_000,
   retryMaxMs: 60 * 60_000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 30_000,
 } as const;
 
 const ERROR_MAX = 1000;
@@ -90,6 +95,7 @@ export class MailOutbox {
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly leaseMs: number;
+  private readonly renewMs: number;
   private readonly now: () => Date;
   private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -107,6 +113,7 @@ export class MailOutbox {
     this.retryBaseMs = options.retryBaseMs ?? OUTBOX_DEFAULTS.retryBaseMs;
     this.retryMaxMs = options.retryMaxMs ?? OUTBOX_DEFAULTS.retryMaxMs;
     this.leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
+    this.renewMs = options.renewMs ?? this.leaseMs / 3;
     this.now = options.now ?? (() => new Date());
     this.log = options.log;
   }
@@ -204,6 +211,7 @@ export class MailOutbox {
   /** Sends a claimed row; marks it sent, or records the failure and when to try again. */
   private async deliver(row: MailOutboxRow): Promise<boolean> {
     const mine = (eb: ExpressionBuilder<Database, 'mail_outbox'>) => eb.and([eb('id', '=', row.id), eb('claimed_by', '=', this.token)]);
+    const renewal = setInterval(() => void this.renew(row.id), this.renewMs);
     try {
       const message = await this.compose(row);
       const { messageId } = await this.transport.send(message, { leadId: row.lead_id ?? 0, outboxId: row.id });
@@ -235,7 +243,22 @@ export class MailOutbox {
         .set({ last_error: reason, next_attempt_at: next, claimed_by: null, claimed_until: null })
         .execute();
       return false;
+    } finally {
+      clearInterval(renewal);
     }
+  }
+
+  /** Extends this worker's lease on a row whose send is in progress. Never throws: a missed renewal only lets the lease run. */
+  private async renew(id: number): Promise<void> {
+    const until = new Date(this.now().getTime() + this.leaseMs).toISOString();
+    await this.db
+      .updateTable('mail_outbox')
+      .set({ claimed_until: until })
+      .where('id', '=', id)
+      .where('claimed_by', '=', this.token)
+      .where('sent_at', 'is', null)
+      .execute()
+      .catch((error: unknown) => this.log?.warn({ outboxId: id, err: error }, 'mail claim not renewed'));
   }
 
   private async compose(row: MailOutboxRow) {

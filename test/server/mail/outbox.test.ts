@@ -7,7 +7,7 @@ import { testApp } from '../../helpers/app.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { LeadService } from '../../../src/server/services/leads.ts';
-import { MailOutbox, retryDelay } from '../../../src/server/mail/outbox.ts';
+import { MailOutbox, OUTBOX_DEFAULTS, retryDelay } from '../../../src/server/mail/outbox.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { create } from 'superstruct';
 import { LEAD_BODIES } from '../../../src/shared/leads.ts';
@@ -144,6 +144,51 @@ forEachStore(t, 'a claim is exclusive between workers, and lapses when its worke
   const taken = await b.claim();
   t.equal(taken?.lead_id, id, 'taken over after the lease');
   t.equal(taken?.attempts, 2);
+});
+
+forEachStore(t, 'a claim is renewed while its send is in progress, and lapses soon after its process dies', async (t, store, target) => {
+  const { id } = await addLead(store);
+  const time = clock();
+  const other = target.dialect === 'postgres' ? await target.open() : store;
+  // An SMTP exchange that takes as long as the test says.
+  let handOver: (value: { messageId: string }) => void = () => {};
+  const slow = { description: 'slow', close() {}, send: () => new Promise<{ messageId: string }>((resolve) => (handOver = resolve)) };
+  const a = new MailOutbox(store.db, store.dialect, slow, { from: FROM, now: time.now, renewMs: 10 });
+  const b = new MailOutbox(other.db, other.dialect, new MemoryTransport(), { from: FROM, now: time.now });
+  const leaseEnd = async () =>
+    Date.parse(
+      (await store.db.selectFrom('mail_outbox').select('claimed_until').where('lead_id', '=', id).executeTakeFirstOrThrow()).claimed_until!,
+    );
+
+  const sending = a.runOnce();
+  await waitFor(
+    'the send to start',
+    async () => (await store.db.selectFrom('mail_outbox').select('claimed_by').where('lead_id', '=', id).executeTakeFirst())?.claimed_by,
+    30_000,
+  );
+  t.equal((await leaseEnd()) - time.now().getTime(), OUTBOX_DEFAULTS.leaseMs, 'claimed for a 30 s lease');
+  // The send outlasts its first lease: each renewal moves the lease on.
+  for (let i = 0; i < 3; i++) {
+    time.advance(25_000);
+    const target = time.now().getTime() + OUTBOX_DEFAULTS.leaseMs;
+    await waitFor('the claim to be renewed', async () => (await leaseEnd()) === target, 30_000);
+  }
+  time.advance(25_000);
+  t.equal(await b.claim(), null, 'another worker cannot take it 100 s into the send');
+  handOver({ messageId: '<slow@test>' });
+  t.equal(await sending, 1, 'sent once');
+  time.advance(60_000);
+  t.equal(await b.claim(), null, 'and never again');
+
+  // A process that dies mid-send renews no more: its row is free a lease later.
+  const second = await addLead(store);
+  const dead = new MailOutbox(store.db, store.dialect, new MemoryTransport(), { from: FROM, now: time.now });
+  t.equal((await dead.claim())?.lead_id, second.id, 'claimed, then its process dies');
+  time.advance(OUTBOX_DEFAULTS.leaseMs - 1_000);
+  t.equal(await b.claim(), null, 'held until the lease ends');
+  time.advance(2_000);
+  t.equal((await b.claim())?.lead_id, second.id, 'free 30 s after the last claim: the next poll sends it');
+  t.ok(OUTBOX_DEFAULTS.leaseMs + OUTBOX_DEFAULTS.pollMs <= 60_000, 'a lease and a poll fit in a minute');
 });
 
 forEachStore(t, 'many leads and two workers: each mail is sent exactly once', async (t, store, target) => {
