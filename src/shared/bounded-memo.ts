@@ -1,5 +1,5 @@
 // A value worked out once per key and kept, at most `max` of them, the oldest
-// first out: for keys a stranger may choose (a query, a partner's colours), so
+// first out: for keys a stranger may choose (a query's shape, a statement's text), so
 // that nobody can grow it without end. A computation that throws keeps nothing.
 export type BoundedMemo<V> = (key: string, compute: () => V) => V;
 

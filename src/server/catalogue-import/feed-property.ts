@@ -58,7 +58,7 @@ export interface FeedProperty {
   features: string[];
   images: FeedImage[];
   documents: FeedDocument[];
-  // Extensions (README.md): grouping into developments and what Kyero lacks.
+  // Extensions (docs/catalogue-import.md, "This project's extensions"): grouping into developments and what Kyero lacks.
   developmentRef: string | null;
   developmentName: string | null;
   developer: string | null;

@@ -1,5 +1,5 @@
 // From a <property>'s element tree to a checked unit record (toItem), or to
-// the reasons it is refused: the rules of README.md's format section.
+// the reasons it is refused: the rules of docs/catalogue-import.md, "The format".
 import type { ProjectStage, UnitStatus } from '../store/schema.ts';
 import { categoryFor } from './categories.ts';
 import { descriptions } from './descriptions.ts';

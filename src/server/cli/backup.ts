@@ -2,7 +2,7 @@
 // (DATA_DIR/site.db) to FILE while the site runs, with SQLite's online backup
 // API (better-sqlite3's db.backup). The copy is one self-contained file
 // (rollback journal, not WAL), checked with quick_check, and appears under its
-// name only once complete. Restore: README "Backups".
+// name only once complete. Restore: docs/operations.md, "Backups".
 //
 // With DATABASE_URL the store is PostgreSQL: refused, with the pg_dump command.
 //
@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run backup -- FILE
   Copies the SQLite store (DATA_DIR/site.db, DATA_DIR default ./data) to FILE,
   consistently, while the site keeps running. FILE must not exist yet.
   To restore: stop the site, put the copy at DATA_DIR/site.db, delete
-  site.db-wal and site.db-shm beside it, start the site (README "Backups").
+  site.db-wal and site.db-shm beside it, start the site (docs/operations.md, "Backups").
 
   With DATABASE_URL (PostgreSQL) use pg_dump instead:
     pg_dump --format=custom --file=FILE "$DATABASE_URL"`;

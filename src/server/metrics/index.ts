@@ -1,4 +1,4 @@
-// Prometheus metrics (README "Metrics"): the series are always kept (observing
+// Prometheus metrics (docs/operations.md, "Metrics"): the series are always kept (observing
 // costs next to nothing); METRICS_PORT starts the listener that serves them,
 // and with it prom-client's process series (event-loop delay, memory, GC).
 //

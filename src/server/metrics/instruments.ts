@@ -1,6 +1,6 @@
 // The site's Prometheus series, in a registry of the app's own (tests build
 // many apps in one process; prom-client's global registry would refuse the
-// second). What each measures is in README.md.
+// second). What each measures is in docs/operations.md, "Metrics".
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Instruments {

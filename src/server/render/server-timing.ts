@@ -1,4 +1,4 @@
-// The Server-Timing header of a page (README "Metrics"): `reads;dur=12.3, render;dur=40.1`,
+// The Server-Timing header of a page (docs/operations.md, "Metrics"): `reads;dur=12.3, render;dur=40.1`,
 // in milliseconds with one decimal; an entry that was not measured is left out.
 export function serverTiming(entries: Record<string, number | undefined>): string {
   return Object.entries(entries)

@@ -1,4 +1,4 @@
-// The content hash is the test of whether a unit changed (README.md): any field
+// The content hash is the test of whether a unit changed (docs/catalogue-import.md): any field
 // the feed gives, nested ones too, must change it; the feed line must not.
 import t from 'tap';
 import { contentHash } from '../../../src/server/catalogue-import/content-hash.ts';
