@@ -91,3 +91,94 @@ export async function runPasswordBurstBench(): Promise<void> {
   for (const n of [...settings, BURST]) rows.push(await measure(n));
   console.log(textTable(['hash concurrency', 'quiet n', 'quiet p99 ms', 'burst n', 'burst p99 ms', 'p99 ratio', 'logins'], rows));
 }
+
+const ADDRESSES = 20;
+const REAL_LOGINS = 5;
+
+/** One login's status and time. */
+async function login(base: string, address: string, email: string, password: string): Promise<{ status: number; ms: number }> {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/client-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ email, password }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - start };
+}
+
+const tally = (statuses: number[]) =>
+  [...new Set(statuses)]
+    .sort()
+    .map((s) => `${statuses.filter((x) => x === s).length}× ${s}`)
+    .join(', ');
+
+/** A client's logins, one after another, while ADDRESSES addresses each send their rate limit's worth at once. */
+async function loginsDuringBurst(queue: number): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-logins-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    TRUST_PROXY: '127.0.0.1',
+    PASSWORD_HASH_QUEUE: String(queue),
+  });
+  const app = await buildApp(config, { logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const email = 'real.client@example.com';
+    const password = 'a real client passphrase';
+    // Registered some other day, from somewhere else: the address the client logs in from asked for nothing lately.
+    const registered = await fetch(`${base}/api/client-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.100' },
+      body: JSON.stringify({ email, password, password_repeat: password, terms: true }),
+    });
+    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+    // A login's time with nothing else to do, for scale: a login during the burst waits about one hash per address ahead of it.
+    const alone: number[] = [];
+    for (let i = 0; i < 3; i++) alone.push((await login(base, '192.0.2.100', email, password)).ms);
+    const perAddress = config.AUTH_RATE_LIMIT;
+    let answered: () => void = () => {};
+    const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
+    const burst = Promise.all(
+      Array.from({ length: ADDRESSES * perAddress }, (_, i) =>
+        login(base, `198.51.100.${1 + (i % ADDRESSES)}`, `burst${i}@example.com`, 'not the password').then((r) => {
+          answered();
+          return r.status;
+        }),
+      ),
+    );
+    // While the burst runs: from its first answer on.
+    await firstAnswer;
+    const real: Array<{ status: number; ms: number }> = [];
+    for (let i = 0; i < REAL_LOGINS; i++) real.push(await login(base, '192.0.2.200', email, password));
+    const statuses = await burst;
+    const times = real.map((r) => r.ms).sort((a, b) => a - b);
+    return [
+      String(queue),
+      p(
+        alone.sort((a, b) => a - b),
+        50,
+      ).toFixed(0),
+      tally(real.map((r) => r.status)),
+      p(times, 50).toFixed(0),
+      times.at(-1)!.toFixed(0),
+      tally(statuses),
+    ];
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runLoginBurstBench(): Promise<void> {
+  console.log(
+    `# a client's ${REAL_LOGINS} logins, one after another from the burst's first answer on, while ${ADDRESSES} addresses each send their rate limit's worth (AUTH_RATE_LIMIT) of logins at once (scrypt N=2^17, hash concurrency ${defaultHashConcurrency()})`,
+  );
+  // At the default bound. Without one, every burst request waits for its hash: minutes on two cores.
+  const rows = [await loginsDuringBurst(loadConfig({}).PASSWORD_HASH_QUEUE)];
+  console.log(textTable(['PASSWORD_HASH_QUEUE', 'a login alone ms', "client's logins", 'median ms', 'max ms', 'burst answers'], rows));
+}

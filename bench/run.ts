@@ -6,7 +6,7 @@
 // BENCH_ONLY=sizes|origin|passwords|catalogue|markers|boot|alerts|client (or a comma list) runs only those parts.
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
-import { runPasswordBurstBench } from './password-burst.ts';
+import { runLoginBurstBench, runPasswordBurstBench } from './password-burst.ts';
 import { runOriginBench } from './origin.ts';
 import { runMarkersBench } from './markers.ts';
 import { runBootBench } from './boot.ts';
@@ -42,6 +42,8 @@ async function all(): Promise<void> {
   if (parts.has('passwords')) {
     console.log('\n## Pages during a burst of password requests\n');
     await runPasswordBurstBench();
+    console.log('\n## Logins during a burst from many addresses\n');
+    await runLoginBurstBench();
   }
   if (parts.has('catalogue')) {
     console.log('\n## Catalogue search\n');

@@ -113,6 +113,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     accounts: {
       hashParams: scryptParams(config.SCRYPT_LOG_N),
       hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+      hashQueue: config.PASSWORD_HASH_QUEUE,
       siteUrl: config.SITE_URL,
     },
   });

@@ -105,6 +105,8 @@ export const Config = object({
   SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
   // Password hashes at once; the rest queue (services/accounts/hash-queue.ts).
   PASSWORD_HASH_CONCURRENCY: IntFromEnv(1, 64, defaultHashConcurrency()),
+  // Password requests that may wait for a hash; the next is answered 503 (hash-queue.ts).
+  PASSWORD_HASH_QUEUE: IntFromEnv(1, 10_000, 32),
   FEEDS: Feeds,
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
@@ -191,6 +193,7 @@ const expectations: Record<keyof Config, string> = {
   LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
   AUTH_RATE_LIMIT: 'a whole number of login, registration, forgot and reset attempts per minute per client address, from 1 to 10000',
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
+  PASSWORD_HASH_QUEUE: 'a whole number of password requests that may wait for a hash, from 1 to 10000',
   PASSWORD_HASH_CONCURRENCY: 'a whole number of password hashes run at once, from 1 to 64 (each takes a libuv thread and 128 MiB)',
   FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',

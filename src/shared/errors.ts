@@ -12,6 +12,8 @@ export interface FieldProblem {
 export class HttpError extends Error {
   readonly field?: string;
   readonly fieldMessage?: string;
+  /** Sent as Retry-After: when the same request may succeed. */
+  readonly retryAfterS?: number;
   constructor(
     readonly statusCode: number,
     message: string,

@@ -133,7 +133,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
     await limitAccount('register', request, reply);
-    const { user, token } = await accounts.register(body, { host: request.hostname });
+    const { user, token } = await accounts.register(body, { host: request.hostname, address: request.ip });
     app.outbox.kick();
     setSessionCookie(reply, token);
     reply.code(201);
@@ -143,7 +143,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
     await limitAccount('login', request, reply);
-    const result = await accounts.login(body);
+    const result = await accounts.login(body, request.ip);
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
     setSessionCookie(reply, result.token);
     return { data: result.user, meta: { token: result.token } };
@@ -177,7 +177,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-reset-password', limited, async (request, reply): Promise<MessageAnswer> => {
     const body = create(request.body ?? {}, ResetPasswordBody);
     await limitAccount('reset', request, reply);
-    await accounts.resetPassword(body.token, body.password);
+    await accounts.resetPassword(body.token, body.password, request.ip);
     // A cookie of a session this just ended is of no use any more.
     clearSessionCookie(reply);
     return { message: t('messages.passwordReset') };
@@ -187,7 +187,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const session = await signedIn(request);
     const body = create(request.body ?? {}, ProfileBody);
     if (body.current_password !== undefined) await limitAccount('password', request, reply);
-    return { data: await accounts.updateProfile(session, body) };
+    return { data: await accounts.updateProfile(session, body, request.ip) };
   });
 
   app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {

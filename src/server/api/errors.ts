@@ -52,6 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(400, message, about.field === 'body' ? undefined : about));
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error));
     }
     if (error instanceof InputError) {

@@ -6,6 +6,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import { accountsApp, post, registered, registerBody } from './helpers.ts';
+import { PasswordQueueFull } from '../../../src/server/services/accounts/hash-queue.ts';
 
 const attempt = (app: FastifyInstance, i: number, headers: Record<string, string>, remoteAddress: string) =>
   post(app, '/api/client-login', { email: `user${i}@example.com`, password: 'wrong password here' }, headers, remoteAddress);
@@ -121,6 +122,23 @@ forEachStore(
     const body = { token, password: 'a new long password', password_repeat: 'a new long password' };
     for (let i = 0; i < 5; i++) t.equal((await post(app, '/api/client-reset-password', body, from(70 + i), '10.0.0.1')).statusCode, 400);
     isTooMany(t, await post(app, '/api/client-reset-password', body, from(80), '10.0.0.1'), 'the 6th try of one reset token');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  'a password request refused by the full hash queue: 503, its message and Retry-After',
+  async (t, store) => {
+    const { app } = await accountsApp(t, store);
+    const { hasher } = app.services.accounts;
+    // As the queue refuses past PASSWORD_HASH_QUEUE (its turns and bound: hash-queue.test.ts).
+    hasher.verify = () => Promise.reject(new PasswordQueueFull(3));
+    const res = await attempt(app, 1, {}, '198.51.100.9');
+    t.equal(res.statusCode, 503);
+    t.equal(res.json().message, 'Too many people are logging in right now: please try again in a few seconds.');
+    t.equal(res.headers['retry-after'], '3');
+    t.match(res.headers['cache-control'], /no-store/);
   },
   { seed: true },
 );

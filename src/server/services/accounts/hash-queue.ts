@@ -1,28 +1,121 @@
-// Password hashes, at most `concurrency` at once (PASSWORD_HASH_CONCURRENCY),
-// the others waiting their turn in order. scrypt runs on libuv's thread pool
-// (4 threads by default), which compression and file reads share: a burst of
-// password requests must not take every thread (and 128 MiB each) while pages
-// wait. A queue, not a refusal: the rate limits bound how long it gets.
+// Password hashes, at most `concurrency` at once (PASSWORD_HASH_CONCURRENCY).
+// scrypt runs on libuv's thread pool (4 threads by default), which compression
+// and file reads share: a burst of password requests must not take every
+// thread (and 128 MiB each) while pages wait.
+//
+// The others wait, at most PASSWORD_HASH_QUEUE of them, and the next to start
+// is from the client address that started the fewest in the last minute: a
+// burst from many addresses, each within its rate limit, delays a login from
+// an address that asked for nothing lately by about one hash, not by the burst.
+// Past the bound a request is refused at once (503 with Retry-After): the
+// newest of the longest line gives way to a newcomer from a shorter one, so a
+// burst cannot keep anyone else out.
+import { HttpError } from '../../../shared/errors.ts';
+import { t } from '../../../shared/i18n.ts';
 import { hashPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
 
-/** Runs at most `size` tasks at once; the others start in the order they came. */
+/** Refused: too many password requests are waiting. */
+export class QueueFull extends Error {
+  override name = 'QueueFull';
+}
+
+interface Waiter {
+  start(): void;
+  refuse(error: Error): void;
+}
+
+/** How long a key's started tasks count against it. */
+const SHARE_WINDOW_MS = 60_000;
+
+/**
+ * Runs at most `size` tasks at once. The others wait, at most `maxWaiting`; the
+ * next to start is the oldest task of the key that started the fewest in the
+ * current minute (the earliest to queue among equals).
+ */
 export class TaskQueue {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private count = 0;
+  /** Each key's waiting tasks, in the order they came; keys in the order they queued. */
+  private readonly lines = new Map<string, Waiter[]>();
+  /** Tasks started per key since `windowStart`. */
+  private started = new Map<string, number>();
+  private windowStart = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly maxWaiting = Infinity,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running < this.size) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** How many tasks are waiting for a slot. */
+  get waiting(): number {
+    return this.count;
+  }
+
+  async run<T>(task: () => Promise<T>, key = ''): Promise<T> {
+    if (this.running < this.size) {
+      this.running++;
+      this.countStart(key);
+    } else await this.wait(key);
     try {
       return await task();
     } finally {
-      // The slot passes straight to the next in line, or is freed.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
+      this.next();
     }
+  }
+
+  private wait(key: string): Promise<void> {
+    if (this.count >= this.maxWaiting) this.makeRoom(key);
+    return new Promise<void>((start, refuse) => {
+      const line = this.lines.get(key);
+      if (line) line.push({ start, refuse });
+      else this.lines.set(key, [{ start, refuse }]);
+      this.count++;
+    });
+  }
+
+  /** Refuses the newest task of the longest line, if it is longer than `key`'s would be; else the newcomer. */
+  private makeRoom(key: string): void {
+    let longest: [string, Waiter[]] | null = null;
+    for (const entry of this.lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
+    const own = (this.lines.get(key)?.length ?? 0) + 1;
+    if (!longest || longest[1].length <= own) throw new QueueFull();
+    longest[1].pop()!.refuse(new QueueFull());
+    if (!longest[1].length) this.lines.delete(longest[0]);
+    this.count--;
+  }
+
+  /** Counts a start for `key` (none for null) in the current window, which starts anew each minute. */
+  private countStart(key: string | null): void {
+    if (this.now() - this.windowStart >= SHARE_WINDOW_MS) {
+      this.started = new Map();
+      this.windowStart = this.now();
+    }
+    if (key !== null) this.started.set(key, (this.started.get(key) ?? 0) + 1);
+  }
+
+  /** The slot passes to the least served key's oldest task, or is freed. */
+  private next(): void {
+    this.countStart(null);
+    let turn: [string, Waiter[]] | null = null;
+    for (const entry of this.lines) if (!turn || (this.started.get(entry[0]) ?? 0) < (this.started.get(turn[0]) ?? 0)) turn = entry;
+    if (!turn) {
+      this.running--;
+      return;
+    }
+    const [key, line] = turn;
+    const waiter = line.shift()!;
+    if (!line.length) this.lines.delete(key);
+    this.countStart(key);
+    this.count--;
+    waiter.start();
+  }
+}
+
+/** The 503 of a refused password request: what to say, and when to try again. */
+export class PasswordQueueFull extends HttpError {
+  constructor(override readonly retryAfterS: number) {
+    super(503, t('account.errors.busy'));
   }
 }
 
@@ -30,30 +123,45 @@ export class PasswordHasher {
   private readonly queue: TaskQueue;
   /** scrypt runs started (hashes and verifications): tests count them. */
   derivations = 0;
+  /** The last scrypt run's time, for Retry-After. */
+  private lastMs = 250;
 
   constructor(
     readonly params: ScryptParams,
-    concurrency: number,
+    private readonly concurrency: number,
+    maxWaiting = Infinity,
   ) {
-    this.queue = new TaskQueue(concurrency);
+    this.queue = new TaskQueue(concurrency, maxWaiting);
   }
 
-  hash(password: string): Promise<string> {
-    return this.queued(() => hashPassword(password, this.params));
+  /** `who`: the client's address, whose requests take turns with other addresses'. */
+  hash(password: string, who = ''): Promise<string> {
+    return this.queued(() => hashPassword(password, this.params), who);
   }
 
-  verify(password: string, stored: string): Promise<boolean> {
-    return this.queued(() => verifyPassword(password, stored));
+  verify(password: string, stored: string, who = ''): Promise<boolean> {
+    return this.queued(() => verifyPassword(password, stored), who);
   }
 
   needsRehash(stored: string): boolean {
     return needsRehash(stored, this.params);
   }
 
-  private queued<T>(derive: () => Promise<T>): Promise<T> {
-    return this.queue.run(() => {
-      this.derivations++;
-      return derive();
-    });
+  private async queued<T>(derive: () => Promise<T>, who: string): Promise<T> {
+    try {
+      return await this.queue.run(async () => {
+        this.derivations++;
+        const started = performance.now();
+        try {
+          return await derive();
+        } finally {
+          this.lastMs = performance.now() - started;
+        }
+      }, who);
+    } catch (error) {
+      if (!(error instanceof QueueFull)) throw error;
+      // The queue ahead of a retry, at the pace of the last hash.
+      throw new PasswordQueueFull(Math.max(1, Math.ceil(((this.queue.waiting / this.concurrency) * this.lastMs) / 1000)));
+    }
   }
 }

@@ -43,6 +43,8 @@ export interface AccountOptions {
   hashParams: ScryptParams;
   /** How many password hashes may run at once (config PASSWORD_HASH_CONCURRENCY; default 2). */
   hashConcurrency?: number;
+  /** Password requests that may wait for a hash; past it, 503 (default: no bound). */
+  hashQueue?: number;
   /** The main site's public address (config SITE_URL): links in mails start here. */
   siteUrl: string;
   now?: () => Date;
@@ -57,6 +59,8 @@ export interface Authenticated {
 /** Where a request came from: its host decides the partner first (DESIGN §6). */
 export interface AccountOrigin {
   host: string | null;
+  /** The client's address: its password requests take turns with other addresses' (hash-queue.ts). */
+  address: string;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -75,7 +79,7 @@ export class AccountService {
     private readonly options: AccountOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2);
+    this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2, options.hashQueue);
   }
 
   /** Deletes sessions and reset tokens that ended a week ago or more (app upkeep, every few hours). */
@@ -92,8 +96,8 @@ export class AccountService {
     const existing = await this.byEmail(email);
     // One hash and one verify whichever way this goes, so the time tells nothing.
     const [hash, isOwner] = await Promise.all([
-      this.hasher.hash(body.password),
-      this.verifyOrDummy(body.password, existing?.password_hash ?? null),
+      this.hasher.hash(body.password, origin.address),
+      this.verifyOrDummy(body.password, existing?.password_hash ?? null, origin.address),
     ]);
     if (existing) return isOwner ? this.logIn(existing, body.favorites) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
 
@@ -119,12 +123,12 @@ export class AccountService {
   }
 
   /** The user and a new session, or null for a wrong email or password (the same way). */
-  async login(body: LoginBody): Promise<Authenticated | null> {
+  async login(body: LoginBody, address: string): Promise<Authenticated | null> {
     const client = await this.byEmail(normaliseEmail(body.email));
-    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null);
+    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address);
     if (!client || !ok) return null;
     if (this.hasher.needsRehash(client.password_hash)) {
-      const hash = await this.hasher.hash(body.password);
+      const hash = await this.hasher.hash(body.password, address);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
     return this.logIn(client, body.favorites);
@@ -172,13 +176,13 @@ export class AccountService {
    * Sets a new password with a reset token: once, within the hour. Every
    * session of the client ends, and every other reset link of theirs too.
    */
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, address: string): Promise<void> {
     this.refuseCommon(password);
     const now = this.now();
     const at = now.toISOString();
     // The token first: a bad one is answered without the cost of a hash.
     if (!(await usableReset(this.db, token, at))) throw fieldError('token', t('account.errors.resetInvalid'));
-    const hash = await this.hasher.hash(password);
+    const hash = await this.hasher.hash(password, address);
     const done = await this.db.transaction().execute(async (trx) => {
       const reset = await usableReset(trx, token, at);
       if (!reset) return false;
@@ -206,14 +210,14 @@ export class AccountService {
    * change voids the reset links sent before it (one may sit in a mailbox the
    * client just left).
    */
-  async updateProfile(session: ActiveSession, body: ProfileBody): Promise<ClientUser> {
+  async updateProfile(session: ActiveSession, body: ProfileBody, address: string): Promise<ClientUser> {
     const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     const email = body.email === undefined ? undefined : normaliseEmail(body.email);
     const changesEmail = email !== undefined && email !== client.email;
     const changesPassword = body.password !== undefined;
     if (changesEmail || changesPassword) {
       if (body.current_password === undefined) throw fieldError('current_password', t('account.errors.currentPassword'));
-      if (!(await this.hasher.verify(body.current_password, client.password_hash)))
+      if (!(await this.hasher.verify(body.current_password, client.password_hash, address)))
         throw fieldError('current_password', t('messages.loginFailed'));
     }
     if (changesPassword) this.refuseCommon(body.password!);
@@ -229,7 +233,7 @@ export class AccountService {
     }
     if (body.phone !== undefined) set.phone = body.phone;
     if (changesEmail) set.email = email;
-    if (changesPassword) set.password_hash = await this.hasher.hash(body.password!);
+    if (changesPassword) set.password_hash = await this.hasher.hash(body.password!, address);
     if (Object.keys(set).length) {
       set.updated_at = now.toISOString();
       try {
@@ -281,13 +285,13 @@ export class AccountService {
   }
 
   /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
-  private async verifyOrDummy(password: string, stored: string | null): Promise<boolean> {
+  private async verifyOrDummy(password: string, stored: string | null, address: string): Promise<boolean> {
     this.dummy ??= this.hasher.hash(newToken());
     if (stored === null) {
-      await this.hasher.verify(password, await this.dummy);
+      await this.hasher.verify(password, await this.dummy, address);
       return false;
     }
-    return this.hasher.verify(password, stored);
+    return this.hasher.verify(password, stored, address);
   }
 
   private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
