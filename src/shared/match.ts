@@ -19,42 +19,10 @@ function patternOf(route: RouteDef) {
   return p;
 }
 
-/**
- * Each route of a table with the plain text its pattern has at fixed places:
- * [1, 'search'] of '/search/*?', [2, 'search'] of '/:partner/search/*?' (a
- * required parameter is one segment), up to a wildcard or an optional
- * parameter. A path whose segments there differ (in any case: regexparam's
- * patterns ignore it) cannot match, so the pattern is not tried (some sixty a
- * path were ~2 % of the search page's CPU).
- */
-const fixedTexts = new WeakMap<RouteDef[], Array<{ route: RouteDef; texts: Array<[number, string]> }>>();
-
-function withFixedTexts(table: RouteDef[]) {
-  let entries = fixedTexts.get(table);
-  if (!entries) {
-    entries = table.map((route) => {
-      const texts: Array<[number, string]> = [];
-      const segments = route.path.split('/');
-      for (let i = 1; i < segments.length; i++) {
-        const segment = segments[i]!;
-        if (/^:[a-z0-9_]+$/i.test(segment)) continue;
-        if (!/^[a-z0-9_-]+$/i.test(segment)) break;
-        texts.push([i, segment.toLowerCase()]);
-      }
-      return { route, texts };
-    });
-    fixedTexts.set(table, entries);
-  }
-  return entries;
-}
-
 /** Every route whose pattern matches, in table order, with decoded params. */
 export function matchCandidates(path: string, table: RouteDef[] = defaultRoutes): RouteMatch[] {
   const out: RouteMatch[] = [];
-  // A pattern starts with '/': a path that does not has no segments to compare, and matches no pattern with text.
-  const segments = path.startsWith('/') ? path.toLowerCase().split('/') : [];
-  for (const { route, texts } of withFixedTexts(table)) {
-    if (texts.some(([i, text]) => segments[i] !== text)) continue;
+  for (const route of table) {
     const [ok, raw] = matchRoute(() => patternOf(route), route.path, path);
     if (!ok || !raw) continue;
     const params: RouteParams = {};
