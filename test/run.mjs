@@ -38,8 +38,23 @@ const tapArgs = [...TIERS[tier], ...rest.filter((a) => a !== '--watch')];
 const env = { ...process.env, NODE_ENV: 'test' };
 if (tier === 'e2e') env.PUPPETEER_EXECUTABLE_PATH = findChromium();
 
+await buildTapPlugins();
 if (watch) watchFastTier();
 else runTap(tapArgs).then((code) => process.exit(code));
+
+/**
+ * tap starts each test file with the loaders of the plugins it was built with.
+ * npm ci builds it with its default ones, TypeScript's (ts-node) among them,
+ * which .taprc leaves out (tsx loads the sources); tap rebuilds itself when
+ * they differ, but only for the runs after that one: the first run would load
+ * ts-node into every test file, about a second each. Build first instead.
+ */
+async function buildTapPlugins() {
+  const { TapConfig } = await import('@tapjs/config');
+  const { signature } = await import('@tapjs/test');
+  if ((await TapConfig.load()).pluginSignature === signature) return;
+  spawnSync('npx', ['tap', 'build'], { cwd: root, stdio: 'inherit' });
+}
 
 function findChromium() {
   const candidates = [process.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];

@@ -7,6 +7,10 @@
 // database, test_<pid>_<random>, dropped when the test ends, so tests never see
 // each other's rows and can run in parallel.
 //
+// A store is a copy of a template (store-templates.ts): migrated and empty for
+// forEachStore, holding the demo site with `demo: true`; forEachTarget's is
+// empty, not even migrated, unless it asks for a template.
+//
 //   forEachStore(t, 'seed inserts the demo partners once', async (t, store) => { ... });
 //
 import crypto from 'node:crypto';
@@ -14,6 +18,7 @@ import tap from 'tap';
 import { openStore, type DialectName, type Store } from '../../src/server/store/db.ts';
 import { seedDemo } from '../../src/server/store/seed.ts';
 import { tempDir } from './app.ts';
+import { copySqliteTemplate, postgresTemplate, waitForNoSessions, type TemplateKind } from './store-templates.ts';
 
 /** The `t` a tap test body receives (with every plugin's assertions). */
 export type TapTest = Parameters<Parameters<typeof tap.test>[0]>[0];
@@ -37,32 +42,48 @@ export function dialects(): DialectName[] {
 
 /**
  * One subtest per dialect, named `${name} [sqlite]` / `[postgres]`, each with a
- * fresh store already opened (and seeded with the demo data if `seed`).
+ * fresh store already opened: migrated and empty, with the demo partners and
+ * pages if `seed` (seedDemo), or holding the whole demo site (partners, pages
+ * and catalogue, as a fresh site seeds itself) if `demo`.
  */
 export async function forEachStore(
   t: TapTest,
   name: string,
   fn: (t: TapTest, store: Store, target: StoreTarget) => unknown,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; demo?: boolean } = {},
 ): Promise<void> {
-  await forEachTarget(t, name, async (t, target) => {
-    const store = await target.open();
-    if (options.seed) await seedDemo(store);
-    await fn(t, store, target);
-  });
+  await forEachTarget(
+    t,
+    name,
+    async (t, target) => {
+      const store = await target.open();
+      if (options.seed) await seedDemo(store);
+      await fn(t, store, target);
+    },
+    { template: options.demo ? 'demo' : 'empty' },
+  );
 }
 
-/** Like forEachStore, but nothing is opened: for tests that open the store themselves or in a child process. */
-export async function forEachTarget(t: TapTest, name: string, fn: (t: TapTest, target: StoreTarget) => unknown): Promise<void> {
+/**
+ * Like forEachStore, but nothing is opened: for tests that open the store
+ * themselves or in a child process. The store is empty, not even migrated,
+ * unless `template` says which copy to start from.
+ */
+export async function forEachTarget(
+  t: TapTest,
+  name: string,
+  fn: (t: TapTest, target: StoreTarget) => unknown,
+  options: { template?: TemplateKind } = {},
+): Promise<void> {
   for (const dialect of dialects())
     await t.test(`${name} [${dialect}]`, async (t) => {
-      const target = await createTarget(t, dialect);
+      const target = await createTarget(t, dialect, options);
       await fn(t, target);
     });
 }
 
-/** A fresh, empty target of one dialect (a second database, e.g. to restore into). */
-export async function createTarget(t: TapTest, dialect: DialectName): Promise<StoreTarget> {
+/** A fresh target of one dialect (a second database, e.g. to restore into): empty, or a copy of `template`. */
+export async function createTarget(t: TapTest, dialect: DialectName, options: { template?: TemplateKind } = {}): Promise<StoreTarget> {
   const dataDir = tempDir(t, `store-${dialect}-`);
   const opened: Store[] = [];
   let databaseUrl: string | undefined;
@@ -72,7 +93,8 @@ export async function createTarget(t: TapTest, dialect: DialectName): Promise<St
     await Promise.allSettled(opened.map((s) => s.close()));
     if (databaseUrl) await dropDatabase(databaseUrl);
   });
-  if (dialect === 'postgres') databaseUrl = await createDatabase();
+  if (dialect === 'postgres') databaseUrl = await createDatabase(options.template);
+  else if (options.template) await copySqliteTemplate(options.template, dataDir);
   return {
     dialect,
     dataDir,
@@ -103,9 +125,12 @@ async function admin<T>(fn: (client: import('pg').Client) => Promise<T>): Promis
   }
 }
 
-async function createDatabase(): Promise<string> {
+async function createDatabase(template?: TemplateKind): Promise<string> {
   const name = `test_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  await admin(async (c) => {
+    const from = template ? ` TEMPLATE ${await postgresTemplate(template, c, adminUrl())}` : '';
+    await c.query(`CREATE DATABASE ${name}${from}`);
+  });
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return url.toString();
@@ -115,14 +140,9 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^test_\d+_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
   await admin(async (c) => {
-    // pg's pool.end() resolves before its sockets have closed: wait for the
-    // server to see them go, or a forced drop would kill them mid-goodbye and
-    // the client would throw an unhandled 'terminating connection' error.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Or a forced drop would kill the pool's sockets mid-goodbye and the
+    // client would throw an unhandled 'terminating connection' error.
+    await waitForNoSessions(c, name);
     // FORCE (PostgreSQL 13+) ends what a failed test left open.
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });

@@ -6,7 +6,8 @@ import { testApp } from '../helpers/app.ts';
 import { DEMO_PROJECTS } from '../../src/server/demo/generator.ts';
 
 t.test('the homepage renders, and the demo store has its partners and catalogue', async (t) => {
-  const app = await testApp(t);
+  // An empty data folder, as a fresh clone's: the app seeds the demo itself.
+  const app = await testApp(t, { emptyStore: true });
   const home = await app.inject('/');
   t.equal(home.statusCode, 200);
   t.match(home.headers['content-type'], /text\/html/);

@@ -7,34 +7,39 @@ import { testApp } from '../../helpers/app.ts';
 import { contactBody } from '../leads/helpers.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
-forEachStore(t, 'a bad field is named as `field`, nested ones by their path', async (t, store) => {
-  const app = await testApp(t, { store });
+forEachStore(
+  t,
+  'a bad field is named as `field`, nested ones by their path',
+  async (t, store) => {
+    const app = await testApp(t, { store });
 
-  const email = await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody({ email: 'not an address' }) });
-  t.equal(email.statusCode, 400);
-  t.match(email.json(), { statusCode: 400, error: 'Bad Request', field: 'email', message: /^email/ });
-  t.equal(email.json().fieldMessage, msg('forms.errors.email'), 'and what a form shows under it, without its name');
+    const email = await app.inject({ method: 'POST', url: '/api/leads', payload: contactBody({ email: 'not an address' }) });
+    t.equal(email.statusCode, 400);
+    t.match(email.json(), { statusCode: 400, error: 'Bad Request', field: 'email', message: /^email/ });
+    t.equal(email.json().fieldMessage, msg('forms.errors.email'), 'and what a form shows under it, without its name');
 
-  const nested = await app.inject({
-    method: 'POST',
-    url: '/api/properties',
-    payload: { account_id: 1, esGeo: { country: 'spain', region: 5 } },
-  });
-  t.equal(nested.statusCode, 400);
-  t.match(nested.json(), { statusCode: 400, error: 'Bad Request', field: 'esGeo.region' });
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      payload: { account_id: 1, esGeo: { country: 'spain', region: 5 } },
+    });
+    t.equal(nested.statusCode, 400);
+    t.match(nested.json(), { statusCode: 400, error: 'Bad Request', field: 'esGeo.region' });
 
-  const register = await app.inject({
-    method: 'POST',
-    url: '/api/client-register',
-    payload: { email: 'a@example.com', password: 'correct horse battery staple', password_repeat: 'something else', terms: true },
-  });
-  t.equal(register.statusCode, 400);
-  t.equal(register.json().field, 'password_repeat', 'a refinement over the body names the field it is about');
-  t.equal(register.json().fieldMessage, msg('account.errors.passwordMismatch'));
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/client-register',
+      payload: { email: 'a@example.com', password: 'correct horse battery staple', password_repeat: 'something else', terms: true },
+    });
+    t.equal(register.statusCode, 400);
+    t.equal(register.json().field, 'password_repeat', 'a refinement over the body names the field it is about');
+    t.equal(register.json().fieldMessage, msg('account.errors.passwordMismatch'));
 
-  const missing = await app.inject({ method: 'POST', url: '/api/client-login', payload: { password: 'x' } });
-  t.match(missing.json(), { field: 'email', fieldMessage: msg('forms.errors.required'), message: 'email is required' });
-});
+    const missing = await app.inject({ method: 'POST', url: '/api/client-login', payload: { password: 'x' } });
+    t.match(missing.json(), { field: 'email', fieldMessage: msg('forms.errors.required'), message: 'email is required' });
+  },
+  { demo: true },
+);
 
 t.test('an error that is not about a field has no `field`, and the status its reason phrase', async (t) => {
   const app = await testApp(t);

@@ -11,31 +11,36 @@ import { ownConnection } from '../../../src/server/jobs/own-connection.ts';
 const settledOrStuck = <T>(promise: Promise<T>) =>
   Promise.race([promise, new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), STEP_TIMEOUT_MS).unref())]);
 
-forEachTarget(t, "the app's reads go on while a job's transaction is open", async (t, target) => {
-  const app = await testApp(t, { env: target.env });
-  await app.ready();
-  const own = await ownConnection(app.store);
-  t.teardown(() => own.close());
-  t.equal(own.store === app.store, target.dialect === 'postgres', 'SQLite: a connection of its own; PostgreSQL: the pool');
+forEachTarget(
+  t,
+  "the app's reads go on while a job's transaction is open",
+  async (t, target) => {
+    const app = await testApp(t, { env: target.env });
+    await app.ready();
+    const own = await ownConnection(app.store);
+    t.teardown(() => own.close());
+    t.equal(own.store === app.store, target.dialect === 'postgres', 'SQLite: a connection of its own; PostgreSQL: the pool');
 
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let written!: () => void;
-  const wrote = new Promise<void>((resolve) => (written = resolve));
-  const job = own.store.db.transaction().execute(async (trx) => {
-    await trx.insertInto('scheduled_runs').values({ job: 'test', period: '2026-11-24', ran_at: '2026-11-24T07:00:00.000Z' }).execute();
-    written();
-    await held;
-  });
-  await wrote;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const job = own.store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('scheduled_runs').values({ job: 'test', period: '2026-11-24', ran_at: '2026-11-24T07:00:00.000Z' }).execute();
+      written();
+      await held;
+    });
+    await wrote;
 
-  const ready = await settledOrStuck(app.inject({ url: '/readyz' }));
-  t.not(ready, 'stuck', 'the app answered while the job held its transaction');
-  if (ready !== 'stuck') t.equal(ready.statusCode, 200);
-  const seen = await settledOrStuck(app.store.db.selectFrom('scheduled_runs').selectAll().execute());
-  t.same(seen, [], 'and does not see what the job has not committed');
+    const ready = await settledOrStuck(app.inject({ url: '/readyz' }));
+    t.not(ready, 'stuck', 'the app answered while the job held its transaction');
+    if (ready !== 'stuck') t.equal(ready.statusCode, 200);
+    const seen = await settledOrStuck(app.store.db.selectFrom('scheduled_runs').selectAll().execute());
+    t.same(seen, [], 'and does not see what the job has not committed');
 
-  release();
-  await job;
-  t.equal((await app.store.db.selectFrom('scheduled_runs').selectAll().execute()).length, 1, 'the commit is seen');
-});
+    release();
+    await job;
+    t.equal((await app.store.db.selectFrom('scheduled_runs').selectAll().execute()).length, 1, 'the commit is seen');
+  },
+  { template: 'demo' },
+);

@@ -59,7 +59,7 @@ forEachStore(
     await transport.waitFor(1);
     t.equal(transport.sent[0]!.message.to, 'info@spainnewhomes.example', 'the worker sent it');
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -84,7 +84,7 @@ forEachStore(
     t.equal((await leadsIn(store)).length, 2, 'two leads in all');
     t.equal((await outboxIn(store)).length, 2, 'and two mails');
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -117,7 +117,7 @@ forEachStore(
     t.match(leads[3], { partner_id: noMail.id }, 'a partner without an address is recorded …');
     t.match(mails[3], { recipient: 'info@spainnewhomes.example' }, '… and the office gets the mail');
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -158,7 +158,7 @@ forEachStore(
     t.equal(missing.json().field, 'project_id', 'and gives it as `field`');
     t.equal((await leadsIn(store)).length, 2, 'and stores nothing');
   },
-  { seed: true },
+  { demo: true },
 );
 
 t.test('every field is validated: 400 naming it, never 500', async (t) => {

@@ -303,7 +303,7 @@ forEachStore(
       );
     });
   },
-  { seed: true },
+  { demo: true },
 );
 
 t.test("a logo's address for a mail", async (t) => {

@@ -227,7 +227,7 @@ forEachStore(
     await app.close();
     t.ok(transport.closed, 'the transport is closed with the app');
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -247,5 +247,5 @@ forEachStore(
     t.ok(row.next_attempt_at > new Date().toISOString(), 'scheduled for later');
     t.ok(await store.db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst(), 'the lead is stored');
   },
-  { seed: true },
+  { demo: true },
 );

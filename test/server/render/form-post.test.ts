@@ -155,7 +155,7 @@ forEachStore(
       'each with its mail, stored with it',
     );
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -203,7 +203,7 @@ forEachStore(
     t.equal(missingKey.statusCode, 400, 'without the hidden key: 400');
     t.match(missingKey.json().message, /idempotency_key/);
   },
-  { seed: true },
+  { demo: true },
 );
 
 forEachStore(
@@ -236,7 +236,7 @@ forEachStore(
     );
     t.equal(new Set(leads.map((l) => l.idempotency_key)).size, 3);
   },
-  { seed: true },
+  { demo: true },
 );
 
 t.test('what is not a form from this site is refused, never a 500', async (t) => {
@@ -346,5 +346,5 @@ forEachStore(
     );
     t.equal((await leadsIn(store)).length, 3);
   },
-  { seed: true },
+  { demo: true },
 );

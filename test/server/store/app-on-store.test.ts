@@ -37,5 +37,5 @@ forEachStore(
     const other = await app.inject('/api/content?slug=notary-fees&partner=sol-homes');
     t.match(other.json(), { data: { title: 'Notary fees' } }, "another partner: the main site's");
   },
-  { seed: true },
+  { demo: true },
 );
