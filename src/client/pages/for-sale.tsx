@@ -10,6 +10,7 @@ import type { UnitPriceHistory } from '../../shared/price-history.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { plainText } from '../../shared/plain-text.ts';
+import { namesPlace } from '../../shared/place-key.ts';
 import { previewImage, siteOrigin } from '../../shared/seo.ts';
 import type { ListingPaths } from '../../shared/structured-data.ts';
 import { categoryLabel } from '../lib/labels.ts';
@@ -96,7 +97,7 @@ function PropertyView({
   return (
     <article className="property" aria-labelledby="property-title">
       <Meta
-        title={t('property.meta.title', { name: project.name, town: town.name })}
+        title={namesPlace(project.name, town.name) ? project.name : t('property.meta.title', { name: project.name, town: town.name })}
         description={metaDescription(project)}
         {...(preview
           ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) }

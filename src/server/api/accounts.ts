@@ -13,8 +13,11 @@
 //
 // Every answer is `private, no-store`. A bad body is a 400 naming the field.
 // CSRF: the cookie is SameSite=Lax, and every POST here must be JSON
-// (Content-Type: application/json; else 415), which a cross-site form cannot
-// send; logout may also come without a body.
+// (Content-Type: application/json; else 415), which another origin cannot
+// send without a CORS preflight that this server never grants. Logout may
+// also come without a body, which any page may send: then it must come from
+// a page of this site, as the forms posted without JavaScript (403 else;
+// http/same-origin.ts).
 //
 // Rate limits on register, login, forgot and reset (and on profile changes
 // that check the password): per client address for each route
@@ -45,6 +48,7 @@ import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 import { carriedTokens, clearSessionCookie, setSessionCookie } from '../http/session.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
@@ -114,7 +118,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (type === 'application/json') return;
     const empty =
       !request.headers['content-type'] && !request.headers['transfer-encoding'] && !Number(request.headers['content-length'] ?? 0);
-    if (empty && request.url.split('?')[0] === '/api/client-logout') return;
+    if (empty && request.url.split('?')[0] === '/api/client-logout') {
+      if (sameOrigin(request)) return;
+      reply.header('cache-control', 'no-store');
+      throw new HttpError(403, t('account.errors.crossSite'));
+    }
     reply.header('cache-control', 'no-store');
     throw new HttpError(415, t('account.errors.jsonOnly'));
   });

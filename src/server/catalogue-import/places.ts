@@ -6,6 +6,7 @@
 // case inside a name. Built once at load; answers are cached per input.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { placeKey } from '../../shared/place-key.ts';
 
 /**
  * INE's list, read and parsed here rather than imported as a JSON module: a
@@ -116,14 +117,17 @@ const ARTICLES = new Set(['el', 'la', 'los', 'las', "l'", 'els', 'les', 'es', 's
 /** Words kept lower case inside a name ('Pilar de la Horadada'); the first word is always capitalised. */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e', 'i', 'en', 'les', 'els', 'dels', 'das', 'do', 'dos', 'da']);
 
-/** The lookup key: lower case, accents and punctuation gone, one space between words. */
-export function placeKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+/**
+ * A location detail without the parts that repeat the town ('FINESTRAT, Sierra
+ * Cortina' in Finestrat: 'Sierra Cortina'), so that a name or a location line
+ * built from both says the town once; null when nothing else is left. Parts
+ * are cut at commas, slashes and spaced dashes, and compared by placeKey.
+ */
+export function detailBesidesTown(detail: string, town: string): string | null {
+  const parts = detail.split(/\s*[,/|]\s*|\s+-\s+/).filter(Boolean);
+  const others = parts.filter((part) => placeKey(part) !== placeKey(town));
+  if (others.length === parts.length) return detail;
+  return others.join(', ') || null;
 }
 
 const upperFirst = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -5,7 +5,6 @@
 // with the location detail, then with the reference.
 import { t } from '../../shared/i18n.ts';
 import type { FeedProperty } from './feed-property.ts';
-import { slugify } from './text.ts';
 
 export interface ProjectNames {
   plain: string;
@@ -19,9 +18,7 @@ export function projectNames(p: FeedProperty): ProjectNames {
     ? t('catalogue.names.withBeds', { beds: p.bedrooms, type, town: p.town })
     : t('catalogue.names.plain', { type: type.charAt(0).toUpperCase() + type.slice(1), town: p.town });
   const ref = t('catalogue.names.withRef', { name: plain, ref: p.ref ?? p.id });
-  const detail =
-    p.locationDetail && slugify(p.locationDetail) !== slugify(p.town)
-      ? t('catalogue.names.withDetail', { name: plain, detail: p.locationDetail })
-      : ref;
+  // The detail never repeats the town (places.ts detailBesidesTown).
+  const detail = p.locationDetail ? t('catalogue.names.withDetail', { name: plain, detail: p.locationDetail }) : ref;
   return { plain, detail, ref };
 }

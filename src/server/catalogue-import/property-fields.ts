@@ -5,7 +5,7 @@ import { categoryFor } from './categories.ts';
 import { descriptions } from './descriptions.ts';
 import { child, languages, textOf, type El } from './feed-element.ts';
 import type { FeedItem, FeedProperty } from './feed-property.ts';
-import { properPlaceName } from './places.ts';
+import { detailBesidesTown, properPlaceName } from './places.ts';
 import { documents, features, images } from './property-media.ts';
 import { plainField } from './rich-text.ts';
 import { parseAmount, parseCount, parseFeedDate, parseFlag, parseMonth, parseUrl, slugify, squash } from './text.ts';
@@ -90,7 +90,7 @@ export function toItem(el: El, line: number): FeedItem {
     town: town.slice(0, 100),
     province: province.slice(0, 100),
     country: country.slice(0, 100),
-    locationDetail: squash(textOf(el, 'location_detail')).slice(0, 200) || null,
+    locationDetail: detailBesidesTown(squash(textOf(el, 'location_detail')), town)?.slice(0, 200) ?? null,
     lat,
     lng,
     bedrooms: optionalCount(textOf(el, 'beds'), MAX_ROOMS),

@@ -8,7 +8,8 @@
 //   422  a field is wrong: the messages under the fields, what was typed kept
 //   429  over the rate limit: the message, what was typed kept
 //   400  the hidden idempotency key is missing or wrong (not something a browser sends)
-//   403  the Origin (or, without one, the Referer) is another site
+//   403  the Origin (or, without one, the Referer) is another site, or
+//        Sec-Fetch-Site says same-site or cross-site (http/same-origin.ts)
 //   413  the body is over FORM_BODY_LIMIT
 //   415  the body is not form data
 // A path without a lead form stays a 404, as before.
@@ -32,6 +33,7 @@ import type { LeadSending } from '../api/leads.ts';
 import { PAGE_ROUTE } from '../http/html-compression.ts';
 import { renderPage, resolvePage, type PageRenderer } from './page.ts';
 import { resolveRoute } from '../../shared/match.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 
 /**
  * The longest message (5,000 characters) percent-encoded as three-byte UTF-8
@@ -134,27 +136,6 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
     app.post('/*', { bodyLimit: FORM_BODY_LIMIT, ...PAGE_ROUTE }, formPost);
   };
 }
-
-/**
- * A form's POST comes from a page of this site: the Origin header's host (or,
- * without one, the Referer's) is the request's host. Neither header: allowed
- * (some privacy tools strip both; the form only creates a lead). Default ports
- * are ignored on both sides, so a TLS proxy that passes Host on is no trouble.
- */
-export function sameOrigin(request: FastifyRequest): boolean {
-  const source = request.headers.origin ?? request.headers.referer;
-  if (source === undefined) return true;
-  let host: string;
-  try {
-    host = new URL(source).host;
-  } catch {
-    // 'null' (a sandboxed frame, a privacy setting) or garbage.
-    return false;
-  }
-  return withoutDefaultPort(host) === withoutDefaultPort(request.host);
-}
-
-const withoutDefaultPort = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
 
 /**
  * The idempotency key the lead is stored under: the form's hidden key mixed

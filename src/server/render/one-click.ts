@@ -6,7 +6,7 @@ import type { PartnerService } from '../services/partners.ts';
 import { ONE_CLICK } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { sameOrigin } from './form-post.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 
 export interface Section {
   /** '' (the main site), '/old' or '/{slug}'. */

@@ -24,7 +24,7 @@ import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
 import { PAGE_ROUTE } from '../http/html-compression.ts';
 import type { SaveInput, SavedSearchSending } from '../api/saved-searches.ts';
-import { sameOrigin } from './form-post.ts';
+import { sameOrigin } from '../http/same-origin.ts';
 import { fromOwnPage, requireOneClick, sectionOf } from './one-click.ts';
 import { TOKEN_PATTERN } from '../../shared/accounts.ts';
 

@@ -6,6 +6,7 @@ import type { Database } from '../store/schema.ts';
 import { Slug, type ContentPage } from '../../shared/content.ts';
 import { RESERVED_SLUGS, routes } from '../../shared/routes.ts';
 import { checkInput, ConflictError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
+import { OneLine } from './text-rules.ts';
 
 export class ContentService {
   constructor(private readonly db: Kysely<Database>) {}
@@ -157,8 +158,8 @@ export const PageInput = object({
   slug: PageSlug,
   /** A partner's slug; null or left out: the main site. */
   partner: optional(coerce(nullable(size(string(), 1, 80)), string(), (s) => s.trim().toLowerCase() || null)),
-  title: coerce(size(string(), 1, 200), string(), (s) => s.trim()),
-  summary: optional(coerce(size(string(), 0, 500), string(), (s) => s.trim())),
+  title: coerce(size(OneLine, 1, 200), string(), (s) => s.trim()),
+  summary: optional(coerce(size(OneLine, 0, 500), string(), (s) => s.trim())),
   body: coerce(size(string(), 1, 100_000), string(), (s) => s.replace(/\r\n?/g, '\n').trim()),
 });
 export type PageInput = Infer<typeof PageInput>;
@@ -166,8 +167,8 @@ export type PageInput = Infer<typeof PageInput>;
 const pageExpectations: Record<keyof PageInput, string> = {
   slug: 'lowercase words of letters and digits joined by single hyphens, at most 80 characters, such as buying-process',
   partner: "a partner's slug",
-  title: 'a title of 1 to 200 characters',
-  summary: 'a summary of at most 500 characters',
+  title: 'a title of 1 to 200 characters on one line',
+  summary: 'a summary of at most 500 characters on one line',
   body: 'a body of at most 100000 characters',
 };
 

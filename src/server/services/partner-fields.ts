@@ -5,7 +5,9 @@ import { coerce, nullable, object, optional, partial, pattern, refine, size, str
 import type { PartnersTable } from '../store/schema.ts';
 import { HexColor, ListingIndexing } from '../../shared/partner.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
+import { BrokerFields, ContactFields } from '../../shared/lead-fields.ts';
 import { rule } from '../store/errors.ts';
+import { OneLine, UrlText } from './text-rules.ts';
 
 const trimmed = <T, S>(struct: Struct<T, S>) => coerce(struct, string(), (s) => s.trim());
 /** Optional text: '' (e.g. `--phone ""`) clears the field. */
@@ -27,10 +29,11 @@ export const PartnerDomain = coerce(
 );
 
 const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
-const Email = pattern(size(string(), 3, 254), /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-const Phone = pattern(size(string(), 6, 30), /^\+?[0-9][0-9 ()./-]*[0-9]$/);
+/** The lead forms' rules (one mailbox; a phone number), which the accounts use too. */
+const Email = ContactFields.schema.email;
+const Phone = BrokerFields.schema.phone;
 /** An http(s) URL, or a path on this site such as /assets/partners/x.svg. */
-const LogoUrl = refine(size(string(), 1, 500), 'LogoUrl', (v) => {
+const LogoUrl = refine(size(UrlText, 1, 500), 'LogoUrl', (v) => {
   if (v.startsWith('/')) return !v.startsWith('//') && !v.includes('\\');
   try {
     return ['http:', 'https:'].includes(new URL(v).protocol);
@@ -41,13 +44,13 @@ const LogoUrl = refine(size(string(), 1, 500), 'LogoUrl', (v) => {
 
 export const partnerFields = {
   slug: PartnerSlug,
-  name: trimmed(size(string(), 1, 120)),
+  name: trimmed(size(OneLine, 1, 120)),
   domain: optional(PartnerDomain),
   logo: optionalText(LogoUrl),
   email: optionalText(Email),
   phone: optionalText(Phone),
-  address: optionalText(size(string(), 1, 200)),
-  city: optionalText(size(string(), 1, 100)),
+  address: optionalText(size(OneLine, 1, 200)),
+  city: optionalText(size(OneLine, 1, 100)),
   primary: optional(Color),
   secondary: optional(Color),
   heading: optional(Color),
@@ -64,13 +67,13 @@ export type PartnerChanges = Infer<typeof PartnerChanges>;
 
 export const partnerExpectations: Record<keyof typeof partnerFields, string> = {
   slug: '2 to 60 lowercase letters, digits and single hyphens, such as costa-casas',
-  name: 'a name of 1 to 120 characters',
+  name: 'a name of 1 to 120 characters on one line',
   domain: 'a host name such as costa-casas.es, without scheme, port or path',
-  logo: 'an http(s) URL or a path starting with /',
+  logo: 'an http(s) URL or a path starting with /, without spaces, quotes or angle brackets',
   email: 'an email address',
   phone: 'a phone number such as +34 965 71 24 80',
-  address: 'an address of at most 200 characters',
-  city: 'a city of at most 100 characters',
+  address: 'an address of at most 200 characters on one line',
+  city: 'a city of at most 100 characters on one line',
   primary: 'a colour like #13206a',
   secondary: 'a colour like #fffb00',
   heading: 'a colour like #fffb00',

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { capitalise, placeKey, properPlaceName, type PlaceKind } from '../../../src/server/catalogue-import/places.ts';
+import { capitalise, properPlaceName, type PlaceKind } from '../../../src/server/catalogue-import/places.ts';
+import { placeKey } from '../../../src/shared/place-key.ts';
 
 const CASES: Array<[string, PlaceKind, string, string]> = [
   // [as the feed writes it, kind, proper form, why]

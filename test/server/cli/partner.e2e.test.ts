@@ -95,6 +95,14 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
       () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--colour', '#000000']),
       /^error: unknown flag --colour for "add"/,
     ],
+    [
+      () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--email', 'a@b.c"><script>alert(1)</script>']),
+      /^error: --email must be an email address \(got "a@b\.c\\"><script>alert\(1\)<\/script>"\)$/,
+    ],
+    [
+      () => partner(target, ['add', '--slug', 'other', '--name', 'Other\nInc', '--phone', '+34 966 00 00 00']),
+      /^error: --name must be a name of 1 to 120 characters on one line \(got "Other\\nInc"\)$/,
+    ],
   ]);
 
   const update = await partner(target, ['update', 'playa-homes', '--city', 'Torrevieja', '--phone', '', '--heading', '#FFFFFF']);
@@ -109,6 +117,15 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
   await refusals(t, [
     [() => partner(target, ['update', 'nobody', '--name', 'X']), /^error: no partner "nobody"/],
     [() => partner(target, ['update', 'playa-homes', '--name', '']), /^error: --name cannot be cleared$/],
+    [
+      () => partner(target, ['update', 'playa-homes', '--email', 'x@y.es"><img src=x onerror=alert(1)>']),
+      /^error: --email must be an email address \(got "x@y\.es\\"><img src=x onerror=alert\(1\)>"\)$/,
+    ],
+    [
+      () => partner(target, ['update', 'playa-homes', '--logo', 'https://playa.example/logo.svg" onload="alert(1)']),
+      /^error: --logo must be an http\(s\) URL or a path starting with \/, without spaces, quotes or angle brackets \(got /,
+    ],
+    [() => partner(target, ['update', 'playa-homes', '--phone', 'call me']), /^error: --phone must be a phone number/],
   ]);
 
   const show = await partner(target, ['show', 'playa-homes']);
@@ -122,7 +139,7 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
   t.match(await services.partners.byHost('www.playa-homes.es:3000'), {
     slug: 'playa-homes',
     name: 'Playa Homes',
-    email: 'info@playa.example',
+    email: 'info@playa.example', // the refused updates changed nothing
     phone: null,
     city: 'Torrevieja',
     logo: 'https://playa.example/logo.svg',

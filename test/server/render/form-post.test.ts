@@ -282,6 +282,8 @@ t.test('what is not a form from this site is refused, never a 500', async (t) =>
   t.equal(foreign.json().message, msg('formPost.crossOrigin'));
   t.equal((await post(app, '/contact', fields, { origin: 'null' })).statusCode, 403, 'an opaque origin: 403');
   t.equal((await post(app, '/contact', fields, { origin: 'http://localhost:8080' })).statusCode, 403, 'another port: 403');
+  for (const site of ['same-site', 'cross-site'])
+    t.equal((await post(app, '/contact', fields, { 'sec-fetch-site': site })).statusCode, 403, `Sec-Fetch-Site: ${site}: 403`);
   const withoutOrigin = { 'content-type': FORM };
   const refererOther = await app.inject({
     method: 'POST',

@@ -77,3 +77,47 @@ t.test("robots.txt on a partner's own domain names that domain's sitemap", async
   t.ok(blocked(r.disallow, '/costa-casas/favorites'));
   t.notOk(blocked(r.disallow, '/for-sale/3'), 'its listings may be crawled (to see their canonical or noindex)');
 });
+
+t.test('robots.txt disallows the token pages by their prefix, never by a route placeholder', async (t) => {
+  const app = await testApp(t, { env: { SITE_URL: SITE } });
+  const { disallow } = rules((await app.inject('/robots.txt')).body);
+  t.same(disallow, [
+    '/api/',
+    '/saved-searches/new',
+    '/*/saved-searches/new',
+    '/saved-searches/sent',
+    '/*/saved-searches/sent',
+    '/saved-searches/manage/',
+    '/*/saved-searches/manage/',
+    '/saved-searches/unsubscribe/',
+    '/*/saved-searches/unsubscribe/',
+    '/favorite-alerts/unsubscribe/',
+    '/*/favorite-alerts/unsubscribe/',
+    '/login',
+    '/*/login',
+    '/client-forgot-password',
+    '/*/client-forgot-password',
+    '/client-login',
+    '/*/client-login',
+    '/client-register',
+    '/*/client-register',
+    '/client-reset-password',
+    '/*/client-reset-password',
+    '/favorites',
+    '/*/favorites',
+    '/profile',
+    '/*/profile',
+  ]);
+  const token = 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF';
+  for (const path of [
+    `/saved-searches/manage/${token}`,
+    `/saved-searches/manage/${token}?done=confirmed`,
+    `/old/saved-searches/manage/${token}`,
+    `/costa-casas/saved-searches/unsubscribe/${token}`,
+    `/saved-searches/unsubscribe/${token}?done=1`,
+    `/favorite-alerts/unsubscribe/${token}`,
+    `/sol-homes/favorite-alerts/unsubscribe/${token}`,
+    `/client-reset-password/${token}`,
+  ])
+    t.ok(blocked(disallow, path), `${path} is not crawled`);
+});

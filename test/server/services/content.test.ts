@@ -90,6 +90,8 @@ forEachStore(t, 'upsert creates, then replaces, and checks its input', async (t,
     [{ slug: '', title: 'T', body: 'B' }, InputError, 'slug', /required/],
     [{ slug: 'ok', title: '', body: 'B' }, InputError, 'title', /required/],
     [{ slug: 'ok', title: 'T' }, InputError, 'body', /required/],
+    [{ slug: 'ok', title: 'T\nU', body: 'B' }, InputError, 'title', /on one line/],
+    [{ slug: 'ok', title: 'T', summary: 'S\u0000', body: 'B' }, InputError, 'summary', /on one line/],
     [{ slug: 'ok', title: 'T', body: 'B', partner: 'nobody' }, NotFoundError, 'partner', /"nobody" is not a partner/],
     [{ slug: 'sol-homes', title: 'T', body: 'B' }, ConflictError, 'slug', /partner sol-homes's site/],
   ];

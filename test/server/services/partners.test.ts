@@ -107,9 +107,23 @@ forEachStore(
       [{ slug: 'xy', name: 'X', domain: '10.0.0.1' }, 'domain', /host name/],
       [{ slug: 'xy', name: 'X', domain: 'xy_.es' }, 'domain', /host name/],
       [{ slug: 'xy', name: 'X', email: 'nope' }, 'email', /email/],
+      // The lead forms' rules: one mailbox, no quotes or angle brackets.
+      [
+        { slug: 'xy', name: 'X', email: 'a@b.c"><script>alert(1)</script>' },
+        'email',
+        /^email must be an email address \(got "a@b\.c\\"><script>/,
+      ],
+      [{ slug: 'xy', name: 'X', email: 'a@b.com, c@d.com' }, 'email', /email/],
+      [{ slug: 'xy', name: 'X', email: 'a@b.com\nBcc: c@d.com' }, 'email', /email/],
       [{ slug: 'xy', name: 'X', phone: 'call me' }, 'phone', /phone/],
+      [{ slug: 'xy', name: 'X', phone: '+34 966<b>' }, 'phone', /phone/],
       [{ slug: 'xy', name: 'X', logo: 'javascript:alert(1)' }, 'logo', /http\(s\) URL/],
       [{ slug: 'xy', name: 'X', logo: '//evil.example/x.png' }, 'logo', /http\(s\) URL/],
+      [{ slug: 'xy', name: 'X', logo: 'https://xy.es/logo.svg"><script>' }, 'logo', /without spaces, quotes or angle brackets/],
+      [{ slug: 'xy', name: 'X', logo: '/assets/x y.svg' }, 'logo', /http\(s\) URL/],
+      [{ slug: 'xy', name: 'X\nY' }, 'name', /on one line \(got "X\\nY"\)/],
+      [{ slug: 'xy', name: 'X', address: 'Calle Mayor 1\r\nBcc' }, 'address', /on one line/],
+      [{ slug: 'xy', name: 'X', city: 'Ali\u2028cante' }, 'city', /on one line/],
       [{ slug: 'xy', name: 'X', colour: '#000000' }, 'colour', /not a field/],
     ];
     for (const [input, field, message] of bad) await refusal(t, partners.create(input as never), InputError, field, message);
