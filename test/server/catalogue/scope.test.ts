@@ -92,7 +92,7 @@ forEachStore(t, 'a partner sees only its regions and projects, in every read', a
   t.ok((await tree('partner=alpha-homes&path=spain/malaga')).place!.count > 0, 'a region added to the scope');
 });
 
-forEachStore(t, 'GET answers are cacheable by a CDN; files and requests with credentials are not', async (t, store) => {
+forEachStore(t, 'GET answers are cacheable by a CDN; requests with credentials are not', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
   const p = fixture.projects.find((x) => findable(x))!;
   for (const url of [
@@ -109,8 +109,11 @@ forEachStore(t, 'GET answers are cacheable by a CDN; files and requests with cre
     const personal = await app.inject({ url, headers: { cookie: 'sid=abc' } });
     t.equal(personal.headers['cache-control'], 'private, no-store', `${url} with a session: private`);
   }
+  // Files depend on the login: the anonymous answer (addresses locked) is shared, a session's never.
   const files = await app.inject(`/api/project/files?id=${p.id}`);
   t.equal(files.statusCode, 200);
-  t.equal(files.headers['cache-control'], 'private, no-store', 'files depend on the login: never shared');
-  t.match(String(files.headers.vary), /Cookie/);
+  t.match(files.headers['cache-control'], /^public, /, 'files without a session: shared');
+  t.match(String(files.headers.vary), /Cookie/, 'apart from the answers to a session');
+  const own = await app.inject({ url: `/api/project/files?id=${p.id}`, headers: { cookie: 'sid=abc' } });
+  t.equal(own.headers['cache-control'], 'private, no-store', 'files with a session: never shared');
 });
