@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/server/app.ts';
-import { defaultHashConcurrency, loadConfig } from '../src/server/config.ts';
+import { defaultHashConcurrency, loadConfig, type Config } from '../src/server/config.ts';
 import { textTable } from './table.ts';
 
 const BURST = 30;
@@ -38,19 +38,22 @@ async function pageTimes(url: string, samples: number, until?: Promise<unknown>)
   return times.sort((a, b) => a - b);
 }
 
-async function measure(concurrency: number): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-burst-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: String(BURST),
-    PASSWORD_HASH_CONCURRENCY: String(concurrency),
-  });
+/** The app on a fresh data folder with `env`, listening on a free loopback port, for `run`; closed and removed after. */
+async function withSite<T>(env: Record<string, string>, run: (base: string, config: Config) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-passwords-'));
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp(config, { logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return await run(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, config);
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(concurrency: number): Promise<string[]> {
+  return withSite({ AUTH_RATE_LIMIT: String(BURST), PASSWORD_HASH_CONCURRENCY: String(concurrency) }, async (base) => {
     const search = await (await fetch(`${base}/search/spain/alicante/torrevieja`)).text();
     const page = `${base}/for-sale/${/data-project="(\d+)"/.exec(search)?.[1] ?? 1}`;
     await pageTimes(page, 40); // warm-up
@@ -75,10 +78,7 @@ async function measure(concurrency: number): Promise<string[]> {
       (p(busy, 99) / p(quiet, 99)).toFixed(2),
       statuses.every((s) => s === 401) ? `${BURST}× 401` : statuses.join(' '),
     ];
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function runPasswordBurstBench(): Promise<void> {
@@ -115,19 +115,7 @@ const tally = (statuses: number[]) =>
 
 /** A client's logins, one after another, while ADDRESSES addresses each send their rate limit's worth at once. */
 async function loginsDuringBurst(queue: number): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-logins-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    TRUST_PROXY: '127.0.0.1',
-    PASSWORD_HASH_QUEUE: String(queue),
-  });
-  const app = await buildApp(config, { logger: false });
-  try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return withSite({ SEED_DEMO: 'false', TRUST_PROXY: '127.0.0.1', PASSWORD_HASH_QUEUE: String(queue) }, async (base, config) => {
     const email = 'real.client@example.com';
     const password = 'a real client passphrase';
     // Registered some other day, from somewhere else: the address the client logs in from asked for nothing lately.
@@ -168,10 +156,7 @@ async function loginsDuringBurst(queue: number): Promise<string[]> {
       times.at(-1)!.toFixed(0),
       tally(statuses),
     ];
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function runLoginBurstBench(): Promise<void> {
