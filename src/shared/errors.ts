@@ -25,6 +25,17 @@ export class HttpError extends Error {
   }
 }
 
+/** An error whose request may succeed later: answered with Retry-After (api/errors.ts). */
+export class RetryLater extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    override readonly retryAfterS: number,
+  ) {
+    super(statusCode, message);
+  }
+}
+
 /** A 400 about one field: its message names the field, for people reading the API. */
 export function fieldError(field: string, problem: string): HttpError {
   return new HttpError(400, `${field}: ${problem}`, { field, fieldMessage: problem });

@@ -26,7 +26,7 @@
 // the reset token), counted once the body is valid. Counted in the store, so
 // every instance on one database counts together; when the count cannot be
 // written, the attempt is refused (503), never let through.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
 import {
@@ -43,7 +43,7 @@ import {
   type FavoritesAnswer,
   type MessageAnswer,
 } from '../../shared/accounts.ts';
-import { HttpError } from '../../shared/errors.ts';
+import { HttpError, RetryLater } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
@@ -96,13 +96,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }),
   };
   /** Counts an attempt on the account; a 429 with Retry-After once there were too many. */
-  async function limitAccount(name: Limited, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function limitAccount(name: Limited, request: FastifyRequest): Promise<void> {
     const { max, timeWindow } = ACCOUNT_LIMITS[name];
     const hit = await countHit(count, `account:${name}`, await ACCOUNT_KEYS[name](request), timeWindow);
     if (hit.current > max) {
       const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
-      reply.header('retry-after', String(seconds));
-      throw new HttpError(429, tooMany(seconds));
+      throw new RetryLater(429, tooMany(seconds), seconds);
     }
   }
 
@@ -140,7 +139,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
-    await limitAccount('register', request, reply);
+    await limitAccount('register', request);
     const { user, token } = await accounts.register(body, { host: request.hostname, address: request.ip });
     app.outbox.kick();
     setSessionCookie(reply, token);
@@ -150,7 +149,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
-    await limitAccount('login', request, reply);
+    await limitAccount('login', request);
     const result = await accounts.login(body, request.ip);
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
     setSessionCookie(reply, result.token);
@@ -169,9 +168,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { message: t('account.loggedOut') };
   });
 
-  app.post('/api/client-forgot-password', limited, async (request, reply): Promise<MessageAnswer> => {
+  app.post('/api/client-forgot-password', limited, async (request): Promise<MessageAnswer> => {
     const body = create(request.body ?? {}, ForgotPasswordBody);
-    await limitAccount('forgot', request, reply);
+    await limitAccount('forgot', request);
     // Done after answering: writing an account's link and mail must not make its answer slower than none's.
     const work = accounts.forgotPassword(body.email).then(
       () => app.outbox.kick(),
@@ -184,17 +183,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-reset-password', limited, async (request, reply): Promise<MessageAnswer> => {
     const body = create(request.body ?? {}, ResetPasswordBody);
-    await limitAccount('reset', request, reply);
+    await limitAccount('reset', request);
     await accounts.resetPassword(body.token, body.password, request.ip);
     // A cookie of a session this just ended is of no use any more.
     clearSessionCookie(reply);
     return { message: t('messages.passwordReset') };
   });
 
-  app.post('/api/profilesubmit', async (request, reply): Promise<ClientAnswer> => {
+  app.post('/api/profilesubmit', async (request): Promise<ClientAnswer> => {
     const session = await signedIn(request);
     const body = create(request.body ?? {}, ProfileBody);
-    if (body.current_password !== undefined) await limitAccount('password', request, reply);
+    if (body.current_password !== undefined) await limitAccount('password', request);
     return { data: await accounts.updateProfile(session, body, request.ip) };
   });
 

@@ -26,7 +26,7 @@ import {
   type SavedSearchList,
   type SavedSearchStatus,
 } from '../../shared/saved-searches.ts';
-import { fieldError, HttpError } from '../../shared/errors.ts';
+import { fieldError, HttpError, RetryLater } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
@@ -107,10 +107,7 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
     const signedIn = (await request.client()) !== null;
     const body = create(request.body ?? {}, (signedIn ? ClientSaveSearchBody : SaveSearchBody) as unknown as Struct<SaveInput>);
     const wait = await sending.limit(request, signedIn ? null : body.email!);
-    if (wait) {
-      reply.header('retry-after', String(wait));
-      throw new HttpError(429, t('savedSearches.errors.rateLimited'));
-    }
+    if (wait) throw new RetryLater(429, t('savedSearches.errors.rateLimited'), wait);
     const status = await sending.save(request, body);
     reply.code(201);
     return { data: { status } };

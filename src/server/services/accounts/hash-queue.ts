@@ -10,7 +10,7 @@
 // Past the bound a request is refused at once (503 with Retry-After): the
 // newest of the longest line gives way to a newcomer from a shorter one, so a
 // burst cannot keep anyone else out.
-import { HttpError } from '../../../shared/errors.ts';
+import { RetryLater } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { hashPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
 
@@ -113,9 +113,9 @@ export class TaskQueue {
 }
 
 /** The 503 of a refused password request: what to say, and when to try again. */
-export class PasswordQueueFull extends HttpError {
-  constructor(override readonly retryAfterS: number) {
-    super(503, t('account.errors.busy'));
+export class PasswordQueueFull extends RetryLater {
+  constructor(retryAfterS: number) {
+    super(503, t('account.errors.busy'), retryAfterS);
   }
 }
 
