@@ -71,6 +71,27 @@ export default tseslint.config(
     },
   },
   {
+    // The browser builds ICU's data on Intl's first use: tens of ms of a page's load (docs/decisions/no-intl-on-first-load.md).
+    files: ['src/client/**', 'src/shared/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['DateTimeFormat', 'NumberFormat', 'Collator', 'RelativeTimeFormat', 'ListFormat'].map((property) => ({
+          object: 'Intl',
+          property,
+          message: 'No Intl formatter in browser code: src/shared/format.ts and dates.ts write numbers and dates.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(localeCompare|toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+          message: "No locale-aware call in browser code (ICU's start-up): compare code units, format with src/shared/format.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: importDirections }] },

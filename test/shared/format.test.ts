@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatArea, formatPrice, formatPriceRange, formatRange } from '../../src/shared/format.ts';
+import { formatArea, formatCount, formatPrice, formatPriceRange, formatRange } from '../../src/shared/format.ts';
 
 t.test('prices read as SPEC §9 says', async (t) => {
   t.equal(formatPrice(245000), '€ 245.000');
@@ -26,4 +26,10 @@ t.test('rooms and areas', async (t) => {
   t.equal(formatArea(1250), '1.250 m²');
   t.equal(formatArea(0), '');
   t.equal(formatArea(null), '');
+});
+
+t.test('counts group thousands with dots, as prices do', async (t) => {
+  t.equal(formatCount(7), '7');
+  t.equal(formatCount(1234), '1.234');
+  t.equal(formatCount(1234567), '1.234.567');
 });

@@ -11,7 +11,7 @@ import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { PartnerService } from '../../../src/server/services/partners.ts';
-import { historyDate } from '../../../src/client/components/property/PriceHistory.tsx';
+import { formatDay as historyDate } from '../../../src/shared/dates.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
 const DAY = 86_400_000;

@@ -5,18 +5,11 @@
 // rise say so in words, with an arrow; colour only repeats it. Homes that never
 // changed are not listed; when none changed, one line says since when.
 import { unitChanged, type UnitPriceHistory } from '../../../shared/price-history.ts';
+import { formatDay } from '../../../shared/dates.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { PriceSteps } from './PriceSteps.tsx';
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Madrid' });
-
-/** '2026-01-12T12:00:00.000Z' → '12 Jan 2026' (the site's day, Madrid). */
-export function historyDate(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isFinite(at) ? DAY.format(at) : iso;
-}
 
 function unitTitle(unit: UnitPriceHistory): string {
   return [
@@ -55,7 +48,7 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
       </tr>
       {unit.points.map((point, i) => (
         <tr key={i}>
-          <th scope="row">{historyDate(point.date)}</th>
+          <th scope="row">{formatDay(point.date)}</th>
           <td>{formatPrice(point.price)}</td>
           <td>
             <Change before={i === 0 ? null : unit.points[i - 1]!.price} price={point.price} />
@@ -71,7 +64,7 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
 
 export function PriceHistory({ units, name, listedAt }: { units: UnitPriceHistory[]; name: string; listedAt: string }) {
   const changed = units.filter(unitChanged);
-  if (!changed.length) return <p className="price-history__none">{t('property.history.unchanged', { date: historyDate(listedAt) })}</p>;
+  if (!changed.length) return <p className="price-history__none">{t('property.history.unchanged', { date: formatDay(listedAt) })}</p>;
   return (
     <>
       <div className="units-table__scroll" role="region" aria-labelledby="price-history-caption" tabIndex={0}>

@@ -2,20 +2,13 @@
 // it offers, how many homes it has and how many are still on sale.
 import type { ProjectDetail } from '../../../shared/catalogue.ts';
 import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
+import { formatMonth } from '../../../shared/dates.ts';
 import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2027-03' → 'March 2027'; anything else as it is. */
-export function deliveryLabel(value: string): string {
-  const m = /^(\d{4})-(\d{2})/.exec(value);
-  return m ? MONTH.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)) : value;
-}
-
 /** When the homes are ready: only a new-build project has a delivery date, never a resale. */
 function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {
-  return NEW_BUILD_STAGES.includes(project.stage) && project.delivery_date ? deliveryLabel(project.delivery_date) : '';
+  return NEW_BUILD_STAGES.includes(project.stage) && project.delivery_date ? formatMonth(project.delivery_date) : '';
 }
 
 export function ProjectDetails({ project }: { project: ProjectDetail }) {

@@ -1,6 +1,7 @@
 // The words of a search page: its heading, title and description, of its own
 // for a place URL ("New-build homes in Torrevieja, Alicante"), generic otherwise.
 import type { GeoAnswer } from '../../../shared/catalogue.ts';
+import { formatCount } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 
 export type SearchPlace = GeoAnswer['data']['place'];
@@ -8,7 +9,7 @@ export type SearchPlace = GeoAnswer['data']['place'];
 export function countText(total: number): string {
   if (total === 0) return t('search.count.none');
   if (total === 1) return t('search.count.one');
-  return t('search.count.many', { count: total.toLocaleString('en').replace(/,/g, '.') });
+  return t('search.count.many', { count: formatCount(total) });
 }
 
 /** 'Torrevieja, Alicante', 'Alicante, Spain', 'Spain': the place and the level above it. */
