@@ -169,6 +169,8 @@ export function clientOptions(clientOut) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     metafile: true,
+    // Chrome compiles the file on a background thread as it streams (docs/decisions/compile-hints.md).
+    banner: { js: '//# allFunctionsCalledOnLoad' },
   };
 }
 

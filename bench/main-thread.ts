@@ -48,7 +48,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; beginData?: { url?: string } };
 }
 
 interface Sample {
@@ -68,12 +68,12 @@ const KINDS: Array<[string, RegExp]> = [
 ];
 
 /** The page's renderer main thread: its top-level tasks, in ms of thread time, each with its kind. */
-function tasksOf(events: TraceEvent[]): Array<{ at: number; ms: number; kind: string; inside: string }> {
-  // The page's renderer, not the one of the blank page before navigation: the main thread that works most.
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const work = (m: TraceEvent) =>
-    events.reduce((sum, e) => (e.pid === m.pid && e.tid === m.tid && e.ph === 'X' ? sum + (e.tdur ?? 0) : sum), 0);
-  const main = mains.sort((a, b) => work(b) - work(a))[0];
+function tasksOf(events: TraceEvent[], origin: string): Array<{ at: number; ms: number; kind: string; inside: string }> {
+  // The page's renderer (not the blank page's before navigation): the main thread that parsed its HTML.
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin));
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === parse?.pid && e.tid === parse.tid,
+  );
   if (!main) throw new Error('no renderer main thread in the trace');
   const slices = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.tdur !== undefined)
@@ -99,8 +99,8 @@ function tasksOf(events: TraceEvent[]): Array<{ at: number; ms: number; kind: st
   return tasks;
 }
 
-function analyse(events: TraceEvent[]): Sample {
-  const tasks = tasksOf(events);
+function analyse(events: TraceEvent[], origin: string): Sample {
+  const tasks = tasksOf(events, origin);
   const kinds: Record<string, number> = {};
   let busy = 0;
   let blocking = 0;
@@ -133,7 +133,7 @@ async function tracePage(browser: Browser, url: string): Promise<Sample> {
     await page.tracing.stop();
     const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
     fs.rmSync(file, { force: true });
-    return analyse(traceEvents);
+    return analyse(traceEvents, new URL(url).origin);
   } finally {
     await page.close();
   }
