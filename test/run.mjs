@@ -45,7 +45,7 @@ else runTap(tapArgs).then((code) => process.exit(code));
 /**
  * tap starts each test file with the loaders of the plugins it was built with.
  * npm ci builds it with its default ones, TypeScript's (ts-node) among them,
- * which .taprc leaves out (tsx loads the sources); tap rebuilds itself when
+ * which .taprc leaves out (test/helpers/typescript-imports.mjs loads the sources); tap rebuilds itself when
  * they differ, but only for the runs after that one: the first run would load
  * ts-node into every test file, about a second each. Build first instead.
  */

@@ -1,4 +1,4 @@
-// Tests import client components straight from source (tsx), where an asset
+// Tests import client components straight from source, where an asset
 // import such as `import sprite from '../assets/icons.svg'` has no loader: the
 // build's file loader turns it into the file's hashed address. Here it becomes
 // the unhashed address, `/assets/icons.svg`, so components that use an asset
