@@ -1,5 +1,6 @@
 // `npm run import` against hostile feeds, as a real process with the heap it
-// runs with: a feed that trickles, one huge text node, gzip bombs both ways.
+// runs with: a feed that trickles, one 1 GiB text node, gzip bombs both ways
+// (with FEED_MAX_BYTES at 16 MiB, so that the bomb's elements need not all be parsed).
 // Each fails with one line on stderr and exit 1, leaves the catalogue as it
 // was, and the process stays under 400 MB of RSS (VmHWM in /proc).
 import fs from 'node:fs';
@@ -13,6 +14,9 @@ import { startHostileFeedServer } from '../catalogue-import/hostile-feed-server.
 t.setTimeout(300_000);
 
 const URL_PART = String.raw`\(http://127\.0\.0\.1:\d+/`;
+const TEXT_CAP = /^error: feed too large: a text, attribute or comment longer than 1048576 characters at line \d+ \(nothing was changed\)$/;
+const SMALL_CAP = { FEED_MAX_BYTES: String(16 * 2 ** 20) };
+const BYTES_CAP = /^error: feed too large: more than 16777216 bytes once decompressed \(FEED_MAX_BYTES\) \(nothing was changed\)$/;
 
 t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
   const target = await createTarget(t, 'sqlite');
@@ -40,6 +44,10 @@ t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
       {},
       new RegExp(`^error: download failed: timed out after 1500 ms ${URL_PART}trickle\\.xml\\) \\(nothing was changed\\)$`),
     ],
+    ['one 1 GiB text node', [`${base}/huge-text.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a text bomb (.gz body)', [`${base}/text-bomb.xml.gz`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a gzip bomb (Content-Encoding)', [`${base}/bomb.xml`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
+    ['a gzip bomb (.gz body)', [`${base}/bomb.xml.gz`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
   ];
   const runs = await inBatches(
     cases.map(
