@@ -110,6 +110,7 @@ export const Config = object({
   FEEDS: Feeds,
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
+  FEED_MAX_BYTES: IntFromEnv(1024, 2 ** 40, 2 ** 31),
   // Unset: no metrics listener. 0 takes a free port (tests).
   METRICS_PORT: optional(coerce(Int(0, 65535), pattern(string(), /^\d+$/), (v) => Number(v))),
   METRICS_HOST: defaulted(string(), '127.0.0.1'),
@@ -198,6 +199,7 @@ const expectations: Record<keyof Config, string> = {
   FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
+  FEED_MAX_BYTES: 'a whole number of bytes from 1024 to 1099511627776 (1 TiB)',
   METRICS_PORT: 'a whole number from 0 to 65535 (unset: no metrics)',
   METRICS_HOST: 'a host name or address',
   REQUEST_ID_HEADER: 'a header name (letters, digits and dashes, up to 64)',

@@ -25,6 +25,21 @@ export { DOCUMENT_TITLES } from './property-media.ts';
 /** Bounds on one property, so that a hostile feed cannot make one record huge. */
 const MAX_NODES = 5000;
 const MAX_TEXT = 256 * 1024;
+/**
+ * The longest text node (or CDATA section, attribute value, comment, name)
+ * the parser may gather before it ends: four properties' worth of text. Past
+ * it the feed fails, while the node streams, rather than as one huge string.
+ */
+export const MAX_TEXT_NODE = 4 * MAX_TEXT;
+/** The parser is written this many characters at a time, and its buffers checked after each. */
+const WRITE_SLICE = 64 * 1024;
+
+/** Where saxes gathers a node until it ends; nothing public tells their length. */
+interface SaxesBuffers {
+  text: string;
+  name: string;
+  entity: string;
+}
 
 /** What reading the feed had to mend, for the import's summary. */
 export interface ReadReport {
@@ -151,18 +166,27 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
     out.push(tooLarge ? reject(el, startLine, ['property: too large (more than 5000 elements or 256 KB of text)']) : toItem(el, startLine));
   });
 
+  const held = parser as unknown as SaxesBuffers;
+  const write = (text: string) => {
+    for (let from = 0; from < text.length; from += WRITE_SLICE) {
+      parser.write(text.slice(from, from + WRITE_SLICE));
+      if (Math.max(held.text.length, held.name.length, held.entity.length) > MAX_TEXT_NODE)
+        throw new FeedError(`feed too large: a text, attribute or comment longer than ${MAX_TEXT_NODE} characters at line ${parser.line}`);
+    }
+  };
+
   const decoder = new FeedDecoder();
   report.decoding = decoder.report;
   try {
     for await (const chunk of input) {
-      parser.write(decoder.decode(chunk));
+      write(decoder.decode(chunk));
       if (out.length) {
         const ready = out;
         out = [];
         yield* ready;
       }
     }
-    parser.write(decoder.end());
+    write(decoder.end());
     parser.close();
   } catch (error) {
     throw asFeedError(error);

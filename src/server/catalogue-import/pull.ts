@@ -15,15 +15,13 @@
 //     tried again at the next interval; its validators are kept.
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { Readable, pipeline } from 'node:stream';
-import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
 import type { ImportSummary, QueueInstantAlerts } from './importer.ts';
-import { FeedError } from './feed-property.ts';
+import { fetchFeed, type Download } from './download.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from '../feed-sources.ts';
 import { summaryCounts } from './summary.ts';
@@ -45,6 +43,8 @@ export interface PullOptions {
   refreshMs?: number;
   /** Default: FEED_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Default: FEED_MAX_BYTES. */
+  maxBytes?: number;
   /** Default: the time-out plus LEASE_MARGIN_MS. */
   leaseMs?: number;
   /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
@@ -105,7 +105,12 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
   let outcome: PullOutcome;
   let download: Download | undefined;
   try {
-    download = await fetchFeed(feed.url, validators, timeoutMs, options.signal);
+    download = await fetchFeed(feed.url, {
+      validators,
+      timeoutMs,
+      maxBytes: options.maxBytes ?? config.FEED_MAX_BYTES,
+      signal: options.signal,
+    });
     if (download.status === 304) {
       await record('unchanged');
       outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
@@ -157,109 +162,3 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
-
-type Download =
-  | { status: 304; cancel(): void }
-  | { status: 200; body: AsyncIterable<Uint8Array>; etag: string | null; lastModified: string | null; cancel(): void };
-
-/** GETs the feed; rejects with a FeedError of one line for anything but a 2xx or a 304. */
-async function fetchFeed(
-  location: string,
-  validators: { etag: string | null; lastModified: string | null },
-  timeoutMs: number,
-  stop?: AbortSignal,
-): Promise<Download> {
-  const url = new URL(location);
-  const shown = publicUrl(location);
-  const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*', 'accept-encoding': 'gzip' };
-  // fetch refuses credentials in the URL: they become Basic authentication.
-  if (url.username || url.password) {
-    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
-    url.username = '';
-    url.password = '';
-  }
-  if (validators.etag) headers['if-none-match'] = validators.etag;
-  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
-
-  const controller = new AbortController();
-  const timeOut = new FeedError(`download failed: timed out after ${timeoutMs} ms (${shown})`);
-  const timer = setTimeout(() => controller.abort(timeOut), timeoutMs);
-  timer.unref();
-  const onStop = () => controller.abort(new FeedError('interrupted'));
-  if (stop?.aborted) onStop();
-  else stop?.addEventListener('abort', onStop, { once: true });
-  // Called once the import is over, whether or not it read the body.
-  const cancel = () => {
-    clearTimeout(timer);
-    stop?.removeEventListener('abort', onStop);
-  };
-  const failure = (error: unknown) =>
-    controller.signal.aborted ? (controller.signal.reason as Error) : new FeedError(`download failed: ${cause(error)} (${shown})`);
-
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, redirect: 'follow', signal: controller.signal });
-  } catch (error) {
-    cancel();
-    throw failure(error);
-  }
-  if (response.status === 304) {
-    await response.body?.cancel().catch(() => undefined);
-    return { status: 304, cancel };
-  }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
-    cancel();
-    throw new FeedError(`download failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${shown}`);
-  }
-  const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  // The body may fail before the import reads it (it first opens its
-  // transaction): the error is kept on the stream and thrown by the reading,
-  // not left unhandled.
-  stream.on('error', () => undefined);
-  async function* body(): AsyncGenerator<Uint8Array> {
-    try {
-      yield* gunzipIfGzip(stream);
-    } catch (error) {
-      throw error instanceof FeedError ? error : failure(error);
-    } finally {
-      stream.destroy();
-    }
-  }
-  // An import that fails before reading (its transaction did not open) never reaches body()'s finally.
-  const close = () => {
-    cancel();
-    stream.destroy();
-  };
-  return {
-    status: 200,
-    body: body(),
-    etag: response.headers.get('etag'),
-    lastModified: response.headers.get('last-modified'),
-    cancel: close,
-  };
-}
-
-/** The chunks as they are, or decompressed when they start as a gzip file does. */
-async function* gunzipIfGzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const it = chunks[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) return;
-  async function* all() {
-    yield first.value;
-    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
-  }
-  if (first.value[0] !== 0x1f || first.value[1] !== 0x8b) {
-    yield* all();
-    return;
-  }
-  const gunzip = zlib.createGunzip();
-  pipeline(Readable.from(all()), gunzip, () => undefined);
-  for await (const chunk of gunzip) yield chunk as Uint8Array;
-}
-
-/** fetch's errors hide the reason in `cause` ('fetch failed' → 'connect ECONNREFUSED 127.0.0.1:9'). */
-function cause(error: unknown): string {
-  const e = error as { message?: string; cause?: { message?: string; code?: string } };
-  return e.cause?.message ?? e.cause?.code ?? e.message ?? String(error);
-}

@@ -11,7 +11,7 @@
 // Exit codes: 0 imported (even with rejected properties; with --pull: every
 // source imported, unchanged, or being pulled by another instance); 1 nothing
 // changed because the feed could not be read (no such file, failed download,
-// malformed XML, not a Kyero feed) or the store failed, with one line on stderr
+// a time-out, more than FEED_MAX_BYTES, malformed XML, not a Kyero feed) or the store failed, with one line on stderr
 // (with --pull: a source failed; the others were still pulled); 2 bad
 // arguments or configuration.
 import path from 'node:path';
@@ -28,7 +28,7 @@ import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales] [--timeout ms]
        npm run import -- --pull [name]
        npm run import -- status
 
@@ -44,6 +44,11 @@ const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [-
                   source (or a new one) with --source
   --include-resales
                   import resales too, listed as resale homes
+  --timeout ms    a URL's time-out, from connecting to the last byte
+                  (default FEED_TIMEOUT_MS, 1000 to 3600000); --pull takes it too
+
+  A feed larger than FEED_MAX_BYTES, as sent or once decompressed (a .gz
+  file or body is decompressed), is refused.
 
   --pull [name]   pulls the sources of FEEDS now (or only the one named), as
                   the server's schedule does: a conditional GET, imported only
@@ -56,8 +61,8 @@ class UsageError extends Error {}
 
 type Args =
   | { mode: 'help' }
-  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean }
-  | { mode: 'pull'; name: string | undefined }
+  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean; timeoutMs: number | undefined }
+  | { mode: 'pull'; name: string | undefined; timeoutMs: number | undefined }
   | { mode: 'status' };
 
 function parse(argv: string[]): Args {
@@ -69,6 +74,7 @@ function parse(argv: string[]): Args {
         source: { type: 'string' },
         'include-resales': { type: 'boolean' },
         pull: { type: 'boolean' },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -81,34 +87,60 @@ function parse(argv: string[]): Args {
   if (values.help) return { mode: 'help' };
   if ((values.pull || positionals[0] === 'status') && values['include-resales'])
     throw new UsageError('--include-resales is for a file or URL; a pulled source takes resales with ;include-resales in FEEDS');
+  const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(values.timeout);
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
-    return { mode: 'pull', name: positionals[0] };
+    return { mode: 'pull', name: positionals[0], timeoutMs };
   }
   if (positionals.length === 1 && positionals[0] === 'status') {
-    if (values.source !== undefined) throw new UsageError('status takes no --source');
+    if (values.source !== undefined || timeoutMs !== undefined) throw new UsageError('status takes no --source or --timeout');
     return { mode: 'status' };
   }
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
   if (values.source !== undefined && !SOURCE_NAME.test(values.source))
     throw new UsageError('--source must be 1 to 100 letters, digits, dots, dashes, colons or underscores');
-  return { mode: 'file', location: positionals[0]!, source: values.source, includeResales: Boolean(values['include-resales']) };
+  return {
+    mode: 'file',
+    location: positionals[0]!,
+    source: values.source,
+    includeResales: Boolean(values['include-resales']),
+    timeoutMs,
+  };
 }
 
-async function importFile(config: Config, location: string, source: string | undefined, includeResales: boolean): Promise<number> {
-  const feed = await openFeed(location);
+/** The bounds of FEED_TIMEOUT_MS. */
+function parseTimeout(value: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(ms >= 1000 && ms <= 3_600_000)) throw new UsageError('--timeout must be a whole number of milliseconds from 1000 to 3600000');
+  return ms;
+}
+
+async function importFile(config: Config, args: Extract<Args, { mode: 'file' }>): Promise<number> {
+  const { location, source, includeResales } = args;
+  const feed = await openFeed(location, { timeoutMs: args.timeoutMs ?? config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES });
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
-  const store = await openStore(configuredStore(config));
   try {
-    const summary = await importFeed(store, feed.input, {
+    return await importInto(config, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
       includeResales,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
-      alerts: instantAlerts(config.SITE_URL),
     });
+  } finally {
+    feed.close();
+  }
+}
+
+async function importInto(
+  config: Config,
+  input: AsyncIterable<Uint8Array>,
+  options: { source: string; includeResales: boolean; checkSourceIdentity: boolean },
+): Promise<number> {
+  const store = await openStore(configuredStore(config));
+  try {
+    const summary = await importFeed(store, input, { ...options, alerts: instantAlerts(config.SITE_URL) });
     process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
     report(afterImportLines(await afterImport(store, config, summary)));
     return 0;
@@ -123,7 +155,7 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-async function pull(config: Config, name: string | undefined): Promise<number> {
+async function pull(config: Config, name: string | undefined, timeoutMs: number | undefined): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length)
@@ -140,7 +172,12 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
     for (const feed of feeds) {
       if (stop.signal.aborted) break;
       // pullFeed calls afterImport after a successful import.
-      const outcome = await pullFeed(store, config, feed, { force: true, signal: stop.signal, alerts: instantAlerts(config.SITE_URL) });
+      const outcome = await pullFeed(store, config, feed, {
+        force: true,
+        timeoutMs,
+        signal: stop.signal,
+        alerts: instantAlerts(config.SITE_URL),
+      });
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);
         process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);
@@ -181,9 +218,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = loadConfig(process.env);
-    if (args.mode === 'pull') return await pull(config, args.name);
+    if (args.mode === 'pull') return await pull(config, args.name, args.timeoutMs);
     if (args.mode === 'status') return await status(config);
-    return await importFile(config, args.location, args.source, args.includeResales);
+    return await importFile(config, args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`error: ${error.message}${error instanceof UsageError ? ' (see `npm run import -- --help`)' : ''}\n`);

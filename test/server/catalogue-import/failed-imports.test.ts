@@ -13,6 +13,7 @@ import { chunks, feed, fingerprint, property } from './feeds.ts';
 
 const demoXml = fs.readFileSync(DEMO_FEED_FILE, 'utf8');
 const NOW = new Date('2025-12-01T12:00:00.000Z');
+const LIMITS = { timeoutMs: 60_000, maxBytes: 2 ** 31 };
 const run = (store: Store, xml: string, source = 'test', now = NOW) => importFeed(store, chunks(xml, 4096), { source, now });
 
 /** More than one batch of good properties, then the failure: any write would show. */
@@ -85,7 +86,7 @@ forEachStore(t, 'a failed download changes nothing', async (t, store) => {
     }
   });
   const importUrl = async (url: string) => {
-    const opened = await openFeed(url);
+    const opened = await openFeed(url, LIMITS);
     return importFeed(store, opened.input, { source: opened.source, now: NOW });
   };
   await unchangedAfter(
@@ -101,7 +102,7 @@ forEachStore(t, 'a failed download changes nothing', async (t, store) => {
     async () => importUrl(`http://127.0.0.1:${await closedPort()}/feed.xml`),
     /^download failed: .*ECONNREFUSED/,
   );
-  await unchangedAfter(t, store, () => openFeed('/nonexistent/feed.xml'), /^cannot read \/nonexistent\/feed\.xml: no such file$/);
+  await unchangedAfter(t, store, () => openFeed('/nonexistent/feed.xml', LIMITS), /^cannot read \/nonexistent\/feed\.xml: no such file$/);
 
   const ok = await importUrl(`${base}/feed.xml`);
   t.match(ok, { added: BATCH_SIZE + 300, withdrawn: 0 }, 'the whole feed, under its host as the source');

@@ -43,8 +43,21 @@ export interface FeedServer {
   answer: Answer;
 }
 
-interface Teardown {
+export interface Teardown {
   teardown(fn: () => unknown): void;
+}
+
+/** Listens on 127.0.0.1 and a free port until the test ends; resolves with `http://127.0.0.1:port`. */
+export async function listenUntilTheEnd(t: Teardown, server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise<FeedServer> {
@@ -77,15 +90,7 @@ export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise
     }
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = await listenUntilTheEnd(t, server);
   return {
     url: `${base}/feed.xml`,
     base,

@@ -1,0 +1,69 @@
+// `npm run import` against hostile feeds, as a real process with the heap it
+// runs with: a feed that trickles, one 1 GiB text node, gzip bombs both ways
+// (with FEED_MAX_BYTES at 16 MiB, so that the bomb's elements need not all be parsed).
+// Each fails with one line on stderr and exit 1, leaves the catalogue as it
+// was, and the process stays under 400 MB of RSS (VmHWM in /proc).
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { createTarget, type TapTest } from '../../helpers/db.ts';
+import { importHeapFlags, inBatches, runCli, type CliRun } from '../../helpers/cli.ts';
+import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
+import { startHostileFeedServer } from '../catalogue-import/hostile-feed-server.ts';
+
+t.setTimeout(300_000);
+
+const URL_PART = String.raw`\(http://127\.0\.0\.1:\d+/`;
+const TEXT_CAP = /^error: feed too large: a text, attribute or comment longer than 1048576 characters at line \d+ \(nothing was changed\)$/;
+const SMALL_CAP = { FEED_MAX_BYTES: String(16 * 2 ** 20) };
+const BYTES_CAP = /^error: feed too large: more than 16777216 bytes once decompressed \(FEED_MAX_BYTES\) \(nothing was changed\)$/;
+
+t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
+  const target = await createTarget(t, 'sqlite');
+  const base = await startHostileFeedServer(t);
+  const importCli = (args: string[], env: Record<string, string> = {}) =>
+    runCli('import', args, { ...target.env, ...env }, 120_000, { nodeFlags: importHeapFlags(), measureRss: true });
+
+  const file = path.join(target.dataDir, 'agency.xml');
+  fs.writeFileSync(file, feed(property({ id: 'A1' }), property({ id: 'A2' })));
+  const first = await importCli([file, '--source', 'agency']);
+  t.equal(first.code, 0, first.stderr);
+  const store = await target.open();
+  const before = await fingerprint(store);
+
+  const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
+    [
+      'a trickle, FEED_TIMEOUT_MS',
+      [`${base}/trickle.xml`, '--source', 'agency'],
+      { FEED_TIMEOUT_MS: '1000' },
+      new RegExp(`^error: download failed: timed out after 1000 ms ${URL_PART}trickle\\.xml\\) \\(nothing was changed\\)$`),
+    ],
+    [
+      'a trickle, --timeout',
+      [`${base}/trickle.xml`, '--source', 'agency', '--timeout', '1500'],
+      {},
+      new RegExp(`^error: download failed: timed out after 1500 ms ${URL_PART}trickle\\.xml\\) \\(nothing was changed\\)$`),
+    ],
+    ['one 1 GiB text node', [`${base}/huge-text.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a text bomb (.gz body)', [`${base}/text-bomb.xml.gz`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a gzip bomb (Content-Encoding)', [`${base}/bomb.xml`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
+    ['a gzip bomb (.gz body)', [`${base}/bomb.xml.gz`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
+  ];
+  const runs = await inBatches(
+    cases.map(
+      ([, args, env]) =>
+        () =>
+          importCli(args, env),
+    ),
+  );
+  cases.forEach(([name, , , message], i) => failedInOneLine(t, name, runs[i]!, message));
+  t.same(await fingerprint(store), before, 'the catalogue is exactly as it was');
+});
+
+function failedInOneLine(t: TapTest, name: string, run: CliRun, message: RegExp): void {
+  t.equal(run.code, 1, `${name}: exit 1 (${run.stderr.trim().slice(0, 300)})`);
+  t.equal(run.stdout, '', `${name}: nothing on stdout`);
+  t.equal(run.stderr.trimEnd().split('\n').length, 1, `${name}: one line on stderr`);
+  t.match(run.stderr.trimEnd(), message, name);
+  t.ok(run.peakRssKiB! > 0 && run.peakRssKiB! < 400 * 1024, `${name}: peak RSS ${Math.round(run.peakRssKiB! / 1024)} MB < 400 MB`);
+}
