@@ -1,5 +1,6 @@
 // The feeds the site pulls on a schedule (FEEDS): comma-separated `name=url`
-// pairs, each optionally followed by `;include-resales`. Parsed strictly at
+// pairs, each optionally followed by options (`;include-resales`,
+// `;no-withdraw-guard`). Parsed strictly at
 // start: a bad entry stops the start with one line saying which and why,
 // without echoing its URL (a feed URL may carry a password).
 
@@ -13,9 +14,11 @@ export interface FeedSource {
   url: string;
   /** Take resales (`<new_build>0</new_build>`) too. */
   includeResales: boolean;
+  /** Import whatever share of the source's units the feed withdraws (no FEED_MAX_WITHDRAW guard). */
+  noWithdrawGuard: boolean;
 }
 
-const OPTIONS = ['include-resales'] as const;
+const OPTIONS = ['include-resales', 'no-withdraw-guard'] as const;
 
 export class FeedListError extends Error {}
 
@@ -48,7 +51,12 @@ export function parseFeeds(value: string): FeedSource[] {
       if (!(OPTIONS as readonly string[]).includes(option))
         throw new FeedListError(`${named}: unknown option ${JSON.stringify(option.slice(0, 40))} (known: ${OPTIONS.join(', ')})`);
     if (sources.some((s) => s.name === name)) throw new FeedListError(`${named}: the name is used twice`);
-    sources.push({ name, url: url.href, includeResales: options.includes('include-resales') });
+    sources.push({
+      name,
+      url: url.href,
+      includeResales: options.includes('include-resales'),
+      noWithdrawGuard: options.includes('no-withdraw-guard'),
+    });
   });
   return sources;
 }

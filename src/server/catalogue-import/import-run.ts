@@ -16,6 +16,7 @@ import { newReadReport } from './kyero.ts';
 import { recompute } from './recompute.ts';
 import { checkSourceIdentity } from './source-identity.ts';
 import { StagedMedia } from './staged-media.ts';
+import { guardWithdrawals } from './withdraw-guard.ts';
 import { statementRows } from './statement-rows.ts';
 import { detach } from './text.ts';
 import { historyRow, isUnchanged, storedUnits, UNIT_UPSERT, type StoredUnit } from './unit-changes.ts';
@@ -44,13 +45,15 @@ export class ImportRun {
   private readonly media = new StagedMedia();
   /** Whether this source had units before this import (see checkSourceIdentity). */
   private sourceKnown = false;
+  /** The source's units listed (not withdrawn) before this import: what the withdrawal guard measures against. */
+  private listedBefore = 0;
 
   constructor(
     private readonly db: Trx,
     private readonly dialect: DialectName,
     private readonly source: string,
     private readonly now: string,
-    private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity'>,
+    private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity' | 'maxWithdrawPercent'>,
   ) {
     this.ids = new KnownIds(db);
   }
@@ -67,6 +70,8 @@ export class ImportRun {
     const { db } = this;
     await this.ids.load();
     this.sourceKnown = Boolean(await db.selectFrom('units').select('id').where('source', '=', this.source).limit(1).executeTakeFirst());
+    if (this.options.maxWithdrawPercent !== undefined)
+      this.listedBefore = await this.countUnits(sql`source = ${this.source} and withdrawn_at is null`);
 
     await createImportTables(db, this.dialect);
   }
@@ -221,6 +226,11 @@ export class ImportRun {
     for (const rows of this.chunk(files)) await this.insert('import_files', rows, 'on conflict do nothing');
   }
 
+  private async countUnits(where: ReturnType<typeof sql>): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from units where ${where}`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async finish(): Promise<ImportSummary> {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity && !this.sourceKnown) await checkSourceIdentity(db, source);
@@ -229,6 +239,8 @@ export class ImportRun {
     // and the withdrawal recorded in their history first.
     const unlisted = sql`units.source = ${source} and units.withdrawn_at is null
       and not exists (select 1 from import_seen s where s.feed_id = units.feed_id)`;
+    if (this.options.maxWithdrawPercent !== undefined)
+      guardWithdrawals(source, await this.countUnits(unlisted), this.listedBefore, this.options.maxWithdrawPercent);
     await sql`insert into unit_history (unit_id, project_id, changed_at, price_before, price, status_before, status)
       select id, project_id, ${now}, price, price, status, 'withdrawn' from units where ${unlisted}`.execute(db);
     const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}

@@ -49,6 +49,13 @@ export interface ImportOptions {
    */
   checkSourceIdentity?: boolean;
   /**
+   * Refuse (WithdrawGuardError, changing nothing) an import that would withdraw
+   * more than this percentage of the source's listed units (withdraw-guard.ts).
+   * The CLI and the pulls pass FEED_MAX_WITHDRAW unless told to force;
+   * undefined: no guard (the importer's own tests, benchmarks, the demo seed).
+   */
+  maxWithdrawPercent?: number;
+  /**
    * Queues the instant alerts of saved searches in the import's transaction.
    * The CLI and the scheduled pulls set it (`instantAlerts(SITE_URL)` of
    * services/saved-searches/alerts.ts); without it none are queued

@@ -11,7 +11,8 @@
 // Exit codes: 0 imported (even with rejected properties; with --pull: every
 // source imported, unchanged, or being pulled by another instance); 1 nothing
 // changed because the feed could not be read (no such file, failed download,
-// malformed XML, not a Kyero feed) or the store failed, with one line on stderr
+// malformed XML, not a Kyero feed), it would withdraw more than
+// FEED_MAX_WITHDRAW of its source (without --force), or the store failed, with one line on stderr
 // (with --pull: a source failed; the others were still pulled); 2 bad
 // arguments or configuration.
 import path from 'node:path';
@@ -28,8 +29,8 @@ import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales]
-       npm run import -- --pull [name]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales] [--force]
+       npm run import -- --pull [name] [--force]
        npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
@@ -44,6 +45,9 @@ const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [-
                   source (or a new one) with --source
   --include-resales
                   import resales too, listed as resale homes
+  --force         import even if the feed withdraws more than FEED_MAX_WITHDRAW
+                  (default 30 %) of its source's listed units; without it such
+                  a feed is refused and nothing is changed
 
   --pull [name]   pulls the sources of FEEDS now (or only the one named), as
                   the server's schedule does: a conditional GET, imported only
@@ -56,8 +60,8 @@ class UsageError extends Error {}
 
 type Args =
   | { mode: 'help' }
-  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean }
-  | { mode: 'pull'; name: string | undefined }
+  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean; force: boolean }
+  | { mode: 'pull'; name: string | undefined; force: boolean }
   | { mode: 'status' };
 
 function parse(argv: string[]): Args {
@@ -68,6 +72,7 @@ function parse(argv: string[]): Args {
       options: {
         source: { type: 'string' },
         'include-resales': { type: 'boolean' },
+        force: { type: 'boolean' },
         pull: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -84,20 +89,28 @@ function parse(argv: string[]): Args {
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
-    return { mode: 'pull', name: positionals[0] };
+    return { mode: 'pull', name: positionals[0], force: Boolean(values.force) };
   }
   if (positionals.length === 1 && positionals[0] === 'status') {
-    if (values.source !== undefined) throw new UsageError('status takes no --source');
+    if (values.source !== undefined || values.force) throw new UsageError('status takes no --source or --force');
     return { mode: 'status' };
   }
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? `one feed at a time (got ${positionals.length})` : 'give a feed: a file or an http(s) URL');
   if (values.source !== undefined && !SOURCE_NAME.test(values.source))
     throw new UsageError('--source must be 1 to 100 letters, digits, dots, dashes, colons or underscores');
-  return { mode: 'file', location: positionals[0]!, source: values.source, includeResales: Boolean(values['include-resales']) };
+  return {
+    mode: 'file',
+    location: positionals[0]!,
+    source: values.source,
+    includeResales: Boolean(values['include-resales']),
+    force: Boolean(values.force),
+  };
 }
 
-async function importFile(config: Config, location: string, source: string | undefined, includeResales: boolean): Promise<number> {
+type FileArgs = Extract<Args, { mode: 'file' }>;
+
+async function importFile(config: Config, { location, source, includeResales, force }: FileArgs): Promise<number> {
   const feed = await openFeed(location);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   const store = await openStore(configuredStore(config));
@@ -105,6 +118,7 @@ async function importFile(config: Config, location: string, source: string | und
     const summary = await importFeed(store, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
       includeResales,
+      maxWithdrawPercent: force ? undefined : config.FEED_MAX_WITHDRAW,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
       alerts: instantAlerts(config.SITE_URL),
@@ -123,7 +137,7 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-async function pull(config: Config, name: string | undefined): Promise<number> {
+async function pull(config: Config, name: string | undefined, force: boolean): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length)
@@ -140,7 +154,12 @@ async function pull(config: Config, name: string | undefined): Promise<number> {
     for (const feed of feeds) {
       if (stop.signal.aborted) break;
       // pullFeed calls afterImport after a successful import.
-      const outcome = await pullFeed(store, config, feed, { force: true, signal: stop.signal, alerts: instantAlerts(config.SITE_URL) });
+      const outcome = await pullFeed(store, config, feed, {
+        force: true,
+        ignoreWithdrawGuard: force,
+        signal: stop.signal,
+        alerts: instantAlerts(config.SITE_URL),
+      });
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);
         process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);
@@ -181,9 +200,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = loadConfig(process.env);
-    if (args.mode === 'pull') return await pull(config, args.name);
+    if (args.mode === 'pull') return await pull(config, args.name, args.force);
     if (args.mode === 'status') return await status(config);
-    return await importFile(config, args.location, args.source, args.includeResales);
+    return await importFile(config, args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`error: ${error.message}${error instanceof UsageError ? ' (see `npm run import -- --help`)' : ''}\n`);
