@@ -20,6 +20,7 @@ import { guardWithdrawals } from './withdraw-guard.ts';
 import { statementRows } from './statement-rows.ts';
 import { detach } from './text.ts';
 import { historyRow, isUnchanged, storedUnits, UNIT_UPSERT, type StoredUnit } from './unit-changes.ts';
+import { rekeyUnits } from './unit-rekey.ts';
 import { projectFields, projectRef, unitRow } from './unit-rows.ts';
 
 export const MAX_REJECTIONS_KEPT = 1000;
@@ -29,6 +30,7 @@ export class ImportRun {
   private readonly summary: ImportSummary = {
     added: 0,
     updated: 0,
+    rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
     withdrawn: 0,
@@ -198,6 +200,7 @@ export class ImportRun {
         existing.set(u.feed_id, u);
 
     const writes = [];
+    const inserted: Array<{ feed_id: string }> = [];
     const history: Array<Insertable<UnitHistoryTable>> = [];
     for (const p of properties) {
       const projectId = this.projects.get(projectRef(p))!;
@@ -212,13 +215,15 @@ export class ImportRun {
       this.touched.add(projectId);
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
-      if (old) {
+      if (!old) inserted.push({ feed_id: p.id });
+      else {
         const change = historyRow(old, projectId, p.price, p.status as UnitStatus, this.now);
         if (change) history.push(change);
       }
     }
     for (const rows of this.chunk(writes)) await this.insert('units', rows, UNIT_UPSERT);
     for (const rows of this.chunk(history)) await this.insert('unit_history', rows);
+    for (const rows of this.chunk(inserted, 1)) await this.insert('import_added', rows);
 
     // 5. Images and files of every unit, unchanged ones too (staged-media.ts).
     const { images, files } = this.media.rows(properties);
@@ -234,6 +239,11 @@ export class ImportRun {
   async finish(): Promise<ImportSummary> {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity && !this.sourceKnown) await checkSourceIdentity(db, source);
+
+    const rekeyed = await rekeyUnits(db, source, now);
+    this.summary.rekeyed = rekeyed;
+    this.summary.added -= rekeyed;
+    this.summary.updated += rekeyed;
 
     // Units of this source that the feed no longer lists: withdrawn, never deleted,
     // and the withdrawal recorded in their history first.

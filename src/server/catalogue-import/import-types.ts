@@ -16,8 +16,10 @@ export interface Rejection {
 export interface ImportSummary {
   /** Units new to the catalogue, or back after having been withdrawn. */
   added: number;
-  /** Units whose content changed (whatever their <date> says). */
+  /** Units whose content changed (whatever their <date> says), re-keyed ones included. */
   updated: number;
+  /** Units the feed lists under a new id but the same ref and development: kept, with their history (unit-rekey.ts). */
+  rekeyed: number;
   /** Units whose content is the one already stored: not written. */
   unchanged: number;
   /** Resales (<new_build>0</new_build>) left out, because the source does not take them. */

@@ -8,8 +8,10 @@ import type { ImportSummary } from './importer.ts';
  */
 export function summaryLines(summary: ImportSummary): string[] {
   const skipped = summary.skippedResales ? `; skipped ${summary.skippedResales} resale${summary.skippedResales === 1 ? '' : 's'}` : '';
+  // Absent from counts kept before re-keying existed.
+  const rekeyed = summary.rekeyed ? `; ${summary.rekeyed} under a new id (same ref and development) kept their history` : '';
   const lines = [
-    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}${skipped}`,
+    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}${skipped}${rekeyed}`,
   ];
   const read = summary.read;
   if (read?.decoding.transcodedBytes)

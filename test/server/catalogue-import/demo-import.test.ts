@@ -106,6 +106,7 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   t.same(summary, {
     added: units.length,
     updated: 0,
+    rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
     withdrawn: 0,

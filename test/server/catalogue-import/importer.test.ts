@@ -20,6 +20,7 @@ forEachStore(t, 'importing the same feed twice changes nothing', async (t, store
   t.same(again, {
     added: 0,
     updated: 0,
+    rekeyed: 0,
     unchanged: 1500,
     skippedResales: 0,
     withdrawn: 0,
