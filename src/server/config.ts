@@ -60,13 +60,17 @@ const HttpUrl = refine(string(), 'HttpUrl', (v) => {
 // FEEDS as a list; a value that does not parse stays a string, so that the
 // struct fails on it and loadConfig says why (parseFeeds' reason).
 const Feeds = defaulted(
-  coerce(array(object({ name: string(), url: string(), includeResales: boolean(), noWithdrawGuard: boolean() })), string(), (v) => {
-    try {
-      return parseFeeds(v) satisfies FeedSource[];
-    } catch {
-      return v;
-    }
-  }),
+  coerce(
+    array(object({ name: string(), url: string(), newBuild: boolean(), includeResales: boolean(), noWithdrawGuard: boolean() })),
+    string(),
+    (v) => {
+      try {
+        return parseFeeds(v) satisfies FeedSource[];
+      } catch {
+        return v;
+      }
+    },
+  ),
   [],
 );
 const PostgresUrl = pattern(string(), /^postgres(ql)?:\/\/.+/);
@@ -203,7 +207,7 @@ const expectations: Record<keyof Config, string> = {
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
   PASSWORD_HASH_QUEUE: 'a whole number of password requests that may wait for a hash, from 1 to 10000',
   PASSWORD_HASH_CONCURRENCY: 'a whole number of password hashes run at once, from 1 to 64 (each takes a libuv thread and 128 MiB)',
-  FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales or ;no-withdraw-guard',
+  FEEDS: 'comma-separated name=url pairs, each optionally followed by ;new-build, ;include-resales or ;no-withdraw-guard',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
   FEED_MAX_WITHDRAW: 'a whole percentage from 0 to 100, such as 30 or 30%',

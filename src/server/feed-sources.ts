@@ -1,6 +1,6 @@
 // The feeds the site pulls on a schedule (FEEDS): comma-separated `name=url`
-// pairs, each optionally followed by options (`;include-resales`,
-// `;no-withdraw-guard`). Parsed strictly at
+// pairs, each optionally followed by options (`;new-build`,
+// `;include-resales`, `;no-withdraw-guard`). Parsed strictly at
 // start: a bad entry stops the start with one line saying which and why,
 // without echoing its URL (a feed URL may carry a password).
 
@@ -12,13 +12,15 @@ export interface FeedSource {
   name: string;
   /** An http(s) URL; it may carry user:password, sent as Basic authentication. */
   url: string;
+  /** A new-build source: take properties whose <new_build> is missing as new build (otherwise skipped). */
+  newBuild: boolean;
   /** Take resales (`<new_build>0</new_build>`) too. */
   includeResales: boolean;
   /** Import whatever share of the source's units the feed withdraws (no FEED_MAX_WITHDRAW guard). */
   noWithdrawGuard: boolean;
 }
 
-const OPTIONS = ['include-resales', 'no-withdraw-guard'] as const;
+const OPTIONS = ['new-build', 'include-resales', 'no-withdraw-guard'] as const;
 
 export class FeedListError extends Error {}
 
@@ -54,6 +56,7 @@ export function parseFeeds(value: string): FeedSource[] {
     sources.push({
       name,
       url: url.href,
+      newBuild: options.includes('new-build'),
       includeResales: options.includes('include-resales'),
       noWithdrawGuard: options.includes('no-withdraw-guard'),
     });

@@ -6,6 +6,7 @@ import { sql, type Insertable } from 'kysely';
 import type { DialectName } from '../store/db.ts';
 import type { UnitHistoryTable, UnitStatus } from '../store/schema.ts';
 import { bumpCatalogueVersion } from '../store/catalogue-version.ts';
+import { categoryFor } from './categories.ts';
 import { insertRows } from './bulk-insert.ts';
 import { contentHash } from './content-hash.ts';
 import type { FeedItem, FeedProperty } from './feed-property.ts';
@@ -33,6 +34,8 @@ export class ImportRun {
     rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
+    skippedUnknown: 0,
+    skippedNotHomes: 0,
     withdrawn: 0,
     rejected: [],
     rejectedTotal: 0,
@@ -55,7 +58,7 @@ export class ImportRun {
     private readonly dialect: DialectName,
     private readonly source: string,
     private readonly now: string,
-    private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity' | 'maxWithdrawPercent'>,
+    private readonly options: Pick<ImportOptions, 'includeResales' | 'newBuildSource' | 'checkSourceIdentity' | 'maxWithdrawPercent'>,
   ) {
     this.ids = new KnownIds(db);
   }
@@ -100,9 +103,14 @@ export class ImportRun {
       if (!item.ok) {
         this.reject({ id: item.id, line: item.line, reason: item.reason });
         if (item.id) rejectedIds.push(item.id);
+      } else if (!categoryFor(item.property.type)!.home) {
+        // Not imported, whatever the source: a unit stored by an earlier import is withdrawn (so below).
+        this.summary.skippedNotHomes++;
       } else if (item.property.newBuild === false && !this.options.includeResales) {
         // Not imported: a resale stored by an earlier import that took them is withdrawn.
         this.summary.skippedResales++;
+      } else if (item.property.newBuild === null && !this.options.newBuildSource) {
+        this.summary.skippedUnknown++;
       } else if (inBatch.has(item.property.id)) {
         this.reject({
           id: item.property.id,

@@ -24,6 +24,10 @@ export interface ImportSummary {
   unchanged: number;
   /** Resales (<new_build>0</new_build>) left out, because the source does not take them. */
   skippedResales: number;
+  /** Properties without <new_build> left out, because the source is not declared new-build (newBuildSource). */
+  skippedUnknown: number;
+  /** Properties whose type is not a home (commercial premises, garages, parking, offices…): never imported. */
+  skippedNotHomes: number;
   /** Units of this source missing from the feed: withdrawn (kept, not shown). */
   withdrawn: number;
   /** Properties refused, with the reason (the first MAX_REJECTIONS_KEPT; see rejectedTotal). */
@@ -44,6 +48,11 @@ export interface ImportOptions {
   now?: Date;
   /** Import <new_build>0</new_build> properties as resale homes (default: skip and count them). */
   includeResales?: boolean;
+  /**
+   * The source is a new-build source (`;new-build`, `--new-build`): a property
+   * without <new_build> is new build. Otherwise it is unknown, skipped and counted.
+   */
+  newBuildSource?: boolean;
   /**
    * Refuse (changing nothing) a feed under a source name never imported before
    * when most of its ids are stored under another source: a date-stamped file

@@ -93,13 +93,14 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
   }
 
   const url = publicUrl(feed.url);
-  const sameSettings = row.url === url && Boolean(row.include_resales) === feed.includeResales;
+  const sameSettings = row.url === url && Boolean(row.include_resales) === feed.includeResales && Boolean(row.new_build) === feed.newBuild;
   const validators = sameSettings ? { etag: row.etag, lastModified: row.last_modified } : { etag: null, lastModified: null };
   const clock = performance.now();
   const record = (result: FeedPullResult, fields: Parameters<typeof recordPull>[3] = {}) =>
     recordPull(store.db, source, token, {
       url,
       include_resales: feed.includeResales ? 1 : 0,
+      new_build: feed.newBuild ? 1 : 0,
       pulled_at: started.toISOString(),
       duration_ms: Math.round(performance.now() - clock),
       result,
@@ -121,6 +122,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
       const summary = await importFeed(store, download.body, {
         source,
         includeResales: feed.includeResales,
+        newBuildSource: feed.newBuild,
         maxWithdrawPercent: feed.noWithdrawGuard || options.ignoreWithdrawGuard ? undefined : config.FEED_MAX_WITHDRAW,
         now: started,
         alerts: options.alerts,

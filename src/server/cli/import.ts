@@ -29,20 +29,24 @@ import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales] [--force]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--new-build] [--include-resales] [--force]
        npm run import -- --pull [name] [--force]
        npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
   DATA_DIR (default ./data) or DATABASE_URL. Units missing from the feed are
   withdrawn; units whose content is unchanged are not written, whatever their
-  <date> says. Resales (<new_build>0</new_build>) are skipped and counted.
+  <date> says. Skipped and counted: resales (<new_build>0</new_build>),
+  properties without <new_build> (unless --new-build), and types that are
+  not homes (commercial premises, garages, parking, storage, offices…).
 
   --source name   the feed's name, which keys its units (default: the URL's
                   host, or the file's name without extension; 'demo' for the
                   shipped demo feed). Without it, a feed whose properties are
                   mostly stored under another source is refused: name that
                   source (or a new one) with --source
+  --new-build     the feed is a new-build source: properties without
+                  <new_build> are new build (without it they are skipped)
   --include-resales
                   import resales too, listed as resale homes
   --force         import even if the feed withdraws more than FEED_MAX_WITHDRAW
@@ -60,7 +64,7 @@ class UsageError extends Error {}
 
 type Args =
   | { mode: 'help' }
-  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean; force: boolean }
+  | { mode: 'file'; location: string; source: string | undefined; newBuild: boolean; includeResales: boolean; force: boolean }
   | { mode: 'pull'; name: string | undefined; force: boolean }
   | { mode: 'status' };
 
@@ -72,6 +76,7 @@ function parse(argv: string[]): Args {
       options: {
         source: { type: 'string' },
         'include-resales': { type: 'boolean' },
+        'new-build': { type: 'boolean' },
         force: { type: 'boolean' },
         pull: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -84,8 +89,9 @@ function parse(argv: string[]): Args {
   }
   const { values, positionals } = parsed;
   if (values.help) return { mode: 'help' };
-  if ((values.pull || positionals[0] === 'status') && values['include-resales'])
-    throw new UsageError('--include-resales is for a file or URL; a pulled source takes resales with ;include-resales in FEEDS');
+  for (const option of ['include-resales', 'new-build'] as const)
+    if ((values.pull || positionals[0] === 'status') && values[option])
+      throw new UsageError(`--${option} is for a file or URL; for a pulled source, write ;${option} in FEEDS`);
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
@@ -103,6 +109,7 @@ function parse(argv: string[]): Args {
     mode: 'file',
     location: positionals[0]!,
     source: values.source,
+    newBuild: Boolean(values['new-build']),
     includeResales: Boolean(values['include-resales']),
     force: Boolean(values.force),
   };
@@ -110,7 +117,7 @@ function parse(argv: string[]): Args {
 
 type FileArgs = Extract<Args, { mode: 'file' }>;
 
-async function importFile(config: Config, { location, source, includeResales, force }: FileArgs): Promise<number> {
+async function importFile(config: Config, { location, source, newBuild, includeResales, force }: FileArgs): Promise<number> {
   const feed = await openFeed(location);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   const store = await openStore(configuredStore(config));
@@ -118,6 +125,7 @@ async function importFile(config: Config, { location, source, includeResales, fo
     const summary = await importFeed(store, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
       includeResales,
+      newBuildSource: newBuild,
       maxWithdrawPercent: force ? undefined : config.FEED_MAX_WITHDRAW,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,

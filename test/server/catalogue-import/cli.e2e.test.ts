@@ -46,7 +46,7 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
       property({ id: 'A2', price: null }),
       property({ id: null }),
       property({ id: 'A3', date: 'soon' }),
-      property({ id: 'R1', extra: '<new_build>0</new_build>' }),
+      property({ id: 'R1', newBuild: 0 }),
     ),
   );
   const withRejections = await importCli(target, [small]);
@@ -110,32 +110,4 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   const help = await importCli(target, ['--help']);
   t.equal(help.code, 0);
   t.match(help.stdout, /^Usage: npm run import -- <file or http\(s\) URL>/);
-});
-
-forEachTarget(t, 'import CLI: a feed that renames every property is refused, and imported with --force', async (t, target) => {
-  const dir = fs.mkdtempSync(path.join(target.dataDir, 'feeds-'));
-  const write = (name: string, prefix: string) => {
-    const file = path.join(dir, name);
-    const units = Array.from({ length: 20 }, (_, i) =>
-      property({ id: `${prefix}${i + 1}`, dev: 'D1', extra: `<ref>${prefix}-REF-${i + 1}</ref><new_build>1</new_build>` }),
-    );
-    fs.writeFileSync(file, feed(...units));
-    return file;
-  };
-  const before = write('before.xml', 'OLD');
-  const after = write('after.xml', 'NEW');
-  t.equal((await importCli(target, [before, '--source', 'crm'])).stdout, 'added 20, updated 0, unchanged 0, withdrawn 0, rejected 0\n');
-  const store = await target.open();
-  const stored = await fingerprint(store);
-
-  failed(
-    t,
-    await importCli(target, [after, '--source', 'crm']),
-    /^error: refused: the feed would withdraw 20 of the 20 units listed under source 'crm' \(100 %, more than FEED_MAX_WITHDRAW 30 %\): .* \(nothing was changed\)$/,
-  );
-  t.same(await fingerprint(store), stored, 'the catalogue is unchanged');
-
-  const forced = await importCli(target, [after, '--source', 'crm', '--force']);
-  t.equal(forced.code, 0, forced.stderr);
-  t.equal(forced.stdout.split('\n')[0], 'added 20, updated 0, unchanged 0, withdrawn 20, rejected 0', '--force: imported');
 });

@@ -109,6 +109,8 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
     rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
+    skippedUnknown: 0,
+    skippedNotHomes: 0,
     withdrawn: 0,
     rejected: [],
     rejectedTotal: 0,

@@ -20,16 +20,17 @@ t.test('FEEDS: parsed, or one line saying which entry is wrong and why', async (
   t.equal(loadConfig({ FEED_MAX_WITHDRAW: '50%' }).FEED_MAX_WITHDRAW, 50);
   t.equal(loadConfig({ FEED_MAX_WITHDRAW: '100' }).FEED_MAX_WITHDRAW, 100);
   t.same(
-    loadConfig({ FEEDS: ' acme=https://crm.example/feed.xml , b.2=http://x.example/k?a=1;include-resales; no-withdraw-guard' }).FEEDS,
+    loadConfig({ FEEDS: ' acme=https://crm.example/feed.xml , b.2=http://x.example/k?a=1;new-build;include-resales; no-withdraw-guard' })
+      .FEEDS,
     [
-      { name: 'acme', url: 'https://crm.example/feed.xml', includeResales: false, noWithdrawGuard: false },
-      { name: 'b.2', url: 'http://x.example/k?a=1', includeResales: true, noWithdrawGuard: true },
+      { name: 'acme', url: 'https://crm.example/feed.xml', newBuild: false, includeResales: false, noWithdrawGuard: false },
+      { name: 'b.2', url: 'http://x.example/k?a=1', newBuild: true, includeResales: true, noWithdrawGuard: true },
     ],
   );
   const bad: Array<[Record<string, string>, string]> = [
     [
       { FEEDS: 'acme' },
-      'FEEDS must be comma-separated name=url pairs, each optionally followed by ;include-resales or ;no-withdraw-guard: entry 1 is not name=url',
+      'FEEDS must be comma-separated name=url pairs, each optionally followed by ;new-build, ;include-resales or ;no-withdraw-guard: entry 1 is not name=url',
     ],
     [{ FEEDS: 'acme=https://a.example/f.xml,' }, 'entry 2 is empty'],
     [
@@ -40,7 +41,7 @@ t.test('FEEDS: parsed, or one line saying which entry is wrong and why', async (
     [{ FEEDS: 'acme=not a url' }, 'entry 1 (acme): not a URL'],
     [
       { FEEDS: 'acme=https://user:secret@a.example/f.xml;resales' },
-      'entry 1 (acme): unknown option "resales" (known: include-resales, no-withdraw-guard)',
+      'entry 1 (acme): unknown option "resales" (known: new-build, include-resales, no-withdraw-guard)',
     ],
     [{ FEEDS: 'acme=https://a.example/1,acme=https://a.example/2' }, 'entry 2 (acme): the name is used twice'],
     [{ FEED_REFRESH_MINUTES: '0' }, 'FEED_REFRESH_MINUTES must be a whole number of minutes from 1 to 10080 (got "0")'],

@@ -56,7 +56,13 @@ const pullRow = (store: Store, source: string) =>
 forEachStore(t, 'due sources are pulled at start, then every interval; a source no longer in FEEDS is left alone', async (t, store) => {
   const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
   const config = testConfig(t, { FEEDS: `acme=${server.base}/a.xml, beta=${server.base}/b.xml;include-resales` });
-  await ensureFeedRow(store.db, { name: 'old', url: `${server.base}/old.xml`, includeResales: false, noWithdrawGuard: false });
+  await ensureFeedRow(store.db, {
+    name: 'old',
+    url: `${server.base}/old.xml`,
+    newBuild: false,
+    includeResales: false,
+    noWithdrawGuard: false,
+  });
   const c = clock();
   const timer = fakeTimer();
   const schedule = new FeedSchedule(store, config, { now: c.now, ...timer.options });

@@ -11,8 +11,7 @@ import { chunks, feed, property } from './feeds.ts';
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
 const run = (store: Store, units: string[], now: Date, maxWithdrawPercent?: number) =>
   importFeed(store, chunks(feed(...units)), { source: 'crm', now, maxWithdrawPercent });
-const unit = (id: string, ref: string, price: number, dev = 'D1') =>
-  property({ id, dev, price, extra: `<ref>${ref}</ref><new_build>1</new_build>` });
+const unit = (id: string, ref: string, price: number, dev = 'D1') => property({ id, dev, price, extra: `<ref>${ref}</ref>` });
 
 const rows = (store: Store) =>
   store.db

@@ -11,7 +11,7 @@ import { chunks, feed, fingerprint, property } from './feeds.ts';
 
 const NOW = new Date('2025-12-01T12:00:00.000Z');
 const units = (prefix: string, from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => property({ id: `${prefix}${from + i}`, dev: 'D1', extra: '<new_build>1</new_build>' }));
+  Array.from({ length: to - from + 1 }, (_, i) => property({ id: `${prefix}${from + i}`, dev: 'D1' }));
 const run = (store: Store, properties: string[], maxWithdrawPercent?: number, source = 'acme') =>
   importFeed(store, chunks(feed(...properties)), { source, now: NOW, maxWithdrawPercent });
 
