@@ -50,6 +50,8 @@ export class ImportRun {
   private readonly media = new StagedMedia();
   /** Whether this source had units before this import (see checkSourceIdentity). */
   private sourceKnown = false;
+  /** Whether the source had listed units before this import: else none can be re-keyed (unit-rekey.ts). */
+  private sourceListed = false;
   /** The source's units listed (not withdrawn) before this import: what the withdrawal guard measures against. */
   private listedBefore = 0;
 
@@ -75,7 +77,18 @@ export class ImportRun {
     const { db } = this;
     await this.ids.load();
     this.sourceKnown = Boolean(await db.selectFrom('units').select('id').where('source', '=', this.source).limit(1).executeTakeFirst());
-    if (this.options.maxWithdrawPercent !== undefined)
+    this.sourceListed =
+      this.sourceKnown &&
+      Boolean(
+        await db
+          .selectFrom('units')
+          .select('id')
+          .where('source', '=', this.source)
+          .where('withdrawn_at', 'is', null)
+          .limit(1)
+          .executeTakeFirst(),
+      );
+    if (this.options.maxWithdrawPercent !== undefined && this.sourceListed)
       this.listedBefore = await this.countUnits(sql`source = ${this.source} and withdrawn_at is null`);
 
     await createImportTables(db, this.dialect);
@@ -223,8 +236,10 @@ export class ImportRun {
       this.touched.add(projectId);
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
-      if (!old) inserted.push({ feed_id: p.id });
-      else {
+      // A first import (nothing listed) has nothing to re-key: it keeps no list of what it added.
+      if (!old) {
+        if (this.sourceListed) inserted.push({ feed_id: p.id });
+      } else {
         const change = historyRow(old, projectId, p.price, p.status as UnitStatus, this.now);
         if (change) history.push(change);
       }
@@ -248,7 +263,7 @@ export class ImportRun {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity && !this.sourceKnown) await checkSourceIdentity(db, source);
 
-    const rekeyed = await rekeyUnits(db, source, now);
+    const rekeyed = this.sourceListed ? await rekeyUnits(db, source, now) : 0;
     this.summary.rekeyed = rekeyed;
     this.summary.added -= rekeyed;
     this.summary.updated += rekeyed;
