@@ -43,6 +43,12 @@ const BoolFromEnv = (fallback: boolean) =>
     coerce(boolean(), enums(['true', 'false', '1', '0', 'yes', 'no']), (v) => ['true', '1', 'yes'].includes(v)),
     fallback,
   );
+/** A whole percentage, written `30` or `30%`. */
+const PercentFromEnv = (fallback: number) =>
+  defaulted(
+    coerce(Int(0, 100), pattern(string(), /^\s*\d+\s*%?\s*$/), (v) => Number(v.replace('%', '').trim())),
+    fallback,
+  );
 const HttpUrl = refine(string(), 'HttpUrl', (v) => {
   try {
     const u = new URL(v);
@@ -54,13 +60,17 @@ const HttpUrl = refine(string(), 'HttpUrl', (v) => {
 // FEEDS as a list; a value that does not parse stays a string, so that the
 // struct fails on it and loadConfig says why (parseFeeds' reason).
 const Feeds = defaulted(
-  coerce(array(object({ name: string(), url: string(), includeResales: boolean() })), string(), (v) => {
-    try {
-      return parseFeeds(v) satisfies FeedSource[];
-    } catch {
-      return v;
-    }
-  }),
+  coerce(
+    array(object({ name: string(), url: string(), newBuild: boolean(), includeResales: boolean(), noWithdrawGuard: boolean() })),
+    string(),
+    (v) => {
+      try {
+        return parseFeeds(v) satisfies FeedSource[];
+      } catch {
+        return v;
+      }
+    },
+  ),
   [],
 );
 const PostgresUrl = pattern(string(), /^postgres(ql)?:\/\/.+/);
@@ -111,6 +121,8 @@ export const Config = object({
   FEED_REFRESH_MINUTES: IntFromEnv(1, 10_080, 60),
   FEED_TIMEOUT_MS: IntFromEnv(1000, 3_600_000, 300_000),
   FEED_MAX_BYTES: IntFromEnv(1024, 2 ** 40, 2 ** 31),
+  // The share of a source's listed units one import may withdraw (catalogue-import/withdraw-guard.ts).
+  FEED_MAX_WITHDRAW: PercentFromEnv(30),
   // Unset: no metrics listener. 0 takes a free port (tests).
   METRICS_PORT: optional(coerce(Int(0, 65535), pattern(string(), /^\d+$/), (v) => Number(v))),
   METRICS_HOST: defaulted(string(), '127.0.0.1'),
@@ -196,10 +208,11 @@ const expectations: Record<keyof Config, string> = {
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
   PASSWORD_HASH_QUEUE: 'a whole number of password requests that may wait for a hash, from 1 to 10000',
   PASSWORD_HASH_CONCURRENCY: 'a whole number of password hashes run at once, from 1 to 64 (each takes a libuv thread and 128 MiB)',
-  FEEDS: 'comma-separated name=url pairs, each optionally followed by ;include-resales',
+  FEEDS: 'comma-separated name=url pairs, each optionally followed by ;new-build, ;include-resales or ;no-withdraw-guard',
   FEED_REFRESH_MINUTES: 'a whole number of minutes from 1 to 10080',
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
   FEED_MAX_BYTES: 'a whole number of bytes from 1024 to 1099511627776 (1 TiB)',
+  FEED_MAX_WITHDRAW: 'a whole percentage from 0 to 100, such as 30 or 30%',
   METRICS_PORT: 'a whole number from 0 to 65535 (unset: no metrics)',
   METRICS_HOST: 'a host name or address',
   REQUEST_ID_HEADER: 'a header name (letters, digits and dashes, up to 64)',

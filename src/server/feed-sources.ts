@@ -1,5 +1,6 @@
 // The feeds the site pulls on a schedule (FEEDS): comma-separated `name=url`
-// pairs, each optionally followed by `;include-resales`. Parsed strictly at
+// pairs, each optionally followed by options (`;new-build`,
+// `;include-resales`, `;no-withdraw-guard`). Parsed strictly at
 // start: a bad entry stops the start with one line saying which and why,
 // without echoing its URL (a feed URL may carry a password).
 
@@ -11,11 +12,15 @@ export interface FeedSource {
   name: string;
   /** An http(s) URL; it may carry user:password, sent as Basic authentication. */
   url: string;
+  /** A new-build source: take properties whose <new_build> is missing as new build (otherwise skipped). */
+  newBuild: boolean;
   /** Take resales (`<new_build>0</new_build>`) too. */
   includeResales: boolean;
+  /** Import whatever share of the source's units the feed withdraws (no FEED_MAX_WITHDRAW guard). */
+  noWithdrawGuard: boolean;
 }
 
-const OPTIONS = ['include-resales'] as const;
+const OPTIONS = ['new-build', 'include-resales', 'no-withdraw-guard'] as const;
 
 export class FeedListError extends Error {}
 
@@ -48,7 +53,13 @@ export function parseFeeds(value: string): FeedSource[] {
       if (!(OPTIONS as readonly string[]).includes(option))
         throw new FeedListError(`${named}: unknown option ${JSON.stringify(option.slice(0, 40))} (known: ${OPTIONS.join(', ')})`);
     if (sources.some((s) => s.name === name)) throw new FeedListError(`${named}: the name is used twice`);
-    sources.push({ name, url: url.href, includeResales: options.includes('include-resales') });
+    sources.push({
+      name,
+      url: url.href,
+      newBuild: options.includes('new-build'),
+      includeResales: options.includes('include-resales'),
+      noWithdrawGuard: options.includes('no-withdraw-guard'),
+    });
   });
   return sources;
 }

@@ -39,6 +39,47 @@ const RULES: Array<[KnownCategoryKey, string[][]]> = [
   ['other', [['other'], ['otro']]],
 ];
 
+// Words of a type that is not a home, whatever else it says ('Commercial Ground
+// Floor', 'Local comercial', 'Plaza de garaje'). Plots are homes to be: the
+// catalogue has a land category.
+const NOT_A_HOME = new Set([
+  'commercial',
+  'comercial',
+  'premises',
+  'local',
+  'locales',
+  'shop',
+  'shops',
+  'store',
+  'tienda',
+  'storage',
+  'storeroom',
+  'trastero',
+  'garage',
+  'garages',
+  'garaje',
+  'garajes',
+  'parking',
+  'aparcamiento',
+  'office',
+  'offices',
+  'oficina',
+  'oficinas',
+  'restaurant',
+  'restaurante',
+  'bar',
+  'cafe',
+  'cafeteria',
+  'hotel',
+  'hostal',
+  'warehouse',
+  'nave',
+  'almacen',
+  'industrial',
+  'business',
+  'negocio',
+]);
+
 // Words that make a 'house' something else than a villa: these stay categories
 // of their own ('Cave House', 'Country House').
 const NOT_A_VILLA = new Set(['cave', 'country', 'finca', 'cortijo', 'farm', 'village', 'mobile', 'wooden', 'boat']);
@@ -46,6 +87,8 @@ const NOT_A_VILLA = new Set(['cave', 'country', 'finca', 'cortijo', 'farm', 'vil
 export interface CategoryChoice {
   key: string;
   known: boolean;
+  /** false for premises, garages, parking, storage, offices…: the importer skips them (the site lists homes). */
+  home: boolean;
   /** The name as the feed wrote it (tidied): the name of a new category. */
   name: string;
 }
@@ -68,11 +111,15 @@ function choose(typeName: string): CategoryChoice | null {
   const slug = slugify(name);
   if (!slug) return null;
   const words = new Set(slug.split('-'));
+  if ([...words].some((w) => NOT_A_HOME.has(w))) return { key: slug, known: false, home: false, name: newName(name) };
   for (const [key, alternatives] of RULES) {
     if (key === 'villa' && [...words].some((w) => NOT_A_VILLA.has(w))) continue;
-    if (alternatives.some((all) => all.every((w) => words.has(w)))) return { key, known: true, name: KNOWN_CATEGORY_NAMES[key] };
+    if (alternatives.some((all) => all.every((w) => words.has(w))))
+      return { key, known: true, home: true, name: KNOWN_CATEGORY_NAMES[key] };
   }
   const known = KNOWN_CATEGORIES.find((c) => c.key === slug);
-  if (known) return { key: known.key, known: true, name: KNOWN_CATEGORY_NAMES[known.key] };
-  return { key: slug, known: false, name: detach(name.charAt(0).toUpperCase() + name.slice(1)) };
+  if (known) return { key: known.key, known: true, home: true, name: KNOWN_CATEGORY_NAMES[known.key] };
+  return { key: slug, known: false, home: true, name: newName(name) };
 }
+
+const newName = (name: string) => detach(name.charAt(0).toUpperCase() + name.slice(1));

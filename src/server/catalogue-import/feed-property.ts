@@ -25,7 +25,7 @@ export interface FeedProperty {
    */
   date: string | null;
   ref: string | null;
-  /** <new_build>: false for a resale, null when the feed does not say (read as new build). */
+  /** <new_build>: false for a resale, null when the feed does not say (unknown: see ImportOptions.newBuildSource). */
   newBuild: boolean | null;
   /** Whole euros. */
   price: number;

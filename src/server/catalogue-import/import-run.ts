@@ -6,6 +6,7 @@ import { sql, type Insertable } from 'kysely';
 import type { DialectName } from '../store/db.ts';
 import type { UnitHistoryTable, UnitStatus } from '../store/schema.ts';
 import { bumpCatalogueVersion } from '../store/catalogue-version.ts';
+import { categoryFor } from './categories.ts';
 import { insertRows } from './bulk-insert.ts';
 import { contentHash } from './content-hash.ts';
 import type { FeedItem, FeedProperty } from './feed-property.ts';
@@ -16,9 +17,11 @@ import { newReadReport } from './kyero.ts';
 import { recompute } from './recompute.ts';
 import { checkSourceIdentity } from './source-identity.ts';
 import { StagedMedia } from './staged-media.ts';
+import { guardWithdrawals } from './withdraw-guard.ts';
 import { statementRows } from './statement-rows.ts';
 import { detach } from './text.ts';
 import { historyRow, isUnchanged, storedUnits, UNIT_UPSERT, type StoredUnit } from './unit-changes.ts';
+import { rekeyUnits } from './unit-rekey.ts';
 import { projectFields, projectRef, unitRow } from './unit-rows.ts';
 
 export const MAX_REJECTIONS_KEPT = 1000;
@@ -28,8 +31,11 @@ export class ImportRun {
   private readonly summary: ImportSummary = {
     added: 0,
     updated: 0,
+    rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
+    skippedUnknown: 0,
+    skippedNotHomes: 0,
     withdrawn: 0,
     rejected: [],
     rejectedTotal: 0,
@@ -44,13 +50,17 @@ export class ImportRun {
   private readonly media = new StagedMedia();
   /** Whether this source had units before this import (see checkSourceIdentity). */
   private sourceKnown = false;
+  /** Whether the source had listed units before this import: else none can be re-keyed (unit-rekey.ts). */
+  private sourceListed = false;
+  /** The source's units listed (not withdrawn) before this import: what the withdrawal guard measures against. */
+  private listedBefore = 0;
 
   constructor(
     private readonly db: Trx,
     private readonly dialect: DialectName,
     private readonly source: string,
     private readonly now: string,
-    private readonly options: Pick<ImportOptions, 'includeResales' | 'checkSourceIdentity'>,
+    private readonly options: Pick<ImportOptions, 'includeResales' | 'newBuildSource' | 'checkSourceIdentity' | 'maxWithdrawPercent'>,
   ) {
     this.ids = new KnownIds(db);
   }
@@ -67,6 +77,19 @@ export class ImportRun {
     const { db } = this;
     await this.ids.load();
     this.sourceKnown = Boolean(await db.selectFrom('units').select('id').where('source', '=', this.source).limit(1).executeTakeFirst());
+    this.sourceListed =
+      this.sourceKnown &&
+      Boolean(
+        await db
+          .selectFrom('units')
+          .select('id')
+          .where('source', '=', this.source)
+          .where('withdrawn_at', 'is', null)
+          .limit(1)
+          .executeTakeFirst(),
+      );
+    if (this.options.maxWithdrawPercent !== undefined && this.sourceListed)
+      this.listedBefore = await this.countUnits(sql`source = ${this.source} and withdrawn_at is null`);
 
     await createImportTables(db, this.dialect);
   }
@@ -93,9 +116,14 @@ export class ImportRun {
       if (!item.ok) {
         this.reject({ id: item.id, line: item.line, reason: item.reason });
         if (item.id) rejectedIds.push(item.id);
+      } else if (!categoryFor(item.property.type)!.home) {
+        // Not imported, whatever the source: a unit stored by an earlier import is withdrawn (so below).
+        this.summary.skippedNotHomes++;
       } else if (item.property.newBuild === false && !this.options.includeResales) {
         // Not imported: a resale stored by an earlier import that took them is withdrawn.
         this.summary.skippedResales++;
+      } else if (item.property.newBuild === null && !this.options.newBuildSource) {
+        this.summary.skippedUnknown++;
       } else if (inBatch.has(item.property.id)) {
         this.reject({
           id: item.property.id,
@@ -193,6 +221,7 @@ export class ImportRun {
         existing.set(u.feed_id, u);
 
     const writes = [];
+    const inserted: Array<{ feed_id: string }> = [];
     const history: Array<Insertable<UnitHistoryTable>> = [];
     for (const p of properties) {
       const projectId = this.projects.get(projectRef(p))!;
@@ -207,13 +236,17 @@ export class ImportRun {
       this.touched.add(projectId);
       if (old && old.project_id !== projectId) this.touched.add(old.project_id);
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
-      if (old) {
+      // A first import (nothing listed) has nothing to re-key: it keeps no list of what it added.
+      if (!old) {
+        if (this.sourceListed) inserted.push({ feed_id: p.id });
+      } else {
         const change = historyRow(old, projectId, p.price, p.status as UnitStatus, this.now);
         if (change) history.push(change);
       }
     }
     for (const rows of this.chunk(writes)) await this.insert('units', rows, UNIT_UPSERT);
     for (const rows of this.chunk(history)) await this.insert('unit_history', rows);
+    for (const rows of this.chunk(inserted, 1)) await this.insert('import_added', rows);
 
     // 5. Images and files of every unit, unchanged ones too (staged-media.ts).
     const { images, files } = this.media.rows(properties);
@@ -221,14 +254,26 @@ export class ImportRun {
     for (const rows of this.chunk(files)) await this.insert('import_files', rows, 'on conflict do nothing');
   }
 
+  private async countUnits(where: ReturnType<typeof sql>): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from units where ${where}`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async finish(): Promise<ImportSummary> {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity && !this.sourceKnown) await checkSourceIdentity(db, source);
+
+    const rekeyed = this.sourceListed ? await rekeyUnits(db, source, now) : 0;
+    this.summary.rekeyed = rekeyed;
+    this.summary.added -= rekeyed;
+    this.summary.updated += rekeyed;
 
     // Units of this source that the feed no longer lists: withdrawn, never deleted,
     // and the withdrawal recorded in their history first.
     const unlisted = sql`units.source = ${source} and units.withdrawn_at is null
       and not exists (select 1 from import_seen s where s.feed_id = units.feed_id)`;
+    if (this.options.maxWithdrawPercent !== undefined)
+      guardWithdrawals(source, await this.countUnits(unlisted), this.listedBefore, this.options.maxWithdrawPercent);
     await sql`insert into unit_history (unit_id, project_id, changed_at, price_before, price, status_before, status)
       select id, project_id, ${now}, price, price, status, 'withdrawn' from units where ${unlisted}`.execute(db);
     const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}

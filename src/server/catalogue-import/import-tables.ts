@@ -8,6 +8,9 @@ import type { Database, ProjectsTable } from '../store/schema.ts';
 
 export type ImportTables = {
   import_seen: { feed_id: string };
+  // Units this import inserted (not ones it updated or listed again), and the re-keyed pairs (unit-rekey.ts).
+  import_added: { feed_id: string };
+  import_rekeyed: { old_id: number; new_id: number; feed_id: string };
   // A development as the feed describes it, before its ranges are derived.
   import_projects: Pick<
     ProjectsTable,
@@ -40,7 +43,7 @@ export type ImportTables = {
 export type Trx = Transaction<Database & ImportTables>;
 export type Row<T extends keyof ImportTables> = ImportTables[T];
 
-const TABLES = ['import_seen', 'import_projects', 'import_images', 'import_files', 'import_touched'];
+const TABLES = ['import_seen', 'import_added', 'import_rekeyed', 'import_projects', 'import_images', 'import_files', 'import_touched'];
 
 export async function dropImportTables(db: Trx): Promise<void> {
   for (const table of TABLES) await sql`drop table if exists ${sql.table(table)}`.execute(db);
@@ -51,6 +54,10 @@ export async function createImportTables(db: Trx, dialect: DialectName): Promise
   const temp = dialect === 'postgres' ? sql.raw('on commit drop') : sql.raw('');
   await dropImportTables(db);
   await sql`create temporary table import_seen (feed_id text primary key) ${temp}`.execute(db);
+  await sql`create temporary table import_added (feed_id text primary key) ${temp}`.execute(db);
+  await sql`create temporary table import_rekeyed (old_id integer primary key, new_id integer not null, feed_id text not null) ${temp}`.execute(
+    db,
+  );
   await sql`create temporary table import_projects (
     ref text primary key, name text not null, developer text, stage text not null, description text not null,
     amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,

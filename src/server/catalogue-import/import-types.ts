@@ -16,12 +16,18 @@ export interface Rejection {
 export interface ImportSummary {
   /** Units new to the catalogue, or back after having been withdrawn. */
   added: number;
-  /** Units whose content changed (whatever their <date> says). */
+  /** Units whose content changed (whatever their <date> says), re-keyed ones included. */
   updated: number;
+  /** Units the feed lists under a new id but the same ref and development: kept, with their history (unit-rekey.ts). */
+  rekeyed: number;
   /** Units whose content is the one already stored: not written. */
   unchanged: number;
   /** Resales (<new_build>0</new_build>) left out, because the source does not take them. */
   skippedResales: number;
+  /** Properties without <new_build> left out, because the source is not declared new-build (newBuildSource). */
+  skippedUnknown: number;
+  /** Properties whose type is not a home (commercial premises, garages, parking, offices…): never imported. */
+  skippedNotHomes: number;
   /** Units of this source missing from the feed: withdrawn (kept, not shown). */
   withdrawn: number;
   /** Properties refused, with the reason (the first MAX_REJECTIONS_KEPT; see rejectedTotal). */
@@ -43,11 +49,23 @@ export interface ImportOptions {
   /** Import <new_build>0</new_build> properties as resale homes (default: skip and count them). */
   includeResales?: boolean;
   /**
+   * The source is a new-build source (`;new-build`, `--new-build`): a property
+   * without <new_build> is new build. Otherwise it is unknown, skipped and counted.
+   */
+  newBuildSource?: boolean;
+  /**
    * Refuse (changing nothing) a feed under a source name never imported before
    * when most of its ids are stored under another source: a date-stamped file
    * name would otherwise duplicate a catalogue. The CLI sets it when no --source is given.
    */
   checkSourceIdentity?: boolean;
+  /**
+   * Refuse (WithdrawGuardError, changing nothing) an import that would withdraw
+   * more than this percentage of the source's listed units (withdraw-guard.ts).
+   * The CLI and the pulls pass FEED_MAX_WITHDRAW unless told to force;
+   * undefined: no guard (the importer's own tests, benchmarks, the demo seed).
+   */
+  maxWithdrawPercent?: number;
   /**
    * Queues the instant alerts of saved searches in the import's transaction.
    * The CLI and the scheduled pulls set it (`instantAlerts(SITE_URL)` of

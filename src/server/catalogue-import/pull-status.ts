@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullRow } from '../store/schema.ts';
 import { feedPullRows } from './pull-store.ts';
-import { publicUrl } from '../feed-sources.ts';
+import { publicUrl, type FeedSource } from '../feed-sources.ts';
 import { summaryLines, type SummaryCounts } from './summary.ts';
 import { feedImageCacheSize, feedImageDir } from '../feed-images/index.ts';
 
@@ -18,10 +18,13 @@ export async function feedStatusLines(store: Store, config: Config, now: Date = 
   const listed = new Set<string>();
   for (const feed of config.FEEDS) {
     listed.add(feed.name);
-    lines.push(...sourceLines(feed.name, publicUrl(feed.url), feed.includeResales, rows.get(feed.name), true, now));
+    lines.push(...sourceLines(feed.name, publicUrl(feed.url), feed, rows.get(feed.name), true, now));
   }
   for (const [name, row] of rows)
-    if (!listed.has(name)) lines.push(...sourceLines(name, row.url, Boolean(row.include_resales), row, false, now));
+    if (!listed.has(name))
+      lines.push(
+        ...sourceLines(name, row.url, { newBuild: Boolean(row.new_build), includeResales: Boolean(row.include_resales) }, row, false, now),
+      );
   lines.push(await pictureCacheLine(config));
   return lines;
 }
@@ -36,12 +39,13 @@ async function pictureCacheLine(config: Config): Promise<string> {
 function sourceLines(
   name: string,
   url: string,
-  includeResales: boolean,
+  options: Pick<FeedSource, 'newBuild' | 'includeResales'>,
   row: FeedPullRow | undefined,
   inFeeds: boolean,
   now: Date,
 ): string[] {
-  const lines = [`${name}: ${url}${includeResales ? ' (with resales)' : ''}${inFeeds ? '' : ' (not in FEEDS: not pulled)'}`];
+  const taken = [options.newBuild && 'new build', options.includeResales && 'with resales'].filter(Boolean).join(', ');
+  const lines = [`${name}: ${url}${taken ? ` (${taken})` : ''}${inFeeds ? '' : ' (not in FEEDS: not pulled)'}`];
   const counts = row?.counts ? summaryLines({ ...(JSON.parse(row.counts) as SummaryCounts), rejected: [] })[0] : null;
   const imported = row?.imported_at && counts ? `last import ${time(row.imported_at)}: ${counts}` : 'never imported';
   if (!row?.pulled_at) lines.push('  last pull: never');

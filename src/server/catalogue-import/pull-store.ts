@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
 export async function ensureFeedRow(db: Db, feed: FeedSource): Promise<void> {
   await db
     .insertInto('feed_pulls')
-    .values({ source: feed.name, url: publicUrl(feed.url), include_resales: feed.includeResales ? 1 : 0 })
+    .values({ source: feed.name, url: publicUrl(feed.url), include_resales: feed.includeResales ? 1 : 0, new_build: feed.newBuild ? 1 : 0 })
     .onConflict((oc) => oc.column('source').doNothing())
     .execute();
 }

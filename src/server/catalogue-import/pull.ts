@@ -12,7 +12,9 @@
 //     gzip file (feed.xml.gz served as is) is decompressed too.
 //   - FEED_TIMEOUT_MS covers the connection and the whole body.
 //   - A failed pull is recorded ('failed' and its reason), logged at warn, and
-//     tried again at the next interval; its validators are kept.
+//     tried again at the next interval; its validators are kept. A pull refused
+//     by the withdrawal guard (withdraw-guard.ts) is such a failure, marked
+//     `refused` for the metrics.
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +27,7 @@ import { fetchFeed, type Download } from './download.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from '../feed-sources.ts';
 import { summaryCounts } from './summary.ts';
+import { WithdrawGuardError } from './withdraw-guard.ts';
 
 /** Beyond the time-out, how long a pull may go on importing what it downloaded before its lease lapses. */
 export const LEASE_MARGIN_MS = 15 * 60 * 1000;
@@ -47,6 +50,8 @@ export interface PullOptions {
   maxBytes?: number;
   /** Default: the time-out plus LEASE_MARGIN_MS. */
   leaseMs?: number;
+  /** Import even if the feed withdraws more than FEED_MAX_WITHDRAW of the source (`--pull --force`). */
+  ignoreWithdrawGuard?: boolean;
   /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
   signal?: AbortSignal;
   log?: PullLog;
@@ -57,7 +62,8 @@ export interface PullOptions {
 export type PullOutcome =
   | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number; after?: AfterImport }
   | { source: string; result: 'unchanged'; durationMs: number }
-  | { source: string; result: 'failed'; error: string; durationMs: number }
+  /** `refused`: the import was refused by the withdrawal guard. */
+  | { source: string; result: 'failed'; error: string; durationMs: number; refused?: 'withdrawals' }
   /** Not pulled: another instance holds its lease ('busy'), its last pull is recent ('not due'), or the server is closing. */
   | { source: string; result: 'skipped'; reason: 'busy' | 'not due' | 'interrupted' };
 
@@ -87,13 +93,14 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
   }
 
   const url = publicUrl(feed.url);
-  const sameSettings = row.url === url && Boolean(row.include_resales) === feed.includeResales;
+  const sameSettings = row.url === url && Boolean(row.include_resales) === feed.includeResales && Boolean(row.new_build) === feed.newBuild;
   const validators = sameSettings ? { etag: row.etag, lastModified: row.last_modified } : { etag: null, lastModified: null };
   const clock = performance.now();
   const record = (result: FeedPullResult, fields: Parameters<typeof recordPull>[3] = {}) =>
     recordPull(store.db, source, token, {
       url,
       include_resales: feed.includeResales ? 1 : 0,
+      new_build: feed.newBuild ? 1 : 0,
       pulled_at: started.toISOString(),
       duration_ms: Math.round(performance.now() - clock),
       result,
@@ -120,6 +127,8 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
       const summary = await importFeed(store, download.body, {
         source,
         includeResales: feed.includeResales,
+        newBuildSource: feed.newBuild,
+        maxWithdrawPercent: feed.noWithdrawGuard || options.ignoreWithdrawGuard ? undefined : config.FEED_MAX_WITHDRAW,
         now: started,
         alerts: options.alerts,
       });
@@ -141,13 +150,14 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     // Validators that belong to other settings are not kept for the next try.
     await record('failed', { error: reason, ...(sameSettings ? {} : { etag: null, last_modified: null }) });
     outcome = { source, result: 'failed', error: reason, durationMs: elapsed(clock) };
+    if (error instanceof WithdrawGuardError) outcome.refused = 'withdrawals';
   } finally {
     download?.cancel();
   }
 
   if (outcome.result === 'failed')
     log?.warn(
-      { source, result: 'failed', reason: outcome.error, durationMs: outcome.durationMs },
+      { source, result: 'failed', refused: outcome.refused, reason: outcome.error, durationMs: outcome.durationMs },
       'feed pull failed; will retry at the next interval',
     );
   else if (outcome.result === 'imported')

@@ -1,15 +1,30 @@
 // An import's summary as the CLI prints it (a file import, --pull, status).
 import type { ImportSummary } from './importer.ts';
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** '; skipped 133 resales, 4 without <new_build>, 2 not homes', or '' when nothing was skipped. */
+function skippedText(summary: ImportSummary): string {
+  const reasons = [
+    summary.skippedResales && plural(summary.skippedResales, 'resale', 'resales'),
+    // Absent from counts kept before these were counted.
+    summary.skippedUnknown && `${summary.skippedUnknown} without <new_build>`,
+    summary.skippedNotHomes && plural(summary.skippedNotHomes, 'not a home', 'not homes'),
+  ].filter(Boolean);
+  return reasons.length ? `; skipped ${reasons.join(', ')}` : '';
+}
+
 /**
  * One summary line ('…; skipped 133 resales' when the source does not take
- * them), a note for each thing reading had to mend, then one line per rejected
+ * them, and likewise what was skipped for other reasons), a note for each thing reading had to mend, then one line per rejected
  * property kept in the summary.
  */
 export function summaryLines(summary: ImportSummary): string[] {
-  const skipped = summary.skippedResales ? `; skipped ${summary.skippedResales} resale${summary.skippedResales === 1 ? '' : 's'}` : '';
+  const skipped = skippedText(summary);
+  // Absent from counts kept before re-keying existed.
+  const rekeyed = summary.rekeyed ? `; ${summary.rekeyed} under a new id (same ref and development) kept their history` : '';
   const lines = [
-    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}${skipped}`,
+    `added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, withdrawn ${summary.withdrawn}, rejected ${summary.rejectedTotal}${skipped}${rekeyed}`,
   ];
   const read = summary.read;
   if (read?.decoding.transcodedBytes)

@@ -6,8 +6,8 @@ import type { Insertable } from 'kysely';
 import type { UnitHistoryTable, UnitStatus } from '../store/schema.ts';
 import type { Trx } from './import-tables.ts';
 
-/** A unit already stored under its (source, feed id) takes the feed's fields, and is live again. */
-export const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${[
+/** The columns the feed decides: what a stored unit takes from the feed (or from its re-keyed twin, unit-rekey.ts). */
+export const UNIT_COLUMNS = [
   'project_id',
   'ref',
   'category_id',
@@ -25,9 +25,10 @@ export const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${[
   'feed_date',
   'content_hash',
   'updated_at',
-]
-  .map((c) => `${c} = excluded.${c}`)
-  .join(', ')}, withdrawn_at = null`;
+] as const;
+
+/** A unit already stored under its (source, feed id) takes the feed's fields, and is live again. */
+export const UNIT_UPSERT = `on conflict (source, feed_id) do update set ${UNIT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, withdrawn_at = null`;
 
 export interface StoredUnit {
   id: number;

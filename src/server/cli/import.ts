@@ -11,7 +11,8 @@
 // Exit codes: 0 imported (even with rejected properties; with --pull: every
 // source imported, unchanged, or being pulled by another instance); 1 nothing
 // changed because the feed could not be read (no such file, failed download,
-// a time-out, more than FEED_MAX_BYTES, malformed XML, not a Kyero feed) or the store failed, with one line on stderr
+// a time-out, more than FEED_MAX_BYTES, malformed XML, not a Kyero feed), it would withdraw more than
+// FEED_MAX_WITHDRAW of its source (without --force), or the store failed, with one line on stderr
 // (with --pull: a source failed; the others were still pulled); 2 bad
 // arguments or configuration.
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { configuredStore, openStore } from '../store/db.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
+import type { ImportOptions } from '../catalogue-import/import-types.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
 import { pullFeed } from '../catalogue-import/pull.ts';
@@ -28,22 +30,29 @@ import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--include-resales] [--timeout ms]
-       npm run import -- --pull [name]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--new-build] [--include-resales] [--force] [--timeout ms]
+       npm run import -- --pull [name] [--force] [--timeout ms]
        npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
   DATA_DIR (default ./data) or DATABASE_URL. Units missing from the feed are
   withdrawn; units whose content is unchanged are not written, whatever their
-  <date> says. Resales (<new_build>0</new_build>) are skipped and counted.
+  <date> says. Skipped and counted: resales (<new_build>0</new_build>),
+  properties without <new_build> (unless --new-build), and types that are
+  not homes (commercial premises, garages, parking, storage, offices…).
 
   --source name   the feed's name, which keys its units (default: the URL's
                   host, or the file's name without extension; 'demo' for the
                   shipped demo feed). Without it, a feed whose properties are
                   mostly stored under another source is refused: name that
                   source (or a new one) with --source
+  --new-build     the feed is a new-build source: properties without
+                  <new_build> are new build (without it they are skipped)
   --include-resales
                   import resales too, listed as resale homes
+  --force         import even if the feed withdraws more than FEED_MAX_WITHDRAW
+                  (default 30 %) of its source's listed units; without it such
+                  a feed is refused and nothing is changed
   --timeout ms    a URL's time-out, from connecting to the last byte
                   (default FEED_TIMEOUT_MS, 1000 to 3600000); --pull takes it too
 
@@ -61,8 +70,16 @@ class UsageError extends Error {}
 
 type Args =
   | { mode: 'help' }
-  | { mode: 'file'; location: string; source: string | undefined; includeResales: boolean; timeoutMs: number | undefined }
-  | { mode: 'pull'; name: string | undefined; timeoutMs: number | undefined }
+  | {
+      mode: 'file';
+      location: string;
+      source: string | undefined;
+      newBuild: boolean;
+      includeResales: boolean;
+      force: boolean;
+      timeoutMs: number | undefined;
+    }
+  | { mode: 'pull'; name: string | undefined; force: boolean; timeoutMs: number | undefined }
   | { mode: 'status' };
 
 function parse(argv: string[]): Args {
@@ -73,6 +90,8 @@ function parse(argv: string[]): Args {
       options: {
         source: { type: 'string' },
         'include-resales': { type: 'boolean' },
+        'new-build': { type: 'boolean' },
+        force: { type: 'boolean' },
         pull: { type: 'boolean' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -85,16 +104,18 @@ function parse(argv: string[]): Args {
   }
   const { values, positionals } = parsed;
   if (values.help) return { mode: 'help' };
-  if ((values.pull || positionals[0] === 'status') && values['include-resales'])
-    throw new UsageError('--include-resales is for a file or URL; a pulled source takes resales with ;include-resales in FEEDS');
+  for (const option of ['include-resales', 'new-build'] as const)
+    if ((values.pull || positionals[0] === 'status') && values[option])
+      throw new UsageError(`--${option} is for a file or URL; for a pulled source, write ;${option} in FEEDS`);
   const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(values.timeout);
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
-    return { mode: 'pull', name: positionals[0], timeoutMs };
+    return { mode: 'pull', name: positionals[0], force: Boolean(values.force), timeoutMs };
   }
   if (positionals.length === 1 && positionals[0] === 'status') {
-    if (values.source !== undefined || timeoutMs !== undefined) throw new UsageError('status takes no --source or --timeout');
+    if (values.source !== undefined || values.force || timeoutMs !== undefined)
+      throw new UsageError('status takes no --source, --force or --timeout');
     return { mode: 'status' };
   }
   if (positionals.length !== 1)
@@ -105,7 +126,9 @@ function parse(argv: string[]): Args {
     mode: 'file',
     location: positionals[0]!,
     source: values.source,
+    newBuild: Boolean(values['new-build']),
     includeResales: Boolean(values['include-resales']),
+    force: Boolean(values.force),
     timeoutMs,
   };
 }
@@ -117,14 +140,17 @@ function parseTimeout(value: string): number {
   return ms;
 }
 
-async function importFile(config: Config, args: Extract<Args, { mode: 'file' }>): Promise<number> {
-  const { location, source, includeResales } = args;
-  const feed = await openFeed(location, { timeoutMs: args.timeoutMs ?? config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES });
+type FileArgs = Extract<Args, { mode: 'file' }>;
+
+async function importFile(config: Config, { location, source, newBuild, includeResales, force, timeoutMs }: FileArgs): Promise<number> {
+  const feed = await openFeed(location, { timeoutMs: timeoutMs ?? config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES });
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   try {
     return await importInto(config, feed.input, {
       source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
       includeResales,
+      newBuildSource: newBuild,
+      maxWithdrawPercent: force ? undefined : config.FEED_MAX_WITHDRAW,
       // A default name (a date-stamped file's) must not start a second copy of a catalogue.
       checkSourceIdentity: source === undefined,
     });
@@ -133,11 +159,7 @@ async function importFile(config: Config, args: Extract<Args, { mode: 'file' }>)
   }
 }
 
-async function importInto(
-  config: Config,
-  input: AsyncIterable<Uint8Array>,
-  options: { source: string; includeResales: boolean; checkSourceIdentity: boolean },
-): Promise<number> {
+async function importInto(config: Config, input: AsyncIterable<Uint8Array>, options: Omit<ImportOptions, 'alerts'>): Promise<number> {
   const store = await openStore(configuredStore(config));
   try {
     const summary = await importFeed(store, input, { ...options, alerts: instantAlerts(config.SITE_URL) });
@@ -155,7 +177,7 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-async function pull(config: Config, name: string | undefined, timeoutMs: number | undefined): Promise<number> {
+async function pull(config: Config, name: string | undefined, force: boolean, timeoutMs: number | undefined): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length)
@@ -175,6 +197,7 @@ async function pull(config: Config, name: string | undefined, timeoutMs: number 
       const outcome = await pullFeed(store, config, feed, {
         force: true,
         timeoutMs,
+        ignoreWithdrawGuard: force,
         signal: stop.signal,
         alerts: instantAlerts(config.SITE_URL),
       });
@@ -218,7 +241,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = loadConfig(process.env);
-    if (args.mode === 'pull') return await pull(config, args.name, args.timeoutMs);
+    if (args.mode === 'pull') return await pull(config, args.name, args.force, args.timeoutMs);
     if (args.mode === 'status') return await status(config);
     return await importFile(config, args);
   } catch (error) {

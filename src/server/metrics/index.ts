@@ -55,6 +55,8 @@ export function installMetrics(app: FastifyInstance): Metrics {
       // Not a pull: the source was pulled recently enough.
       if (outcome.result === 'skipped' && outcome.reason === 'not due') return;
       instruments.feedPulls.inc({ source: outcome.source, result: outcome.result });
+      if (outcome.result === 'failed' && outcome.refused)
+        instruments.feedImportRefusals.inc({ source: outcome.source, reason: outcome.refused });
     },
   };
   app.decorate('metrics', metrics);

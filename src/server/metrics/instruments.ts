@@ -11,6 +11,7 @@ export interface Instruments {
   outboxBacklog: Gauge;
   outboxOldestAge: Gauge;
   feedPulls: Counter<'source' | 'result'>;
+  feedImportRefusals: Counter<'source' | 'reason'>;
   rateLimitRejections: Counter<'route'>;
 }
 
@@ -84,6 +85,12 @@ export function createInstruments({ processMetrics, outboxState }: InstrumentOpt
       name: 'feed_pulls_total',
       help: 'Scheduled feed pulls, by source and result (imported, unchanged, failed, skipped)',
       labelNames: ['source', 'result'],
+      registers,
+    }),
+    feedImportRefusals: new Counter({
+      name: 'feed_import_refusals_total',
+      help: 'Scheduled feed pulls whose import was refused (counted in feed_pulls_total as failed too), by source and reason (withdrawals: FEED_MAX_WITHDRAW)',
+      labelNames: ['source', 'reason'],
       registers,
     }),
     rateLimitRejections: new Counter({

@@ -46,7 +46,7 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
       property({ id: 'A2', price: null }),
       property({ id: null }),
       property({ id: 'A3', date: 'soon' }),
-      property({ id: 'R1', extra: '<new_build>0</new_build>' }),
+      property({ id: 'R1', newBuild: 0 }),
     ),
   );
   const withRejections = await importCli(target, [small]);

@@ -106,8 +106,11 @@ forEachStore(t, 'the demo feed imports whole, with ranges derived from its avail
   t.same(summary, {
     added: units.length,
     updated: 0,
+    rekeyed: 0,
     unchanged: 0,
     skippedResales: 0,
+    skippedUnknown: 0,
+    skippedNotHomes: 0,
     withdrawn: 0,
     rejected: [],
     rejectedTotal: 0,

@@ -20,6 +20,8 @@ export interface PropertySpec {
   built?: number;
   plot?: number;
   status?: string;
+  /** <new_build>: 1 unless given; null leaves it out (unknown). */
+  newBuild?: 0 | 1 | null;
   lat?: number;
   lng?: number;
   /** Raw XML added inside <property>. */
@@ -39,6 +41,7 @@ export function property(spec: PropertySpec): string {
     type: 'Apartment',
     town: 'Torrevieja',
     province: 'Alicante',
+    newBuild: 1,
     ...spec,
   };
   return (
@@ -51,6 +54,7 @@ export function property(spec: PropertySpec): string {
     field('town', s.town) +
     field('province', s.province) +
     field('country', s.country) +
+    field('new_build', s.newBuild) +
     (s.lat !== undefined ? `<location><latitude>${s.lat}</latitude><longitude>${s.lng}</longitude></location>` : '') +
     field('beds', s.beds) +
     field('baths', s.baths) +

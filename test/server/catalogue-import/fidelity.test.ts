@@ -26,7 +26,7 @@ const importBytes = (
   store: Store,
   bytes: Buffer,
   source: string,
-  options: { includeResales?: boolean; checkSourceIdentity?: boolean; now?: Date } = {},
+  options: { includeResales?: boolean; newBuildSource?: boolean; checkSourceIdentity?: boolean; now?: Date } = {},
 ) => importFeed(store, byteChunks(bytes), { source, now: NOW, ...options });
 
 /** Bytes in small pieces, cut anywhere (inside a UTF-8 sequence too), as a network delivers them. */
@@ -152,17 +152,22 @@ forEachStore(t, 'Latin-1 bytes under a UTF-8 declaration are read as Windows-125
 });
 
 forEachStore(t, 'properties without <id> are keyed by <ref>; without <date> they are compared by content', async (t, store) => {
-  const summary = await importBytes(store, noIdXml, 'nodates');
+  // An export without <new_build>, from a source declared new-build.
+  t.match(await importBytes(store, noIdXml, 'nodates'), { added: 0, skippedUnknown: 3 }, 'not declared new-build: skipped');
+  const summary = await importBytes(store, noIdXml, 'nodates', { newBuildSource: true });
   t.match(summary, { added: 3, rejectedTotal: 0 });
   const ids = (await store.db.selectFrom('units').select('feed_id').where('source', '=', 'nodates').orderBy('feed_id').execute()).map(
     (u) => u.feed_id,
   );
   t.same(ids, ['ref:SF-001', 'ref:SF-002', 'ref:SF-003']);
   const before = await fingerprint(store);
-  t.match(await importBytes(store, noIdXml, 'nodates', { now: new Date('2026-11-02T00:00:00.000Z') }), { unchanged: 3, updated: 0 });
+  t.match(await importBytes(store, noIdXml, 'nodates', { newBuildSource: true, now: new Date('2026-11-02T00:00:00.000Z') }), {
+    unchanged: 3,
+    updated: 0,
+  });
   t.same(await fingerprint(store), before, 'the same content: nothing written');
   const cheaper = Buffer.from(noIdXml.toString('utf8').replace('<price>150000</price>', '<price>139000</price>'));
-  t.match(await importBytes(store, cheaper, 'nodates'), { updated: 1, unchanged: 2 });
+  t.match(await importBytes(store, cheaper, 'nodates', { newBuildSource: true }), { updated: 1, unchanged: 2 });
   t.equal((await store.db.selectFrom('units').select('price').where('feed_id', '=', 'ref:SF-003').executeTakeFirstOrThrow()).price, 139000);
   // Neither id nor ref: rejected with its line and reason.
   const anonymous = await importFeed(store, chunks(feed(property({ id: null }))), { source: 'x', now: NOW });

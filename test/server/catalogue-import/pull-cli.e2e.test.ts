@@ -16,14 +16,21 @@ t.test('FEEDS: parsed, or one line saying which entry is wrong and why', async (
   t.same(loadConfig({}).FEEDS, []);
   t.equal(loadConfig({}).FEED_REFRESH_MINUTES, 60);
   t.equal(loadConfig({}).FEED_TIMEOUT_MS, 300_000);
-  t.same(loadConfig({ FEEDS: ' acme=https://crm.example/feed.xml , b.2=http://x.example/k?a=1;include-resales' }).FEEDS, [
-    { name: 'acme', url: 'https://crm.example/feed.xml', includeResales: false },
-    { name: 'b.2', url: 'http://x.example/k?a=1', includeResales: true },
-  ]);
+  t.equal(loadConfig({}).FEED_MAX_WITHDRAW, 30);
+  t.equal(loadConfig({ FEED_MAX_WITHDRAW: '50%' }).FEED_MAX_WITHDRAW, 50);
+  t.equal(loadConfig({ FEED_MAX_WITHDRAW: '100' }).FEED_MAX_WITHDRAW, 100);
+  t.same(
+    loadConfig({ FEEDS: ' acme=https://crm.example/feed.xml , b.2=http://x.example/k?a=1;new-build;include-resales; no-withdraw-guard' })
+      .FEEDS,
+    [
+      { name: 'acme', url: 'https://crm.example/feed.xml', newBuild: false, includeResales: false, noWithdrawGuard: false },
+      { name: 'b.2', url: 'http://x.example/k?a=1', newBuild: true, includeResales: true, noWithdrawGuard: true },
+    ],
+  );
   const bad: Array<[Record<string, string>, string]> = [
     [
       { FEEDS: 'acme' },
-      'FEEDS must be comma-separated name=url pairs, each optionally followed by ;include-resales: entry 1 is not name=url',
+      'FEEDS must be comma-separated name=url pairs, each optionally followed by ;new-build, ;include-resales or ;no-withdraw-guard: entry 1 is not name=url',
     ],
     [{ FEEDS: 'acme=https://a.example/f.xml,' }, 'entry 2 is empty'],
     [
@@ -32,10 +39,15 @@ t.test('FEEDS: parsed, or one line saying which entry is wrong and why', async (
     ],
     [{ FEEDS: 'acme=ftp://user:secret@a.example/f.xml' }, 'entry 1 (acme): the URL must be http(s)'],
     [{ FEEDS: 'acme=not a url' }, 'entry 1 (acme): not a URL'],
-    [{ FEEDS: 'acme=https://user:secret@a.example/f.xml;resales' }, 'entry 1 (acme): unknown option "resales" (known: include-resales)'],
+    [
+      { FEEDS: 'acme=https://user:secret@a.example/f.xml;resales' },
+      'entry 1 (acme): unknown option "resales" (known: new-build, include-resales, no-withdraw-guard)',
+    ],
     [{ FEEDS: 'acme=https://a.example/1,acme=https://a.example/2' }, 'entry 2 (acme): the name is used twice'],
     [{ FEED_REFRESH_MINUTES: '0' }, 'FEED_REFRESH_MINUTES must be a whole number of minutes from 1 to 10080 (got "0")'],
     [{ FEED_TIMEOUT_MS: '5s' }, 'FEED_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000 (got "5s")'],
+    [{ FEED_MAX_WITHDRAW: '0.3' }, 'FEED_MAX_WITHDRAW must be a whole percentage from 0 to 100, such as 30 or 30% (got "0.3")'],
+    [{ FEED_MAX_WITHDRAW: '130%' }, 'FEED_MAX_WITHDRAW must be a whole percentage from 0 to 100, such as 30 or 30% (got "130%")'],
   ];
   for (const [env, message] of bad) {
     try {
@@ -118,5 +130,5 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   t.equal(badFeeds.code, 2);
   t.match(badFeeds.stderr, /^error: Invalid configuration: FEEDS must be .*unknown option "resale"/);
   const help = await cli(['--help']);
-  t.match(help.stdout, /npm run import -- --pull \[name\]\n {7}npm run import -- status\n/);
+  t.match(help.stdout, /npm run import -- --pull \[name\] \[--force\]\n {7}npm run import -- status\n/);
 });

@@ -7,6 +7,7 @@ import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
 import { pullFeed, type PullOutcome } from '../../../src/server/catalogue-import/pull.ts';
 import type { Store } from '../../../src/server/store/db.ts';
+import type { ImportSummary } from '../../../src/server/catalogue-import/importer.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 import { startFeedServer } from './feed-server.ts';
 import { clock, logs, MINUTE } from './pull-helpers.ts';
@@ -21,7 +22,7 @@ const V1 = feed(property({ id: 'A1' }), property({ id: 'A2', price: 300000 }));
 const V2 = feed(property({ id: 'A1' }), property({ id: 'A2', price: 280000, date: '2025-02-01 09:00:00' }));
 const V3 = feed(property({ id: 'A1' }), property({ id: 'A2', price: 280000, date: '2025-02-01 09:00:00' }), property({ id: 'A3' }));
 
-function imported(t: TapTest, outcome: PullOutcome, counts: { added: number; updated: number; unchanged: number; withdrawn: number }) {
+function imported(t: TapTest, outcome: PullOutcome, counts: Partial<ImportSummary>) {
   t.equal(outcome.result, 'imported', outcome.result === 'failed' ? outcome.error : 'imported');
   if (outcome.result === 'imported') t.match(outcome.summary, { ...counts, rejectedTotal: 0 });
 }
@@ -180,4 +181,29 @@ forEachStore(t, 'a password in the URL is sent as Basic authentication and never
   t.notOk(server.requests[1]!.headers['if-none-match'], 'the last import did not take resales: not conditional');
   t.match(await row(store), { include_resales: 1, etag: '"v1"' });
   t.match(await pullFeed(store, withResales, withResales.FEEDS[0]!, { force: true }), { result: 'unchanged' });
+
+  const newBuild = testConfig(t, { FEEDS: `acme=${secret};include-resales;new-build` });
+  t.match(await pullFeed(store, newBuild, newBuild.FEEDS[0]!, { force: true }), { result: 'imported' });
+  t.notOk(server.requests[3]!.headers['if-none-match'], 'nor when it was not a new-build source');
+  t.match(await row(store), { new_build: 1, etag: '"v1"' });
+});
+
+forEachStore(t, 'a ;new-build source takes properties without <new_build>; others skip and count them', async (t, store) => {
+  const body = feed(property({ id: 'N1' }), property({ id: 'U1', newBuild: null }), property({ id: 'C1', type: 'Local comercial' }));
+  const server = await startFeedServer(t, { body, etag: '"v1"' });
+  const plain = testConfig(t, { FEEDS: `acme=${server.url}` });
+  const outcome = await pullFeed(store, plain, plain.FEEDS[0]!);
+  imported(t, outcome, { added: 1, skippedUnknown: 1, skippedNotHomes: 1 });
+  t.match(JSON.parse((await row(store)).counts!), { skippedUnknown: 1, skippedNotHomes: 1 }, 'kept for status');
+  const declared = testConfig(t, { FEEDS: `acme=${server.url};new-build` });
+  imported(t, await pullFeed(store, declared, declared.FEEDS[0]!, { force: true }), {
+    added: 1,
+    unchanged: 1,
+    skippedUnknown: 0,
+    skippedNotHomes: 1,
+  });
+  t.same(
+    (await store.db.selectFrom('units').select('feed_id').orderBy('feed_id').execute()).map((u) => u.feed_id),
+    ['N1', 'U1'],
+  );
 });

@@ -93,10 +93,36 @@ t.test('Kyero type names map onto the known categories; others become their own'
     ['Studio', 'studio'],
     ['other', 'other'],
   ];
-  for (const [name, key] of cases) t.same(categoryFor(name), { key, known: true, name: categoryFor(key)!.name }, name);
-  t.same(categoryFor('Cave House'), { key: 'cave-house', known: false, name: 'Cave House' });
-  t.same(categoryFor('finca'), { key: 'finca', known: false, name: 'Finca' });
+  for (const [name, key] of cases) t.same(categoryFor(name), { key, known: true, home: true, name: categoryFor(key)!.name }, name);
+  t.same(categoryFor('Cave House'), { key: 'cave-house', known: false, home: true, name: 'Cave House' });
+  t.same(categoryFor('finca'), { key: 'finca', known: false, home: true, name: 'Finca' });
   t.equal(categoryFor('***'), null);
+});
+
+t.test('types that are not homes, whatever else they say', async (t) => {
+  for (const name of [
+    'Commercial',
+    'Commercial Premises',
+    'Commercial Ground Floor',
+    'Local comercial',
+    'Garage',
+    'Plaza de garaje',
+    'Parking space',
+    'Storage room',
+    'Trastero',
+    'Office',
+    'Shop',
+    'Restaurant',
+    'Bar / Restaurant',
+    'Hotel',
+    'Warehouse',
+    'Nave industrial',
+    'Business',
+  ])
+    t.equal(categoryFor(name)?.home, false, name);
+  t.same(categoryFor('Commercial Premises'), { key: 'commercial-premises', known: false, home: false, name: 'Commercial Premises' });
+  for (const name of ['Plot', 'Land', 'Ground Floor Apartment', 'Town House', 'Country House', 'Finca'])
+    t.equal(categoryFor(name)?.home, true, name);
 });
 
 t.test('a property with every field, read from a feed in small chunks', async (t) => {

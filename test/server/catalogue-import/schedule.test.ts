@@ -56,7 +56,13 @@ const pullRow = (store: Store, source: string) =>
 forEachStore(t, 'due sources are pulled at start, then every interval; a source no longer in FEEDS is left alone', async (t, store) => {
   const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
   const config = testConfig(t, { FEEDS: `acme=${server.base}/a.xml, beta=${server.base}/b.xml;include-resales` });
-  await ensureFeedRow(store.db, { name: 'old', url: `${server.base}/old.xml`, includeResales: false });
+  await ensureFeedRow(store.db, {
+    name: 'old',
+    url: `${server.base}/old.xml`,
+    newBuild: false,
+    includeResales: false,
+    noWithdrawGuard: false,
+  });
   const c = clock();
   const timer = fakeTimer();
   const schedule = new FeedSchedule(store, config, { now: c.now, ...timer.options });
@@ -193,4 +199,50 @@ forEachStore(t, 'the plugin: pulls at start with the app, stops on close', async
   await none.feedPulls.idle();
   await none.close();
   t.equal(quiet.pending.size + quiet.cleared.length, 0, 'without FEEDS, no timer at all');
+});
+
+forEachStore(t, 'a pull refused by the withdrawal guard is logged, counted at /metrics and tried again next period', async (t, store) => {
+  const ids = (prefix: string) => Array.from({ length: 12 }, (_, i) => property({ id: `${prefix}${i + 1}`, dev: 'D1' }));
+  const server = await startFeedServer(t, { body: feed(...ids('A')), etag: '"v1"' });
+  const c = clock();
+  const timer = fakeTimer();
+  const { lines, log } = logs();
+  const app = await testApp(t, {
+    store,
+    env: { FEEDS: `acme=${server.url}`, SEED_DEMO: 'false', METRICS_PORT: '0' },
+    feedPulls: { now: c.now, log, ...timer.options },
+  });
+  await app.ready();
+  await app.feedPulls.idle();
+  const listed = () => store.db.selectFrom('units').select('feed_id').where('withdrawn_at', 'is', null).orderBy('feed_id').execute();
+  const before = await listed();
+  t.equal(before.length, 12);
+  const refusals = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${app.metrics.listener!.address().port}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('feed_import_refusals_total{') && l.includes('source="acme"'));
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+  t.equal(await refusals(), 0);
+
+  // The exporter renumbers every property.
+  server.answer = { body: feed(...ids('B')), etag: '"v2"' };
+  c.advance(60 * MINUTE);
+  timer.fire();
+  await app.feedPulls.idle();
+  t.same(await listed(), before, 'the catalogue is unchanged');
+  t.match(await pullRow(store, 'acme'), { result: 'failed', error: /^refused: the feed would withdraw 12 of the 12 units/, etag: '"v1"' });
+  t.match(
+    lines.filter((l) => l.level === 'warn'),
+    [{ obj: { source: 'acme', refused: 'withdrawals' }, msg: /retry at the next interval/ }],
+  );
+  t.equal(await refusals(), 1, 'counted');
+  t.equal(app.feedPulls.nextWaitMs, 60 * MINUTE, 'tried again at the next period');
+
+  c.advance(60 * MINUTE);
+  timer.fire();
+  await app.feedPulls.idle();
+  t.equal(server.requests.length, 3, 'pulled again');
+  t.equal(server.requests[2]!.headers['if-none-match'], '"v1"', "with the last import's validators: the feed is sent again");
+  t.equal(await refusals(), 2, 'refused and counted again');
+  t.same(await listed(), before);
 });

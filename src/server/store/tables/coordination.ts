@@ -11,6 +11,8 @@ export interface FeedPullsTable {
   /** The feed's URL without its password. */
   url: string;
   include_resales: number;
+  /** `;new-build`: properties without <new_build> are taken as new build (migration 0018). */
+  new_build: number;
   /** Validators of the last successfully imported answer, sent back as If-None-Match / If-Modified-Since. */
   etag: string | null;
   last_modified: string | null;
