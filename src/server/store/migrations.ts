@@ -16,6 +16,7 @@ import { unitHistoryMigration } from './migrations/0013-unit-history.ts';
 import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
 import { favoriteAlertsMigration } from './migrations/0016-favorite-alerts.ts';
 import { partnersVersionMigration } from './migrations/0017-partners-version.ts';
+import { loginThrottleMigration } from './migrations/0018-login-throttle.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0014_scheduled_runs': scheduledRunsMigration,
   '0016_favorite_alerts': favoriteAlertsMigration,
   '0017_partners_version': partnersVersionMigration,
+  '0018_login_throttle': loginThrottleMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

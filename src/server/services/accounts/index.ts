@@ -30,6 +30,9 @@ import { queueMail } from '../../mail/outbox.ts';
 import { isCommonPassword, type ScryptParams } from './passwords.ts';
 import { PasswordHasher } from './hash-queue.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { signDevice, verifyDevice } from './devices.ts';
+import { clearFailures, pruneFailures, takeAttempt } from './login-throttle.ts';
+import { siteSecret } from '../site-secrets.ts';
 import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
 import { accountLink, alreadyRegisteredMail, mailBrand, resetMail } from './mails.ts';
@@ -56,6 +59,11 @@ export interface Authenticated {
   token: string;
 }
 
+/** A login's answer: also the value of the browser's device cookie (devices.ts). */
+export interface LoggedIn extends Authenticated {
+  device: string;
+}
+
 /** Where a request came from: its host decides the partner first (DESIGN §6). */
 export interface AccountOrigin {
   host: string | null;
@@ -70,6 +78,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export class AccountService {
   private readonly now: () => Date;
   private dummy: Promise<string> | null = null;
+  private deviceKey: Promise<Buffer> | null = null;
   readonly hasher: PasswordHasher;
 
   constructor(
@@ -82,9 +91,10 @@ export class AccountService {
     this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2, options.hashQueue);
   }
 
-  /** Deletes sessions and reset tokens that ended a week ago or more (app upkeep, every few hours). */
-  prune(): Promise<{ sessions: number; resets: number }> {
-    return pruneEnded(this.db, this.now());
+  /** Deletes sessions and reset tokens that ended a week ago or more, and forgotten login failures (app upkeep, every few hours). */
+  async prune(): Promise<{ sessions: number; resets: number; loginFailures: number }> {
+    const now = this.now();
+    return { ...(await pruneEnded(this.db, now)), loginFailures: await pruneFailures(this.db, now) };
   }
 
   // --- registration and login ----------------------------------------------
@@ -122,16 +132,29 @@ export class AccountService {
     }
   }
 
-  /** The user and a new session, or null for a wrong email or password (the same way). */
-  async login(body: LoginBody, address: string): Promise<Authenticated | null> {
-    const client = await this.byEmail(normaliseEmail(body.email));
-    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address);
+  /**
+   * The user, a new session and the browser's new device cookie, or null for a
+   * wrong email or password (the same way). Throttled per account, or per
+   * browser when `deviceCookie` is the client's (login-throttle.ts): a
+   * TooManyAttempts when this attempt comes too early.
+   */
+  async login(body: LoginBody, address: string, deviceCookie?: string): Promise<LoggedIn | null> {
+    const email = normaliseEmail(body.email);
+    const client = await this.byEmail(email);
+    const secret = await this.deviceSecret();
+    const device = verifyDevice(secret, deviceCookie);
+    const trusted = device !== null && device.clientId === client?.id;
+    const key = trusted ? `device:${device.deviceId}` : `email:${email}`;
+    await takeAttempt(this.db, key, this.now());
+    // A browser the client logged in from before goes ahead of the queue's other password requests.
+    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address, trusted);
     if (!client || !ok) return null;
+    await clearFailures(this.db, key);
     if (this.hasher.needsRehash(client.password_hash)) {
       const hash = await this.hasher.hash(body.password, address);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
-    return this.logIn(client, body.favorites);
+    return { ...(await this.logIn(client, body.favorites)), device: signDevice(secret, client.id, device?.deviceId) };
   }
 
   /** The session `token` names, or null. */
@@ -285,13 +308,22 @@ export class AccountService {
   }
 
   /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
-  private async verifyOrDummy(password: string, stored: string | null, address: string): Promise<boolean> {
+  private async verifyOrDummy(password: string, stored: string | null, address: string, priority = false): Promise<boolean> {
     this.dummy ??= this.hasher.hash(newToken());
     if (stored === null) {
       await this.hasher.verify(password, await this.dummy, address);
       return false;
     }
-    return this.hasher.verify(password, stored, address);
+    return this.hasher.verify(password, stored, address, priority);
+  }
+
+  /** The key of the device cookies' HMAC, read (or made) once. */
+  private deviceSecret(): Promise<Buffer> {
+    this.deviceKey ??= siteSecret(this.db, 'device-cookie', this.now()).catch((error: unknown) => {
+      this.deviceKey = null;
+      throw error;
+    });
+    return this.deviceKey;
   }
 
   private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
