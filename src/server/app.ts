@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
       hashQueue: config.PASSWORD_HASH_QUEUE,
       siteUrl: config.SITE_URL,
+      sessionIdleDays: config.SESSION_IDLE_DAYS,
       ...(options.accountClock ? { now: options.accountClock } : {}),
     },
   });

@@ -5,6 +5,8 @@
 //                                     429 with Retry-After while the account (or the device) is throttled
 //   GET  /api/client                  200 {data: user}; 401 anonymous, expired or revoked
 //   POST /api/client-logout           200 {message}: the Bearer's and the cookie's sessions revoked, the cookie cleared
+//   GET  /api/client-sessions         200 {data: sessions}: the client's live sessions (the profile's list); 401 anonymous
+//   POST /api/client-logout-others    200 {data: sessions}: every session but the request's revoked; 401 anonymous
 //   POST /api/client-forgot-password  200 {message}, whether or not the email has an account (the
 //                                     link is written and mailed after answering, so it takes as long)
 //   POST /api/client-reset-password   200 {message}; 400 for a bad, used or expired token
@@ -46,6 +48,7 @@ import {
   type FavoriteBody,
   type FavoritesAnswer,
   type MessageAnswer,
+  type SessionsAnswer,
 } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
@@ -72,6 +75,8 @@ type Limited = keyof typeof ACCOUNT_LIMITS;
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+
+const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
 /** The account an attempt is about: the email as stored, the reset token's hash, or the client. */
 const ACCOUNT_KEYS: Record<Limited, (request: FastifyRequest) => string | Promise<string>> = {
@@ -138,7 +143,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
     await limitAccount('register', request);
-    const { user, token } = await accounts.register(body, { host: request.hostname, address: request.ip });
+    const { user, token } = await accounts.register(body, {
+      host: request.hostname,
+      address: request.ip,
+      userAgent: userAgentOf(request),
+    });
     app.outbox.kick();
     setSessionCookie(reply, token);
     reply.code(201);
@@ -147,7 +156,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
-    const result = await accounts.login(body, request.ip, request.cookies[DEVICE_COOKIE]).catch((error: unknown) => {
+    const origin = { host: request.hostname, address: request.ip, userAgent: userAgentOf(request), device: request.cookies[DEVICE_COOKIE] };
+    const result = await accounts.login(body, origin).catch((error: unknown) => {
       if (error instanceof ThrottleUnavailable) request.log.error({ err: error.cause }, 'login throttle not counted: failing closed');
       throw error;
     });
@@ -167,6 +177,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     for (const token of carriedTokens(request)) await accounts.logout(token);
     clearSessionCookie(reply);
     return { message: t('account.loggedOut') };
+  });
+
+  app.get('/api/client-sessions', async (request): Promise<SessionsAnswer> => {
+    const session = await signedIn(request);
+    return { data: await accounts.sessions(session) };
+  });
+
+  app.post('/api/client-logout-others', async (request): Promise<SessionsAnswer> => {
+    const session = await signedIn(request);
+    await accounts.logOutOthers(session);
+    return { data: await accounts.sessions(session) };
   });
 
   app.post('/api/client-forgot-password', limited, async (request): Promise<MessageAnswer> => {

@@ -17,6 +17,7 @@ import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
 import { favoriteAlertsMigration } from './migrations/0016-favorite-alerts.ts';
 import { partnersVersionMigration } from './migrations/0017-partners-version.ts';
 import { loginThrottleMigration } from './migrations/0018-login-throttle.ts';
+import { sessionDevicesMigration } from './migrations/0019-session-devices.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0016_favorite_alerts': favoriteAlertsMigration,
   '0017_partners_version': partnersVersionMigration,
   '0018_login_throttle': loginThrottleMigration,
+  '0019_session_devices': sessionDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

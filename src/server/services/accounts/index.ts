@@ -18,6 +18,7 @@ import type { ProjectCard } from '../../../shared/catalogue.ts';
 import {
   CLIENT_SCOPE,
   RESET_TOKEN_TTL_MINUTES,
+  type ClientSession,
   type ClientUser,
   type LoginBody,
   type ProfileBody,
@@ -33,7 +34,16 @@ import { hashToken, newToken } from './tokens.ts';
 import { signDevice, verifyDevice } from './devices.ts';
 import { clearFailures, pruneFailures, takeAttempt } from './login-throttle.ts';
 import { siteSecret } from '../site-secrets.ts';
-import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
+import {
+  clientSessions,
+  findSession,
+  pruneEnded,
+  revokeClientSessions,
+  revokeToken,
+  startSession,
+  type ActiveSession,
+} from './sessions.ts';
+import { deviceName } from './device-names.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
 import { accountLink, alreadyRegisteredMail, mailBrand, resetMail } from './mails.ts';
 import { toPublicPartner } from '../partners.ts';
@@ -50,6 +60,8 @@ export interface AccountOptions {
   hashQueue?: number;
   /** The main site's public address (config SITE_URL): links in mails start here. */
   siteUrl: string;
+  /** A session unused this many days ends (config SESSION_IDLE_DAYS; default 14). */
+  sessionIdleDays?: number;
   now?: () => Date;
 }
 
@@ -69,6 +81,13 @@ export interface AccountOrigin {
   host: string | null;
   /** The client's address: its password requests take turns with other addresses' (hash-queue.ts). */
   address: string;
+  /** The User-Agent header, which names the session's device in the profile. */
+  userAgent?: string | null;
+}
+
+/** Where a login came from: also the browser's device cookie, if it sent one (devices.ts). */
+export interface LoginOrigin extends AccountOrigin {
+  device?: string;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -79,6 +98,7 @@ export class AccountService {
   private readonly now: () => Date;
   private dummy: Promise<string> | null = null;
   private deviceKey: Promise<Buffer> | null = null;
+  private readonly idleDays: number;
   readonly hasher: PasswordHasher;
 
   constructor(
@@ -88,13 +108,14 @@ export class AccountService {
     private readonly options: AccountOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.idleDays = options.sessionIdleDays ?? 14;
     this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2, options.hashQueue);
   }
 
   /** Deletes sessions and reset tokens that ended a week ago or more, and forgotten login failures (app upkeep, every few hours). */
   async prune(): Promise<{ sessions: number; resets: number; loginFailures: number }> {
     const now = this.now();
-    return { ...(await pruneEnded(this.db, now)), loginFailures: await pruneFailures(this.db, now) };
+    return { ...(await pruneEnded(this.db, now, this.idleDays)), loginFailures: await pruneFailures(this.db, now) };
   }
 
   // --- registration and login ----------------------------------------------
@@ -109,7 +130,8 @@ export class AccountService {
       this.hasher.hash(body.password, origin.address),
       this.verifyOrDummy(body.password, existing?.password_hash ?? null, origin.address),
     ]);
-    if (existing) return isOwner ? this.logIn(existing, body.favorites) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
+    if (existing)
+      return isOwner ? this.logIn(existing, body.favorites, origin) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
 
     const now = this.now();
     const at = now.toISOString();
@@ -121,7 +143,7 @@ export class AccountService {
           .returning('id')
           .executeTakeFirstOrThrow();
         await mergeFavorites(trx, id, body.favorites ?? [], now);
-        const { token } = await startSession(trx, id, now);
+        const { token } = await startSession(trx, id, now, origin.userAgent);
         return { user: await this.userOf(trx, id), token };
       });
     } catch (error) {
@@ -135,14 +157,15 @@ export class AccountService {
   /**
    * The user, a new session and the browser's new device cookie, or null for a
    * wrong email or password (the same way). Throttled per account, or per
-   * browser when `deviceCookie` is the client's (login-throttle.ts): a
+   * browser when `origin.device` is the client's (login-throttle.ts): a
    * TooManyAttempts when this attempt comes too early.
    */
-  async login(body: LoginBody, address: string, deviceCookie?: string): Promise<LoggedIn | null> {
+  async login(body: LoginBody, origin: LoginOrigin): Promise<LoggedIn | null> {
+    const { address } = origin;
     const email = normaliseEmail(body.email);
     const client = await this.byEmail(email);
     const secret = await this.deviceSecret();
-    const device = verifyDevice(secret, deviceCookie);
+    const device = verifyDevice(secret, origin.device);
     const trusted = device !== null && device.clientId === client?.id;
     const key = trusted ? `device:${device.deviceId}` : `email:${email}`;
     await takeAttempt(this.db, key, this.now());
@@ -154,12 +177,29 @@ export class AccountService {
       const hash = await this.hasher.hash(body.password, address);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
-    return { ...(await this.logIn(client, body.favorites)), device: signDevice(secret, client.id, device?.deviceId) };
+    return { ...(await this.logIn(client, body.favorites, origin)), device: signDevice(secret, client.id, device?.deviceId) };
   }
 
   /** The session `token` names, or null. */
   session(token: string): Promise<ActiveSession | null> {
-    return findSession(this.db, token, this.now());
+    return findSession(this.db, token, this.now(), this.idleDays);
+  }
+
+  /** The client's live sessions for the profile, `session`'s marked current. */
+  async sessions(session: ActiveSession): Promise<ClientSession[]> {
+    const rows = await clientSessions(this.db, session.id, this.now(), this.idleDays);
+    return rows.map((r) => ({
+      id: r.id,
+      device: deviceName(r.userAgent),
+      created_at: r.createdAt,
+      last_seen_at: r.lastSeenAt,
+      current: r.id === session.sessionId,
+    }));
+  }
+
+  /** Ends every session of the client but `session`. */
+  async logOutOthers(session: ActiveSession): Promise<void> {
+    await revokeClientSessions(this.db, session.id, this.now(), session.sessionId);
   }
 
   async logout(token: string): Promise<void> {
@@ -229,9 +269,8 @@ export class AccountService {
 
   /**
    * Changes the given fields. The email and the password need the current
-   * password; a new password ends the client's other sessions, and either
-   * change voids the reset links sent before it (one may sit in a mailbox the
-   * client just left).
+   * password; either change ends the client's other sessions and voids the
+   * reset links sent before it (one may sit in a mailbox the client just left).
    */
   async updateProfile(session: ActiveSession, body: ProfileBody, address: string): Promise<ClientUser> {
     const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
@@ -262,7 +301,8 @@ export class AccountService {
       try {
         await this.db.transaction().execute(async (trx) => {
           await trx.updateTable('clients').set(set).where('id', '=', client.id).execute();
-          if (changesPassword) await revokeClientSessions(trx, client.id, now, session.sessionId);
+          // Whoever else holds a session may be who the client is changing them against.
+          if (changesPassword || changesEmail) await revokeClientSessions(trx, client.id, now, session.sessionId);
           if (changesPassword || changesEmail) await voidResetLinks(trx, client.id, set.updated_at!);
           if (changesEmail) await moveSavedSearches(trx, client.email, email);
         });
@@ -326,11 +366,11 @@ export class AccountService {
     return this.deviceKey;
   }
 
-  private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
+  private async logIn(client: ClientRow, favorites: number[] | undefined, origin: AccountOrigin): Promise<Authenticated> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       await mergeFavorites(trx, client.id, favorites ?? [], now);
-      const { token } = await startSession(trx, client.id, now);
+      const { token } = await startSession(trx, client.id, now, origin.userAgent);
       return { user: await this.userOf(trx, client.id), token };
     });
   }

@@ -1,6 +1,6 @@
 // Client accounts (migration 0005): clients, sessions, password resets,
 // favorites; the favorites alerts' unsubscribe links (migration 0016); login
-// throttling and the site's secrets (migration 0018).
+// throttling and the site's secrets (migration 0018); sessions' User-Agent (0019).
 import type { Generated, Selectable } from 'kysely';
 export interface ClientsTable {
   id: Generated<number>;
@@ -29,8 +29,11 @@ export interface SessionsTable {
   client_id: number;
   created_at: string;
   expires_at: string;
+  /** Written at most hourly (services/accounts/sessions.ts); a session unseen for SESSION_IDLE_DAYS has ended. */
   last_seen_at: string;
   revoked_at: string | null;
+  /** The login's User-Agent, cut to 512 characters (migration 0019); null before it. */
+  user_agent: Generated<string | null>;
 }
 
 /** A password reset link, single-use: token_hash is the SHA-256 of the link's token. */
