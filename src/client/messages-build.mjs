@@ -15,6 +15,8 @@ export const SERVER_ONLY_MESSAGES = [
   'savedSearches.mail',
   'savedSearches.alert',
   'favoriteAlerts.mail',
+  // The names of devices in the profile's list of sessions, written by the server.
+  'account.devices',
   // Answers of the server to a malformed body or a form posted from elsewhere.
   'errors.body',
   'formPost.notForm',

@@ -84,6 +84,8 @@ export interface AppOptions {
    * NODE_ENV=test they run only when this is given, as the favorites alerts.
    */
   alertDigests?: MailJobSchedule;
+  /** The accounts' clock: sessions, login throttling (tests). */
+  accountClock?: () => Date;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
       hashQueue: config.PASSWORD_HASH_QUEUE,
       siteUrl: config.SITE_URL,
+      sessionIdleDays: config.SESSION_IDLE_DAYS,
+      ...(options.accountClock ? { now: options.accountClock } : {}),
     },
   });
   if (config.SEED_DEMO) await seedDemoSite(store);

@@ -113,6 +113,8 @@ export const Config = object({
   AUTH_RATE_LIMIT: IntFromEnv(1, 10_000, 10),
   // log2 of scrypt's N for new password hashes; below OWASP's 17 only when NODE_ENV=test (loadConfig).
   SCRYPT_LOG_N: IntFromEnv(10, 20, 17),
+  // A session unused this long ends, whatever is left of its SESSION_DAYS (services/accounts/sessions.ts).
+  SESSION_IDLE_DAYS: IntFromEnv(1, 30, 14),
   // Password hashes at once; the rest queue (services/accounts/hash-queue.ts).
   PASSWORD_HASH_CONCURRENCY: IntFromEnv(1, 64, defaultHashConcurrency()),
   // Password requests that may wait for a hash; the next is answered 503 (hash-queue.ts).
@@ -206,6 +208,7 @@ const expectations: Record<keyof Config, string> = {
   LEAD_RATE_LIMIT: 'a whole number of lead submissions per minute per client address, from 1 to 10000',
   AUTH_RATE_LIMIT: 'a whole number of login, registration, forgot and reset attempts per minute per client address, from 1 to 10000',
   SCRYPT_LOG_N: 'a whole number from 17 to 20 (from 10 with NODE_ENV=test): scrypt uses N = 2^SCRYPT_LOG_N',
+  SESSION_IDLE_DAYS: 'a whole number of days from 1 to 30',
   PASSWORD_HASH_QUEUE: 'a whole number of password requests that may wait for a hash, from 1 to 10000',
   PASSWORD_HASH_CONCURRENCY: 'a whole number of password hashes run at once, from 1 to 64 (each takes a libuv thread and 128 MiB)',
   FEEDS: 'comma-separated name=url pairs, each optionally followed by ;new-build, ;include-resales or ;no-withdraw-guard',

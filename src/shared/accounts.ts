@@ -90,6 +90,23 @@ export interface FavoriteProjectsAnswer {
   data: ProjectCard[];
 }
 
+/** A live session of the client, as the profile lists it. */
+export interface ClientSession {
+  id: number;
+  /** Named from its login's User-Agent, e.g. 'Chrome on Android'. */
+  device: string;
+  created_at: string;
+  /** ISO-8601, to the hour: it is written at most hourly. */
+  last_seen_at: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+/** GET /api/client-sessions and POST /api/client-logout-others: the live sessions, the most recently seen first. */
+export interface SessionsAnswer {
+  data: ClientSession[];
+}
+
 /** The address a logged-in client downloads a project file from (GET; 401 anonymous). */
 export function fileDownloadPath(fileId: number): string {
   return `/api/files/${fileId}`;

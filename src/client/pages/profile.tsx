@@ -1,8 +1,9 @@
 // profile (/old/profile, /{partner}/profile; login required): the client's
 // name and phone, and, in a form of its own, the email address and password,
 // which change only with the current password (POST /api/profilesubmit). The
-// answer is the user, now shown everywhere (the header's menu too). Below, the
-// switch of the favorites alerts and the client's saved searches (issue 13).
+// answer is the user, now shown everywhere (the header's menu too). Below, where
+// the client is logged in (issue 20), the switch of the favorites alerts and
+// the client's saved searches (issue 13).
 import { coerce, record, string } from 'superstruct';
 import { PASSWORD_MIN_LENGTH, ProfileBody } from '../../shared/account-bodies.ts';
 import type { ClientAnswer, ClientUser } from '../../shared/accounts.ts';
@@ -13,6 +14,7 @@ import { AccountForm, AccountPage, fieldId } from '../components/account/Account
 import { useForm } from '../components/forms/Form.tsx';
 import { ProfileSavedSearches } from '../components/saved-search/ProfileSavedSearches.tsx';
 import { FavoriteAlertsSwitch } from '../components/account/FavoriteAlertsSwitch.tsx';
+import { ProfileSessions } from '../components/account/ProfileSessions.tsx';
 
 /** The access form leaves out a new password it was not given. */
 const AccessForm = coerce(ProfileBody, record(string(), string()), ({ password, password_repeat, ...rest }) =>
@@ -116,6 +118,7 @@ export default function ProfilePage() {
     <AccountPage title={t('accountUi.profile.title')} lead={t('accountUi.profile.lead')} wide>
       <DetailsForm user={user} />
       <AccessDetailsForm user={user} />
+      <ProfileSessions />
       <FavoriteAlertsSwitch user={user} />
       <ProfileSavedSearches />
     </AccountPage>

@@ -1,9 +1,12 @@
 // The account calls (SPEC §7; bodies and answers in src/shared/accounts.ts):
 //
 //   POST /api/client-register         201 {data: user, meta: {token}} + the sid cookie
-//   POST /api/client-login            200 {data: user, meta: {token}} + the sid cookie; 401 'Check your credentials'
+//   POST /api/client-login            200 {data: user, meta: {token}} + the sid and did cookies; 401 'Check your credentials';
+//                                     429 with Retry-After while the account (or the device) is throttled
 //   GET  /api/client                  200 {data: user}; 401 anonymous, expired or revoked
 //   POST /api/client-logout           200 {message}: the Bearer's and the cookie's sessions revoked, the cookie cleared
+//   GET  /api/client-sessions         200 {data: sessions}: the client's live sessions (the profile's list); 401 anonymous
+//   POST /api/client-logout-others    200 {data: sessions}: every session but the request's revoked; 401 anonymous
 //   POST /api/client-forgot-password  200 {message}, whether or not the email has an account (the
 //                                     link is written and mailed after answering, so it takes as long)
 //   POST /api/client-reset-password   200 {message}; 400 for a bad, used or expired token
@@ -25,7 +28,10 @@
 // counted before the body is read, and per account (the normalised email, or
 // the reset token), counted once the body is valid. Counted in the store, so
 // every instance on one database counts together; when the count cannot be
-// written, the attempt is refused (503), never let through.
+// written, the attempt is refused (503), never let through. Logins are not
+// limited per account but throttled (services/accounts/login-throttle.ts):
+// after a few failures each next attempt waits longer, except from a browser
+// whose device cookie (`did`, set by a login) is that client's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { create, type Struct } from 'superstruct';
@@ -42,22 +48,23 @@ import {
   type FavoriteBody,
   type FavoritesAnswer,
   type MessageAnswer,
+  type SessionsAnswer,
 } from '../../shared/accounts.ts';
-import { HttpError, RetryLater } from '../../shared/errors.ts';
+import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
 import { sameOrigin } from '../http/same-origin.ts';
-import { carriedTokens, clearSessionCookie, setSessionCookie } from '../http/session.ts';
+import { carriedTokens, clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../http/session.ts';
+import { ThrottleUnavailable, TooManyAttempts } from '../services/accounts/login-throttle.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
 
 const MINUTE = 60_000;
 
-/** Per account: how many attempts in how long. */
+/** Per account: how many attempts in how long (logins: services/accounts/login-throttle.ts). */
 const ACCOUNT_LIMITS = {
-  login: { max: 10, timeWindow: 15 * MINUTE },
   register: { max: 5, timeWindow: 60 * MINUTE },
   forgot: { max: 3, timeWindow: 60 * MINUTE },
   reset: { max: 5, timeWindow: 15 * MINUTE },
@@ -66,14 +73,13 @@ const ACCOUNT_LIMITS = {
 } as const;
 type Limited = keyof typeof ACCOUNT_LIMITS;
 
-const tooMany = (seconds: number) => t('account.errors.rateLimited', { seconds: Math.max(1, seconds) });
-
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
 
+const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
+
 /** The account an attempt is about: the email as stored, the reset token's hash, or the client. */
 const ACCOUNT_KEYS: Record<Limited, (request: FastifyRequest) => string | Promise<string>> = {
-  login: (r) => String(bodyOf(r).email).trim().toLowerCase(),
   register: (r) => String(bodyOf(r).email).trim().toLowerCase(),
   forgot: (r) => String(bodyOf(r).email).trim().toLowerCase(),
   reset: (r) => hashToken(String(bodyOf(r).token)),
@@ -92,17 +98,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     // Thrown, then answered by the app's error handler as any 4xx (Retry-After is already set).
     errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
       statusCode: context.statusCode,
-      message: tooMany(Math.ceil(context.ttl / 1000)),
+      message: new TooManyAttempts(context.ttl).message,
     }),
   };
   /** Counts an attempt on the account; a 429 with Retry-After once there were too many. */
   async function limitAccount(name: Limited, request: FastifyRequest): Promise<void> {
     const { max, timeWindow } = ACCOUNT_LIMITS[name];
     const hit = await countHit(count, `account:${name}`, await ACCOUNT_KEYS[name](request), timeWindow);
-    if (hit.current > max) {
-      const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
-      throw new RetryLater(429, tooMany(seconds), seconds);
-    }
+    if (hit.current > max) throw new TooManyAttempts(hit.ttlMs);
   }
 
   async function signedIn(request: FastifyRequest): Promise<ActiveSession> {
@@ -140,7 +143,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
     await limitAccount('register', request);
-    const { user, token } = await accounts.register(body, { host: request.hostname, address: request.ip });
+    const { user, token } = await accounts.register(body, {
+      host: request.hostname,
+      address: request.ip,
+      userAgent: userAgentOf(request),
+    });
     app.outbox.kick();
     setSessionCookie(reply, token);
     reply.code(201);
@@ -149,10 +156,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
-    await limitAccount('login', request);
-    const result = await accounts.login(body, request.ip);
+    const origin = { host: request.hostname, address: request.ip, userAgent: userAgentOf(request), device: request.cookies[DEVICE_COOKIE] };
+    const result = await accounts.login(body, origin).catch((error: unknown) => {
+      if (error instanceof ThrottleUnavailable) request.log.error({ err: error.cause }, 'login throttle not counted: failing closed');
+      throw error;
+    });
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
     setSessionCookie(reply, result.token);
+    setDeviceCookie(reply, result.device);
     return { data: result.user, meta: { token: result.token } };
   });
 
@@ -166,6 +177,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     for (const token of carriedTokens(request)) await accounts.logout(token);
     clearSessionCookie(reply);
     return { message: t('account.loggedOut') };
+  });
+
+  app.get('/api/client-sessions', async (request): Promise<SessionsAnswer> => {
+    const session = await signedIn(request);
+    return { data: await accounts.sessions(session) };
+  });
+
+  app.post('/api/client-logout-others', async (request): Promise<SessionsAnswer> => {
+    const session = await signedIn(request);
+    await accounts.logOutOthers(session);
+    return { data: await accounts.sessions(session) };
   });
 
   app.post('/api/client-forgot-password', limited, async (request): Promise<MessageAnswer> => {

@@ -57,3 +57,17 @@ export function setSessionCookie(reply: FastifyReply, token: string): void {
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: true, sameSite: 'lax', path: '/' });
 }
+
+/** The device cookie (services/accounts/devices.ts): sent only to the login call, kept a year. */
+export const DEVICE_COOKIE = 'did';
+const DEVICE_COOKIE_DAYS = 365;
+
+export function setDeviceCookie(reply: FastifyReply, value: string): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'strict',
+    path: '/api/client-login',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}

@@ -1,5 +1,6 @@
 // Periodic housekeeping of the store: ended sessions and reset tokens are
-// deleted a week after they end, rate-limit windows once they have ended, and
+// deleted a week after they end, login failures a day after the last one,
+// rate-limit windows once they have ended, and
 // saved searches' unconfirmed requests, expired links and emptied addresses are
 // forgotten (services/saved-searches), and favorites alerts' expired
 // unsubscribe links deleted, at start and then every few hours, so the
@@ -13,7 +14,8 @@ export function installUpkeep(app: FastifyInstance, everyMs = UPKEEP_EVERY_MS): 
   runEvery(app, everyMs, async () => {
     try {
       const pruned = await app.services.accounts.prune();
-      if (pruned.sessions || pruned.resets) app.log.info(pruned, 'pruned ended sessions and reset tokens');
+      if (pruned.sessions || pruned.resets || pruned.loginFailures)
+        app.log.info(pruned, 'pruned ended sessions, reset tokens and forgotten login failures');
       const windows = await app.services.rateLimits.prune();
       if (windows) app.log.info({ windows }, 'pruned ended rate-limit windows');
       const saved = await app.services.savedSearches.prune();

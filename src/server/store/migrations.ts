@@ -17,6 +17,8 @@ import { scheduledRunsMigration } from './migrations/0014-scheduled-runs.ts';
 import { favoriteAlertsMigration } from './migrations/0016-favorite-alerts.ts';
 import { partnersVersionMigration } from './migrations/0017-partners-version.ts';
 import { feedNewBuildMigration } from './migrations/0018-feed-new-build.ts';
+import { loginThrottleMigration } from './migrations/0019-login-throttle.ts';
+import { sessionDevicesMigration } from './migrations/0020-session-devices.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -89,6 +91,8 @@ const migrations: Record<string, Migration> = {
   '0016_favorite_alerts': favoriteAlertsMigration,
   '0017_partners_version': partnersVersionMigration,
   '0018_feed_new_build': feedNewBuildMigration,
+  '0019_login_throttle': loginThrottleMigration,
+  '0020_session_devices': sessionDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

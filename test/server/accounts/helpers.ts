@@ -3,7 +3,7 @@
 // mails kept in memory, and helpers to register, log in and read cookies.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Store } from '../../../src/server/store/db.ts';
-import { testApp } from '../../helpers/app.ts';
+import { testApp, type TestAppOptions } from '../../helpers/app.ts';
 import { buildCatalogue, type Fixture } from '../../helpers/catalogue.ts';
 import type { TapTest } from '../../helpers/db.ts';
 import { MemoryTransport } from '../leads/helpers.ts';
@@ -18,10 +18,15 @@ export interface AccountsApp {
 }
 
 /** The app on `store` (seeded with the demo partners by forEachStore) and 20 projects. */
-export async function accountsApp(t: TapTest, store: Store, env: Record<string, string> = {}): Promise<AccountsApp> {
+export async function accountsApp(
+  t: TapTest,
+  store: Store,
+  env: Record<string, string> = {},
+  options: Pick<TestAppOptions, 'accountClock'> = {},
+): Promise<AccountsApp> {
   const fixture = await buildCatalogue(store.db, { projects: 20, seed: 5 });
   const transport = new MemoryTransport();
-  const app = await testApp(t, { store, mailTransport: transport, env: { ...TEST_ENV, ...env } });
+  const app = await testApp(t, { store, mailTransport: transport, env: { ...TEST_ENV, ...env }, ...options });
   return { app, transport, fixture };
 }
 
@@ -59,3 +64,14 @@ export async function registered(app: FastifyInstance, email: string, extra: Rec
 }
 
 export const listed = (fixture: Fixture) => fixture.projects.filter((p) => !p.withdrawn);
+
+/** The value of a cookie the answer sets, or undefined. */
+export function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
+  return res.cookies.find((c) => c.name === name)?.value;
+}
+
+/** A clock the test moves: `now()` for the app, `tick(ms)` to move it on. */
+export function testClock(start = new Date('2030-03-01T10:00:00Z')) {
+  let at = start.getTime();
+  return { now: () => new Date(at), tick: (ms: number) => void (at += ms) };
+}

@@ -1,5 +1,6 @@
-// Upkeep: sessions and reset tokens that ended more than a week ago are deleted;
-// live ones, and ones that ended recently, stay.
+// Upkeep: sessions and reset tokens that ended more than a week ago are deleted,
+// and login failures a day after the last; live ones, and ones that ended
+// recently, stay.
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { accountsApp, bearer, registered } from './helpers.ts';
@@ -43,8 +44,16 @@ forEachStore(
     await reset('a'.repeat(64), ago(8), null);
     await reset('b'.repeat(64), ago(1), ago(1));
     await reset('c'.repeat(64), ago(7.5), ago(7.5));
+    const failures = (key: string, last: string) =>
+      db.insertInto('login_failures').values({ key, failures: 3, next_at: last, last_failed_at: last }).execute();
+    await failures('email:old@example.com', ago(1.1));
+    await failures('email:recent@example.com', ago(0.9));
 
-    t.same(await app.services.accounts.prune(), { sessions: 2, resets: 2 }, 'the expired and the long-revoked session, two old resets');
+    t.same(
+      await app.services.accounts.prune(),
+      { sessions: 2, resets: 2, loginFailures: 1 },
+      'the expired and the long-revoked session, two old resets, failures forgotten a day on',
+    );
     const left = await db
       .selectFrom('sessions')
       .innerJoin('clients', 'clients.id', 'sessions.client_id')
@@ -60,7 +69,7 @@ forEachStore(
       ['b'.repeat(64)],
     );
     t.equal((await app.inject({ url: '/api/client', headers: bearer(live) })).statusCode, 200, 'a live session still works');
-    t.same(await app.services.accounts.prune(), { sessions: 0, resets: 0 }, 'nothing more to prune');
+    t.same(await app.services.accounts.prune(), { sessions: 0, resets: 0, loginFailures: 0 }, 'nothing more to prune');
   },
   { seed: true },
 );

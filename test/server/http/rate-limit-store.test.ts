@@ -1,6 +1,6 @@
 // Rate limits counted in the store (issue 11): two instances on one database
 // (two apps; on SQLite two connections to one file, on PostgreSQL two pools)
-// count together, for the lead limit and for the per-account login lockout. A
+// count together, for the lead limit and for the per-account login throttle. A
 // count that cannot be written lets a lead through and refuses a login.
 import t from 'tap';
 import { sql } from 'kysely';
@@ -8,11 +8,22 @@ import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
 import { contactBody, MemoryTransport } from '../leads/helpers.ts';
-import { PASSWORD, registered, TEST_ENV } from '../accounts/helpers.ts';
+import { PASSWORD, registered, TEST_ENV, testClock } from '../accounts/helpers.ts';
+import { FREE_FAILURES } from '../../../src/server/services/accounts/login-throttle.ts';
 
 /** Two instances of the site on the target's one database, built one after the other. */
-async function twoInstances(t: TapTest, target: StoreTarget, env: Record<string, string>): Promise<[FastifyInstance, FastifyInstance]> {
-  const build = () => testApp(t, { mailTransport: new MemoryTransport(), env: { ...TEST_ENV, ...target.env, ...env } });
+async function twoInstances(
+  t: TapTest,
+  target: StoreTarget,
+  env: Record<string, string>,
+  accountClock?: () => Date,
+): Promise<[FastifyInstance, FastifyInstance]> {
+  const build = () =>
+    testApp(t, {
+      mailTransport: new MemoryTransport(),
+      env: { ...TEST_ENV, ...target.env, ...env },
+      ...(accountClock ? { accountClock } : {}),
+    });
   const first = await build();
   return [first, await build()];
 }
@@ -38,19 +49,33 @@ forEachTarget(t, 'two instances share the lead limit when the requests come at o
   t.equal(answers.filter((a) => a.statusCode === 201).length, 5, 'the upsert is atomic: no count is lost');
 });
 
-forEachTarget(t, 'two instances share the per-account login lockout: 10 guesses in all, not 10 each', async (t, target) => {
-  const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '1000' });
-  await registered(apps[0], 'ana@example.com');
-  for (let i = 0; i < 10; i++) {
-    const res = await login(apps[i % 2]!, `guess number ${i}`, `203.0.113.${i + 1}`);
-    t.equal(res.statusCode, 401, `guess ${i + 1} on instance ${(i % 2) + 1}`);
-  }
-  for (const [n, app] of apps.entries()) {
-    const res = await login(app, PASSWORD, '203.0.113.99');
-    t.equal(res.statusCode, 429, `instance ${n + 1} refuses the 11th, even with the right password`);
-    t.match(res.headers['retry-after'], /^\d+$/);
-  }
-});
+forEachTarget(
+  t,
+  'two instances share the login throttle (its free failures in all, not each) and the device cookies',
+  async (t, target) => {
+    const clock = testClock();
+    const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '1000' }, clock.now);
+    await registered(apps[0], 'ana@example.com');
+    const device = (await login(apps[0], PASSWORD, '192.0.2.1')).cookies.find((c) => c.name === 'did')!.value;
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      const res = await login(apps[i % 2]!, `guess number ${i}`, `203.0.113.${i + 1}`);
+      t.equal(res.statusCode, 401, `guess ${i + 1} on instance ${(i % 2) + 1}`);
+    }
+    for (const [n, app] of apps.entries()) {
+      const res = await login(app, PASSWORD, '203.0.113.99');
+      t.equal(res.statusCode, 429, `instance ${n + 1} makes the next wait, even with the right password`);
+      t.equal(res.headers['retry-after'], '1');
+    }
+    const trusted = await apps[1].inject({
+      method: 'POST',
+      url: '/api/client-login',
+      payload: { email: 'ana@example.com', password: PASSWORD },
+      headers: { cookie: `did=${device}` },
+      remoteAddress: '192.0.2.1',
+    });
+    t.equal(trusted.statusCode, 200, "the other instance knows the device cookie one signed: they share the store's secret");
+  },
+);
 
 forEachTarget(t, 'two instances share the per-address limit of each account route', async (t, target) => {
   const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '3' });

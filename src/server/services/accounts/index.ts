@@ -18,6 +18,7 @@ import type { ProjectCard } from '../../../shared/catalogue.ts';
 import {
   CLIENT_SCOPE,
   RESET_TOKEN_TTL_MINUTES,
+  type ClientSession,
   type ClientUser,
   type LoginBody,
   type ProfileBody,
@@ -30,7 +31,19 @@ import { queueMail } from '../../mail/outbox.ts';
 import { isCommonPassword, type ScryptParams } from './passwords.ts';
 import { PasswordHasher } from './hash-queue.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { findSession, pruneEnded, revokeClientSessions, revokeToken, startSession, type ActiveSession } from './sessions.ts';
+import { signDevice, verifyDevice } from './devices.ts';
+import { clearFailures, pruneFailures, takeAttempt } from './login-throttle.ts';
+import { siteSecret } from '../site-secrets.ts';
+import {
+  clientSessions,
+  findSession,
+  pruneEnded,
+  revokeClientSessions,
+  revokeToken,
+  startSession,
+  type ActiveSession,
+} from './sessions.ts';
+import { deviceName } from './device-names.ts';
 import { favoriteCards, favoriteIds, listedProject, mergeFavorites, removeFavorite } from './favorites.ts';
 import { accountLink, alreadyRegisteredMail, mailBrand, resetMail } from './mails.ts';
 import { toPublicPartner } from '../partners.ts';
@@ -47,6 +60,8 @@ export interface AccountOptions {
   hashQueue?: number;
   /** The main site's public address (config SITE_URL): links in mails start here. */
   siteUrl: string;
+  /** A session unused this many days ends (config SESSION_IDLE_DAYS; default 14). */
+  sessionIdleDays?: number;
   now?: () => Date;
 }
 
@@ -56,11 +71,23 @@ export interface Authenticated {
   token: string;
 }
 
+/** A login's answer: also the value of the browser's device cookie (devices.ts). */
+export interface LoggedIn extends Authenticated {
+  device: string;
+}
+
 /** Where a request came from: its host decides the partner first (DESIGN §6). */
 export interface AccountOrigin {
   host: string | null;
   /** The client's address: its password requests take turns with other addresses' (hash-queue.ts). */
   address: string;
+  /** The User-Agent header, which names the session's device in the profile. */
+  userAgent?: string | null;
+}
+
+/** Where a login came from: also the browser's device cookie, if it sent one (devices.ts). */
+export interface LoginOrigin extends AccountOrigin {
+  device?: string;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -70,6 +97,8 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export class AccountService {
   private readonly now: () => Date;
   private dummy: Promise<string> | null = null;
+  private deviceKey: Promise<Buffer> | null = null;
+  private readonly idleDays: number;
   readonly hasher: PasswordHasher;
 
   constructor(
@@ -79,12 +108,14 @@ export class AccountService {
     private readonly options: AccountOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.idleDays = options.sessionIdleDays ?? 14;
     this.hasher = new PasswordHasher(options.hashParams, options.hashConcurrency ?? 2, options.hashQueue);
   }
 
-  /** Deletes sessions and reset tokens that ended a week ago or more (app upkeep, every few hours). */
-  prune(): Promise<{ sessions: number; resets: number }> {
-    return pruneEnded(this.db, this.now());
+  /** Deletes sessions and reset tokens that ended a week ago or more, and forgotten login failures (app upkeep, every few hours). */
+  async prune(): Promise<{ sessions: number; resets: number; loginFailures: number }> {
+    const now = this.now();
+    return { ...(await pruneEnded(this.db, now, this.idleDays)), loginFailures: await pruneFailures(this.db, now) };
   }
 
   // --- registration and login ----------------------------------------------
@@ -99,7 +130,8 @@ export class AccountService {
       this.hasher.hash(body.password, origin.address),
       this.verifyOrDummy(body.password, existing?.password_hash ?? null, origin.address),
     ]);
-    if (existing) return isOwner ? this.logIn(existing, body.favorites) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
+    if (existing)
+      return isOwner ? this.logIn(existing, body.favorites, origin) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
 
     const now = this.now();
     const at = now.toISOString();
@@ -111,7 +143,7 @@ export class AccountService {
           .returning('id')
           .executeTakeFirstOrThrow();
         await mergeFavorites(trx, id, body.favorites ?? [], now);
-        const { token } = await startSession(trx, id, now);
+        const { token } = await startSession(trx, id, now, origin.userAgent);
         return { user: await this.userOf(trx, id), token };
       });
     } catch (error) {
@@ -122,21 +154,52 @@ export class AccountService {
     }
   }
 
-  /** The user and a new session, or null for a wrong email or password (the same way). */
-  async login(body: LoginBody, address: string): Promise<Authenticated | null> {
-    const client = await this.byEmail(normaliseEmail(body.email));
-    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address);
+  /**
+   * The user, a new session and the browser's new device cookie, or null for a
+   * wrong email or password (the same way). Throttled per account, or per
+   * browser when `origin.device` is the client's (login-throttle.ts): a
+   * TooManyAttempts when this attempt comes too early.
+   */
+  async login(body: LoginBody, origin: LoginOrigin): Promise<LoggedIn | null> {
+    const { address } = origin;
+    const email = normaliseEmail(body.email);
+    const client = await this.byEmail(email);
+    const secret = await this.deviceSecret();
+    const device = verifyDevice(secret, origin.device);
+    const trusted = device !== null && device.clientId === client?.id;
+    const key = trusted ? `device:${device.deviceId}` : `email:${email}`;
+    await takeAttempt(this.db, key, this.now());
+    // A browser the client logged in from before goes ahead of the queue's other password requests.
+    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address, trusted);
     if (!client || !ok) return null;
+    await clearFailures(this.db, key);
     if (this.hasher.needsRehash(client.password_hash)) {
       const hash = await this.hasher.hash(body.password, address);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
-    return this.logIn(client, body.favorites);
+    return { ...(await this.logIn(client, body.favorites, origin)), device: signDevice(secret, client.id, device?.deviceId) };
   }
 
   /** The session `token` names, or null. */
   session(token: string): Promise<ActiveSession | null> {
-    return findSession(this.db, token, this.now());
+    return findSession(this.db, token, this.now(), this.idleDays);
+  }
+
+  /** The client's live sessions for the profile, `session`'s marked current. */
+  async sessions(session: ActiveSession): Promise<ClientSession[]> {
+    const rows = await clientSessions(this.db, session.id, this.now(), this.idleDays);
+    return rows.map((r) => ({
+      id: r.id,
+      device: deviceName(r.userAgent),
+      created_at: r.createdAt,
+      last_seen_at: r.lastSeenAt,
+      current: r.id === session.sessionId,
+    }));
+  }
+
+  /** Ends every session of the client but `session`. */
+  async logOutOthers(session: ActiveSession): Promise<void> {
+    await revokeClientSessions(this.db, session.id, this.now(), session.sessionId);
   }
 
   async logout(token: string): Promise<void> {
@@ -206,9 +269,8 @@ export class AccountService {
 
   /**
    * Changes the given fields. The email and the password need the current
-   * password; a new password ends the client's other sessions, and either
-   * change voids the reset links sent before it (one may sit in a mailbox the
-   * client just left).
+   * password; either change ends the client's other sessions and voids the
+   * reset links sent before it (one may sit in a mailbox the client just left).
    */
   async updateProfile(session: ActiveSession, body: ProfileBody, address: string): Promise<ClientUser> {
     const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
@@ -239,7 +301,8 @@ export class AccountService {
       try {
         await this.db.transaction().execute(async (trx) => {
           await trx.updateTable('clients').set(set).where('id', '=', client.id).execute();
-          if (changesPassword) await revokeClientSessions(trx, client.id, now, session.sessionId);
+          // Whoever else holds a session may be who the client is changing them against.
+          if (changesPassword || changesEmail) await revokeClientSessions(trx, client.id, now, session.sessionId);
           if (changesPassword || changesEmail) await voidResetLinks(trx, client.id, set.updated_at!);
           if (changesEmail) await moveSavedSearches(trx, client.email, email);
         });
@@ -285,20 +348,29 @@ export class AccountService {
   }
 
   /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
-  private async verifyOrDummy(password: string, stored: string | null, address: string): Promise<boolean> {
+  private async verifyOrDummy(password: string, stored: string | null, address: string, priority = false): Promise<boolean> {
     this.dummy ??= this.hasher.hash(newToken());
     if (stored === null) {
       await this.hasher.verify(password, await this.dummy, address);
       return false;
     }
-    return this.hasher.verify(password, stored, address);
+    return this.hasher.verify(password, stored, address, priority);
   }
 
-  private async logIn(client: ClientRow, favorites: number[] | undefined): Promise<Authenticated> {
+  /** The key of the device cookies' HMAC, read (or made) once. */
+  private deviceSecret(): Promise<Buffer> {
+    this.deviceKey ??= siteSecret(this.db, 'device-cookie', this.now()).catch((error: unknown) => {
+      this.deviceKey = null;
+      throw error;
+    });
+    return this.deviceKey;
+  }
+
+  private async logIn(client: ClientRow, favorites: number[] | undefined, origin: AccountOrigin): Promise<Authenticated> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       await mergeFavorites(trx, client.id, favorites ?? [], now);
-      const { token } = await startSession(trx, client.id, now);
+      const { token } = await startSession(trx, client.id, now, origin.userAgent);
       return { user: await this.userOf(trx, client.id), token };
     });
   }

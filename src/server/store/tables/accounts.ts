@@ -1,5 +1,6 @@
 // Client accounts (migration 0005): clients, sessions, password resets,
-// favorites; and the favorites alerts' unsubscribe links (migration 0016).
+// favorites; the favorites alerts' unsubscribe links (migration 0016); login
+// throttling and the site's secrets (migration 0018); sessions' User-Agent (0019).
 import type { Generated, Selectable } from 'kysely';
 export interface ClientsTable {
   id: Generated<number>;
@@ -28,8 +29,11 @@ export interface SessionsTable {
   client_id: number;
   created_at: string;
   expires_at: string;
+  /** Written at most hourly (services/accounts/sessions.ts); a session unseen for SESSION_IDLE_DAYS has ended. */
   last_seen_at: string;
   revoked_at: string | null;
+  /** The login's User-Agent, cut to 512 characters (migration 0019); null before it. */
+  user_agent: Generated<string | null>;
 }
 
 /** A password reset link, single-use: token_hash is the SHA-256 of the link's token. */
@@ -54,6 +58,8 @@ export interface AccountTables {
   password_resets: PasswordResetsTable;
   favorites: FavoritesTable;
   favorite_alert_links: FavoriteAlertLinksTable;
+  login_failures: LoginFailuresTable;
+  site_secrets: SiteSecretsTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -66,4 +72,21 @@ export interface FavoriteAlertLinksTable {
   client_id: number;
   created_at: string;
   expires_at: string;
+}
+
+/** Failed logins in a row of one key: 'email:<email>' or 'device:<id>' (services/accounts/login-throttle.ts). */
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  /** ISO-8601: the next attempt is refused (429) before this. */
+  next_at: string;
+  last_failed_at: string;
+}
+
+/** A secret shared by every instance on the database, made once (services/site-secrets.ts). */
+export interface SiteSecretsTable {
+  name: string;
+  /** base64url of 32 random bytes. */
+  value: string;
+  created_at: string;
 }
