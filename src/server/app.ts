@@ -34,6 +34,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
+import { installCatalogueWarmup } from './jobs/catalogue-warmup.ts';
 import { installAlertDigests } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
 import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
@@ -86,6 +87,8 @@ export interface AppOptions {
   alertDigests?: MailJobSchedule;
   /** The accounts' clock: sessions, login throttling (tests). */
   accountClock?: () => Date;
+  /** How often the map's index is checked against the catalogue's version. With NODE_ENV=test only when given. */
+  catalogueWarmup?: { everyMs: number };
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
+  if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup?.everyMs);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });

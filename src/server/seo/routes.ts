@@ -2,14 +2,15 @@
 // on its host (addresses on SITE_URL), a partner's on its own domain (addresses
 // on that domain). The host picks the site, as it does for pages; the
 // addresses themselves come from configuration, never from the Host header.
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../../shared/seo.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { publicCache } from '../http/caching.ts';
+import { PerVersion } from '../services/per-version.ts';
 import { mainPages, partnerPages, placePages } from './pages.ts';
-import { countListed, sitemap, sitemapPage, SITEMAP_MAX_URLS, type SitemapAnswer, type SitemapPlan } from './sitemap.ts';
+import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapFiles, type SitemapPlan } from './sitemap.ts';
+import { sendCompressed } from './compressed-file.ts';
 import { robotsTxt } from './robots.ts';
 
 export interface SeoOptions {
@@ -17,24 +18,29 @@ export interface SeoOptions {
   maxUrls?: number;
 }
 
+/** Sites whose sitemaps are kept: the main one and each partner's domain. */
+const KEPT_SITES = 64;
+
 export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Promise<void> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const { services, store } = app;
+  // Written once per version of what they list (catalogue, partners, pages) and site; every
+  // instance reads the versions at each request, so it sees another's import at the next one.
+  const kept = new PerVersion<SitemapFiles>(KEPT_SITES);
 
   const originOf = (partner: PublicPartner | null) => siteOrigin(app.config.SITE_URL, partner?.domain);
 
-  async function plan(request: FastifyRequest): Promise<SitemapPlan> {
-    const partner = await services.partners.byHost(request.hostname);
-    if (partner) return { origin: originOf(partner), pages: await partnerPages(services, partner, true), projects: 0, maxUrls };
-    const [pages, places, projects] = await Promise.all([mainPages(services), placePages(store.db), countListed(store.db)]);
-    return { origin: originOf(null), pages: [...pages, ...places], projects, maxUrls };
+  async function plan(partner: PublicPartner | null): Promise<SitemapPlan> {
+    if (partner) return { origin: originOf(partner), pages: await partnerPages(services, partner, true), projects: false, maxUrls };
+    const [pages, places] = await Promise.all([mainPages(services), placePages(store.db)]);
+    return { origin: originOf(null), pages: [...pages, ...places], projects: true, maxUrls };
   }
 
-  function send(reply: FastifyReply, answer: SitemapAnswer) {
-    if (answer.kind === 'none') throw new HttpError(404, NOT_FOUND_MESSAGE);
-    publicCache(reply, app.config);
-    reply.type('application/xml; charset=utf-8');
-    return reply.send(answer.kind === 'index' ? answer.body : Readable.from(answer.body));
+  async function sitemapFiles(request: FastifyRequest): Promise<SitemapFiles> {
+    const [versions, content] = await Promise.all([services.partners.versions(), services.content.stamp()]);
+    const partner = await services.partners.byHost(request.hostname, versions);
+    const version = `${versions.catalogue}/${versions.partners}/${content}`;
+    return kept.get(version, partner?.slug ?? '', async () => buildSitemaps(store.db, await plan(partner)));
   }
 
   app.get('/robots.txt', async (request, reply) => {
@@ -44,11 +50,18 @@ export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Prom
     return robotsTxt(originOf(partner));
   });
 
-  app.get('/sitemap.xml', async (request, reply) => send(reply, await sitemap(store.db, await plan(request))));
+  async function send(request: FastifyRequest, reply: FastifyReply, name: string) {
+    const file = (await sitemapFiles(request)).get(name);
+    if (!file) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    publicCache(reply, app.config);
+    reply.type('application/xml; charset=utf-8');
+    return sendCompressed(request, reply, file);
+  }
 
-  app.get<{ Params: { n: string } }>('/sitemap-:n.xml', async (request, reply) => {
-    const n = /^[1-9]\d{0,5}$/.test(request.params.n) ? Number(request.params.n) : NaN;
-    if (Number.isNaN(n)) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return send(reply, sitemapPage(store.db, await plan(request), n));
+  app.get('/sitemap.xml', { compress: false }, async (request, reply) => send(request, reply, 'sitemap.xml'));
+
+  app.get<{ Params: { n: string } }>('/sitemap-:n.xml', { compress: false }, async (request, reply) => {
+    if (!/^[1-9]\d{0,5}$/.test(request.params.n)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return send(request, reply, `sitemap-${request.params.n}.xml`);
   });
 }

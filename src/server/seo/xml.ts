@@ -1,5 +1,4 @@
-// The XML of sitemaps (sitemaps.org protocol 0.9), written a few entries at a
-// time so that a sitemap of 45,000 addresses is never one string in memory.
+// The XML of sitemaps (sitemaps.org protocol 0.9).
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -29,11 +28,12 @@ function entry(tag: 'url' | 'sitemap', e: SitemapEntry): string {
   return `<${tag}><loc>${xmlEscape(e.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</${tag}>\n`;
 }
 
-/** A <urlset> from batches of entries, as chunks of text. */
-export async function* urlset(batches: AsyncIterable<SitemapEntry[]>): AsyncGenerator<string> {
-  yield `${XML_DECLARATION}<urlset xmlns="${NS}">\n`;
-  for await (const batch of batches) yield batch.map((e) => entry('url', e)).join('');
-  yield '</urlset>\n';
+/** One <url> of a urlset. */
+export const urlEntry = (e: SitemapEntry): string => entry('url', e);
+
+/** A <urlset> around entries written by urlEntry. */
+export function urlset(entries: string[]): string {
+  return `${XML_DECLARATION}<urlset xmlns="${NS}">\n${entries.join('')}</urlset>\n`;
 }
 
 /** A <sitemapindex> naming the sitemaps of a large site. */

@@ -34,6 +34,19 @@ export class ContentService {
     return [...bySlug.values()].map(({ slug, title, summary }) => ({ slug, title, summary }));
   }
 
+  /**
+   * What changes whenever a page is added or edited (pages are never deleted
+   * but with their partner, whose version changes then): for what is kept
+   * per version of the pages, such as the sitemaps.
+   */
+  async stamp(): Promise<string> {
+    const row = await this.db
+      .selectFrom('content_pages')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('newest')])
+      .executeTakeFirstOrThrow();
+    return `${Number(row.n)}/${row.newest ?? ''}`;
+  }
+
   // --- writes (the partner CLI; later an admin API) -------------------------
 
   /**

@@ -66,6 +66,16 @@ export class CatalogueService {
     return this.mapMarkers.answer(query, scope, version);
   }
 
+  /** Builds what the catalogue's first visitors would otherwise wait for (the map's unfiltered index); answers its version. */
+  warm(): Promise<string> {
+    return this.mapMarkers.warm();
+  }
+
+  /** The catalogue version warm() last finished for (null: not yet). */
+  get warmedFor(): string | null {
+    return this.mapMarkers.warmedFor;
+  }
+
   /** null: unknown, withdrawn or outside the scope. */
   project(id: number, scope: Scope): Promise<ProjectDetail | null> {
     return projectDetail(this.db, id, scope);

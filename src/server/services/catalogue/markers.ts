@@ -5,7 +5,9 @@
 // a request then costs the version's one-row read and a walk of the index.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { BBox, MapMarker, MarkerSearch, MarkersAnswer } from '../../../shared/catalogue.ts';
+import { create } from 'superstruct';
+import { MarkerSearch, type BBox, type MapMarker, type MarkersAnswer } from '../../../shared/catalogue.ts';
+import { SEARCH_ACCOUNT_ID } from '../../../shared/constants.ts';
 import { searchConditions, type GeoIds } from './search.ts';
 import type { GeoCache } from './geo.ts';
 import { scopeKey, type Scope } from './scope.ts';
@@ -15,6 +17,8 @@ import { catalogueVersion } from './version.ts';
 
 const HAS_POSITION = sql<SqlBool>`p.lat is not null and p.lng is not null`;
 const WORLD: BBox = [-180, -90, 180, 90];
+/** The map of a search without filters, with the defaults a request gets. */
+const UNFILTERED = create({ account_id: SEARCH_ACCOUNT_ID }, MarkerSearch);
 
 /** Every match of the filter with coordinates, as markers (name and lowest available price label them). */
 export async function markerRows(db: Kysely<Database>, q: MarkerSearch, geo: GeoIds | null, scope: Scope): Promise<MapMarker[]> {
@@ -46,14 +50,40 @@ export class MapMarkers {
     private readonly geo: GeoCache,
   ) {}
 
+  /** The version whose unfiltered index warm() built last. */
+  private warmed: string | null = null;
+
   /** `version`: the catalogue's, when the request has read it already (services/versions.ts). */
   async answer(q: MarkerSearch, scope: Scope, version?: string): Promise<MarkersAnswer> {
     version ??= await catalogueVersion(this.db);
-    const index = await this.cache.get(version, filterKey(q, scope), async () => {
+    return (await this.index(q, scope, version)).answer(q.view ?? WORLD, q.zoom);
+  }
+
+  /**
+   * Builds the main site's unfiltered index (the map of a search without
+   * filters) for the current version, unless built already: called at start
+   * and whenever the catalogue may have changed, so that no visitor waits for it.
+   * Answers the version it is built for.
+   */
+  async warm(): Promise<string> {
+    const version = await catalogueVersion(this.db);
+    if (version !== this.warmed) {
+      await this.index(UNFILTERED, null, version);
+      this.warmed = version;
+    }
+    return version;
+  }
+
+  /** The version warm() last built for; null before its first build. */
+  get warmedFor(): string | null {
+    return this.warmed;
+  }
+
+  private index(q: MarkerSearch, scope: Scope, version: string): Promise<MarkerIndex> {
+    return this.cache.get(version, filterKey(q, scope), async () => {
       const geo = await this.geo.resolve(q.esGeo, version);
       const none = geo && geo.countries.length + geo.regions.length + geo.towns.length === 0;
       return new MarkerIndex(none ? [] : await markerRows(this.db, q, geo, scope));
     });
-    return index.answer(q.view ?? WORLD, q.zoom);
   }
 }

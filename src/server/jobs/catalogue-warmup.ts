@@ -1,0 +1,19 @@
+// What a new catalogue version needs built before visitors ask for it (the
+// map's unfiltered marker index, services/catalogue/markers.ts), built at start
+// and within a few seconds of any import: a scheduled pull here, the import
+// command, or another instance on the same database. One indexed read of the
+// version per period when nothing changed. A failure is logged and tried next time.
+import type { FastifyInstance } from 'fastify';
+import { runEvery } from './every.ts';
+
+export const CATALOGUE_WARMUP_EVERY_MS = 5_000;
+
+export function installCatalogueWarmup(app: FastifyInstance, everyMs = CATALOGUE_WARMUP_EVERY_MS): void {
+  runEvery(app, everyMs, async () => {
+    try {
+      await app.services.catalogue.warm();
+    } catch (err) {
+      app.log.error({ err }, 'building the map index failed');
+    }
+  });
+}
