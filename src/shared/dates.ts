@@ -1,5 +1,5 @@
 // Dates as the site writes them: '12 Jan 2026' (a day on the site's clock,
-// Madrid) and 'March 2027' (a month). Month names come from the locale; the
+// Madrid), '12 Jan 2026, 18:05' (a moment) and 'March 2027' (a month). Month names come from the locale; the
 // arithmetic is done here rather than by Intl.DateTimeFormat, whose first use
 // costs a phone's browser tens of milliseconds of main thread while the page
 // hydrates (docs/decisions/no-intl-on-first-load.md).
@@ -30,6 +30,15 @@ export function formatDay(iso: string): string {
   if (!Number.isFinite(at)) return iso;
   const local = new Date(at + madridOffsetMs(at));
   return `${local.getUTCDate()} ${monthShort(local.getUTCMonth())} ${local.getUTCFullYear()}`;
+}
+
+/** '2026-01-12T17:05:00.000Z' → '12 Jan 2026, 18:05', on Madrid's clock; anything unreadable as it is. */
+export function formatDayTime(iso: string): string {
+  const at = Date.parse(iso);
+  if (!Number.isFinite(at)) return iso;
+  const local = new Date(at + madridOffsetMs(at));
+  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  return `${formatDay(iso)}, ${time}`;
 }
 
 /** '2027-03' (or a full date) → 'March 2027'; anything else as it is. */

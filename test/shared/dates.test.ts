@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatDay, formatMonth } from '../../src/shared/dates.ts';
+import { formatDay, formatDayTime, formatMonth } from '../../src/shared/dates.ts';
 
 // Intl (full ICU in Node) is the reference the site's own arithmetic must agree with.
 const MADRID_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Madrid' });
@@ -25,4 +25,10 @@ t.test('a month is its name and year', async (t) => {
     t.equal(formatMonth(`2026-${String(month + 1).padStart(2, '0')}`), MONTH.format(Date.UTC(2026, month, 1)));
   t.equal(formatMonth('2027-13'), '2027-13', 'no such month: as it is');
   t.equal(formatMonth('Q3 2027'), 'Q3 2027');
+});
+
+t.test("a moment is its day and its time on Madrid's clock", async (t) => {
+  t.equal(formatDayTime('2026-01-12T17:05:00.000Z'), '12 Jan 2026, 18:05');
+  t.equal(formatDayTime('2026-07-12T22:30:00.000Z'), '13 Jul 2026, 00:30');
+  t.equal(formatDayTime('garbage'), 'garbage');
 });

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { SessionsAnswer } from '../../../shared/accounts.ts';
+import { formatDayTime } from '../../../shared/dates.ts';
 import { t } from '../../../shared/i18n.ts';
 import { postJson } from '../../lib/api.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 
 const KEY = '/api/client-sessions';
-const SEEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ProfileSessions() {
   const { data, mutate } = useSWR<SessionsAnswer>(KEY, { revalidateOnMount: true });
@@ -42,7 +42,7 @@ export function ProfileSessions() {
           <li key={s.id} className="session-list__item">
             <strong className="session-list__device">{s.device}</strong>
             {s.current ? <span className="session-list__current">{t('accountUi.sessions.thisDevice')}</span> : null}
-            <span className="session-list__seen">{t('accountUi.sessions.lastSeen', { date: SEEN.format(new Date(s.last_seen_at)) })}</span>
+            <span className="session-list__seen">{t('accountUi.sessions.lastSeen', { date: formatDayTime(s.last_seen_at) })}</span>
           </li>
         ))}
       </ul>
