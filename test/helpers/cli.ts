@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { TapTest } from './db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,4 +81,17 @@ export async function inBatches<T>(jobs: Array<() => Promise<T>>, limit = 2): Pr
   };
   await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
   return results;
+}
+
+/** `npm run import -- …args` on the store the target's `env` names. */
+export function importCli(target: { env: Record<string, string> }, args: string[]): Promise<CliRun> {
+  return runCli('import', args, target.env, 120_000);
+}
+
+/** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches `message`. */
+export function failedInOneLine(t: TapTest, run: CliRun, message: RegExp, name = 'the run'): void {
+  t.equal(run.code, 1, `${name}: exit 1 (${run.stderr.trim().slice(0, 300)})`);
+  t.equal(run.stdout, '', `${name}: nothing on stdout`);
+  t.equal(run.stderr.trimEnd().split('\n').length, 1, `${name}: one line on stderr`);
+  t.match(run.stderr.trimEnd(), message, name);
 }

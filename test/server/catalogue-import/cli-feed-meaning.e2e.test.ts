@@ -4,24 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
-import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
+import { forEachTarget } from '../../helpers/db.ts';
+import { failedInOneLine, importCli } from '../../helpers/cli.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 
 // Each run starts Node and tsx; a loaded runner needs room.
 t.setTimeout(300_000);
-
-function importCli(target: Pick<StoreTarget, 'env'>, args: string[]): Promise<Run> {
-  return runCli('import', args, target.env, 120_000);
-}
-
-/** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches. */
-function failed(t: TapTest, run: Run, message: RegExp): void {
-  t.equal(run.code, 1, `exit 1: ${run.stderr.trim()}`);
-  t.equal(run.stdout, '');
-  t.equal(run.stderr.trimEnd().split('\n').length, 1, 'one line');
-  t.match(run.stderr.trimEnd(), message);
-}
 
 forEachTarget(t, 'import CLI: a feed that renames every property is refused, and imported with --force', async (t, target) => {
   const dir = fs.mkdtempSync(path.join(target.dataDir, 'feeds-'));
@@ -39,7 +27,7 @@ forEachTarget(t, 'import CLI: a feed that renames every property is refused, and
   const store = await target.open();
   const stored = await fingerprint(store);
 
-  failed(
+  failedInOneLine(
     t,
     await importCli(target, [after, '--source', 'crm']),
     /^error: refused: the feed would withdraw 20 of the 20 units listed under source 'crm' \(100 %, more than FEED_MAX_WITHDRAW 30 %\): .* \(nothing was changed\)$/,

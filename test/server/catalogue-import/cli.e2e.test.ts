@@ -5,25 +5,13 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
-import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
-import { runCli, type CliRun as Run } from '../../helpers/cli.ts';
+import { forEachTarget } from '../../helpers/db.ts';
+import { failedInOneLine, importCli } from '../../helpers/cli.ts';
 import { DEMO_FEED_FILE } from '../../../src/server/demo/seed.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 
 // Each run starts Node and tsx; a loaded runner needs room.
 t.setTimeout(300_000);
-
-function importCli(target: Pick<StoreTarget, 'env'>, args: string[]): Promise<Run> {
-  return runCli('import', args, target.env, 120_000);
-}
-
-/** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches. */
-function failed(t: TapTest, run: Run, message: RegExp): void {
-  t.equal(run.code, 1, `exit 1: ${run.stderr.trim()}`);
-  t.equal(run.stdout, '');
-  t.equal(run.stderr.trimEnd().split('\n').length, 1, 'one line');
-  t.match(run.stderr.trimEnd(), message);
-}
 
 forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failures that change nothing', async (t, target) => {
   const first = await importCli(target, [DEMO_FEED_FILE]);
@@ -94,14 +82,14 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
     importCli(target, [`${base}/feed.xml`]),
     importCli(target, [`${base}/page.html`]),
   ]);
-  failed(t, malformed, /^error: malformed XML at line \d+, column \d+: .+ \(nothing was changed\)$/);
-  failed(t, missing, /^error: cannot read .*nothing\.xml: no such file \(nothing was changed\)$/);
-  failed(
+  failedInOneLine(t, malformed, /^error: malformed XML at line \d+, column \d+: .+ \(nothing was changed\)$/);
+  failedInOneLine(t, missing, /^error: cannot read .*nothing\.xml: no such file \(nothing was changed\)$/);
+  failedInOneLine(
     t,
     http500,
     /^error: download failed: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/feed\.xml \(nothing was changed\)$/,
   );
-  failed(t, notKyero, /^error: not a Kyero feed: the root element is <html>, not <root> \(nothing was changed\)$/);
+  failedInOneLine(t, notKyero, /^error: not a Kyero feed: the root element is <html>, not <root> \(nothing was changed\)$/);
   t.same(await fingerprint(store), before, 'the store is exactly as it was');
 
   const usage = await importCli(target, []);
