@@ -1,8 +1,9 @@
 // Dates as the site writes them: '12 Jan 2026' (a day on the site's clock,
-// Madrid), '12 Jan 2026, 18:05' (a moment) and 'March 2027' (a month). Month names come from the locale; the
-// arithmetic is done here rather than by Intl.DateTimeFormat, whose first use
-// costs a phone's browser tens of milliseconds of main thread while the page
-// hydrates (docs/decisions/no-intl-on-first-load.md).
+// Madrid), '12 Jan 2026, 18:05' (a moment) and 'March 2027' (a month). Month
+// names come from the locale; the arithmetic is done here rather than by
+// Intl.DateTimeFormat, whose first use costs a phone's browser tens of
+// milliseconds of main thread while the page hydrates
+// (docs/decisions/no-intl-on-first-load.md).
 import { t, type MessageKey } from './i18n.ts';
 import { DAY_MS } from './durations.ts';
 
@@ -18,27 +19,31 @@ function lastSundayAtOne(year: number, month: number): number {
 }
 
 /** Madrid's offset from UTC at a moment: CEST (+2) from the last Sunday of March to that of October, else CET (+1). */
-export function madridOffsetMs(at: number): number {
+function madridOffsetMs(at: number): number {
   const year = new Date(at).getUTCFullYear();
   const summer = at >= lastSundayAtOne(year, 2) && at < lastSundayAtOne(year, 9);
   return (summer ? 2 : 1) * HOUR_MS;
 }
 
+/** Madrid's wall clock at an ISO moment, read through the UTC getters; null when unreadable. */
+function madridClock(iso: string): Date | null {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? new Date(at + madridOffsetMs(at)) : null;
+}
+
+const dayOf = (local: Date) => `${local.getUTCDate()} ${monthShort(local.getUTCMonth())} ${local.getUTCFullYear()}`;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** '2026-01-12T12:00:00.000Z' → '12 Jan 2026', the day in Madrid; anything unreadable as it is. */
 export function formatDay(iso: string): string {
-  const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return iso;
-  const local = new Date(at + madridOffsetMs(at));
-  return `${local.getUTCDate()} ${monthShort(local.getUTCMonth())} ${local.getUTCFullYear()}`;
+  const local = madridClock(iso);
+  return local ? dayOf(local) : iso;
 }
 
 /** '2026-01-12T17:05:00.000Z' → '12 Jan 2026, 18:05', on Madrid's clock; anything unreadable as it is. */
 export function formatDayTime(iso: string): string {
-  const at = Date.parse(iso);
-  if (!Number.isFinite(at)) return iso;
-  const local = new Date(at + madridOffsetMs(at));
-  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
-  return `${formatDay(iso)}, ${time}`;
+  const local = madridClock(iso);
+  return local ? `${dayOf(local)}, ${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}` : iso;
 }
 
 /** '2027-03' (or a full date) → 'March 2027'; anything else as it is. */
