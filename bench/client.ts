@@ -22,11 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
 import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
 import { JS_BUDGET, budgetLine } from './budgets.ts';
+import { PHONE, budgetedPages, launchBenchBrowser } from './phone-pages.ts';
 import { librariesFloor } from './js-floor.ts';
 import { median, textTable } from './table.ts';
 
@@ -34,15 +35,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
 const CHECKOUT = path.resolve(process.env.BENCH_CLIENT_CHECKOUT ?? ROOT);
 const CHECKOUT_DIST = path.join(CHECKOUT, 'dist');
-const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Quiet for this long counts as idle: prefetches wait for the browser's idle callbacks. */
 const NETWORK_IDLE_MS = 2_000;
 /** Bounds on a busy shared machine: generous, never a measurement. */
 const PAGE_LIMIT_MS = 90_000;
 const LIGHTHOUSE_LIMIT_MS = 180_000;
-/** Lighthouse's mobile device (Moto G Power), so both passes see the same layout. */
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 interface Loaded {
   url: string;
@@ -267,20 +265,8 @@ export async function runClientBench(): Promise<void> {
   try {
     const site = await startSite(t, 'site', { NODE_ENV: 'production', DATA_DIR: dataDir }, { cwd: CHECKOUT });
     const base = `http://127.0.0.1:${site.port}`;
-    const searchHtml = await (await fetch(base + PLACE_SEARCH)).text();
-    const projectId = /data-project="(\d+)"/.exec(searchHtml)?.[1];
-    if (!projectId) throw new Error(`${PLACE_SEARCH} shows no project`);
-    const pages: Array<{ name: keyof typeof JS_BUDGET; path: string; page: string }> = [
-      { name: 'home', path: '/', page: 'home' },
-      { name: 'search', path: PLACE_SEARCH, page: 'search' },
-      { name: 'property', path: `/for-sale/${projectId}`, page: 'for-sale' },
-    ];
-
-    const browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-    });
+    const pages = await budgetedPages(base);
+    const browser = await launchBenchBrowser();
     const loads: PageLoad[] = [];
     try {
       for (const p of pages) loads.push(await loadWithoutInteraction(browser, base, p.name, p.path, p.page));

@@ -3,8 +3,7 @@
 // Why the browser's first-load code uses none (docs/decisions/no-intl-on-first-load.md).
 //
 //   npx tsx bench/intl-first-use.ts
-import puppeteer from 'puppeteer-core';
-import { chromiumPath } from '../test/helpers/browser.ts';
+import { launchBenchBrowser } from './phone-pages.ts';
 import { median, textTable } from './table.ts';
 
 const ROUNDS = 5;
@@ -16,11 +15,7 @@ const CALLS = [
   "new Intl.PluralRules('en').select(1)",
 ];
 
-const browser = await puppeteer.launch({
-  executablePath: chromiumPath(),
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+const browser = await launchBenchBrowser();
 try {
   const rows = [];
   for (const call of CALLS) {

@@ -22,9 +22,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumPath } from '../test/helpers/browser.ts';
+import type { Browser } from 'puppeteer-core';
 import { startSite } from '../test/helpers/site-process.ts';
+import { PHONE, budgetedPages, launchBenchBrowser } from './phone-pages.ts';
 import { median, textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,8 +32,6 @@ const CHECKOUTS = [ROOT, ...(process.env.BENCH_CLIENT_CHECKOUT ? [path.resolve(p
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIST_TASKS = process.env.BENCH_LIST_TASKS === '1';
 const BLOCKED = process.env.BENCH_BLOCK ? process.env.BENCH_BLOCK.split(',') : [];
-const PLACE_SEARCH = '/search/spain/alicante/torrevieja';
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 /** Lighthouse's mobile CPU slowdown and its long-task threshold. */
 const SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -150,22 +148,17 @@ async function main(): Promise<void> {
       dataDirs.push(dataDir);
       const site = await startSite(t, path.basename(checkout), { NODE_ENV: 'production', DATA_DIR: dataDir }, { cwd: checkout });
       const base = `http://127.0.0.1:${site.port}`;
-      const projectId = /data-project="(\d+)"/.exec(await (await fetch(base + PLACE_SEARCH)).text())?.[1];
-      sites.push({ checkout, base, pages: { home: '/', search: PLACE_SEARCH, property: `/for-sale/${projectId}` } });
+      sites.push({ checkout, base, pages: await budgetedPages(base) });
     }
-    const browser = await puppeteer.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-    });
+    const browser = await launchBenchBrowser();
     teardowns.push(() => browser.close());
     const samples = new Map<string, Sample[]>();
     for (let round = 0; round < ROUNDS; round++)
-      for (const name of ['home', 'search', 'property'] as const)
+      for (const [i, name] of (['home', 'search', 'property'] as const).entries())
         for (const site of sites) {
           if (LIST_TASKS) console.log(`${name}, ${path.basename(site.checkout)}, round ${round + 1}: long tasks`);
           const key = `${name}\t${path.basename(site.checkout)}`;
-          samples.set(key, [...(samples.get(key) ?? []), await tracePage(browser, site.base + site.pages[name])]);
+          samples.set(key, [...(samples.get(key) ?? []), await tracePage(browser, site.base + site.pages[i]!.path)]);
         }
     const kindNames = [...KINDS.map(([kind]) => kind), 'other'];
     const rows = [...samples].map(([key, list]) => {
