@@ -10,7 +10,9 @@
 // Past the bound a request is refused at once (503 with Retry-After): the
 // newest of the longest line gives way to a newcomer from a shorter one, so a
 // burst cannot keep anyone else out. A login from a browser that logged in to
-// that client before (a valid device cookie, devices.ts) goes first of all.
+// that client before (a valid device cookie, devices.ts) takes turns as that
+// device, not as its address: a browser that asked for nothing lately goes
+// next, and one that sends many is served like any busy address.
 import { RetryLater } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import { hashPassword, needsRehash, verifyPassword, type ScryptParams } from './passwords.ts';
@@ -38,8 +40,6 @@ export class TaskQueue {
   private count = 0;
   /** Each key's waiting tasks, in the order they came; keys in the order they queued. */
   private readonly lines = new Map<string, Waiter[]>();
-  /** Tasks that start before any line's, in the order they came. */
-  private readonly first: Waiter[] = [];
   /** Tasks started per key since `windowStart`. */
   private started = new Map<string, number>();
   private windowStart = 0;
@@ -55,12 +55,11 @@ export class TaskQueue {
     return this.count;
   }
 
-  /** `priority`: the task starts before every task of the lines (and may take a full queue's place). */
-  async run<T>(task: () => Promise<T>, key = '', priority = false): Promise<T> {
+  async run<T>(task: () => Promise<T>, key = ''): Promise<T> {
     if (this.running < this.size) {
       this.running++;
       this.countStart(key);
-    } else await this.wait(key, priority);
+    } else await this.wait(key);
     try {
       return await task();
     } finally {
@@ -68,23 +67,22 @@ export class TaskQueue {
     }
   }
 
-  private wait(key: string, priority: boolean): Promise<void> {
-    if (this.count >= this.maxWaiting) this.makeRoom(key, priority);
+  private wait(key: string): Promise<void> {
+    if (this.count >= this.maxWaiting) this.makeRoom(key);
     return new Promise<void>((start, refuse) => {
       const line = this.lines.get(key);
-      if (priority) this.first.push({ start, refuse });
-      else if (line) line.push({ start, refuse });
+      if (line) line.push({ start, refuse });
       else this.lines.set(key, [{ start, refuse }]);
       this.count++;
     });
   }
 
-  /** Refuses the newest task of the longest line, if it is longer than `key`'s would be (any line, for a priority task); else the newcomer. */
-  private makeRoom(key: string, priority: boolean): void {
+  /** Refuses the newest task of the longest line, if it is longer than `key`'s would be; else the newcomer. */
+  private makeRoom(key: string): void {
     let longest: [string, Waiter[]] | null = null;
     for (const entry of this.lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
-    const own = priority ? 1 : (this.lines.get(key)?.length ?? 0) + 1;
-    if (!longest || longest[1].length < own || (!priority && longest[1].length === own)) throw new QueueFull();
+    const own = (this.lines.get(key)?.length ?? 0) + 1;
+    if (!longest || longest[1].length <= own) throw new QueueFull();
     longest[1].pop()!.refuse(new QueueFull());
     if (!longest[1].length) this.lines.delete(longest[0]);
     this.count--;
@@ -102,12 +100,6 @@ export class TaskQueue {
   /** The slot passes to the least served key's oldest task, or is freed. */
   private next(): void {
     this.countStart(null);
-    const first = this.first.shift();
-    if (first) {
-      this.count--;
-      first.start();
-      return;
-    }
     let turn: [string, Waiter[]] | null = null;
     for (const entry of this.lines) if (!turn || (this.started.get(entry[0]) ?? 0) < (this.started.get(turn[0]) ?? 0)) turn = entry;
     if (!turn) {
@@ -145,35 +137,30 @@ export class PasswordHasher {
     this.queue = new TaskQueue(concurrency, maxWaiting);
   }
 
-  /** `who`: the client's address, whose requests take turns with other addresses'. */
+  /** `who`: the client's address (or trusted device), whose requests take turns with others'. */
   hash(password: string, who = ''): Promise<string> {
     return this.queued(() => hashPassword(password, this.params), who);
   }
 
-  /** `priority`: a login from a trusted browser, which goes first. */
-  verify(password: string, stored: string, who = '', priority = false): Promise<boolean> {
-    return this.queued(() => verifyPassword(password, stored), who, priority);
+  verify(password: string, stored: string, who = ''): Promise<boolean> {
+    return this.queued(() => verifyPassword(password, stored), who);
   }
 
   needsRehash(stored: string): boolean {
     return needsRehash(stored, this.params);
   }
 
-  private async queued<T>(derive: () => Promise<T>, who: string, priority = false): Promise<T> {
+  private async queued<T>(derive: () => Promise<T>, who: string): Promise<T> {
     try {
-      return await this.queue.run(
-        async () => {
-          this.derivations++;
-          const started = performance.now();
-          try {
-            return await derive();
-          } finally {
-            this.lastMs = performance.now() - started;
-          }
-        },
-        who,
-        priority,
-      );
+      return await this.queue.run(async () => {
+        this.derivations++;
+        const started = performance.now();
+        try {
+          return await derive();
+        } finally {
+          this.lastMs = performance.now() - started;
+        }
+      }, who);
     } catch (error) {
       if (!(error instanceof QueueFull)) throw error;
       // The queue ahead of a retry, at the pace of the last hash.

@@ -169,8 +169,8 @@ export class AccountService {
     const trusted = device !== null && device.clientId === client?.id;
     const key = trusted ? `device:${device.deviceId}` : `email:${email}`;
     await takeAttempt(this.db, key, this.now());
-    // A browser the client logged in from before goes ahead of the queue's other password requests.
-    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, address, trusted);
+    // A browser the client logged in from before takes turns in the hash queue as itself, not as its address.
+    const ok = await this.verifyOrDummy(body.password, client?.password_hash ?? null, trusted ? key : address);
     if (!client || !ok) return null;
     await clearFailures(this.db, key);
     if (this.hasher.needsRehash(client.password_hash)) {
@@ -348,13 +348,13 @@ export class AccountService {
   }
 
   /** Verifies against `stored`, or against a dummy hash at the same cost when there is none (then false). */
-  private async verifyOrDummy(password: string, stored: string | null, address: string, priority = false): Promise<boolean> {
+  private async verifyOrDummy(password: string, stored: string | null, who: string): Promise<boolean> {
     this.dummy ??= this.hasher.hash(newToken());
     if (stored === null) {
-      await this.hasher.verify(password, await this.dummy, address);
+      await this.hasher.verify(password, await this.dummy, who);
       return false;
     }
-    return this.hasher.verify(password, stored, address, priority);
+    return this.hasher.verify(password, stored, who);
   }
 
   /** The key of the device cookies' HMAC, read (or made) once. */

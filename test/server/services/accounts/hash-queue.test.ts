@@ -48,15 +48,11 @@ function heldQueue(maxWaiting: number) {
   const queue = new TaskQueue(1, maxWaiting);
   const started: string[] = [];
   const finish = new Map<string, () => void>();
-  const add = (key: string, name: string, priority = false) =>
-    queue.run(
-      () => {
-        started.push(name);
-        return new Promise<string>((resolve) => finish.set(name, () => resolve(name)));
-      },
-      key,
-      priority,
-    );
+  const add = (key: string, name: string) =>
+    queue.run(() => {
+      started.push(name);
+      return new Promise<string>((resolve) => finish.set(name, () => resolve(name)));
+    }, key);
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   /** Ends the running task and lets the next one start. */
   const end = async (name: string) => {
@@ -94,23 +90,6 @@ t.test('past the bound the newest of the longest line gives way, or the newcomer
   await end('a2');
   t.same(started, ['a0', 'b1', 'a1', 'a2'], 'b, which started none, first');
   t.equal(await b1, 'b1');
-});
-
-t.test("a priority task (a trusted browser's login) starts before every line, and takes a full queue's place", async (t) => {
-  const { queue, started, add, end, settle } = heldQueue(3);
-  void add('a', 'a0');
-  await settle();
-  const a = [add('a', 'a1'), add('a', 'a2')];
-  void add('b', 'b1');
-  const trusted = add('a', 'trusted', true);
-  await t.rejects(a[1]!, { name: 'QueueFull' }, "the full queue's longest line gives way, even to a task of its own key");
-  t.equal(queue.waiting, 3);
-  await end('a0');
-  t.same(started, ['a0', 'trusted'], 'before b, which started none');
-  await end('trusted');
-  await end('b1');
-  t.same(started, ['a0', 'trusted', 'b1', 'a1']);
-  t.equal(await trusted, 'trusted');
 });
 
 t.test('a refused hash answers 503 with a Retry-After', async (t) => {
