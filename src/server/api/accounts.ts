@@ -143,13 +143,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-register', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, RegisterBody);
     await limitAccount('register', request);
-    const { user, token } = await accounts.register(body, {
+    const { user, token, device } = await accounts.register(body, {
       host: request.hostname,
       address: request.ip,
       userAgent: userAgentOf(request),
     });
     app.outbox.kick();
     setSessionCookie(reply, token);
+    setDeviceCookie(reply, device);
     reply.code(201);
     return { data: user, meta: { token } };
   });

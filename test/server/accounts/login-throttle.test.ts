@@ -6,7 +6,7 @@ import t from 'tap';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
-import { accountsApp, cookieValue, PASSWORD, post, registered, testClock } from './helpers.ts';
+import { accountsApp, cookieValue, PASSWORD, post, registerBody, registered, testClock } from './helpers.ts';
 import { FREE_FAILURES, MAX_DELAY_MS } from '../../../src/server/services/accounts/login-throttle.ts';
 
 type Answer = Awaited<ReturnType<typeof post>>;
@@ -146,6 +146,59 @@ forEachStore(
     const res = await login(app, 'ana@example.com', PASSWORD, '192.0.2.10');
     t.equal(res.statusCode, 503);
     t.equal(res.json().message, 'We cannot take this request right now: please try again in a minute.');
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  "registering gives the browser the client's device cookie; a decoy's is shaped alike and trusts nothing",
+  async (t, store) => {
+    const clock = testClock();
+    const { app } = await accountsApp(t, store, ENV, { accountClock: clock.now });
+    const registration = await post(app, '/api/client-register', registerBody('ana@example.com'), {}, '192.0.2.10');
+    t.equal(registration.statusCode, 201);
+    const device = cookieValue(registration, 'did');
+    t.match(device, /^\d+\.[\w-]{22}\.[\w-]{43}$/, 'registering sets the device cookie');
+    const decoy = await post(
+      app,
+      '/api/client-register',
+      registerBody('ana@example.com', { password: 'not her password at all', password_repeat: 'not her password at all' }),
+      {},
+      '198.51.100.9',
+    );
+    t.equal(decoy.statusCode, 201, 'registering a taken email answers as a new account does');
+    const decoyDevice = cookieValue(decoy, 'did');
+    t.match(decoyDevice, /^\d+\.[\w-]{22}\.[\w-]{43}$/, 'with a device cookie of the same shape');
+
+    await guesses(app, FREE_FAILURES + 1);
+    t.equal(
+      (await login(app, 'ana@example.com', PASSWORD, '192.0.2.10', device)).statusCode,
+      200,
+      'the browser she registered from logs in at once',
+    );
+    isThrottled(t, await login(app, 'ana@example.com', PASSWORD, '198.51.100.9', decoyDevice), 1, "the decoy's cookie trusts nothing");
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  "a password reset forgets strangers' failures: the owner logs in from any browser at once",
+  async (t, store) => {
+    // The real clock: the outbox sends what is due by it.
+    const { app, transport } = await accountsApp(t, store, ENV);
+    await registered(app, 'ana@example.com');
+    await guesses(app, FREE_FAILURES + 1);
+    isThrottled(t, await login(app, 'ana@example.com', PASSWORD, '192.0.2.10'), 1, 'throttled before the reset');
+
+    await post(app, '/api/client-forgot-password', { email: 'ana@example.com' });
+    await transport.waitFor(1);
+    const token = /client-reset-password\/([\w-]{43})/.exec(String(transport.sent[0]!.message.text))?.[1];
+    const password = 'sunny terrace in altea';
+    const reset = await post(app, '/api/client-reset-password', { token, password, password_repeat: password });
+    t.equal(reset.statusCode, 200, reset.body);
+    t.equal((await login(app, 'ana@example.com', password, '192.0.2.10')).statusCode, 200, 'no wait after the reset');
   },
   { seed: true },
 );

@@ -10,6 +10,7 @@
 //   but with a token that opens no session, and the owner is mailed that
 //   someone tried; if the password given is the account's, it is simply a login.
 // - forgot password: the same answer either way; only an account gets a mail.
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, ClientRow } from '../../store/schema.ts';
 import type { PartnerService } from '../partners.ts';
@@ -120,7 +121,8 @@ export class AccountService {
 
   // --- registration and login ----------------------------------------------
 
-  async register(body: RegisterBody, origin: AccountOrigin): Promise<Authenticated> {
+  /** A new account (or its owner, logged in), or a decoy; each with the browser's device cookie, as a login gives. */
+  async register(body: RegisterBody, origin: AccountOrigin): Promise<LoggedIn> {
     this.refuseCommon(body.password);
     const email = normaliseEmail(body.email);
     const partner = await this.partners.resolve(origin.host, body.partner ?? null);
@@ -131,12 +133,14 @@ export class AccountService {
       this.verifyOrDummy(body.password, existing?.password_hash ?? null, origin.address),
     ]);
     if (existing)
-      return isOwner ? this.logIn(existing, body.favorites, origin) : this.decoy(existing, email, partner?.id ?? null, body.favorites);
+      return isOwner
+        ? this.withDevice(await this.logIn(existing, body.favorites, origin))
+        : this.decoy(existing, email, partner?.id ?? null, body.favorites);
 
     const now = this.now();
     const at = now.toISOString();
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const created = await this.db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('clients')
           .values({ email, password_hash: hash, name: null, phone: null, partner_id: partner?.id ?? null, created_at: at, updated_at: at })
@@ -146,6 +150,7 @@ export class AccountService {
         const { token } = await startSession(trx, id, now, origin.userAgent);
         return { user: await this.userOf(trx, id), token };
       });
+      return await this.withDevice(created);
     } catch (error) {
       // The same email registered at the same moment by another request.
       const taken = uniqueViolation(error) === 'email' ? await this.byEmail(email) : undefined;
@@ -177,7 +182,7 @@ export class AccountService {
       const hash = await this.hasher.hash(body.password, address);
       await this.db.updateTable('clients').set({ password_hash: hash }).where('id', '=', client.id).execute();
     }
-    return { ...(await this.logIn(client, body.favorites, origin)), device: signDevice(secret, client.id, device?.deviceId) };
+    return this.withDevice(await this.logIn(client, body.favorites, origin), device?.deviceId);
   }
 
   /** The session `token` names, or null. */
@@ -237,7 +242,8 @@ export class AccountService {
 
   /**
    * Sets a new password with a reset token: once, within the hour. Every
-   * session of the client ends, and every other reset link of theirs too.
+   * session of the client ends, and every other reset link of theirs too;
+   * the account's failed logins are forgotten.
    */
   async resetPassword(token: string, password: string, address: string): Promise<void> {
     this.refuseCommon(password);
@@ -258,8 +264,15 @@ export class AccountService {
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
       await voidResetLinks(trx, reset.client_id, at);
-      await trx.updateTable('clients').set({ password_hash: hash, updated_at: at }).where('id', '=', reset.client_id).execute();
+      const { email } = await trx
+        .updateTable('clients')
+        .set({ password_hash: hash, updated_at: at })
+        .where('id', '=', reset.client_id)
+        .returning('email')
+        .executeTakeFirstOrThrow();
       await revokeClientSessions(trx, reset.client_id, now);
+      // The mailbox is the owner's: whatever strangers guessed no longer slows them.
+      await clearFailures(trx, `email:${email}`);
       return true;
     });
     if (!done) throw fieldError('token', t('account.errors.resetInvalid'));
@@ -380,7 +393,7 @@ export class AccountService {
    * does not know its password: shaped like a new account's, with a token that
    * opens no session. The owner is told by mail.
    */
-  private async decoy(owner: ClientRow, email: string, partnerId: number | null, favorites: number[] | undefined): Promise<Authenticated> {
+  private async decoy(owner: ClientRow, email: string, partnerId: number | null, favorites: number[] | undefined): Promise<LoggedIn> {
     const now = this.now();
     const partner = await this.partnerOf(owner);
     const link = accountLink(this.options.siteUrl, partner, 'client-forgot-password');
@@ -404,7 +417,13 @@ export class AccountService {
       { id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId, favorite_alerts: 1 },
       known.sort((a, b) => a - b),
     );
-    return { user, token: newToken() };
+    // Signed with a throwaway key: shaped like a real device cookie, never valid.
+    return { user, token: newToken(), device: signDevice(crypto.randomBytes(32), user.id) };
+  }
+
+  /** `authenticated` with the browser's device cookie for its client (the browser's own device id kept). */
+  private async withDevice(authenticated: Authenticated, deviceId?: string): Promise<LoggedIn> {
+    return { ...authenticated, device: signDevice(await this.deviceSecret(), authenticated.user.id, deviceId) };
   }
 
   /** The partner the client registered with (their mails' site and brand), or null for the main site. */
