@@ -95,7 +95,6 @@ export interface ClientSession {
   id: number;
   /** Named from its login's User-Agent, e.g. 'Chrome on Android'. */
   device: string;
-  created_at: string;
   /** ISO-8601, to the hour: it is written at most hourly. */
   last_seen_at: string;
   /** The session of the request that asked. */

@@ -49,6 +49,8 @@ forEachStore(
     clock.tick(13 * DAY - HOUR);
     t.equal((await client(app, used)).statusCode, 200, 'used 13 days after the login');
     clock.tick(DAY + 1000);
+    const listed = (await app.inject({ url: '/api/client-sessions', headers: bearer(used) })).json().data as unknown[];
+    t.equal(listed.length, 1, 'the profile no longer lists the session unused for 14 days');
     t.equal((await client(app, idle)).statusCode, 401, 'the other, unused for 14 days: ended');
     t.equal((await app.inject({ url: '/api/client', headers: withCookie(idle) })).statusCode, 401, 'by cookie too');
     clock.tick(12 * DAY);

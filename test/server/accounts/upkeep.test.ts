@@ -1,4 +1,4 @@
-// Upkeep: sessions and reset tokens that ended more than a week ago are deleted,
+// Upkeep: sessions (ended, revoked or idle) and reset tokens that ended more than a week ago are deleted,
 // and login failures a day after the last; live ones, and ones that ended
 // recently, stay.
 import t from 'tap';
@@ -17,6 +17,8 @@ forEachStore(
     await registered(app, 'expired@example.com');
     await registered(app, 'revoked@example.com');
     await registered(app, 'recent@example.com');
+    await registered(app, 'idle@example.com');
+    await registered(app, 'dozing@example.com');
     const ids = async (email: string) =>
       (await store.db.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const db = store.db;
@@ -35,6 +37,17 @@ forEachStore(
       .set({ revoked_at: ago(2) })
       .where('client_id', '=', await ids('recent@example.com'))
       .execute();
+    // Idle for SESSION_IDLE_DAYS (14) ends a session: a week after that it goes.
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: ago(14 + 7 + 1) })
+      .where('client_id', '=', await ids('idle@example.com'))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: ago(14 + 6) })
+      .where('client_id', '=', await ids('dozing@example.com'))
+      .execute();
     const client = await ids('live@example.com');
     const reset = (hash: string, expires: string, used: string | null) =>
       db
@@ -51,8 +64,8 @@ forEachStore(
 
     t.same(
       await app.services.accounts.prune(),
-      { sessions: 2, resets: 2, loginFailures: 1 },
-      'the expired and the long-revoked session, two old resets, failures forgotten a day on',
+      { sessions: 3, resets: 2, loginFailures: 1 },
+      'the expired, the long-revoked and the long-idle session, two old resets, failures forgotten a day on',
     );
     const left = await db
       .selectFrom('sessions')
@@ -62,7 +75,7 @@ forEachStore(
       .execute();
     t.same(
       left.map((r) => r.email),
-      ['live@example.com', 'recent@example.com'],
+      ['dozing@example.com', 'live@example.com', 'recent@example.com'],
     );
     t.same(
       (await db.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash),

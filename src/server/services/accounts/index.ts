@@ -195,9 +195,8 @@ export class AccountService {
     const rows = await clientSessions(this.db, session.id, this.now(), this.idleDays);
     return rows.map((r) => ({
       id: r.id,
-      device: deviceName(r.userAgent),
-      created_at: r.createdAt,
-      last_seen_at: r.lastSeenAt,
+      device: deviceName(r.user_agent),
+      last_seen_at: r.last_seen_at,
       current: r.id === session.sessionId,
     }));
   }

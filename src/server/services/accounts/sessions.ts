@@ -14,7 +14,7 @@ import { DAY_MS } from '../../../shared/durations.ts';
  * last_seen_at is written at most this often per session: a request is a read,
  * not a write, and the idle time-out (days) and "last seen" need no finer clock.
  */
-export const TOUCH_EVERY_MS = 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const USER_AGENT_MAX = 512;
 
 /** The session a request's token names. */
@@ -23,14 +23,6 @@ export interface ActiveSession {
   id: number;
   sessionId: number;
   expiresAt: string;
-}
-
-/** A live session as the profile lists it. */
-export interface SessionRecord {
-  id: number;
-  userAgent: string | null;
-  createdAt: string;
-  lastSeenAt: string;
 }
 
 export async function startSession(
@@ -79,10 +71,10 @@ export async function findSession(db: Kysely<Database>, token: string, now: Date
 }
 
 /** The client's live sessions, the most recently seen first. */
-export async function clientSessions(db: Kysely<Database>, clientId: number, now: Date, idleDays: number): Promise<SessionRecord[]> {
-  const rows = await db
+export function clientSessions(db: Kysely<Database>, clientId: number, now: Date, idleDays: number) {
+  return db
     .selectFrom('sessions')
-    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
+    .select(['id', 'user_agent', 'last_seen_at'])
     .where('client_id', '=', clientId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
@@ -90,7 +82,6 @@ export async function clientSessions(db: Kysely<Database>, clientId: number, now
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, userAgent: r.user_agent, createdAt: r.created_at, lastSeenAt: r.last_seen_at }));
 }
 
 export async function revokeToken(db: Kysely<Database>, token: string, now: Date): Promise<void> {
