@@ -1,13 +1,15 @@
-// API answers that depend on who is logged in: the favorites and a project's
-// files (their download addresses). Forgotten from SWR's cache when the client
-// changes, so the next page that needs one reads it again (after a login the
-// files become links; after a logout they lock again). Deleted without
-// revalidating: a page still showing would otherwise refetch as nobody.
+// API answers that depend on who is logged in: the favorites, a project's
+// files (their download addresses) and the client's sessions. Forgotten from
+// SWR's cache when the client changes, so the next page that needs one reads
+// it again (after a login the files become links; after a logout they lock
+// again). Deleted without revalidating: a page still showing would otherwise
+// refetch as nobody.
 import type { Cache } from 'swr';
 
 const PERSONAL = {
   favorites: /^\/api\/favorites(?:\?|$)/,
   files: /^\/api\/project\/files(?:\?|$)/,
+  sessions: /^\/api\/client-sessions(?:\?|$)/,
 } as const;
 
 export function forgetPersonalData(cache: Cache, only?: keyof typeof PERSONAL): void {
