@@ -24,7 +24,7 @@ async function guesses(app: FastifyInstance, n: number, first = 0): Promise<numb
 
 function isThrottled(t: TapTest, res: Answer, seconds: number, what: string) {
   t.equal(res.statusCode, 429, what);
-  t.equal(res.json().message, `Too many attempts: please try again in ${seconds} seconds.`);
+  t.equal(res.json().message, `Too many attempts: please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`);
   t.equal(res.headers['retry-after'], String(seconds), `Retry-After: ${seconds}`);
 }
 

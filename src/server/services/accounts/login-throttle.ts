@@ -27,7 +27,7 @@ const RACE_TRIES = 3;
 export class TooManyAttempts extends RetryLater {
   constructor(retryAfterMs: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(429, t('account.errors.rateLimited', { seconds }), seconds);
+    super(429, seconds === 1 ? t('account.errors.rateLimitedOne') : t('account.errors.rateLimited', { seconds }), seconds);
   }
 }
 
