@@ -57,7 +57,7 @@ import { rateLimitKey } from '../http/client-address.ts';
 import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { carriedTokens, clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../http/session.ts';
-import { ThrottleUnavailable, TooManyAttempts } from '../services/accounts/login-throttle.ts';
+import { TooManyAttempts } from '../services/accounts/login-throttle.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
 import type { ActiveSession } from '../services/accounts/index.ts';
 
@@ -158,10 +158,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
     const origin = { host: request.hostname, address: request.ip, userAgent: userAgentOf(request), device: request.cookies[DEVICE_COOKIE] };
-    const result = await accounts.login(body, origin).catch((error: unknown) => {
-      if (error instanceof ThrottleUnavailable) request.log.error({ err: error.cause }, 'login throttle not counted: failing closed');
-      throw error;
-    });
+    const result = await accounts.login(body, origin);
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
     setSessionCookie(reply, result.token);
     setDeviceCookie(reply, result.device);

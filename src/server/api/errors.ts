@@ -52,6 +52,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorBody(400, message, about.field === 'body' ? undefined : about));
     }
     if (error instanceof HttpError) {
+      // A refusal because something failed underneath (a store that cannot count, say) says what failed.
+      if (error.statusCode >= 500 && error.cause !== undefined)
+        request.log.error({ err: error.cause, refusal: error.name }, 'request refused');
       if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS));
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error));
     }

@@ -6,6 +6,7 @@ import t from 'tap';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
+import { LEVEL, logCollector } from '../../helpers/logs.ts';
 import { accountsApp, cookieValue, PASSWORD, post, registerBody, registered, testClock } from './helpers.ts';
 import { FREE_FAILURES, MAX_DELAY_MS } from '../../../src/server/services/accounts/login-throttle.ts';
 
@@ -140,12 +141,15 @@ forEachStore(
   t,
   'a failure that cannot be counted refuses the login (503), never lets it through',
   async (t, store) => {
-    const { app } = await accountsApp(t, store, ENV);
+    const logs = logCollector();
+    const { app } = await accountsApp(t, store, { ...ENV, LOG_LEVEL: 'error' }, { logger: true, logStream: logs.stream });
     await registered(app, 'ana@example.com');
     await sql`drop table login_failures`.execute(store.db);
     const res = await login(app, 'ana@example.com', PASSWORD, '192.0.2.10');
     t.equal(res.statusCode, 503);
     t.equal(res.json().message, 'We cannot take this request right now: please try again in a minute.');
+    const logged = logs.lines.find((l) => l.msg === 'request refused');
+    t.match(logged, { level: LEVEL.error, refusal: 'ThrottleUnavailable', err: { message: /login_failures/ } }, 'the cause is logged');
   },
   { seed: true },
 );

@@ -50,8 +50,9 @@ export async function takeAttempt(db: Kysely<Database>, key: string, now: Date):
   }
 }
 
-/** 503: the attempt could not be counted, so it is refused (fails closed, as the account calls' rate limits). */
-export class ThrottleUnavailable extends HttpError {
+/** 503: the attempt could not be counted, so it is refused (fails closed, as the account calls' rate limits); the error handler logs why. */
+class ThrottleUnavailable extends HttpError {
+  override name = 'ThrottleUnavailable';
   constructor(override readonly cause: unknown) {
     super(503, t('errors.limitUnavailable'));
   }
