@@ -7,6 +7,7 @@ import { testApp, type TestAppOptions } from '../../helpers/app.ts';
 import { buildCatalogue, type Fixture } from '../../helpers/catalogue.ts';
 import type { TapTest } from '../../helpers/db.ts';
 import { MemoryTransport } from '../leads/helpers.ts';
+import { manualClock } from '../../helpers/clock.ts';
 
 export const PASSWORD = 'correct horse battery staple';
 export const TEST_ENV = { SEED_DEMO: 'false', SCRYPT_LOG_N: '10' };
@@ -57,8 +58,13 @@ export function sessionCookie(res: LightMyRequestResponse): string | undefined {
 }
 
 /** Registers and returns the token (the test fails loudly otherwise). */
-export async function registered(app: FastifyInstance, email: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await post(app, '/api/client-register', registerBody(email, extra));
+export async function registered(
+  app: FastifyInstance,
+  email: string,
+  extra: Record<string, unknown> = {},
+  headers: Headers = {},
+): Promise<string> {
+  const res = await post(app, '/api/client-register', registerBody(email, extra), headers);
   if (res.statusCode !== 201) throw new Error(`register ${email}: ${res.statusCode} ${res.body}`);
   return res.json().meta.token as string;
 }
@@ -70,8 +76,5 @@ export function cookieValue(res: LightMyRequestResponse, name: string): string |
   return res.cookies.find((c) => c.name === name)?.value;
 }
 
-/** A clock the test moves: `now()` for the app, `tick(ms)` to move it on. */
-export function testClock(start = new Date('2030-03-01T10:00:00Z')) {
-  let at = start.getTime();
-  return { now: () => new Date(at), tick: (ms: number) => void (at += ms) };
-}
+/** The accounts tests' clock (test/helpers/clock.ts), from a fixed moment. */
+export const testClock = () => manualClock(new Date('2030-03-01T10:00:00Z'));

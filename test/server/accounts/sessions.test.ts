@@ -5,7 +5,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
-import { accountsApp, bearer, PASSWORD, post, registerBody, testClock, withCookie } from './helpers.ts';
+import { accountsApp, bearer, PASSWORD, post, registered, testClock, withCookie } from './helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -21,11 +21,8 @@ async function logIn(app: FastifyInstance, email: string, userAgent = WINDOWS_FI
   return res.json().meta.token as string;
 }
 
-async function register(app: FastifyInstance, email: string, userAgent = ANDROID_CHROME): Promise<string> {
-  const res = await post(app, '/api/client-register', registerBody(email), { 'user-agent': userAgent });
-  if (res.statusCode !== 201) throw new Error(`register ${email}: ${res.statusCode} ${res.body}`);
-  return res.json().meta.token as string;
-}
+const register = (app: FastifyInstance, email: string, userAgent = ANDROID_CHROME) =>
+  registered(app, email, {}, { 'user-agent': userAgent });
 
 forEachStore(
   t,
@@ -39,23 +36,23 @@ forEachStore(
       (await store.db.selectFrom('sessions').select('last_seen_at').orderBy('id').executeTakeFirstOrThrow()).last_seen_at;
     const start = await lastSeen();
 
-    clock.tick(HOUR - 1000);
+    clock.advance(HOUR - 1000);
     t.equal((await client(app, used)).statusCode, 200);
     t.equal(await lastSeen(), start, 'within the hour: not written');
-    clock.tick(1000);
+    clock.advance(1000);
     t.equal((await client(app, used)).statusCode, 200);
     t.equal(await lastSeen(), clock.now().toISOString(), 'an hour on: written');
 
-    clock.tick(13 * DAY - HOUR);
+    clock.advance(13 * DAY - HOUR);
     t.equal((await client(app, used)).statusCode, 200, 'used 13 days after the login');
-    clock.tick(DAY + 1000);
+    clock.advance(DAY + 1000);
     const listed = (await app.inject({ url: '/api/client-sessions', headers: bearer(used) })).json().data as unknown[];
     t.equal(listed.length, 1, 'the profile no longer lists the session unused for 14 days');
     t.equal((await client(app, idle)).statusCode, 401, 'the other, unused for 14 days: ended');
     t.equal((await app.inject({ url: '/api/client', headers: withCookie(idle) })).statusCode, 401, 'by cookie too');
-    clock.tick(12 * DAY);
+    clock.advance(12 * DAY);
     t.equal((await client(app, used)).statusCode, 200, 'used again 13 days later: lives on');
-    clock.tick(4 * DAY);
+    clock.advance(4 * DAY);
     t.equal((await client(app, used)).statusCode, 401, 'in use or not, 30 days after the login it ends');
   },
   { seed: true },
@@ -68,9 +65,9 @@ forEachStore(
     const clock = testClock();
     const { app } = await accountsApp(t, store, { SESSION_IDLE_DAYS: '2' }, { accountClock: clock.now });
     const token = await register(app, 'ana@example.com');
-    clock.tick(2 * DAY - HOUR);
+    clock.advance(2 * DAY - HOUR);
     t.equal((await client(app, token)).statusCode, 200);
-    clock.tick(2 * DAY);
+    clock.advance(2 * DAY);
     t.equal((await client(app, token)).statusCode, 401);
   },
   { seed: true },
@@ -109,13 +106,13 @@ forEachStore(
     const clock = testClock();
     const { app } = await accountsApp(t, store, {}, { accountClock: clock.now });
     const phone = await register(app, 'ana@example.com', ANDROID_CHROME);
-    clock.tick(2 * HOUR);
+    clock.advance(2 * HOUR);
     const laptop = await logIn(app, 'ana@example.com', WINDOWS_FIREFOX);
-    clock.tick(HOUR);
+    clock.advance(HOUR);
     const ended = await logIn(app, 'ana@example.com', 'curl/8.5.0');
     await post(app, '/api/client-logout', {}, bearer(ended));
     await register(app, 'bob@example.com');
-    clock.tick(3 * HOUR);
+    clock.advance(3 * HOUR);
 
     const list = await app.inject({ url: '/api/client-sessions', headers: bearer(laptop) });
     t.equal(list.statusCode, 200);

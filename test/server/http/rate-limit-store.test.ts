@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
 import { contactBody, MemoryTransport } from '../leads/helpers.ts';
-import { PASSWORD, registered, TEST_ENV, testClock } from '../accounts/helpers.ts';
+import { cookieValue, PASSWORD, registered, TEST_ENV, testClock } from '../accounts/helpers.ts';
 import { FREE_FAILURES } from '../../../src/server/services/accounts/login-throttle.ts';
 
 /** Two instances of the site on the target's one database, built one after the other. */
@@ -56,7 +56,7 @@ forEachTarget(
     const clock = testClock();
     const apps = await twoInstances(t, target, { AUTH_RATE_LIMIT: '1000' }, clock.now);
     await registered(apps[0], 'ana@example.com');
-    const device = (await login(apps[0], PASSWORD, '192.0.2.1')).cookies.find((c) => c.name === 'did')!.value;
+    const device = cookieValue(await login(apps[0], PASSWORD, '192.0.2.1'), 'did')!;
     for (let i = 0; i < FREE_FAILURES; i++) {
       const res = await login(apps[i % 2]!, `guess number ${i}`, `203.0.113.${i + 1}`);
       t.equal(res.statusCode, 401, `guess ${i + 1} on instance ${(i % 2) + 1}`);

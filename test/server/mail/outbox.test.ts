@@ -12,15 +12,13 @@ import type { Store } from '../../../src/server/store/db.ts';
 import { create } from 'superstruct';
 import { LEAD_BODIES } from '../../../src/shared/leads.ts';
 import { brokerBody, contactBody, MemoryTransport } from '../leads/helpers.ts';
+import { manualClock } from '../../helpers/clock.ts';
 
 const FROM = 'Spain New Homes <no-reply@spainnewhomes.example>';
 const OFFICE = 'info@spainnewhomes.example';
 
 /** A clock the test moves. */
-function clock(start = Date.parse('2030-01-01T10:00:00.000Z')) {
-  let now = start;
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
+const clock = () => manualClock(Date.parse('2030-01-01T10:00:00.000Z'));
 
 async function addLead(store: Store, body = contactBody(), host: string | null = null) {
   const leads = new LeadService(store.db, createServices(store).partners, OFFICE);

@@ -1,6 +1,6 @@
 // Client accounts (migration 0005): clients, sessions, password resets,
 // favorites; the favorites alerts' unsubscribe links (migration 0016); login
-// throttling and the site's secrets (migration 0018); sessions' User-Agent (0019).
+// throttling and the site's secrets (migration 0019); sessions' User-Agent (0020).
 import type { Generated, Selectable } from 'kysely';
 export interface ClientsTable {
   id: Generated<number>;
@@ -32,7 +32,7 @@ export interface SessionsTable {
   /** Written at most hourly (services/accounts/sessions.ts); a session unseen for SESSION_IDLE_DAYS has ended. */
   last_seen_at: string;
   revoked_at: string | null;
-  /** The login's User-Agent, cut to 512 characters (migration 0019); null before it. */
+  /** The login's User-Agent, cut to 512 characters (migration 0020); null before it. */
   user_agent: Generated<string | null>;
 }
 
