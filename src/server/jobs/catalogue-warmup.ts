@@ -6,14 +6,22 @@
 import type { FastifyInstance } from 'fastify';
 import { runEvery } from './every.ts';
 
-export const CATALOGUE_WARMUP_EVERY_MS = 5_000;
+export interface CatalogueWarmupOptions {
+  /** How often the version is checked; default 5 s. */
+  everyMs?: number;
+  /** Called after each run (tests wait for one). */
+  onRun?: () => void;
+}
 
-export function installCatalogueWarmup(app: FastifyInstance, everyMs = CATALOGUE_WARMUP_EVERY_MS): void {
-  runEvery(app, everyMs, async () => {
+const EVERY_MS = 5_000;
+
+export function installCatalogueWarmup(app: FastifyInstance, options: CatalogueWarmupOptions = {}): void {
+  runEvery(app, options.everyMs ?? EVERY_MS, async () => {
     try {
       await app.services.catalogue.warm();
     } catch (err) {
       app.log.error({ err }, 'building the map index failed');
     }
+    options.onRun?.();
   });
 }
