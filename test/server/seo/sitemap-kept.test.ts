@@ -1,8 +1,8 @@
 // The sitemaps are written once per version of what they list and served
 // from that copy: a later request reads no project, a changed catalogue (its
 // version bumped, as every import does) or content page gives new ones, every
-// instance on the same database sees the change, and the copy is sent
-// compressed as the client accepts.
+// instance on the same database sees the change, each host has its own copy,
+// and the copy is sent compressed as the client accepts.
 import zlib from 'node:zlib';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +17,8 @@ import { parseSitemap } from './sitemap-xml.ts';
 const SITE = 'https://www.example.com';
 const env = { SEED_DEMO: 'false', SITE_URL: SITE };
 
-const locs = async (app: FastifyInstance) => {
-  const res = await app.inject({ url: '/sitemap.xml', headers: { host: 'localhost' } });
+const locs = async (app: FastifyInstance, host = 'localhost') => {
+  const res = await app.inject({ url: '/sitemap.xml', headers: { host } });
   if (res.statusCode !== 200) throw new Error(`/sitemap.xml answered ${res.statusCode}`);
   return parseSitemap(res.body).entries.map((e) => e.loc);
 };
@@ -68,6 +68,21 @@ forEachStore(t, 'a second instance on the same database sees the new version; a 
 
   await createServices(store).content.upsert({ slug: 'new-guide', title: 'Guide', body: 'Text.' });
   for (const app of [one, two]) t.ok((await locs(app)).includes(`${SITE}/new-guide`), 'a new content page without an import');
+});
+
+forEachStore(t, "each host has its own copy: a partner's domain's and the main site's", async (t, store) => {
+  await buildCatalogue(store.db, { projects: 30, seed: 80 });
+  await createServices(store).partners.create({ slug: 'alpha-homes', name: 'Alpha Homes', domain: 'alpha.localhost', indexing: 'noindex' });
+  const app = await testApp(t, { store, env });
+  const listsProjects = (entries: string[]) => entries.some((loc) => loc.includes('/for-sale/'));
+  t.ok(listsProjects(await locs(app)), 'the main site lists the projects');
+  const partner = await locs(app, 'alpha.localhost');
+  t.notOk(listsProjects(partner), "the partner's domain does not");
+  t.ok(
+    partner.every((loc) => loc.startsWith('https://alpha.localhost/')),
+    "on the partner's domain",
+  );
+  t.ok(listsProjects(await locs(app)), 'the main site still does');
 });
 
 forEachStore(t, 'the numbered pages are kept too, and sent as Brotli or gzip when accepted', async (t, store) => {
