@@ -170,7 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(savedSearchRoutes, { forms: savedSearchPosts });
   await app.register(favoriteAlertPosts);
   await app.register(fileRoutes);
-  await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
+  await seoRoutes(app, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, renderer);
   app.get('/', PAGE_ROUTE, page);

@@ -1,8 +1,10 @@
 // What a new catalogue version needs built before visitors ask for it (the
-// map's unfiltered marker index, services/catalogue/markers.ts), built at start
+// map's unfiltered marker index, services/catalogue/markers.ts, and the main
+// site's sitemaps, which seo/routes.ts exposes as app.warmSitemaps), built at start
 // and within a few seconds of any import: a scheduled pull here, the import
-// command, or another instance on the same database. One indexed read of the
-// version per period when nothing changed. A failure is logged and tried next time.
+// command, or another instance on the same database. When nothing changed a
+// period costs the versions' indexed reads and the content pages' stamp. A
+// failure is logged and tried next time.
 import type { FastifyInstance } from 'fastify';
 import { runEvery } from './every.ts';
 
@@ -21,6 +23,11 @@ export function installCatalogueWarmup(app: FastifyInstance, options: CatalogueW
       await app.services.catalogue.warm();
     } catch (err) {
       app.log.error({ err }, 'building the map index failed');
+    }
+    try {
+      await app.warmSitemaps();
+    } catch (err) {
+      app.log.error({ err }, 'writing the sitemaps failed');
     }
     options.onRun?.();
   });

@@ -10,6 +10,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { jobRuns } from '../../helpers/wait.ts';
 import { buildCatalogue, isSearchable } from '../../helpers/catalogue.ts';
 import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 import { catalogueVersion } from '../../../src/server/services/catalogue/version.ts';
@@ -21,19 +22,6 @@ async function builtForCurrent(app: FastifyInstance, store: Store): Promise<bool
   const version = await catalogueVersion(store.db);
   for (let i = 0; i < 1000 && !app.services.catalogue.isWarm(version); i++) await sleep(10);
   return app.services.catalogue.isWarm(version);
-}
-
-/** Counts the job's runs; `after(n)` waits (a bounded number of short pauses) until n more have finished. */
-function jobRuns() {
-  let runs = 0;
-  return {
-    onRun: () => void runs++,
-    async after(n: number): Promise<boolean> {
-      const until = runs + n;
-      for (let i = 0; i < 1000 && runs < until; i++) await sleep(10);
-      return runs >= until;
-    },
-  };
 }
 
 async function total(app: FastifyInstance, filters = ''): Promise<number> {

@@ -1,6 +1,7 @@
 // The sitemaps are written once per version of what they list and served
 // from that copy: a later request reads no project, a changed catalogue (its
-// version bumped, as every import does) or content page gives new ones, every
+// version bumped, as every import does) or content page gives new ones, the
+// warm-up job writes the main site's before a crawler asks, every
 // instance on the same database sees the change, each host has its own copy,
 // and the copy is sent compressed as the client accepts.
 import zlib from 'node:zlib';
@@ -8,6 +9,7 @@ import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { jobRuns } from '../../helpers/wait.ts';
 import { buildCatalogue, isSearchable } from '../../helpers/catalogue.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
@@ -54,6 +56,27 @@ forEachStore(t, 'a later request is served from the copy; a new catalogue versio
   await bumpCatalogueVersion(store.db);
   const after = await locs(app);
   t.notOk(after.includes(`${SITE}/for-sale/${gone.id}`), 'a new version lists the catalogue as it is');
+  t.equal(after.length, first.length - 1);
+});
+
+forEachStore(t, "the warm-up job writes the main site's before the first request", async (t, store) => {
+  const fixture = await buildCatalogue(store.db, { projects: 60, seed: 81 });
+  const runs = jobRuns();
+  const app = await testApp(t, { store, env, catalogueWarmup: { everyMs: 20, onRun: runs.onRun } });
+  await app.ready();
+  t.ok(await runs.after(2), 'the job ran at start');
+  const counter = countProjectReads(store);
+  const first = await locs(app);
+  t.equal(counter.reads, 0, 'the first request after start reads no project');
+
+  const gone = fixture.projects.filter(isSearchable)[0]!;
+  await store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
+  await bumpCatalogueVersion(store.db);
+  t.ok(await runs.after(2), 'the job ran after the import');
+  counter.reads = 0;
+  const after = await locs(app);
+  t.equal(counter.reads, 0, 'the first request after the import reads no project');
+  t.notOk(after.includes(`${SITE}/for-sale/${gone.id}`), 'written for the new version');
   t.equal(after.length, first.length - 1);
 });
 
