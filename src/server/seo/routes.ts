@@ -28,15 +28,17 @@ export interface SeoOptions {
   maxUrls?: number;
 }
 
-/** Sites whose sitemaps are kept: the main one and each partner's domain. */
-const KEPT_SITES = 64;
+/** Partners' domains whose sitemaps are kept, besides the main site's. */
+const KEPT_PARTNER_SITES = 64;
 
 export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Promise<void> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const { services, store } = app;
   // Written once per version of what they list (catalogue, partners, pages) and site; every
   // instance reads the versions at each request, so it sees another's import at the next one.
-  const kept = new PerVersion<SitemapFiles>(KEPT_SITES);
+  // The main site's apart: the only costly one, which crawls of many partners' domains must not push out.
+  const keptMain = new PerVersion<SitemapFiles>(1);
+  const keptPartners = new PerVersion<SitemapFiles>(KEPT_PARTNER_SITES);
 
   const originOf = (partner: PublicPartner | null) => siteOrigin(app.config.SITE_URL, partner?.domain);
 
@@ -52,8 +54,10 @@ export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Prom
     return { versions, version: `${versions.catalogue}/${versions.partners}/${content}` };
   }
 
-  const filesOf = (partner: PublicPartner | null, version: string): Promise<SitemapFiles> =>
-    kept.get(version, partner?.slug ?? '', async () => buildSitemaps(store.db, await plan(partner)));
+  function filesOf(partner: PublicPartner | null, version: string): Promise<SitemapFiles> {
+    const build = async () => buildSitemaps(store.db, await plan(partner));
+    return partner ? keptPartners.get(version, partner.slug, build) : keptMain.get(version, '', build);
+  }
 
   async function sitemapFiles(request: FastifyRequest): Promise<SitemapFiles> {
     const { versions, version } = await current();

@@ -108,6 +108,20 @@ forEachStore(t, "each host has its own copy: a partner's domain's and the main s
   t.ok(listsProjects(await locs(app)), 'the main site still does');
 });
 
+forEachStore(t, "the main site's copy stays kept however many partners' domains are crawled", async (t, store) => {
+  await buildCatalogue(store.db, { projects: 30, seed: 82 });
+  const { partners } = createServices(store);
+  const domains = Array.from({ length: 70 }, (_, i) => `p${i}.localhost`);
+  for (const [i, domain] of domains.entries())
+    await partners.create({ slug: `partner-${i}`, name: `Partner ${i}`, domain, indexing: 'noindex' });
+  const app = await testApp(t, { store, env });
+  const first = await locs(app);
+  const counter = countProjectReads(store);
+  for (const domain of domains) await locs(app, domain);
+  t.same(await locs(app), first);
+  t.equal(counter.reads, 0, 'the main site is served from its copy');
+});
+
 forEachStore(t, 'the numbered pages are kept too, and sent as Brotli or gzip when accepted', async (t, store) => {
   await buildCatalogue(store.db, { projects: 60, seed: 79 });
   const app = await testApp(t, { store, env, sitemapMaxUrls: 25 });
