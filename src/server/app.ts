@@ -34,7 +34,7 @@ import { scryptParams } from './services/accounts/passwords.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installMailOutbox, type MailTransport } from './mail/index.ts';
 import { installUpkeep } from './jobs/upkeep.ts';
-import { installCatalogueWarmup } from './jobs/catalogue-warmup.ts';
+import { installCatalogueWarmup, type CatalogueWarmupOptions } from './jobs/catalogue-warmup.ts';
 import { installAlertDigests } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
 import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
@@ -49,6 +49,7 @@ import { savedSearchPosts } from './render/saved-search-posts.ts';
 import { favoriteAlertPosts } from './render/favorite-alert-posts.ts';
 import { routes as defaultRoutes, type RouteDef } from '../shared/routes.ts';
 import type { SsrEntry } from '../shared/ssr.ts';
+import type { MarkerCacheLimits } from './services/catalogue/marker-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +89,9 @@ export interface AppOptions {
   /** The accounts' clock: sessions, login throttling (tests). */
   accountClock?: () => Date;
   /** How often the map's index is checked against the catalogue's version. With NODE_ENV=test only when given. */
-  catalogueWarmup?: { everyMs: number };
+  catalogueWarmup?: CatalogueWarmupOptions;
+  /** The bounds of the map's indexes kept (tests lower them to stand for a large catalogue). */
+  markerCache?: MarkerCacheLimits;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       sessionIdleDays: config.SESSION_IDLE_DAYS,
       ...(options.accountClock ? { now: options.accountClock } : {}),
     },
+    catalogue: { markerCache: options.markerCache },
   });
   if (config.SEED_DEMO) await seedDemoSite(store);
   loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
@@ -149,7 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(feedImageRoutes, options.feedImages ?? {});
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
-  if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup?.everyMs);
+  if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(savedSearchRoutes, { forms: savedSearchPosts });
   await app.register(favoriteAlertPosts);
   await app.register(fileRoutes);
-  await app.register(seoRoutes, { maxUrls: options.sitemapMaxUrls });
+  await seoRoutes(app, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, renderer);
   app.get('/', PAGE_ROUTE, page);

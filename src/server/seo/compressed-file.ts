@@ -1,7 +1,7 @@
 // A file compressed once, when it is written, and sent as it is: Brotli to a
 // client that takes it, else gzip, else the text unpacked from the gzip (rare:
-// crawlers and browsers take both). Compression runs on zlib's thread pool, off
-// the request thread.
+// crawlers and browsers take both, curl by default neither). Compression and
+// unpacking run on zlib's thread pool, off the request thread.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,7 @@ export interface CompressedFile {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 // Paid once per file and catalogue version: the better levels, which a page compressed per response cannot afford.
 const BROTLI = {
@@ -27,10 +28,10 @@ export async function compressFile(text: string): Promise<CompressedFile> {
 }
 
 /** The file in the coding the request accepts; the route must be registered with `compress: false`. */
-export function sendCompressed(request: FastifyRequest, reply: FastifyReply, file: CompressedFile): FastifyReply {
+export async function sendCompressed(request: FastifyRequest, reply: FastifyReply, file: CompressedFile): Promise<FastifyReply> {
   varyOnEncoding(reply);
   const encoding = htmlEncoding(request.headers['accept-encoding'], true);
-  if (!encoding) return reply.send(zlib.gunzipSync(file.gzip));
+  if (!encoding) return reply.send(await gunzip(file.gzip));
   reply.header('content-encoding', encoding);
   return reply.send(encoding === 'br' ? file.br : file.gzip);
 }

@@ -2,6 +2,8 @@
 // on its host (addresses on SITE_URL), a partner's on its own domain (addresses
 // on that domain). The host picks the site, as it does for pages; the
 // addresses themselves come from configuration, never from the Host header.
+// Called on the app itself, not registered: the warm-up job calls the
+// warmSitemaps it decorates the app with.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '../../shared/seo.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
@@ -12,21 +14,31 @@ import { mainPages, partnerPages, placePages } from './pages.ts';
 import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapFiles, type SitemapPlan } from './sitemap.ts';
 import { sendCompressed } from './compressed-file.ts';
 import { robotsTxt } from './robots.ts';
+import type { StoreVersions } from '../services/versions.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the main site's sitemaps for the current versions, unless they are kept. */
+    warmSitemaps(): Promise<void>;
+  }
+}
 
 export interface SeoOptions {
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it). */
   maxUrls?: number;
 }
 
-/** Sites whose sitemaps are kept: the main one and each partner's domain. */
-const KEPT_SITES = 64;
+/** Partners' domains whose sitemaps are kept, besides the main site's. */
+const KEPT_PARTNER_SITES = 64;
 
 export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Promise<void> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
   const { services, store } = app;
   // Written once per version of what they list (catalogue, partners, pages) and site; every
   // instance reads the versions at each request, so it sees another's import at the next one.
-  const kept = new PerVersion<SitemapFiles>(KEPT_SITES);
+  // The main site's apart: the only costly one, which crawls of many partners' domains must not push out.
+  const keptMain = new PerVersion<SitemapFiles>(1);
+  const keptPartners = new PerVersion<SitemapFiles>(KEPT_PARTNER_SITES);
 
   const originOf = (partner: PublicPartner | null) => siteOrigin(app.config.SITE_URL, partner?.domain);
 
@@ -36,12 +48,24 @@ export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Prom
     return { origin: originOf(null), pages: [...pages, ...places], projects: true, maxUrls };
   }
 
-  async function sitemapFiles(request: FastifyRequest): Promise<SitemapFiles> {
+  /** The versions of what the sitemaps list, as one key. */
+  async function current(): Promise<{ versions: StoreVersions; version: string }> {
     const [versions, content] = await Promise.all([services.partners.versions(), services.content.stamp()]);
-    const partner = await services.partners.byHost(request.hostname, versions);
-    const version = `${versions.catalogue}/${versions.partners}/${content}`;
-    return kept.get(version, partner?.slug ?? '', async () => buildSitemaps(store.db, await plan(partner)));
+    return { versions, version: `${versions.catalogue}/${versions.partners}/${content}` };
   }
+
+  function filesOf(partner: PublicPartner | null, version: string): Promise<SitemapFiles> {
+    const build = async () => buildSitemaps(store.db, await plan(partner));
+    return partner ? keptPartners.get(version, partner.slug, build) : keptMain.get(version, '', build);
+  }
+
+  async function sitemapFiles(request: FastifyRequest): Promise<SitemapFiles> {
+    const { versions, version } = await current();
+    return filesOf(await services.partners.byHost(request.hostname, versions), version);
+  }
+
+  // The main site's, the one costly to write, before a crawler asks (jobs/catalogue-warmup.ts).
+  app.decorate('warmSitemaps', async () => void (await filesOf(null, (await current()).version)));
 
   app.get('/robots.txt', async (request, reply) => {
     const partner = await services.partners.byHost(request.hostname);

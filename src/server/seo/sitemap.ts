@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { LISTED } from '../services/catalogue/search.ts';
 import { absoluteUrl } from '../../shared/seo.ts';
-import { sitemapIndex, urlEntry, urlset, type SitemapEntry } from './xml.ts';
+import { sitemapIndex, urlEntry, urlset, w3cDate, type SitemapEntry } from './xml.ts';
 import { compressFile, type CompressedFile } from './compressed-file.ts';
 
 /** The sitemaps protocol allows 50,000 addresses (and 50 MB) per file; this leaves room. */
@@ -63,8 +63,10 @@ export async function buildSitemaps(db: Kysely<Database>, plan: SitemapPlan): Pr
   for await (const batch of addresses(db, plan))
     for (const e of batch) {
       if (entries.length === plan.maxUrls) await close();
-      entries.push(urlEntry(e));
-      if (e.lastmod && (!newest || Date.parse(e.lastmod) > Date.parse(newest))) newest = e.lastmod;
+      const lastmod = w3cDate(e.lastmod);
+      entries.push(urlEntry(e.loc, lastmod));
+      // W3C dates in UTC, all written alike, sort as text.
+      if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
     }
   if (entries.length || !pages.length) await close();
   if (pages.length === 1) return new Map([['sitemap.xml', pages[0]!.file]]);

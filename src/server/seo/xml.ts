@@ -23,13 +23,13 @@ export interface SitemapEntry {
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-function entry(tag: 'url' | 'sitemap', e: SitemapEntry): string {
-  const lastmod = w3cDate(e.lastmod);
-  return `<${tag}><loc>${xmlEscape(e.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</${tag}>\n`;
+/** `lastmod` as w3cDate writes it, or null. */
+function entry(tag: 'url' | 'sitemap', loc: string, lastmod: string | null): string {
+  return `<${tag}><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</${tag}>\n`;
 }
 
-/** One <url> of a urlset. */
-export const urlEntry = (e: SitemapEntry): string => entry('url', e);
+/** One <url> of a urlset; `lastmod` as w3cDate writes it (the caller compares those too). */
+export const urlEntry = (loc: string, lastmod: string | null): string => entry('url', loc, lastmod);
 
 /** A <urlset> around entries written by urlEntry. */
 export function urlset(entries: string[]): string {
@@ -38,5 +38,6 @@ export function urlset(entries: string[]): string {
 
 /** A <sitemapindex> naming the sitemaps of a large site. */
 export function sitemapIndex(sitemaps: SitemapEntry[]): string {
-  return `${XML_DECLARATION}<sitemapindex xmlns="${NS}">\n${sitemaps.map((e) => entry('sitemap', e)).join('')}</sitemapindex>\n`;
+  const entries = sitemaps.map((e) => entry('sitemap', e.loc, w3cDate(e.lastmod)));
+  return `${XML_DECLARATION}<sitemapindex xmlns="${NS}">\n${entries.join('')}</sitemapindex>\n`;
 }

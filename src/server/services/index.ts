@@ -2,7 +2,7 @@
 import type { Store } from '../store/db.ts';
 import { PartnerService } from './partners.ts';
 import { ContentService } from './content.ts';
-import { CatalogueService } from './catalogue/index.ts';
+import { CatalogueService, type CatalogueOptions } from './catalogue/index.ts';
 import { AccountService, type AccountOptions } from './accounts/index.ts';
 import { scryptParams } from './accounts/passwords.ts';
 import { RateLimitService } from './rate-limits.ts';
@@ -21,6 +21,7 @@ export interface Services {
 
 export interface ServiceOptions {
   accounts?: AccountOptions;
+  catalogue?: CatalogueOptions;
   /** Default: the accounts' SITE_URL and clock. */
   savedSearches?: SavedSearchOptions;
 }
@@ -28,7 +29,7 @@ export interface ServiceOptions {
 /** `options.accounts` comes from the config (buildApp); without it: OWASP's cost and the default SITE_URL. */
 export function createServices(store: Store, options: ServiceOptions = {}): Services {
   const partners = new PartnerService(store.db);
-  const catalogue = new CatalogueService(store.db);
+  const catalogue = new CatalogueService(store.db, options.catalogue);
   const accounts = options.accounts ?? { hashParams: scryptParams(17), siteUrl: 'http://localhost:3000' };
   return {
     partners,

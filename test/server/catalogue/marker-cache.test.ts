@@ -1,6 +1,7 @@
 // The map's indexes in memory (issue 12): one build per key and version, shared
 // by concurrent askers; a new version drops the old ones; bounded by count and
-// by points, least recently used out first; a failed build is not kept.
+// by points, least recently used out first, except a pinned key; a failed
+// build is not kept.
 import t from 'tap';
 import { MarkerCache } from '../../../src/server/services/catalogue/marker-cache.ts';
 import { MarkerIndex } from '../../../src/server/services/catalogue/marker-index.ts';
@@ -42,6 +43,23 @@ t.test('bounded by entries and by points, the least recently used out first', as
   await cache.get('1', 'big', build('big', 9)); // 2 + 9 points > 10: the others go
   await new Promise((resolve) => setImmediate(resolve));
   t.equal(cache.size, 1, 'only the newest, even over the bound alone');
+});
+
+t.test('the pinned key is never evicted nor counted against the bounds', async (t) => {
+  const cache = new MarkerCache({ entries: 1, points: 10 }, 'all');
+  const build = (n: number) => () => Promise.resolve(new MarkerIndex(points(n)));
+  t.notOk(cache.has('1', 'all'), 'not kept before its build');
+  await cache.get('1', 'all', build(50)); // over the bound alone
+  await cache.get('1', 'a', build(4));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.ok(cache.has('1', 'all'), 'kept, though over the bound');
+  t.ok(cache.has('1', 'a'), 'its points are not counted: 4 of 10, one entry of 1');
+  await cache.get('1', 'b', build(4));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.ok(cache.has('1', 'all'), 'still kept');
+  t.notOk(cache.has('1', 'a'), 'the others are bounded as before');
+  t.ok(cache.has('1', 'b'));
+  t.notOk(cache.has('2', 'all'), 'not for another version');
 });
 
 t.test('a failed build is not kept', async (t) => {

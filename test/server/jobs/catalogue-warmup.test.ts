@@ -2,12 +2,15 @@
 // (a new catalogue version), by the server's job and not by a visitor's
 // request: a map request then finds it built. Seen through a project
 // withdrawn behind the version's back, which only an index built before the
-// request still shows. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+// request still shows. It stays built when other filters' indexes fill the
+// cache past its bounds (a small catalogue with small bounds stands for
+// 200,000 developments). On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
+import { jobRuns } from '../../helpers/wait.ts';
 import { buildCatalogue, isSearchable } from '../../helpers/catalogue.ts';
 import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 import { catalogueVersion } from '../../../src/server/services/catalogue/version.ts';
@@ -17,12 +20,12 @@ import type { MarkersAnswer } from '../../../src/shared/catalogue.ts';
 /** Waits (a bounded number of short pauses) until the job has built the index for the store's current version. */
 async function builtForCurrent(app: FastifyInstance, store: Store): Promise<boolean> {
   const version = await catalogueVersion(store.db);
-  for (let i = 0; i < 1000 && app.services.catalogue.warmedFor !== version; i++) await sleep(10);
-  return app.services.catalogue.warmedFor === version;
+  for (let i = 0; i < 1000 && !app.services.catalogue.isWarm(version); i++) await sleep(10);
+  return app.services.catalogue.isWarm(version);
 }
 
-async function total(app: FastifyInstance): Promise<number> {
-  const res = await app.inject({ url: '/api/map-markers?account_id=1&zoom=6' });
+async function total(app: FastifyInstance, filters = ''): Promise<number> {
+  const res = await app.inject({ url: `/api/map-markers?account_id=1&zoom=6${filters}` });
   return (res.json() as MarkersAnswer).meta.total;
 }
 
@@ -59,4 +62,26 @@ forEachStore(t, 'the map finds its index built at start and after an import', as
   t.ok(afterImport < atStart, 'the import withdrew a mapped project');
   await withdraw(store, second!.id);
   t.equal(await total(app), afterImport, 'built for the new catalogue before the request, not by it');
+});
+
+forEachStore(t, 'the built index stays kept when other filters fill the cache past its bounds', async (t, store) => {
+  const fixture = await buildCatalogue(store.db, { projects: 60, seed: 92 });
+  const runs = jobRuns();
+  const app = await testApp(t, {
+    store,
+    env: { SEED_DEMO: 'false' },
+    catalogueWarmup: { everyMs: 20, onRun: runs.onRun },
+    markerCache: { entries: 16, points: 5 },
+  });
+  await app.ready();
+  t.ok(await builtForCurrent(app, store), 'built at start');
+  const atStart = await mapped(store);
+  t.ok(atStart > 5, `the unfiltered index alone (${atStart} points) is over the bound`);
+  t.equal(await total(app), atStart);
+
+  t.ok((await total(app, '&bedrooms=2')) >= 0, 'a filtered map is built beside it');
+  await withdraw(store, fixture.projects.filter(isSearchable)[0]!.id);
+  t.ok((await mapped(store)) < atStart, 'a mapped project was withdrawn');
+  t.ok(await runs.after(2), 'the job ran since');
+  t.equal(await total(app), atStart, 'the unfiltered map is answered from the index built at start');
 });

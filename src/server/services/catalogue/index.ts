@@ -23,6 +23,7 @@ import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
+import type { MarkerCacheLimits } from './marker-cache.ts';
 import { PerVersion } from '../per-version.ts';
 import { readVersions, type StoreVersions } from '../versions.ts';
 
@@ -31,6 +32,11 @@ export type { Scope } from './scope.ts';
 /** Partners' scopes kept: more than there are partners. */
 const KEPT_SCOPES = 1000;
 
+export interface CatalogueOptions {
+  /** The bounds of the map's indexes kept (marker-cache.ts; tests lower them). */
+  markerCache?: MarkerCacheLimits;
+}
+
 export class CatalogueService {
   private readonly geo: GeoCache;
   private readonly mapMarkers: MapMarkers;
@@ -38,9 +44,12 @@ export class CatalogueService {
   private readonly planHints: boolean;
   private readonly scopes = new PerVersion<Scope>(KEPT_SCOPES);
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: CatalogueOptions = {},
+  ) {
     this.geo = new GeoCache(db);
-    this.mapMarkers = new MapMarkers(db, this.geo);
+    this.mapMarkers = new MapMarkers(db, this.geo, options.markerCache);
     this.planHints = !db.getExecutor().adapter.constructor.name.startsWith('Postgres');
   }
 
@@ -66,14 +75,14 @@ export class CatalogueService {
     return this.mapMarkers.answer(query, scope, version);
   }
 
-  /** Builds what the catalogue's first visitors would otherwise wait for (the map's unfiltered index); answers its version. */
-  warm(): Promise<string> {
+  /** Builds what the catalogue's first visitors would otherwise wait for (the map's unfiltered index), unless kept. */
+  warm(): Promise<void> {
     return this.mapMarkers.warm();
   }
 
-  /** The catalogue version warm() last finished for (null: not yet). */
-  get warmedFor(): string | null {
-    return this.mapMarkers.warmedFor;
+  /** Whether the map's unfiltered index for catalogue version `version` is built and kept. */
+  isWarm(version: string): boolean {
+    return this.mapMarkers.isWarm(version);
   }
 
   /** null: unknown, withdrawn or outside the scope. */

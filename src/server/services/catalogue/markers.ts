@@ -11,7 +11,7 @@ import { SEARCH_ACCOUNT_ID } from '../../../shared/constants.ts';
 import { searchConditions, type GeoIds } from './search.ts';
 import type { GeoCache } from './geo.ts';
 import { scopeKey, type Scope } from './scope.ts';
-import { MarkerCache } from './marker-cache.ts';
+import { MarkerCache, type MarkerCacheLimits } from './marker-cache.ts';
 import { MarkerIndex } from './marker-index.ts';
 import { catalogueVersion } from './version.ts';
 
@@ -41,17 +41,20 @@ function filterKey(q: MarkerSearch, scope: Scope): string {
   return JSON.stringify([cats, geo, bedrooms || undefined, bathrooms || undefined, pricefrom, priceto, bbox, scopeKey(scope)]);
 }
 
-export class MapMarkers {
-  private readonly cache = new MarkerCache();
+/** The unfiltered map's key: warm() builds it ahead, and the cache keeps it pinned. */
+const UNFILTERED_KEY = filterKey(UNFILTERED, null);
 
-  /** `geo`: the places kept per catalogue version, which the search reads too. */
+export class MapMarkers {
+  private readonly cache: MarkerCache;
+
+  /** `geo`: the places kept per catalogue version, which the search reads too; `limits`: the cache's (tests lower them). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly geo: GeoCache,
-  ) {}
-
-  /** The version whose unfiltered index warm() built last. */
-  private warmed: string | null = null;
+    limits?: MarkerCacheLimits,
+  ) {
+    this.cache = new MarkerCache(limits, UNFILTERED_KEY);
+  }
 
   /** `version`: the catalogue's, when the request has read it already (services/versions.ts). */
   async answer(q: MarkerSearch, scope: Scope, version?: string): Promise<MarkersAnswer> {
@@ -61,22 +64,17 @@ export class MapMarkers {
 
   /**
    * Builds the main site's unfiltered index (the map of a search without
-   * filters) for the current version, unless built already: called at start
-   * and whenever the catalogue may have changed, so that no visitor waits for it.
-   * Answers the version it is built for.
+   * filters) for the current version, unless it is kept: called at start and
+   * whenever the catalogue may have changed, so that no visitor waits for it.
    */
-  async warm(): Promise<string> {
+  async warm(): Promise<void> {
     const version = await catalogueVersion(this.db);
-    if (version !== this.warmed) {
-      await this.index(UNFILTERED, null, version);
-      this.warmed = version;
-    }
-    return version;
+    if (!this.cache.has(version, UNFILTERED_KEY)) await this.index(UNFILTERED, null, version);
   }
 
-  /** The version warm() last built for; null before its first build. */
-  get warmedFor(): string | null {
-    return this.warmed;
+  /** Whether the unfiltered index for `version` is built and kept. */
+  isWarm(version: string): boolean {
+    return this.cache.has(version, UNFILTERED_KEY);
   }
 
   private index(q: MarkerSearch, scope: Scope, version: string): Promise<MarkerIndex> {
