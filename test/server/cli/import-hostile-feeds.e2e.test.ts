@@ -1,5 +1,6 @@
 // `npm run import` against hostile feeds, as a real process with the heap it
-// runs with: a feed that trickles, one 1 GiB text node, gzip bombs both ways
+// runs with: a feed that trickles, one 1 GiB text node (or processing
+// instruction, or tag of attributes), elements nested 1 GiB deep, gzip bombs both ways
 // (with FEED_MAX_BYTES at 16 MiB, so that the bomb's elements need not all be parsed).
 // Each fails with one line on stderr and exit 1, leaves the catalogue as it
 // was, and the process stays under 400 MB of RSS (VmHWM in /proc).
@@ -46,6 +47,14 @@ t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
     ],
     ['one 1 GiB text node', [`${base}/huge-text.xml`, '--source', 'agency'], {}, TEXT_CAP],
     ['a text bomb (.gz body)', [`${base}/text-bomb.xml.gz`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a 1 GiB processing instruction target', [`${base}/pi.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    ['one tag with 1 GiB of attributes', [`${base}/attributes.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    [
+      'elements nested 1 GiB deep',
+      [`${base}/deep.xml`, '--source', 'agency'],
+      {},
+      /^error: feed too large: elements nested deeper than 64 at line 3 \(nothing was changed\)$/,
+    ],
     ['a gzip bomb (Content-Encoding)', [`${base}/bomb.xml`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
     ['a gzip bomb (.gz body)', [`${base}/bomb.xml.gz`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
   ];
