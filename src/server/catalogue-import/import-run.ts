@@ -273,7 +273,7 @@ export class ImportRun {
     const unlisted = sql`units.source = ${source} and units.withdrawn_at is null
       and not exists (select 1 from import_seen s where s.feed_id = units.feed_id)`;
     if (this.options.maxWithdrawPercent !== undefined)
-      guardWithdrawals(source, await this.countUnits(unlisted), this.listedBefore, this.options.maxWithdrawPercent);
+      guardWithdrawals(source, await this.countUnits(unlisted), this.listedBefore, this.options.maxWithdrawPercent, this.summary);
     await sql`insert into unit_history (unit_id, project_id, changed_at, price_before, price, status_before, status)
       select id, project_id, ${now}, price, price, status, 'withdrawn' from units where ${unlisted}`.execute(db);
     const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}
