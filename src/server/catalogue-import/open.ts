@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
 import { FeedError } from './feed-property.ts';
 import { boundedFeed, feedTooLarge } from './feed-bytes.ts';
 import { fetchFeed } from './download.ts';
@@ -20,17 +21,13 @@ export interface OpenedFeed {
   close(): void;
 }
 
-export interface FeedLimits {
-  /** A URL's time-out, from connecting to the last byte (FEED_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** FEED_MAX_BYTES. */
-  maxBytes: number;
-}
+/** A URL's time-out, from connecting to the last byte, and the cap on the bytes of any feed. */
+export type FeedLimits = Pick<Config, 'FEED_TIMEOUT_MS' | 'FEED_MAX_BYTES'>;
 
 export const isUrl = (location: string) => /^https?:\/\//i.test(location);
 
 export async function openFeed(location: string, limits: FeedLimits): Promise<OpenedFeed> {
-  return isUrl(location) ? download(location, limits) : openFile(location, limits.maxBytes);
+  return isUrl(location) ? download(location, limits) : openFile(location, limits.FEED_MAX_BYTES);
 }
 
 async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
@@ -54,7 +51,7 @@ async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
 }
 
 async function download(url: string, limits: FeedLimits): Promise<OpenedFeed> {
-  const answer = await fetchFeed(url, limits);
+  const answer = await fetchFeed(url, { timeoutMs: limits.FEED_TIMEOUT_MS, maxBytes: limits.FEED_MAX_BYTES });
   // Asked without validators, the answer is never a 304.
   if (answer.status === 304) throw new FeedError('download failed: HTTP 304 to an unconditional GET');
   return { input: answer.body, source: new URL(url).host, close: answer.cancel };
