@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { createTarget, type TapTest } from '../../helpers/db.ts';
-import { failedInOneLine, importHeapFlags, inBatches, runCli, type CliRun } from '../../helpers/cli.ts';
+import { failedInOneLine, importCli, importHeapFlags, inBatches, type CliRun } from '../../helpers/cli.ts';
 import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
 import { startHostileFeedServer } from '../catalogue-import/hostile-feed-server.ts';
 
@@ -22,12 +22,12 @@ const BYTES_CAP = /^error: feed too large: more than 16777216 bytes once decompr
 t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
   const target = await createTarget(t, 'sqlite');
   const base = await startHostileFeedServer(t);
-  const importCli = (args: string[], env: Record<string, string> = {}) =>
-    runCli('import', args, { ...target.env, ...env }, 120_000, { nodeFlags: importHeapFlags(), measureRss: true });
+  const importAs = (args: string[], env: Record<string, string> = {}) =>
+    importCli(target, args, env, { nodeFlags: importHeapFlags(), measureRss: true });
 
   const file = path.join(target.dataDir, 'agency.xml');
   fs.writeFileSync(file, feed(property({ id: 'A1' }), property({ id: 'A2' })));
-  const first = await importCli([file, '--source', 'agency']);
+  const first = await importAs([file, '--source', 'agency']);
   t.equal(first.code, 0, first.stderr);
   const store = await target.open();
   const before = await fingerprint(store);
@@ -62,7 +62,7 @@ t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
     cases.map(
       ([, args, env]) =>
         () =>
-          importCli(args, env),
+          importAs(args, env),
     ),
   );
   cases.forEach(([name, , , message], i) => failedWithinMemory(t, name, runs[i]!, message));
