@@ -53,19 +53,20 @@ export function runCli(
         if (error?.killed) {
           stderr += `\n[test helper] ${name} ${args.join(' ')} was stopped after ${timeout} ms (${error.signal ?? 'killed'})\n`;
         }
-        clearInterval(poll);
+        if (poll) clearInterval(poll);
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr, peakRssKiB });
       },
     );
-    const poll = setInterval(() => {
-      try {
-        const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (hwm) peakRssKiB = Number(hwm[1]);
-      } catch {
-        // Gone between two reads: the last figure stands.
-      }
-    }, 20);
-    if (!options.measureRss) clearInterval(poll);
+    const poll =
+      options.measureRss &&
+      setInterval(() => {
+        try {
+          const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          if (hwm) peakRssKiB = Number(hwm[1]);
+        } catch {
+          // Gone between two reads: the last figure stands.
+        }
+      }, 20);
   });
 }
 
@@ -83,9 +84,14 @@ export async function inBatches<T>(jobs: Array<() => Promise<T>>, limit = 2): Pr
   return results;
 }
 
-/** `npm run import -- …args` on the store the target's `env` names. */
-export function importCli(target: { env: Record<string, string> }, args: string[]): Promise<CliRun> {
-  return runCli('import', args, target.env, 120_000);
+/** `npm run import -- …args` on the store the target's `env` names, plus `env`. */
+export function importCli(
+  target: { env: Record<string, string> },
+  args: string[],
+  env: Record<string, string> = {},
+  options: CliOptions = {},
+): Promise<CliRun> {
+  return runCli('import', args, { ...target.env, ...env }, 120_000, options);
 }
 
 /** Nothing changed: exit 1, nothing on stdout, one line on stderr that matches `message`. */

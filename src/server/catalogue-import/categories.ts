@@ -39,8 +39,9 @@ const RULES: Array<[KnownCategoryKey, string[][]]> = [
   ['other', [['other'], ['otro']]],
 ];
 
-// Words of a type that is not a home, whatever else it says ('Commercial Ground
-// Floor', 'Local comercial', 'Plaza de garaje'). Plots are homes to be: the
+// Words of a type that is not a home ('Commercial Ground Floor', 'Local
+// comercial', 'Plaza de garaje') when it starts with one, or has one and no
+// DWELLING word ('Apartment with garage' is a home). Plots are homes to be: the
 // catalogue has a land category.
 const NOT_A_HOME = new Set([
   'commercial',
@@ -80,6 +81,43 @@ const NOT_A_HOME = new Set([
   'negocio',
 ]);
 
+// Words that name a dwelling: beside one, a NOT_A_HOME word is what comes with
+// it. Not 'ground floor' (a commercial ground floor is premises) nor the words
+// that qualify a house ('detached', 'semi', 'row').
+const DWELLING = new Set([
+  'apartment',
+  'apartments',
+  'apartamento',
+  'apartamentos',
+  'flat',
+  'flats',
+  'piso',
+  'pisos',
+  'condo',
+  'villa',
+  'villas',
+  'house',
+  'houses',
+  'casa',
+  'casas',
+  'chalet',
+  'vivienda',
+  'penthouse',
+  'atico',
+  'studio',
+  'estudio',
+  'townhouse',
+  'adosado',
+  'adosada',
+  'bungalow',
+  'bungalo',
+  'duplex',
+  'triplex',
+  'quadhouse',
+  'pareado',
+  'pareada',
+]);
+
 // Words that make a 'house' something else than a villa: these stay categories
 // of their own ('Cave House', 'Country House').
 const NOT_A_VILLA = new Set(['cave', 'country', 'finca', 'cortijo', 'farm', 'village', 'mobile', 'wooden', 'boat']);
@@ -110,8 +148,10 @@ function choose(typeName: string): CategoryChoice | null {
   const name = typeName.replace(/\s+/g, ' ').trim().slice(0, 80);
   const slug = slugify(name);
   if (!slug) return null;
-  const words = new Set(slug.split('-'));
-  if ([...words].some((w) => NOT_A_HOME.has(w))) return { key: slug, known: false, home: false, name: newName(name) };
+  const list = slug.split('-');
+  const words = new Set(list);
+  if (NOT_A_HOME.has(list[0]!) || (list.some((w) => NOT_A_HOME.has(w)) && !list.some((w) => DWELLING.has(w))))
+    return { key: slug, known: false, home: false, name: newName(name) };
   for (const [key, alternatives] of RULES) {
     if (key === 'villa' && [...words].some((w) => NOT_A_VILLA.has(w))) continue;
     if (alternatives.some((all) => all.every((w) => words.has(w))))

@@ -9,7 +9,7 @@
 //     over it fails before the body is read.
 import { Readable } from 'node:stream';
 import { FeedError } from './feed-property.ts';
-import { boundedFeed, feedTooLarge } from './feed-bytes.ts';
+import { boundedStream, feedTooLarge } from './feed-bytes.ts';
 import { publicUrl } from '../feed-sources.ts';
 
 export interface DownloadOptions {
@@ -21,14 +21,16 @@ export interface DownloadOptions {
   signal?: AbortSignal;
 }
 
-export type Download =
-  | { status: 304; cancel(): void }
-  | { status: 200; body: AsyncIterable<Uint8Array>; etag: string | null; lastModified: string | null; cancel(): void };
+export type FeedBody = { status: 200; body: AsyncIterable<Uint8Array>; etag: string | null; lastModified: string | null; cancel(): void };
+export type Download = { status: 304; cancel(): void } | FeedBody;
 
 /**
  * GETs the feed; rejects with a FeedError of one line for anything but a 2xx or
- * a 304. The caller calls cancel() once it is done with the body, read or not.
+ * a 304 (only asked with validators). The caller calls cancel() once it is done
+ * with the body, read or not.
  */
+export function fetchFeed(location: string, options: DownloadOptions & { validators?: undefined }): Promise<FeedBody>;
+export function fetchFeed(location: string, options: DownloadOptions): Promise<Download>;
 export async function fetchFeed(location: string, options: DownloadOptions): Promise<Download> {
   const { timeoutMs, maxBytes, validators, signal: stop } = options;
   let url: URL;
@@ -90,26 +92,15 @@ export async function fetchFeed(location: string, options: DownloadOptions): Pro
   // transaction): the error is kept on the stream and thrown by the reading,
   // not left unhandled.
   stream.on('error', () => undefined);
-  async function* body(): AsyncGenerator<Uint8Array> {
-    try {
-      yield* boundedFeed(stream, maxBytes, encoded);
-    } catch (error) {
-      throw error instanceof FeedError ? error : failure(error);
-    } finally {
-      stream.destroy();
-    }
-  }
-  // An import that fails before reading (its transaction did not open) never reaches body()'s finally.
-  const close = () => {
-    cancel();
-    stream.destroy();
-  };
+  // The clock stops with the body: at its last byte, or when the import stops reading it.
+  stream.once('close', cancel);
   return {
     status: 200,
-    body: body(),
+    body: boundedStream(stream, maxBytes, encoded, failure),
     etag: response.headers.get('etag'),
     lastModified: response.headers.get('last-modified'),
-    cancel: close,
+    // An import that fails before reading (its transaction did not open) never starts the body.
+    cancel: () => stream.destroy(),
   };
 }
 

@@ -19,6 +19,26 @@ export function boundedFeed(chunks: AsyncIterable<Uint8Array>, maxBytes: number,
   return limitBytes(gunzipIfGzip(limitBytes(chunks, maxBytes, decompressed)), maxBytes, true);
 }
 
+/**
+ * A stream's chunks through boundedFeed, for a feed's file or body: an error
+ * other than a FeedError while reading becomes `toError(error)`; the stream is
+ * destroyed once the reading stops, at its end or not.
+ */
+export async function* boundedStream(
+  stream: Readable,
+  maxBytes: number,
+  decompressed: boolean,
+  toError: (error: unknown) => FeedError,
+): AsyncGenerator<Uint8Array> {
+  try {
+    yield* boundedFeed(stream, maxBytes, decompressed);
+  } catch (error) {
+    throw error instanceof FeedError ? error : toError(error);
+  } finally {
+    stream.destroy();
+  }
+}
+
 /** The chunks as they are, until more than maxBytes have come: then a FeedError that names the cap. */
 async function* limitBytes(chunks: AsyncIterable<Uint8Array>, maxBytes: number, decompressed: boolean): AsyncGenerator<Uint8Array> {
   let total = 0;
@@ -32,13 +52,20 @@ async function* limitBytes(chunks: AsyncIterable<Uint8Array>, maxBytes: number, 
 /** The chunks as they are, or decompressed when they start as a gzip file does. */
 async function* gunzipIfGzip(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
-  const first = await it.next();
-  if (first.done) return;
+  // Two bytes tell a gzip file, however small the first chunks are.
+  const head: Uint8Array[] = [];
+  for (let length = 0; length < 2;) {
+    const next = await it.next();
+    if (next.done) break;
+    head.push(next.value);
+    length += next.value.length;
+  }
   async function* all() {
-    yield first.value;
+    yield* head;
     for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
   }
-  if (first.value[0] !== 0x1f || first.value[1] !== 0x8b) {
+  const magic = Buffer.concat(head, 2);
+  if (magic[0] !== 0x1f || magic[1] !== 0x8b) {
     yield* all();
     return;
   }

@@ -50,9 +50,10 @@ export class ImportRun {
   private readonly media = new StagedMedia();
   /** Whether this source had units before this import (see checkSourceIdentity). */
   private sourceKnown = false;
-  /** Whether the source had listed units before this import: else none can be re-keyed (unit-rekey.ts). */
-  private sourceListed = false;
-  /** The source's units listed (not withdrawn) before this import: what the withdrawal guard measures against. */
+  /**
+   * The source's units listed (not withdrawn) before this import: what the withdrawal guard measures
+   * against; with none, no unit can be re-keyed (unit-rekey.ts).
+   */
   private listedBefore = 0;
 
   constructor(
@@ -77,19 +78,11 @@ export class ImportRun {
     const { db } = this;
     await this.ids.load();
     this.sourceKnown = Boolean(await db.selectFrom('units').select('id').where('source', '=', this.source).limit(1).executeTakeFirst());
-    this.sourceListed =
-      this.sourceKnown &&
-      Boolean(
-        await db
-          .selectFrom('units')
-          .select('id')
-          .where('source', '=', this.source)
-          .where('withdrawn_at', 'is', null)
-          .limit(1)
-          .executeTakeFirst(),
-      );
-    if (this.options.maxWithdrawPercent !== undefined && this.sourceListed)
-      this.listedBefore = await this.countUnits(sql`source = ${this.source} and withdrawn_at is null`);
+    if (this.sourceKnown) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from units
+        where source = ${this.source} and withdrawn_at is null`.execute(db);
+      this.listedBefore = Number(rows[0]?.n ?? 0);
+    }
 
     await createImportTables(db, this.dialect);
   }
@@ -238,7 +231,7 @@ export class ImportRun {
       writes.push(unitRow(p, projectId, categoryIds.get(p)!, this.source, this.now, hash));
       // A first import (nothing listed) has nothing to re-key: it keeps no list of what it added.
       if (!old) {
-        if (this.sourceListed) inserted.push({ feed_id: p.id });
+        if (this.listedBefore) inserted.push({ feed_id: p.id });
       } else {
         const change = historyRow(old, projectId, p.price, p.status as UnitStatus, this.now);
         if (change) history.push(change);
@@ -254,31 +247,28 @@ export class ImportRun {
     for (const rows of this.chunk(files)) await this.insert('import_files', rows, 'on conflict do nothing');
   }
 
-  private async countUnits(where: ReturnType<typeof sql>): Promise<number> {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from units where ${where}`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
-  }
-
   async finish(): Promise<ImportSummary> {
     const { db, source, now } = this;
     if (this.options.checkSourceIdentity && !this.sourceKnown) await checkSourceIdentity(db, source);
 
-    const rekeyed = this.sourceListed ? await rekeyUnits(db, source, now) : 0;
+    // Only a unit this import added can be one re-keyed.
+    const rekeyed = this.listedBefore && this.summary.added ? await rekeyUnits(db, source, now) : 0;
     this.summary.rekeyed = rekeyed;
     this.summary.added -= rekeyed;
     this.summary.updated += rekeyed;
 
     // Units of this source that the feed no longer lists: withdrawn, never deleted,
-    // and the withdrawal recorded in their history first.
+    // and the withdrawal recorded in their history first. The guard refuses after
+    // the writes: its error rolls the whole import back.
     const unlisted = sql`units.source = ${source} and units.withdrawn_at is null
       and not exists (select 1 from import_seen s where s.feed_id = units.feed_id)`;
-    if (this.options.maxWithdrawPercent !== undefined)
-      guardWithdrawals(source, await this.countUnits(unlisted), this.listedBefore, this.options.maxWithdrawPercent);
     await sql`insert into unit_history (unit_id, project_id, changed_at, price_before, price, status_before, status)
       select id, project_id, ${now}, price, price, status, 'withdrawn' from units where ${unlisted}`.execute(db);
     const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}
       where ${unlisted} returning project_id`.execute(db);
     this.summary.withdrawn = gone.length;
+    if (this.options.maxWithdrawPercent !== undefined)
+      guardWithdrawals(source, gone.length, this.listedBefore, this.options.maxWithdrawPercent, this.summary);
     for (const g of gone) this.touched.add(g.project_id);
     this.summary.projectsTouched = this.touched.size;
 

@@ -26,20 +26,17 @@ export { DOCUMENT_TITLES } from './property-media.ts';
 const MAX_NODES = 5000;
 const MAX_TEXT = 256 * 1024;
 /**
- * The longest text node (or CDATA section, attribute value, comment, name)
- * the parser may gather before it ends: four properties' worth of text. Past
- * it the feed fails, while the node streams, rather than as one huge string.
+ * The most characters the parser may read without emitting anything (a text
+ * node, a CDATA section, a comment, a tag with its attributes, a processing
+ * instruction, all gathered whole until they end): four properties' worth of
+ * text. Past it the feed fails while the node streams, rather than as one huge
+ * string.
  */
 export const MAX_TEXT_NODE = 4 * MAX_TEXT;
-/** The parser is written this many characters at a time, and its buffers checked after each. */
+/** Deeper than this, the feed fails: the parser's stack of open tags (and ours) stays small. */
+export const MAX_DEPTH = 64;
+/** The parser is written this many characters at a time, and the characters since its last event checked after each. */
 const WRITE_SLICE = 64 * 1024;
-
-/** Where saxes gathers a node until it ends; nothing public tells their length. */
-interface SaxesBuffers {
-  text: string;
-  name: string;
-  entity: string;
-}
 
 /** What reading the feed had to mend, for the import's summary. */
 export interface ReadReport {
@@ -86,9 +83,17 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
   let tooLarge = false;
   let startLine = 0;
   let out: FeedItem[] = [];
+  // Characters written to the parser, and where it last emitted an event (its
+  // position is read only inside a handler: between writes it counts the last chunk twice).
+  let written = 0;
+  let lastEvent = 0;
+  const emitted = () => {
+    lastEvent = parser.position;
+  };
 
   parser.on('opentag', (tag) => {
-    depth++;
+    emitted();
+    if (++depth > MAX_DEPTH) throw new FeedError(`feed too large: elements nested deeper than ${MAX_DEPTH} at line ${parser.line}`);
     const name = tag.name.toLowerCase();
     if (depth === 1) {
       if (name !== 'root') throw new FeedError(`not a Kyero feed: the root element is <${tag.name}>, not <root>`);
@@ -127,6 +132,7 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
   });
 
   const onText = (text: string, raw: boolean) => {
+    emitted();
     let el = stack[stack.length - 1];
     if (!el || tooLarge) return;
     textSize += text.length;
@@ -141,6 +147,9 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
   };
   parser.on('text', (text) => onText(text, false));
   parser.on('cdata', (text) => onText(text, true));
+  parser.on('comment', emitted);
+  parser.on('processinginstruction', emitted);
+  parser.on('doctype', emitted);
 
   const repaired = (text: string): string => {
     // Nearly every element's text has no run to repair: no call that returns an object for it.
@@ -151,6 +160,7 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
   };
 
   parser.on('closetag', (tag) => {
+    emitted();
     depth--;
     if (!stack.length) return;
     const el = stack.pop()!;
@@ -166,11 +176,12 @@ export async function* readKyero(input: FeedInput, report: ReadReport = newReadR
     out.push(tooLarge ? reject(el, startLine, ['property: too large (more than 5000 elements or 256 KB of text)']) : toItem(el, startLine));
   });
 
-  const held = parser as unknown as SaxesBuffers;
   const write = (text: string) => {
     for (let from = 0; from < text.length; from += WRITE_SLICE) {
-      parser.write(text.slice(from, from + WRITE_SLICE));
-      if (Math.max(held.text.length, held.name.length, held.entity.length) > MAX_TEXT_NODE)
+      const slice = text.slice(from, from + WRITE_SLICE);
+      parser.write(slice);
+      written += slice.length;
+      if (written - lastEvent > MAX_TEXT_NODE)
         throw new FeedError(`feed too large: a text, attribute or comment longer than ${MAX_TEXT_NODE} characters at line ${parser.line}`);
     }
   };

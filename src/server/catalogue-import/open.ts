@@ -7,9 +7,9 @@
 // went wrong.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
 import { FeedError } from './feed-property.ts';
-import { boundedFeed, feedTooLarge } from './feed-bytes.ts';
+import { boundedStream, feedTooLarge } from './feed-bytes.ts';
 import { fetchFeed } from './download.ts';
 
 export interface OpenedFeed {
@@ -20,17 +20,13 @@ export interface OpenedFeed {
   close(): void;
 }
 
-export interface FeedLimits {
-  /** A URL's time-out, from connecting to the last byte (FEED_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** FEED_MAX_BYTES. */
-  maxBytes: number;
-}
+/** A URL's time-out, from connecting to the last byte, and the cap on the bytes of any feed. */
+export type FeedLimits = Pick<Config, 'FEED_TIMEOUT_MS' | 'FEED_MAX_BYTES'>;
 
 export const isUrl = (location: string) => /^https?:\/\//i.test(location);
 
 export async function openFeed(location: string, limits: FeedLimits): Promise<OpenedFeed> {
-  return isUrl(location) ? download(location, limits) : openFile(location, limits.maxBytes);
+  return isUrl(location) ? download(location, limits) : openFile(location, limits.FEED_MAX_BYTES);
 }
 
 async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
@@ -47,26 +43,18 @@ async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
   if (stat.size > maxBytes) throw feedTooLarge(maxBytes, false);
   const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
   return {
-    input: guard(stream, maxBytes, (e) => `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+    input: boundedStream(
+      stream,
+      maxBytes,
+      false,
+      (e) => new FeedError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+    ),
     source: path.basename(file).replace(/\.[^.]*$/, '') || 'file',
     close: () => stream.destroy(),
   };
 }
 
 async function download(url: string, limits: FeedLimits): Promise<OpenedFeed> {
-  const answer = await fetchFeed(url, limits);
-  // Asked without validators, the answer is never a 304.
-  if (answer.status === 304) throw new FeedError('download failed: HTTP 304 to an unconditional GET');
+  const answer = await fetchFeed(url, { timeoutMs: limits.FEED_TIMEOUT_MS, maxBytes: limits.FEED_MAX_BYTES });
   return { input: answer.body, source: new URL(url).host, close: answer.cancel };
-}
-
-/** The stream's chunks, bounded; an error while reading becomes a FeedError with that message. */
-async function* guard(stream: Readable, maxBytes: number, message: (error: unknown) => string): AsyncGenerator<Uint8Array> {
-  try {
-    yield* boundedFeed(stream, maxBytes);
-  } catch (error) {
-    throw error instanceof FeedError ? error : new FeedError(message(error));
-  } finally {
-    stream.destroy();
-  }
 }

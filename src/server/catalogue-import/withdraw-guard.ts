@@ -7,6 +7,17 @@
 /** Withdrawing this many units or fewer is never refused: a small source may sell out. */
 export const WITHDRAW_GUARD_FLOOR = 10;
 
+/** The feed's properties the import skipped (ImportSummary's counts): a stored unit skipped is withdrawn. */
+export interface SkippedCounts {
+  skippedUnknown: number;
+  skippedNotHomes: number;
+  skippedResales: number;
+}
+
+const NOTHING_SKIPPED: SkippedCounts = { skippedUnknown: 0, skippedNotHomes: 0, skippedResales: 0 };
+
+const FORCE = 'to import it anyway, use --force (or ;no-withdraw-guard on the source in FEEDS)';
+
 /** An import refused because it would withdraw too much of its source. */
 export class WithdrawGuardError extends Error {
   override name = 'WithdrawGuardError';
@@ -15,14 +26,35 @@ export class WithdrawGuardError extends Error {
     readonly withdrawing: number,
     readonly listed: number,
     readonly maxPercent: number,
+    skipped: SkippedCounts = NOTHING_SKIPPED,
   ) {
     super(
       `refused: the feed would withdraw ${withdrawing} of the ${listed} units listed under source '${source}' ` +
         `(${Math.round((withdrawing * 100) / listed)} %, more than FEED_MAX_WITHDRAW ${maxPercent} %): ` +
-        `a feed that drops or renames most of its properties is usually a broken export; ` +
-        `to import it anyway, use --force (or ;no-withdraw-guard on the source in FEEDS)`,
+        advice(source, withdrawing, skipped),
     );
   }
+}
+
+/**
+ * What to do. When the properties the feed skipped are as many as the units it
+ * would withdraw, they are the likely cause, and --force would withdraw them:
+ * the line names the setting that imports them instead.
+ */
+function advice(source: string, withdrawing: number, skipped: SkippedCounts): string {
+  const { skippedUnknown, skippedNotHomes, skippedResales } = skipped;
+  if (skippedUnknown + skippedNotHomes + skippedResales < withdrawing)
+    return `a feed that drops or renames most of its properties is usually a broken export; ${FORCE}`;
+  const causes: string[] = [];
+  if (skippedUnknown)
+    causes.push(
+      `the feed skipped ${skippedUnknown} properties without <new_build>: if ${source} is a new-build source, write ;new-build in FEEDS (--new-build)`,
+    );
+  if (skippedResales)
+    causes.push(`the feed skipped ${skippedResales} resales: to list them, write ;include-resales in FEEDS (--include-resales)`);
+  if (skippedNotHomes)
+    causes.push(`the feed skipped ${skippedNotHomes} properties that are not homes (premises, garages, offices…): ${FORCE}`);
+  return causes.join('; ');
 }
 
 /**
@@ -30,7 +62,13 @@ export class WithdrawGuardError extends Error {
  * `maxPercent` of them and more than WITHDRAW_GUARD_FLOOR. A source with no
  * listed units (its first import) never trips it.
  */
-export function guardWithdrawals(source: string, withdrawing: number, listed: number, maxPercent: number | undefined): void {
+export function guardWithdrawals(
+  source: string,
+  withdrawing: number,
+  listed: number,
+  maxPercent: number | undefined,
+  skipped: SkippedCounts = NOTHING_SKIPPED,
+): void {
   if (maxPercent === undefined || withdrawing <= WITHDRAW_GUARD_FLOOR) return;
-  if (withdrawing * 100 > maxPercent * listed) throw new WithdrawGuardError(source, withdrawing, listed, maxPercent);
+  if (withdrawing * 100 > maxPercent * listed) throw new WithdrawGuardError(source, withdrawing, listed, maxPercent, skipped);
 }

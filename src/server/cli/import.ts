@@ -20,7 +20,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { configuredStore, openStore } from '../store/db.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
-import type { ImportOptions } from '../catalogue-import/import-types.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
 import { pullFeed } from '../catalogue-import/pull.ts';
@@ -53,8 +52,9 @@ const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [-
   --force         import even if the feed withdraws more than FEED_MAX_WITHDRAW
                   (default 30 %) of its source's listed units; without it such
                   a feed is refused and nothing is changed
-  --timeout ms    a URL's time-out, from connecting to the last byte
-                  (default FEED_TIMEOUT_MS, 1000 to 3600000); --pull takes it too
+  --timeout ms    a URL's time-out, from connecting to the last byte: sets
+                  FEED_TIMEOUT_MS (1000 to 3600000, default 300000) for this
+                  run; --pull takes it too
 
   A feed larger than FEED_MAX_BYTES, as sent or once decompressed (a .gz
   file or body is decompressed), is refused.
@@ -77,9 +77,10 @@ type Args =
       newBuild: boolean;
       includeResales: boolean;
       force: boolean;
-      timeoutMs: number | undefined;
+      /** --timeout: FEED_TIMEOUT_MS for this run, checked by loadConfig. */
+      timeout: string | undefined;
     }
-  | { mode: 'pull'; name: string | undefined; force: boolean; timeoutMs: number | undefined }
+  | { mode: 'pull'; name: string | undefined; force: boolean; timeout: string | undefined }
   | { mode: 'status' };
 
 function parse(argv: string[]): Args {
@@ -107,14 +108,14 @@ function parse(argv: string[]): Args {
   for (const option of ['include-resales', 'new-build'] as const)
     if ((values.pull || positionals[0] === 'status') && values[option])
       throw new UsageError(`--${option} is for a file or URL; for a pulled source, write ;${option} in FEEDS`);
-  const timeoutMs = values.timeout === undefined ? undefined : parseTimeout(values.timeout);
+  const { timeout } = values;
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
-    return { mode: 'pull', name: positionals[0], force: Boolean(values.force), timeoutMs };
+    return { mode: 'pull', name: positionals[0], force: Boolean(values.force), timeout };
   }
   if (positionals.length === 1 && positionals[0] === 'status') {
-    if (values.source !== undefined || values.force || timeoutMs !== undefined)
+    if (values.source !== undefined || values.force || timeout !== undefined)
       throw new UsageError('status takes no --source, --force or --timeout');
     return { mode: 'status' };
   }
@@ -129,45 +130,46 @@ function parse(argv: string[]): Args {
     newBuild: Boolean(values['new-build']),
     includeResales: Boolean(values['include-resales']),
     force: Boolean(values.force),
-    timeoutMs,
+    timeout,
   };
 }
 
-/** The bounds of FEED_TIMEOUT_MS. */
-function parseTimeout(value: string): number {
-  const ms = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(ms >= 1000 && ms <= 3_600_000)) throw new UsageError('--timeout must be a whole number of milliseconds from 1000 to 3600000');
-  return ms;
+/** The configuration, with --timeout as FEED_TIMEOUT_MS: config's own check applies, and its error names the flag. */
+function configWith(timeout: string | undefined): Config {
+  try {
+    return loadConfig({ ...process.env, ...(timeout !== undefined && { FEED_TIMEOUT_MS: timeout }) });
+  } catch (error) {
+    if (timeout !== undefined && error instanceof ConfigError)
+      error.message = error.message.replace('FEED_TIMEOUT_MS must', '--timeout (FEED_TIMEOUT_MS) must');
+    throw error;
+  }
 }
 
 type FileArgs = Extract<Args, { mode: 'file' }>;
 
-async function importFile(config: Config, { location, source, newBuild, includeResales, force, timeoutMs }: FileArgs): Promise<number> {
-  const feed = await openFeed(location, { timeoutMs: timeoutMs ?? config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES });
+async function importFile(config: Config, { location, source, newBuild, includeResales, force }: FileArgs): Promise<number> {
+  const feed = await openFeed(location, config);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   try {
-    return await importInto(config, feed.input, {
-      source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
-      includeResales,
-      newBuildSource: newBuild,
-      maxWithdrawPercent: force ? undefined : config.FEED_MAX_WITHDRAW,
-      // A default name (a date-stamped file's) must not start a second copy of a catalogue.
-      checkSourceIdentity: source === undefined,
-    });
+    const store = await openStore(configuredStore(config));
+    try {
+      const summary = await importFeed(store, feed.input, {
+        source: source ?? (isDemo ? DEMO_SOURCE : feed.source),
+        includeResales,
+        newBuildSource: newBuild,
+        maxWithdrawPercent: force ? undefined : config.FEED_MAX_WITHDRAW,
+        // A default name (a date-stamped file's) must not start a second copy of a catalogue.
+        checkSourceIdentity: source === undefined,
+        alerts: instantAlerts(config.SITE_URL),
+      });
+      process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
+      report(afterImportLines(await afterImport(store, config, summary)));
+      return 0;
+    } finally {
+      await store.close();
+    }
   } finally {
     feed.close();
-  }
-}
-
-async function importInto(config: Config, input: AsyncIterable<Uint8Array>, options: Omit<ImportOptions, 'alerts'>): Promise<number> {
-  const store = await openStore(configuredStore(config));
-  try {
-    const summary = await importFeed(store, input, { ...options, alerts: instantAlerts(config.SITE_URL) });
-    process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
-    report(afterImportLines(await afterImport(store, config, summary)));
-    return 0;
-  } finally {
-    await store.close();
   }
 }
 
@@ -177,7 +179,7 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-async function pull(config: Config, name: string | undefined, force: boolean, timeoutMs: number | undefined): Promise<number> {
+async function pull(config: Config, name: string | undefined, ignoreWithdrawGuard: boolean): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length)
@@ -196,8 +198,7 @@ async function pull(config: Config, name: string | undefined, force: boolean, ti
       // pullFeed calls afterImport after a successful import.
       const outcome = await pullFeed(store, config, feed, {
         force: true,
-        timeoutMs,
-        ignoreWithdrawGuard: force,
+        ignoreWithdrawGuard,
         signal: stop.signal,
         alerts: instantAlerts(config.SITE_URL),
       });
@@ -240,8 +241,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const config = loadConfig(process.env);
-    if (args.mode === 'pull') return await pull(config, args.name, args.force, args.timeoutMs);
+    const config = configWith(args.mode === 'status' ? undefined : args.timeout);
+    if (args.mode === 'pull') return await pull(config, args.name, args.force);
     if (args.mode === 'status') return await status(config);
     return await importFile(config, args);
   } catch (error) {

@@ -95,6 +95,12 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   const usage = await importCli(target, []);
   t.equal(usage.code, 2);
   t.match(usage.stderr, /^error: give a feed: a file or an http\(s\) URL/);
+  const badTimeout = await importCli(target, ['feed.xml', '--timeout', '5s']);
+  t.equal(badTimeout.code, 2, 'a bad --timeout is bad configuration');
+  t.equal(
+    badTimeout.stderr,
+    'error: Invalid configuration: --timeout (FEED_TIMEOUT_MS) must be a whole number of milliseconds from 1000 to 3600000 (got "5s")\n',
+  );
   const help = await importCli(target, ['--help']);
   t.equal(help.code, 0);
   t.match(help.stdout, /^Usage: npm run import -- <file or http\(s\) URL>/);

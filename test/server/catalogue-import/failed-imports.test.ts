@@ -13,7 +13,7 @@ import { chunks, feed, fingerprint, property } from './feeds.ts';
 
 const demoXml = fs.readFileSync(DEMO_FEED_FILE, 'utf8');
 const NOW = new Date('2025-12-01T12:00:00.000Z');
-const LIMITS = { timeoutMs: 60_000, maxBytes: 2 ** 31 };
+const LIMITS = { FEED_TIMEOUT_MS: 60_000, FEED_MAX_BYTES: 2 ** 31 };
 const run = (store: Store, xml: string, source = 'test', now = NOW) => importFeed(store, chunks(xml, 4096), { source, now });
 
 /** More than one batch of good properties, then the failure: any write would show. */

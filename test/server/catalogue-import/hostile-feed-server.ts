@@ -7,6 +7,9 @@
 //   /bomb.xml         Content-Encoding: gzip, about 1 MiB that decompresses to 1 GiB of <x/> elements
 //   /bomb.xml.gz      the same bomb as a gzip file (no Content-Encoding)
 //   /text-bomb.xml.gz a gzip file of about 1 MiB that decompresses to one 1 GiB text node
+//   /pi.xml           a processing instruction whose target runs for 1 GiB
+//   /attributes.xml   one tag with short attributes for 1 GiB
+//   /deep.xml         <a> nested in <a> for 1 GiB
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
@@ -19,15 +22,26 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<root>\n';
 
 /** `head`, then `unit` repeated until `total` bytes have been sent, pulled chunk by chunk. */
 function repeated(head: string, unit: string, total: number): Readable {
-  const block = Buffer.from(unit.repeat(Math.ceil((64 * 1024) / unit.length)));
-  let sent = 0;
+  const block = unit.repeat(Math.ceil((64 * 1024) / unit.length));
+  return generated(head, () => block, total);
+}
+
+/** `head`, then block(0), block(1)… until `total` bytes have been sent, pulled chunk by chunk. */
+function generated(head: string, block: (i: number) => string, total: number): Readable {
   return Readable.from(
     (function* () {
       yield Buffer.from(head);
-      for (; sent < total; sent += block.length) yield block;
+      for (let sent = 0, i = 0; sent < total; i++) {
+        const chunk = Buffer.from(block(i));
+        sent += chunk.length;
+        yield chunk;
+      }
     })(),
   );
 }
+
+/** About 64 KiB of attributes, named apart from every other block's. */
+const attributes = (i: number) => Array.from({ length: 4096 }, (_, j) => ` a${i}-${j}=""`).join('');
 
 /**
  * A gzip bomb: gzip members concatenated (a gzip reader reads them as one
@@ -66,6 +80,18 @@ export async function startHostileFeedServer(t: Teardown): Promise<string> {
       case '/text-bomb.xml.gz':
         res.writeHead(200, { 'content-type': 'application/gzip' });
         Readable.from([textBomb]).pipe(res);
+        return;
+      case '/pi.xml':
+        res.writeHead(200, xml);
+        repeated(`${HEAD}<?`, 'a', GiB).pipe(res);
+        return;
+      case '/attributes.xml':
+        res.writeHead(200, xml);
+        generated(`${HEAD}<property`, attributes, GiB).pipe(res);
+        return;
+      case '/deep.xml':
+        res.writeHead(200, xml);
+        repeated(HEAD, '<a>', GiB).pipe(res);
         return;
       default:
         res.writeHead(404).end();

@@ -1,4 +1,5 @@
-// Feeds built to hurt: one endless text node, gzip bombs sent both ways, a feed
+// Feeds built to hurt: one endless text node (or comment, tag, processing
+// instruction), elements nested without end, gzip bombs sent both ways, a feed
 // that trickles. A scheduled pull of each fails with one line that names the
 // bound, is recorded as failed, and leaves the catalogue as it was; the reader
 // stops an endless text node while it streams, never holding it whole.
@@ -15,29 +16,35 @@ import { clock, MINUTE } from './pull-helpers.ts';
 t.setTimeout(300_000);
 
 const TEXT_CAP = /^feed too large: a text, attribute or comment longer than 1048576 characters at line \d+$/;
+const DEPTH_CAP = /^feed too large: elements nested deeper than 64 at line 1$/;
 
 t.test('the reader stops an endless text, attribute or comment once it passes the cap', async (t) => {
-  const openings = {
-    text: '<root><property><desc><en>',
-    cdata: '<root><property><desc><en><![CDATA[',
-    attribute: '<root><property><image url="',
-    comment: '<root><!--',
-    'element name': '<root><a',
+  const a = () => 'a'.repeat(64 * 1024);
+  const openings: Record<string, [string, (i: number) => string, RegExp]> = {
+    text: ['<root><property><desc><en>', a, TEXT_CAP],
+    cdata: ['<root><property><desc><en><![CDATA[', a, TEXT_CAP],
+    attribute: ['<root><property><image url="', a, TEXT_CAP],
+    comment: ['<root><!--', a, TEXT_CAP],
+    'element name': ['<root><a', a, TEXT_CAP],
+    'processing instruction target': ['<root><?', a, TEXT_CAP],
+    'many short attributes': ['<root><property', (i) => Array.from({ length: 4096 }, (_, j) => ` a${i}-${j}=""`).join(''), TEXT_CAP],
+    'deep nesting': ['<root>', () => '<a>'.repeat(8192), DEPTH_CAP],
   };
-  for (const [kind, opening] of Object.entries(openings)) {
+  for (const [kind, [opening, block, message]] of Object.entries(openings)) {
     let pulled = 0;
     function* endless() {
       yield opening;
-      for (;;) {
-        pulled += 64 * 1024;
-        yield 'a'.repeat(64 * 1024);
+      for (let i = 0; ; i++) {
+        const chunk = block(i);
+        pulled += chunk.length;
+        yield chunk;
       }
     }
     await t.rejects(
       (async () => {
         for await (const item of readKyero(endless())) t.fail(`nothing is yielded: ${JSON.stringify(item).slice(0, 80)}`);
       })(),
-      { message: TEXT_CAP },
+      { message },
       kind,
     );
     t.ok(pulled <= MAX_TEXT_NODE + 128 * 1024, `${kind}: stopped after ${pulled} characters, not at the end of memory`);

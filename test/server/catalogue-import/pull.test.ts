@@ -1,7 +1,8 @@
 // A pull (pullFeed) against a feed served by a local HTTP server: the first
 // pull imports, an unchanged feed costs one request answered 304, a changed one
 // updates, gzip answers are read, and a failed pull (500, a body cut off, a
-// time-out, a malformed feed) changes nothing in the catalogue and is recorded.
+// time-out, a malformed feed, one refused by the withdrawal guard) changes
+// nothing in the catalogue and is recorded.
 import t from 'tap';
 import { forEachStore, type TapTest } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
@@ -206,4 +207,27 @@ forEachStore(t, 'a ;new-build source takes properties without <new_build>; other
     (await store.db.selectFrom('units').select('feed_id').orderBy('feed_id').execute()).map((u) => u.feed_id),
     ['N1', 'U1'],
   );
+});
+
+forEachStore(t, 'the withdrawal guard: a pull is refused, unless ignoreWithdrawGuard or ;no-withdraw-guard', async (t, store) => {
+  const twelve = (prefix: string) => feed(...Array.from({ length: 12 }, (_, i) => property({ id: `${prefix}${i + 1}` })));
+  const server = await startFeedServer(t, { body: twelve('A'), etag: '"a"' });
+  const guarded = testConfig(t, { FEEDS: `acme=${server.url}` });
+  const unguarded = testConfig(t, { FEEDS: `acme=${server.url};no-withdraw-guard` });
+  const pull = (config: typeof guarded, ignoreWithdrawGuard?: boolean) =>
+    pullFeed(store, config, config.FEEDS[0]!, { force: true, ignoreWithdrawGuard });
+  const refused = async (name: string) => {
+    const before = await fingerprint(store);
+    t.match(await pull(guarded), { result: 'failed', refused: 'withdrawals', error: /would withdraw 12 of the 12 units/ }, name);
+    t.same(await fingerprint(store), before, `${name}: nothing changed`);
+  };
+  imported(t, await pull(guarded), { added: 12, withdrawn: 0 });
+
+  server.answer = { body: twelve('B'), etag: '"b"' };
+  await refused('every id renamed');
+  imported(t, await pull(guarded, true), { added: 12, withdrawn: 12 });
+
+  server.answer = { body: twelve('A'), etag: '"a2"' };
+  await refused('renamed back');
+  imported(t, await pull(unguarded), { added: 12, withdrawn: 12 });
 });

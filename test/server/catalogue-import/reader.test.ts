@@ -99,7 +99,7 @@ t.test('Kyero type names map onto the known categories; others become their own'
   t.equal(categoryFor('***'), null);
 });
 
-t.test('types that are not homes, whatever else they say', async (t) => {
+t.test('types that are not homes: led by such a word, or with one and no dwelling', async (t) => {
   for (const name of [
     'Commercial',
     'Commercial Premises',
@@ -121,8 +121,21 @@ t.test('types that are not homes, whatever else they say', async (t) => {
   ])
     t.equal(categoryFor(name)?.home, false, name);
   t.same(categoryFor('Commercial Premises'), { key: 'commercial-premises', known: false, home: false, name: 'Commercial Premises' });
-  for (const name of ['Plot', 'Land', 'Ground Floor Apartment', 'Town House', 'Country House', 'Finca'])
+  for (const name of [
+    'Plot',
+    'Land',
+    'Ground Floor Apartment',
+    'Town House',
+    'Country House',
+    'Finca',
+    'Apartment with garage',
+    'Villa with parking',
+    'Penthouse with storage',
+    'Ground Floor Apartment with office',
+    'Piso con garaje y trastero',
+  ])
     t.equal(categoryFor(name)?.home, true, name);
+  t.equal(categoryFor('Apartment with garage')?.key, 'apartment', 'a home with a garage is of its dwelling');
 });
 
 t.test('a property with every field, read from a feed in small chunks', async (t) => {

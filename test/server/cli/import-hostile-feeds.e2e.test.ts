@@ -1,5 +1,6 @@
 // `npm run import` against hostile feeds, as a real process with the heap it
-// runs with: a feed that trickles, one 1 GiB text node, gzip bombs both ways
+// runs with: a feed that trickles, one 1 GiB text node (or processing
+// instruction, or tag of attributes), elements nested 1 GiB deep, gzip bombs both ways
 // (with FEED_MAX_BYTES at 16 MiB, so that the bomb's elements need not all be parsed).
 // Each fails with one line on stderr and exit 1, leaves the catalogue as it
 // was, and the process stays under 400 MB of RSS (VmHWM in /proc).
@@ -7,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { createTarget, type TapTest } from '../../helpers/db.ts';
-import { failedInOneLine, importHeapFlags, inBatches, runCli, type CliRun } from '../../helpers/cli.ts';
+import { failedInOneLine, importCli, importHeapFlags, inBatches, type CliRun } from '../../helpers/cli.ts';
 import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
 import { startHostileFeedServer } from '../catalogue-import/hostile-feed-server.ts';
 
@@ -21,12 +22,12 @@ const BYTES_CAP = /^error: feed too large: more than 16777216 bytes once decompr
 t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
   const target = await createTarget(t, 'sqlite');
   const base = await startHostileFeedServer(t);
-  const importCli = (args: string[], env: Record<string, string> = {}) =>
-    runCli('import', args, { ...target.env, ...env }, 120_000, { nodeFlags: importHeapFlags(), measureRss: true });
+  const importAs = (args: string[], env: Record<string, string> = {}) =>
+    importCli(target, args, env, { nodeFlags: importHeapFlags(), measureRss: true });
 
   const file = path.join(target.dataDir, 'agency.xml');
   fs.writeFileSync(file, feed(property({ id: 'A1' }), property({ id: 'A2' })));
-  const first = await importCli([file, '--source', 'agency']);
+  const first = await importAs([file, '--source', 'agency']);
   t.equal(first.code, 0, first.stderr);
   const store = await target.open();
   const before = await fingerprint(store);
@@ -46,6 +47,14 @@ t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
     ],
     ['one 1 GiB text node', [`${base}/huge-text.xml`, '--source', 'agency'], {}, TEXT_CAP],
     ['a text bomb (.gz body)', [`${base}/text-bomb.xml.gz`, '--source', 'agency'], {}, TEXT_CAP],
+    ['a 1 GiB processing instruction target', [`${base}/pi.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    ['one tag with 1 GiB of attributes', [`${base}/attributes.xml`, '--source', 'agency'], {}, TEXT_CAP],
+    [
+      'elements nested 1 GiB deep',
+      [`${base}/deep.xml`, '--source', 'agency'],
+      {},
+      /^error: feed too large: elements nested deeper than 64 at line 3 \(nothing was changed\)$/,
+    ],
     ['a gzip bomb (Content-Encoding)', [`${base}/bomb.xml`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
     ['a gzip bomb (.gz body)', [`${base}/bomb.xml.gz`, '--source', 'agency'], SMALL_CAP, BYTES_CAP],
   ];
@@ -53,7 +62,7 @@ t.test('hostile feeds fail in one line, the catalogue unchanged', async (t) => {
     cases.map(
       ([, args, env]) =>
         () =>
-          importCli(args, env),
+          importAs(args, env),
     ),
   );
   cases.forEach(([name, , , message], i) => failedWithinMemory(t, name, runs[i]!, message));
