@@ -3,7 +3,7 @@
 // beside a bare static-file server serving the same bytes, per CPU-second),
 // then a burst of password requests, then the catalogue's figures (search,
 // import). Prints figures; never passes or fails.
-// BENCH_ONLY=sizes|origin|passwords|catalogue|markers|boot|alerts|client (or a comma list) runs only those parts.
+// BENCH_ONLY=sizes|origin|passwords|catalogue|markers|boot|alerts|pictures|client (or a comma list) runs only those parts.
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
 import { runLoginBurstBench, runPasswordBurstBench } from './password-burst.ts';
@@ -13,8 +13,9 @@ import { runBootBench } from './boot.ts';
 import { runAlertsBench } from './alerts.ts';
 import { runClientBench } from './client.ts';
 import { runSizes } from './sizes.ts';
+import { runPicturesBench } from './pictures.ts';
 
-const PARTS = ['sizes', 'origin', 'passwords', 'catalogue', 'markers', 'boot', 'alerts', 'client'] as const;
+const PARTS = ['sizes', 'origin', 'passwords', 'catalogue', 'markers', 'boot', 'alerts', 'pictures', 'client'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `origin,catalogue`); all of them when unset. */
@@ -60,6 +61,10 @@ async function all(): Promise<void> {
     await runBootBench();
   }
   if (parts.has('alerts')) await runAlertsBench();
+  if (parts.has('pictures')) {
+    console.log('\n## Feed photos prepared for the pages\n');
+    await runPicturesBench();
+  }
   if (parts.has('client')) {
     console.log('\n## Before interaction (Chromium, Lighthouse)\n');
     await runClientBench();
