@@ -41,6 +41,8 @@ import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
 import type { MailJobSchedule } from './jobs/mail-job.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
+import { photoRoutes } from './api/photos.ts';
+import { installPhotoPreparation, type PhotoPreparationOptions } from './jobs/photo-preparation.ts';
 import { pageHandler } from './render/page.ts';
 import { PAGE_ROUTE } from './http/html-compression.ts';
 import { formPostRoutes } from './render/form-post.ts';
@@ -92,6 +94,8 @@ export interface AppOptions {
   catalogueWarmup?: CatalogueWarmupOptions;
   /** The bounds of the map's indexes kept (tests lower them to stand for a large catalogue). */
   markerCache?: MarkerCacheLimits;
+  /** Feed photos prepared in the background. With NODE_ENV=test only when given. */
+  photoPreparation?: PhotoPreparationOptions;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -151,9 +155,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mediaRoutes);
   await app.register(partnerLogoRoutes);
   await app.register(feedImageRoutes, options.feedImages ?? {});
+  await app.register(photoRoutes);
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup);
+  if (config.NODE_ENV !== 'test' || options.photoPreparation) installPhotoPreparation(app, options.photoPreparation);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });

@@ -4,3 +4,5 @@ export { fetchPicture, PictureError, MAX_BYTES, MAX_REDIRECTS } from './fetch-pi
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
+export { preparePhotos, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
+export { photosDir } from './photo-files.ts';

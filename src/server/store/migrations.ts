@@ -19,6 +19,7 @@ import { partnersVersionMigration } from './migrations/0017-partners-version.ts'
 import { feedNewBuildMigration } from './migrations/0018-feed-new-build.ts';
 import { loginThrottleMigration } from './migrations/0019-login-throttle.ts';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.ts';
+import { photosMigration } from './migrations/0021-photos.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0018_feed_new_build': feedNewBuildMigration,
   '0019_login_throttle': loginThrottleMigration,
   '0020_session_devices': sessionDevicesMigration,
+  '0021_photos': photosMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -111,6 +111,27 @@ export interface ImagesTable {
   floorplan: number;
 }
 
+export type PhotoStatus = 'ready' | 'failed' | 'working';
+
+/** A feed photo's preparation, per address (migration 0021, feed-images/prepare-photos.ts). */
+export interface PhotosTable {
+  url: string;
+  status: PhotoStatus;
+  /** Ready: the variants' names start with it (feed-images/variants.ts). */
+  key: string | null;
+  /** Ready: the upright photo's size and most common colour (`#rrggbb`). */
+  width: number | null;
+  height: number | null;
+  colour: string | null;
+  /** Failed: why, in one line. */
+  reason: string | null;
+  /** Failures in a row; 0 once ready. */
+  attempts: number;
+  /** Failed: when to try again; working: when the claim lapses. ISO-8601. */
+  next_attempt_at: string | null;
+  prepared_at: string | null;
+}
+
 export interface ProjectFilesTable {
   id: Generated<number>;
   project_id: number;
@@ -140,6 +161,7 @@ export interface CatalogueTables {
   project_categories: ProjectCategoriesTable;
   units: UnitsTable;
   images: ImagesTable;
+  photos: PhotosTable;
   project_files: ProjectFilesTable;
   partner_scopes: PartnerScopesTable;
   catalogue_meta: CatalogueMetaTable;

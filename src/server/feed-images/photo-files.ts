@@ -1,0 +1,21 @@
+// Where prepared photos live: DATA_DIR/photos, one file per variant, named by
+// the photo's bytes (variants.ts), so a file once written never changes. A
+// file in progress is written aside and renamed whole: a reader never sees
+// half a photo, and two instances writing the same name write the same bytes.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Variant } from './derive.ts';
+import { variantName } from './variants.ts';
+import { partName } from './files.ts';
+
+export const photosDir = (dataDir: string) => path.join(dataDir, 'photos');
+
+export async function writeVariants(dir: string, key: string, variants: Variant[]): Promise<void> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  for (const variant of variants) {
+    const file = path.join(dir, variantName(key, variant.width, variant.format));
+    const part = partName(file);
+    await fs.promises.writeFile(part, variant.bytes);
+    await fs.promises.rename(part, file);
+  }
+}

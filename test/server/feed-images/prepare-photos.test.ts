@@ -1,0 +1,154 @@
+// Feed photos prepared ahead, on both stores, from a local picture server:
+// each photo fetched once and written in every variant, failures recorded with
+// their reason and tried again later (each time later), another instance's
+// claim respected until it lapses, and the variants served for a year.
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import sharp from 'sharp';
+import { addressPolicy, photosDir, preparePhotos, retryDelayMs } from '../../../src/server/feed-images/index.ts';
+import { CLAIM_MS } from '../../../src/server/feed-images/prepare-photos.ts';
+import { VARIANT_FORMATS, variantName } from '../../../src/server/feed-images/variants.ts';
+import { forEachStore } from '../../helpers/db.ts';
+import { buildCatalogue } from '../../helpers/catalogue.ts';
+import { testApp } from '../../helpers/app.ts';
+import { photo } from '../../helpers/photos.ts';
+import { within } from '../../helpers/wait.ts';
+import { pictureServer } from './pictures.ts';
+import type { Store } from '../../../src/server/store/db.ts';
+
+const T0 = new Date('2026-03-02T10:00:00.000Z');
+const LOOPBACK = ['127.0.0.1/32'];
+const quiet = { info() {}, warn() {}, error() {} };
+const at = (ms: number) => () => new Date(T0.getTime() + ms);
+
+/** Makes the first listed project show `urls` (in order) and nothing else show any picture. */
+async function showOnly(store: Store, urls: string[], floorplans: string[] = []): Promise<number> {
+  await buildCatalogue(store.db, { projects: 2, seed: 5, withdrawnShare: 0 });
+  const project = await store.db
+    .selectFrom('projects')
+    .select('id')
+    .where('withdrawn_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await store.db.deleteFrom('images').execute();
+  const rows = [
+    ...urls.map((url, position) => ({ url, position, floorplan: 0 })),
+    ...floorplans.map((url, i) => ({ url, position: urls.length + i, floorplan: 1 })),
+  ];
+  await store.db
+    .insertInto('images')
+    .values(rows.map((r) => ({ ...r, project_id: project.id, unit_id: null, caption: null })))
+    .execute();
+  return project.id;
+}
+
+forEachStore(t, 'photos are prepared once, failures retried later and later', async (t, store, target) => {
+  const upright = await photo({ width: 1100, height: 800, orientation: 6, exif: true, seed: 3 });
+  const other = await photo({ width: 700, height: 500, seed: 9 });
+  let brokenFixed = false;
+  const server = await pictureServer(t, (req, res) => {
+    const send = (bytes: Buffer) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes);
+    if (req.url === '/upright.jpg') send(upright);
+    else if (req.url === '/other.jpg') send(other);
+    // The start of a JPEG and nothing else, until the feed mends it.
+    else if (req.url === '/broken.jpg') send(brokenFixed ? other : Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]));
+    else res.writeHead(404).end();
+  });
+  const url = (name: string) => `${server.origin}/${name}`;
+  await showOnly(
+    store,
+    [url('upright.jpg'), url('other.jpg'), url('broken.jpg'), url('missing.jpg'), url('upright.jpg')],
+    [url('plan.jpg')],
+  );
+  const dir = photosDir(target.dataDir);
+  const options = (now: () => Date) => ({ dir, fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now });
+
+  t.same(await preparePhotos(store.db, options(at(0))), { prepared: 2, failed: 2 });
+  t.same(
+    server.hits,
+    { '/upright.jpg': 1, '/other.jpg': 1, '/broken.jpg': 1, '/missing.jpg': 1 },
+    'each address fetched once; no floor plan',
+  );
+
+  const rows = await store.db.selectFrom('photos').selectAll().orderBy('url').execute();
+  const byName = Object.fromEntries(rows.map((r) => [r.url.slice(server.origin.length + 1), r]));
+  const ready = byName['upright.jpg']!;
+  t.match(ready, {
+    status: 'ready',
+    width: 1100,
+    height: 800,
+    colour: /^#[0-9a-f]{6}$/,
+    attempts: 0,
+    reason: null,
+    prepared_at: T0.toISOString(),
+  });
+  t.not(byName['other.jpg']!.key, ready.key, 'another photo, another name');
+  for (const width of [320, 640, 960, 1100])
+    for (const format of VARIANT_FORMATS)
+      t.ok(fs.existsSync(path.join(dir, variantName(ready.key!, width, format))), `${width} ${format} written`);
+  t.same(
+    fs.readdirSync(dir).filter((name) => name.endsWith('.part')),
+    [],
+    'no file left half-written',
+  );
+  t.match(byName['broken.jpg'], {
+    status: 'failed',
+    attempts: 1,
+    reason: /not a picture this site can read/,
+    next_attempt_at: at(retryDelayMs(1))().toISOString(),
+  });
+  t.match(byName['missing.jpg'], { status: 'failed', attempts: 1, reason: /404/ });
+
+  t.same(await preparePhotos(store.db, options(at(retryDelayMs(1) - 1))), { prepared: 0, failed: 0 }, 'a failure waits its turn');
+  brokenFixed = true;
+  t.same(await preparePhotos(store.db, options(at(retryDelayMs(1)))), { prepared: 1, failed: 1 });
+  const missing = await store.db.selectFrom('photos').selectAll().where('url', '=', url('missing.jpg')).executeTakeFirstOrThrow();
+  t.match(missing, { status: 'failed', attempts: 2, next_attempt_at: at(retryDelayMs(1) + retryDelayMs(2))().toISOString() });
+  t.ok(retryDelayMs(2) > retryDelayMs(1) && retryDelayMs(30) === 24 * 60 * 60 * 1000, 'each time later, at most a day');
+  t.equal(server.hits['/upright.jpg'], 1, 'a ready photo is never fetched again');
+});
+
+forEachStore(t, "another instance's claim is respected until it lapses", async (t, store, target) => {
+  const jpeg = await photo({ width: 400, height: 300 });
+  const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  const url = `${server.origin}/a.jpg`;
+  await showOnly(store, [url]);
+  await store.db
+    .insertInto('photos')
+    .values({ url, status: 'working', attempts: 0, next_attempt_at: at(CLAIM_MS)().toISOString() })
+    .execute();
+  const options = (now: () => Date) => ({
+    dir: photosDir(target.dataDir),
+    fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) },
+    log: quiet,
+    now,
+  });
+  t.same(await preparePhotos(store.db, options(at(CLAIM_MS - 1))), { prepared: 0, failed: 0 }, 'claimed elsewhere');
+  t.same(server.hits, {});
+  t.same(await preparePhotos(store.db, options(at(CLAIM_MS))), { prepared: 1, failed: 0 }, 'the claim lapsed: its instance died');
+});
+
+forEachStore(t, 'the server prepares photos in the background and serves them for a year', async (t, store) => {
+  const jpeg = await photo({ width: 500, height: 400, exif: true });
+  const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  const url = `${server.origin}/a.jpg`;
+  await showOnly(store, [url]);
+  let runs: () => void = () => {};
+  const ran = new Promise<void>((resolve) => (runs = resolve));
+  const app = await testApp(t, { store, photoPreparation: { allowRanges: LOOPBACK, everyMs: 60_000, onRun: () => runs() } });
+  await app.ready();
+  await within(ran, 'a run of the photo job');
+  const row = await store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirstOrThrow();
+  t.equal(row.status, 'ready');
+
+  const answer = await app.inject(`/media/photos/${variantName(row.key!, 320, 'jpeg')}`);
+  t.equal(answer.statusCode, 200);
+  t.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable');
+  t.equal(answer.headers['content-type'], 'image/jpeg');
+  const meta = await sharp(answer.rawPayload).metadata();
+  t.same([meta.width, meta.height, meta.exif], [320, 256, undefined], 'the variant, without EXIF');
+  t.equal((await app.inject(`/media/photos/${variantName(row.key!, 320, 'avif')}`)).headers['content-type'], 'image/avif');
+  for (const bad of [`${row.key}-320.png`, `${row.key}-321.jpg`, '..%2F..%2Fsite.db', `${row.key}-320.jpg.1.part`])
+    t.equal((await app.inject(`/media/photos/${bad}`)).statusCode, 404, `${bad}: not found`);
+});
