@@ -33,7 +33,7 @@ export type { Scope } from './scope.ts';
 /** Partners' scopes kept: more than there are partners. */
 const KEPT_SCOPES = 1000;
 
-/** Search totals kept per catalogue version (filters, values and scope): ~1 MB at most. */
+/** Search totals kept per catalogue version, by a digest of filters, values and scope: well under 1 MB. */
 const KEPT_TOTALS = 4096;
 
 export interface CatalogueOptions {

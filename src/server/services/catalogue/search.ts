@@ -6,6 +6,7 @@
 // sorted as a whole: the count and the ids run on the partial indexes of
 // migration 0003, which hold only listed projects and every column a search
 // filters or sorts on, so neither reads a table row.
+import { createHash } from 'node:crypto';
 import { sql, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { PropertySearch, SearchAnswer } from '../../../shared/catalogue.ts';
@@ -212,8 +213,10 @@ function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null,
   return {
     count: () => runKept(db, scoped ? null : `search-count:${filters}`, values, (v) => compilable(statements(v).count)),
     page: () => runKept(db, shape && `search-page:${shape}`, values, (v) => compilable(statements(v).page)),
-    /** What decides the count: the filters, their values and the scope. */
-    totalKey: JSON.stringify([scopeKey(scope), filters, filterValues]),
+    /** What decides the count (the filters, their values and the scope), digested: a partner's scope may list many projects. */
+    totalKey: createHash('sha256')
+      .update(JSON.stringify([scopeKey(scope), filters, filterValues]))
+      .digest('base64'),
   };
 }
 
