@@ -53,7 +53,7 @@ async function all(): Promise<void> {
     await runImportBench();
   }
   if (parts.has('markers')) {
-    console.log('\n## Map markers (/api/map-markers)\n');
+    console.log('\n## Map markers (/api/map-markers) and sitemaps\n');
     await runMarkersBench();
   }
   if (parts.has('boot')) {

@@ -1,12 +1,15 @@
 // Search latency and throughput of the catalogue (issue 3): a realistic mix of
-// searches run in-process against the catalogue service, on stores of 1,500
-// and 50,000 synthetic projects, on SQLite and, when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL too. Prints
-// p50/p99 latency and searches per second per store and size, then the
-// 50k/1.5k ratios. Figures only, never a pass or a fail.
+// searches run in-process against the catalogue service, on stores of 150,
+// 50,000 and 200,000 synthetic projects, on SQLite and, when BENCH_DATABASE_URL
+// or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL too. Prints
+// p50/p99 latency and searches per second per store and size; then the CPU of
+// the broad searches (unfiltered, a region, a type, a price band, each sort)
+// per call, the process's and on PostgreSQL the database's, and their ratios
+// between the two largest sizes (issue 20: within 2× from 50,000 to 200,000).
+// Figures only, never a pass or a fail.
 //
 //   npx tsx bench/search.ts                     (alone)
-//   BENCH_SEARCH_ITERATIONS=5000 npx tsx bench/search.ts
+//   BENCH_SEARCH_SIZES=150,50000 BENCH_SEARCH_ITERATIONS=5000 npx tsx bench/search.ts
 //
 // The stores are filled straight with Kysely by the test fixture builder
 // (test/helpers/catalogue.ts), in a temporary folder or a PostgreSQL database
@@ -23,9 +26,12 @@ import { openStore, type Store } from '../src/server/store/db.ts';
 import { CatalogueService } from '../src/server/services/catalogue/index.ts';
 import { PropertySearch } from '../src/shared/catalogue.ts';
 import { buildCatalogue, scopePartner, seededRandom, type Fixture } from '../test/helpers/catalogue.ts';
+import { bumpCatalogueVersion } from '../src/server/store/catalogue-version.ts';
+import { fmt, median, spread, textTable } from './table.ts';
 import { PLACES } from '../test/helpers/catalogue-places.ts';
 
-const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1500,50000').split(',').map(Number);
+/** The catalogue sizes of the search, map and sitemap benches. */
+export const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '150,50000,200000').split(',').map(Number);
 const ITERATIONS = Number(process.env.BENCH_SEARCH_ITERATIONS ?? 3000);
 const WARMUP = Number(process.env.BENCH_SEARCH_WARMUP ?? 300);
 
@@ -230,7 +236,86 @@ export async function eachBenchStore<T>(run: (target: Target) => Promise<T>): Pr
   return out;
 }
 
-async function benchOne(target: Target, size: number): Promise<Figures> {
+// --- the broad searches' CPU ---------------------------------------------------
+
+/** The searches whose cost must not follow the catalogue's size (issue 20), each in every sort. */
+const BROAD: Array<[string, Partial<PropertySearch>]> = [
+  ['unfiltered', {}],
+  ['a region', { esGeo: { country: 'spain', region: 'alicante' } }],
+  ['a type', { cat: [1] }],
+  ['a price band', { pricefrom: 200_000, priceto: 400_000 }],
+];
+const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/** Rounds over every broad search, interleaved; calls per search and round. */
+const ROUNDS = 5;
+const CALLS = 40;
+
+interface BroadFigure {
+  search: string;
+  /** CPU ms per call, one figure per round: this process's, and the database server's (0 on SQLite). */
+  node: number[];
+  db: number[];
+}
+
+/**
+ * The CPU the PostgreSQL backends serving this database have used, in ms
+ * (/proc/<pid>/schedstat: nanoseconds on a CPU); the server runs on this
+ * machine. 0 on SQLite, which runs in this process.
+ */
+async function databaseCpu(db: Kysely<Database>, target: Target): Promise<() => number> {
+  if (target.name !== 'postgres') return () => 0;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  const read = (pid: number) => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return 0; // a backend that ended
+    }
+  };
+  return () => rows.reduce((sum, r) => sum + read(r.pid), 0);
+}
+
+/** Process CPU ms (getrusage: every thread, microseconds). */
+const processCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function measureBroad(
+  service: CatalogueService,
+  db: Kysely<Database>,
+  target: Target,
+): Promise<{ figures: BroadFigure[]; first: { node: number; db: number } }> {
+  const searches = BROAD.flatMap(([name, body]) =>
+    SORTS.map((sort) => ({ name: `${name}, ${sort}`, body: create({ account_id: 1, ...body, sort }, PropertySearch) })),
+  );
+  // The first unfiltered search after an import counts its total; the next ones read it kept.
+  await bumpCatalogueVersion(db);
+  const dbCpuFirst = await databaseCpu(db, target);
+  const [n0, d0] = [processCpu(), dbCpuFirst()];
+  await service.search(searches[0]!.body, null);
+  const first = { node: processCpu() - n0, db: dbCpuFirst() - d0 };
+  for (const s of searches) for (let i = 0; i < 20; i++) await service.search(s.body, null);
+  const figures = searches.map((s) => ({ search: s.name, node: [] as number[], db: [] as number[] }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const dbCpu = await databaseCpu(db, target);
+    for (const [i, s] of searches.entries()) {
+      const [node, database] = [processCpu(), dbCpu()];
+      for (let c = 0; c < CALLS; c++) await service.search(s.body, null);
+      figures[i]!.node.push((processCpu() - node) / CALLS);
+      figures[i]!.db.push((dbCpu() - database) / CALLS);
+    }
+  }
+  return { figures, first };
+}
+
+interface SizeFigures {
+  mix: Figures;
+  broad: BroadFigure[];
+  first: { node: number; db: number };
+}
+
+async function benchOne(target: Target, size: number): Promise<SizeFigures> {
   const store = await target.open();
   try {
     const t0 = performance.now();
@@ -248,7 +333,9 @@ async function benchOne(target: Target, size: number): Promise<Figures> {
       `# ${target.name} ${size.toLocaleString('en')} projects (${listed.toLocaleString('en')} listed) built in ${(built / 1000).toFixed(1)} s`,
     );
     const service = new CatalogueService(store.db);
-    return await measure(service, mix(fixture, partner.id, 1000));
+    const mixed = await measure(service, mix(fixture, partner.id, 1000));
+    const { figures, first } = await measureBroad(service, store.db, target);
+    return { mix: mixed, broad: figures, first };
   } finally {
     await store.close();
   }
@@ -261,10 +348,11 @@ const ms = (x: number) => x.toFixed(2).padStart(7);
 export async function runSearchBench(): Promise<void> {
   console.log(`# catalogue search, in-process, one search at a time: ${WARMUP} warm-up then ${ITERATIONS} measured per store and size`);
 
-  const results = new Map<string, Figures>();
+  const all = new Map<string, SizeFigures>();
   for (const size of SIZES) {
-    await eachBenchStore(async (target) => results.set(`${target.name} ${size}`, await benchOne(target, size)));
+    await eachBenchStore(async (target) => all.set(`${target.name} ${size}`, await benchOne(target, size)));
   }
+  const results = new Map([...all].map(([key, f]) => [key, f.mix]));
 
   console.log('\nsearch latency (ms) and throughput');
   console.log(
@@ -301,6 +389,52 @@ export async function runSearchBench(): Promise<void> {
       );
     }
   }
+  reportBroad(all);
+}
+
+/** The broad searches' CPU per call at each size, then the ratio between the two largest sizes. */
+function reportBroad(all: Map<string, SizeFigures>): void {
+  const sizes = [...new Set(SIZES)].sort((a, b) => a - b);
+  console.log(
+    `\nCPU ms per call of the broad searches: median of ${ROUNDS} interleaved rounds of ${CALLS} calls (spread);` +
+      ' "process" is this process (getrusage), "database" the PostgreSQL backends (/proc/<pid>/schedstat)',
+  );
+  const lines: string[][] = [];
+  for (const [key, f] of all) {
+    const [store, size] = key.split(' ');
+    lines.push([
+      store!,
+      Number(size).toLocaleString('en'),
+      'first unfiltered after an import',
+      fmt(f.first.node, 2),
+      '',
+      fmt(f.first.db, 2),
+      '',
+    ]);
+    for (const b of f.broad)
+      lines.push([
+        store!,
+        Number(size).toLocaleString('en'),
+        b.search,
+        fmt(median(b.node), 2),
+        spread(b.node, 2),
+        fmt(median(b.db), 2),
+        spread(b.db, 2),
+      ]);
+  }
+  console.log(textTable(['store', 'projects', 'search', 'process', 'spread', 'database', 'spread'], lines, 3));
+  if (sizes.length < 2) return;
+  const [from, to] = sizes.slice(-2) as [number, number];
+  console.log(`\nratio of the CPU per call (process + database), ${to.toLocaleString('en')} / ${from.toLocaleString('en')} projects`);
+  const ratios: string[][] = [];
+  for (const store of ['sqlite', 'postgres']) {
+    const a = all.get(`${store} ${from}`);
+    const b = all.get(`${store} ${to}`);
+    if (!a || !b) continue;
+    const cost = (x: BroadFigure) => median(x.node) + median(x.db);
+    for (const [i, x] of a.broad.entries()) ratios.push([store, x.search, `×${fmt(cost(b.broad[i]!) / cost(x), 2)}`]);
+  }
+  console.log(textTable(['store', 'search', 'ratio'], ratios, 2));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

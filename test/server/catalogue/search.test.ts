@@ -8,6 +8,7 @@ import { forEachStore } from '../../helpers/db.ts';
 import { catalogueApp, post } from './setup.ts';
 import { expectedIds, findable, type Search } from './oracle.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 
 interface Case {
   name: string;
@@ -197,7 +198,11 @@ forEachStore(t, 'priceto at the upper bound means no upper limit: projects above
 
 forEachStore(t, 'the category filter follows project_categories as it changes (triggers)', async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
-  const total = async (cat: number[]) => ((await post(app, '/api/properties', { account_id: 1, cat })).json() as SearchAnswer).meta.total;
+  // Totals are kept per catalogue version: each write here is an import's, which bumps it.
+  const total = async (cat: number[]) => {
+    await bumpCatalogueVersion(store.db);
+    return ((await post(app, '/api/properties', { account_id: 1, cat })).json() as SearchAnswer).meta.total;
+  };
   const p = fixture.projects.find((x) => findable(x) && x.categories.length === 1 && x.categories[0] === 1)!;
   t.ok(p, 'an apartment-only project');
   const before = { land: await total([7]), finca: await total([150]), cortijo: await total([70]) };

@@ -26,11 +26,15 @@ import { GeoCache } from './geo.ts';
 import type { MarkerCacheLimits } from './marker-cache.ts';
 import { PerVersion } from '../per-version.ts';
 import { readVersions, type StoreVersions } from '../versions.ts';
+import { catalogueVersion } from './version.ts';
 
 export type { Scope } from './scope.ts';
 
 /** Partners' scopes kept: more than there are partners. */
 const KEPT_SCOPES = 1000;
+
+/** Search totals kept per catalogue version, by a digest of filters, values and scope: well under 1 MB. */
+const KEPT_TOTALS = 4096;
 
 export interface CatalogueOptions {
   /** The bounds of the map's indexes kept (marker-cache.ts; tests lower them). */
@@ -43,6 +47,8 @@ export class CatalogueService {
   /** SQLite: the search tells the planner which index to walk (search.ts). */
   private readonly planHints: boolean;
   private readonly scopes = new PerVersion<Scope>(KEPT_SCOPES);
+  /** A search's total changes only with the catalogue: counting every listed match costs as the catalogue grows. */
+  private readonly totals = new PerVersion<number>(KEPT_TOTALS);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -66,8 +72,13 @@ export class CatalogueService {
   /**
    * `version`: the catalogue's, when the request has read it already (services/versions.ts); so for places().
    */
-  search(query: PropertySearch, scope: Scope, version?: string): Promise<SearchAnswer> {
-    return search(this.db, query, scope, { planHints: this.planHints, resolve: (geo) => this.geo.resolve(geo, version) });
+  async search(query: PropertySearch, scope: Scope, version?: string): Promise<SearchAnswer> {
+    const current = version ?? (await catalogueVersion(this.db));
+    return search(this.db, query, scope, {
+      planHints: this.planHints,
+      resolve: (geo) => this.geo.resolve(geo, current),
+      total: (key, count) => this.totals.get(current, key, count),
+    });
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */

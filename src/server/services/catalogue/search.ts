@@ -6,11 +6,12 @@
 // sorted as a whole: the count and the ids run on the partial indexes of
 // migration 0003, which hold only listed projects and every column a search
 // filters or sorts on, so neither reads a table row.
+import { createHash } from 'node:crypto';
 import { sql, type Compilable, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { PropertySearch, SearchAnswer } from '../../../shared/catalogue.ts';
 import { PRICE_UPPER_BOUND } from '../../../shared/constants.ts';
-import { inScope, type Scope } from './scope.ts';
+import { inScope, scopeKey, type Scope } from './scope.ts';
 import { loadCards } from './cards.ts';
 import { runKept } from '../../store/kept-queries.ts';
 
@@ -185,15 +186,17 @@ function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null,
   const bound = BOUND_FILTERS.filter((k) => filterSet(q, k));
   const places = geo ? [geo.countries, geo.regions, geo.towns] : [];
   const { limit, offset } = pageOf(q);
-  const values = [...places.flat(), ...bound.map((k) => q[k]), ...(q.bbox ?? []), limit, offset];
+  const filterValues = [...places.flat(), ...bound.map((k) => q[k]), ...(q.bbox ?? [])];
+  const values = [...filterValues, limit, offset];
   // Every field not bound is part of the shape as it is (the sort, and any filter added later), so a
   // kept statement can never answer a search that differs in one; the categories' order and repeats aside.
-  const { page: _page, per_page: _perPage, esGeo: _esGeo, bbox: _bbox, cat, ...fixed } = q;
+  const { page: _page, per_page: _perPage, esGeo: _esGeo, bbox: _bbox, cat, sort, ...fixed } = q;
   for (const k of BOUND_FILTERS) delete fixed[k];
   const cats = cat?.length ? [...new Set(cat)].sort((a, b) => a - b) : [];
-  const shape = inScope(scope)
-    ? null
-    : JSON.stringify([places.map((l) => l.length), bound, Boolean(q.bbox), cats, fixed, options.planHints]);
+  // The count depends on neither the sort nor the page.
+  const filters = JSON.stringify([places.map((l) => l.length), bound, Boolean(q.bbox), cats, fixed]);
+  const scoped = inScope(scope) !== null;
+  const shape = scoped ? null : JSON.stringify([filters, sort, options.planHints]);
   /** The search again, with `v` (values or a kept query's markers) in place of its bound values. */
   const statements = (v: readonly unknown[]) => {
     let at = 0;
@@ -208,8 +211,12 @@ function keptSearch(db: Kysely<Database>, q: PropertySearch, geo: GeoIds | null,
   };
   const compilable = <R>(raw: RawBuilder<R>): Compilable<R> => ({ compile: () => raw.compile(db) });
   return {
-    count: () => runKept(db, shape && `search-count:${shape}`, values, (v) => compilable(statements(v).count)),
+    count: () => runKept(db, scoped ? null : `search-count:${filters}`, values, (v) => compilable(statements(v).count)),
     page: () => runKept(db, shape && `search-page:${shape}`, values, (v) => compilable(statements(v).page)),
+    /** What decides the count (the filters, their values and the scope), digested: a partner's scope may list many projects. */
+    totalKey: createHash('sha256')
+      .update(JSON.stringify([scopeKey(scope), filters, filterValues]))
+      .digest('base64'),
   };
 }
 
@@ -218,6 +225,8 @@ export interface SearchOptions {
   planHints: boolean;
   /** The places of the geo filter (the catalogue service's, kept per catalogue version: GeoCache.resolve). */
   resolve: (geo: PropertySearch['esGeo']) => Promise<GeoIds | null>;
+  /** The total kept for `key` in this catalogue version, else `count()` (the catalogue service's, kept per version). */
+  total: (key: string, count: () => Promise<number>) => Promise<number>;
 }
 
 export async function search(db: Kysely<Database>, q: PropertySearch, scope: Scope, options: SearchOptions): Promise<SearchAnswer> {
@@ -228,8 +237,8 @@ export async function search(db: Kysely<Database>, q: PropertySearch, scope: Sco
   if (!named) return { data: [], meta: { total: 0, page, per_page: perPage, pages: 0 } };
 
   const statements = keptSearch(db, q, geo, scope, options);
-  const [countRows, idRows] = await Promise.all([statements.count(), statements.page()]);
-  const total = Number(countRows[0]?.n ?? 0);
+  const count = async () => Number((await statements.count())[0]?.n ?? 0);
+  const [total, idRows] = await Promise.all([options.total(statements.totalKey, count), statements.page()]);
   const data = await loadCards(
     db,
     idRows.map((r) => Number(r.id)),
