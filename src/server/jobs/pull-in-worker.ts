@@ -16,13 +16,17 @@ import type { PullRunner } from '../catalogue-import/pull-import.ts';
 import { WithdrawGuardError } from '../catalogue-import/withdraw-guard.ts';
 import type { PullWorkerAnswer, PullWorkerData } from './pull-worker.ts';
 
-/** The worker's heap: a streaming import of any size needs far less (docs/decisions/pull-in-a-worker-thread.md). */
-export const PULL_WORKER_HEAP_MB = 192;
+/**
+ * The worker's heap: a streaming import needs a few tens of MB at any size; V8
+ * would grow a larger heap before collecting, and the server's RSS with it
+ * (docs/decisions/pull-in-a-worker-thread.md).
+ */
+export const PULL_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
 export interface PullWorkerOptions {
   /** SITE_URL: the import queues the instant alerts of saved searches, their links here. */
   alertsSiteUrl?: string;
-  /** Default: a PULL_WORKER_HEAP_MB old generation. */
+  /** Default: PULL_WORKER_LIMITS. */
   resourceLimits?: ResourceLimits;
 }
 
@@ -38,7 +42,7 @@ export const pullInWorker =
   (job, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new Error('interrupted'));
-      const resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: PULL_WORKER_HEAP_MB };
+      const resourceLimits = options.resourceLimits ?? PULL_WORKER_LIMITS;
       const data: PullWorkerData = { store: location, job, alertsSiteUrl: options.alertsSiteUrl };
       const worker = new Worker(serverEntry('jobs/pull-worker'), { workerData: data, resourceLimits });
       let answer: PullWorkerAnswer | undefined;
