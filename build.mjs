@@ -237,7 +237,8 @@ const serverExternals = {
 };
 
 /**
- * The server for plain `node`: main.js and every command-line tool (cli/<name>.js),
+ * The server for plain `node`: main.js, the feed pulls' worker thread
+ * (jobs/pull-worker.js) and every command-line tool (cli/<name>.js),
  * sharing chunks. Packages stay in node_modules but for SERVER_BUNDLED, and
  * NODE_ENV is read at run time (config.ts), never replaced.
  */
@@ -248,7 +249,8 @@ export function serverOptions(serverOut) {
     .map((f) => path.join('src/server/cli', f));
   return {
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts', ...cli],
+    // A worker thread's code is an entry of its own (src/server/paths.ts: serverEntry).
+    entryPoints: ['src/server/main.ts', 'src/server/jobs/pull-worker.ts', ...cli],
     outbase: 'src/server',
     outdir: serverOut,
     bundle: true,

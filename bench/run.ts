@@ -3,11 +3,12 @@
 // beside a bare static-file server serving the same bytes, per CPU-second),
 // then a burst of password requests, then the catalogue's figures (search,
 // import). Prints figures; never passes or fails.
-// BENCH_ONLY=sizes|origin|passwords|catalogue|markers|boot|alerts|pictures|client (or a comma list) runs only those parts.
+// BENCH_ONLY=sizes|origin|passwords|pull|catalogue|markers|boot|alerts|pictures|client (or a comma list) runs only those parts.
 import { runSearchBench } from './search.ts';
 import { runImportBench } from './import.ts';
 import { runLoginBurstBench, runPasswordBurstBench } from './password-burst.ts';
 import { runOriginBench } from './origin.ts';
+import { runPullPagesBench } from './pull-pages.ts';
 import { runMarkersBench } from './markers.ts';
 import { runBootBench } from './boot.ts';
 import { runAlertsBench } from './alerts.ts';
@@ -15,7 +16,7 @@ import { runClientBench } from './client.ts';
 import { runSizes } from './sizes.ts';
 import { runPicturesBench } from './pictures.ts';
 
-const PARTS = ['sizes', 'origin', 'passwords', 'catalogue', 'markers', 'boot', 'alerts', 'pictures', 'client'] as const;
+const PARTS = ['sizes', 'origin', 'passwords', 'pull', 'catalogue', 'markers', 'boot', 'alerts', 'pictures', 'client'] as const;
 type Part = (typeof PARTS)[number];
 
 /** BENCH_ONLY: a comma list of parts (e.g. `sizes` or `origin,catalogue`); all of them when unset. */
@@ -45,6 +46,10 @@ async function all(): Promise<void> {
     await runPasswordBurstBench();
     console.log('\n## Logins during a burst from many addresses\n');
     await runLoginBurstBench();
+  }
+  if (parts.has('pull')) {
+    console.log('\n## Property pages during a pull of a large feed\n');
+    await runPullPagesBench();
   }
   if (parts.has('catalogue')) {
     console.log('\n## Catalogue search\n');

@@ -22,8 +22,8 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
-import type { ImportSummary, QueueInstantAlerts } from './importer.ts';
-import { fetchFeed, type Download } from './download.ts';
+import type { ImportSummary, QueueInstantAlerts } from './import-types.ts';
+import { importInline, type PullRunner } from './pull-import.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from '../feed-sources.ts';
 import { summaryCounts } from './summary.ts';
@@ -55,8 +55,13 @@ export interface PullOptions {
   /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
   signal?: AbortSignal;
   log?: PullLog;
-  /** The saved searches' instant alerts an import queues (ImportOptions.alerts); none without. */
+  /** The saved searches' instant alerts an import queues (ImportOptions.alerts); none without. Inline runs only. */
   alerts?: QueueInstantAlerts;
+  /**
+   * Where the download and the import run: the server's schedule gives a
+   * worker thread (pull-in-worker.ts); by default, this thread, on `store`.
+   */
+  runner?: PullRunner;
 }
 
 export type PullOutcome =
@@ -110,35 +115,35 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     });
 
   let outcome: PullOutcome;
-  let download: Download | undefined;
   try {
-    download = await fetchFeed(feed.url, {
-      validators,
-      timeoutMs,
-      maxBytes: options.maxBytes ?? config.FEED_MAX_BYTES,
-      signal: options.signal,
-    });
-    if (download.status === 304) {
+    const run = options.runner ?? importInline(store, options.alerts);
+    const result = await run(
+      {
+        url: feed.url,
+        validators,
+        timeoutMs,
+        maxBytes: options.maxBytes ?? config.FEED_MAX_BYTES,
+        import: {
+          source,
+          includeResales: feed.includeResales,
+          newBuildSource: feed.newBuild,
+          maxWithdrawPercent: feed.noWithdrawGuard || options.ignoreWithdrawGuard ? undefined : config.FEED_MAX_WITHDRAW,
+          now: started.toISOString(),
+        },
+      },
+      options.signal,
+    );
+    if (result.status === 304) {
       await record('unchanged');
       outcome = { source, result: 'unchanged', durationMs: elapsed(clock) };
     } else {
-      // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
-      const { importFeed } = await import('./importer.ts');
-      const summary = await importFeed(store, download.body, {
-        source,
-        includeResales: feed.includeResales,
-        newBuildSource: feed.newBuild,
-        maxWithdrawPercent: feed.noWithdrawGuard || options.ignoreWithdrawGuard ? undefined : config.FEED_MAX_WITHDRAW,
-        now: started,
-        alerts: options.alerts,
-      });
       await record('imported', {
-        etag: download.etag,
-        last_modified: download.lastModified,
+        etag: result.etag,
+        last_modified: result.lastModified,
         imported_at: started.toISOString(),
-        counts: JSON.stringify(summaryCounts(summary)),
+        counts: JSON.stringify(summaryCounts(result.summary)),
       });
-      outcome = { source, result: 'imported', summary, durationMs: elapsed(clock) };
+      outcome = { source, result: 'imported', summary: result.summary, durationMs: elapsed(clock) };
     }
   } catch (error) {
     if (options.signal?.aborted) {
@@ -151,8 +156,6 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     await record('failed', { error: reason, ...(sameSettings ? {} : { etag: null, last_modified: null }) });
     outcome = { source, result: 'failed', error: reason, durationMs: elapsed(clock) };
     if (error instanceof WithdrawGuardError) outcome.refused = 'withdrawals';
-  } finally {
-    download?.cancel();
   }
 
   if (outcome.result === 'failed')

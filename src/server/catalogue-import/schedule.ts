@@ -16,7 +16,7 @@ import { feedPullRows } from './pull-store.ts';
 /** The shortest wait between rounds: a store that fails is not asked again at once. */
 export const MIN_WAIT_MS = 30_000;
 
-export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs' | 'alerts'> {
+export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs' | 'alerts' | 'runner'> {
   now?: () => Date;
   /** Default: FEED_REFRESH_MINUTES. */
   refreshMs?: number;
@@ -91,6 +91,7 @@ export class FeedSchedule {
           signal: this.stopping.signal,
           log: this.options.log,
           alerts: this.options.alerts,
+          runner: this.options.runner,
         });
         this.options.onPull?.(outcome);
         outcomes.push(outcome);

@@ -1,0 +1,124 @@
+// Property pages while the server pulls a large feed (issue 20): the compiled
+// server (`node dist/server/main.js`, NODE_ENV=production, the demo catalogue)
+// pinned to core 0, the load (bench/load.ts: 4 connections asking a property
+// page, gzip) on core 1. Each round starts a server whose FEEDS names a
+// generated feed of BENCH_PULL_PROJECTS developments (default 7,200: 200 MB,
+// 79,100 units) served from a file by this process: the load runs while the
+// pull is in flight, then again once it has ended (same server, same page).
+// BENCH_PULL_ROUNDS rounds (default 3); the p99s, their ratio (goal ≤ 2),
+// medians and spread, and the server's peak resident memory (VmHWM).
+//
+//   node build.mjs && npx tsx bench/pull-pages.ts
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { finished } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { writeFeed } from '../src/server/demo/generator.ts';
+import { DIST_DIR } from './sizes.ts';
+import { freePort, machineLine, pinned, runLoad, stopServer, waitUntilReady } from './processes.ts';
+import { median, spread, textTable } from './table.ts';
+import type { LoadResult } from './load.ts';
+
+const PROJECTS = Number(process.env.BENCH_PULL_PROJECTS ?? 7200);
+const ROUNDS = Number(process.env.BENCH_PULL_ROUNDS ?? 3);
+const WINDOW_S = 15;
+const PULL_LIMIT_MS = 900_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function peakRssMb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+}
+
+interface Round {
+  pull: LoadResult;
+  quiet: LoadResult;
+  /** The pull was still running when the load under it ended. */
+  covered: boolean;
+  pullSeconds: number;
+  peakMb: number;
+}
+
+async function round(feedUrl: string): Promise<Round> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-pull-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const [command, args] = pinned(0, process.execPath, [path.join(DIST_DIR, 'server/main.js')]);
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+  const server = spawn(command, args, { env: { ...env, FEEDS: `big=${feedUrl}` }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const pulled = () => /"msg":"feed pull(ed| failed)/.test(out);
+  try {
+    const started = performance.now();
+    await waitUntilReady(`${base}/healthz`, server);
+    const search = await (await fetch(`${base}/search/spain/alicante/torrevieja`)).text();
+    const page = `${base}/for-sale/${/data-project="(\d+)"/.exec(search)?.[1] ?? 1}`;
+    const load = () => runLoad({ url: page, connections: 4, duration: WINDOW_S, warmup: 1, headers: { 'accept-encoding': 'gzip' } });
+    const pull = await load();
+    const covered = !pulled();
+    while (!pulled()) {
+      if (performance.now() - started > PULL_LIMIT_MS) throw new Error('the pull did not end in time');
+      await sleep(200);
+    }
+    if (!/"msg":"feed pulled"/.test(out))
+      throw new Error(`the pull failed: ${out.split('\n').find((l) => l.includes('feed pull failed'))}`);
+    const pullSeconds = (performance.now() - started) / 1000;
+    const quiet = await load();
+    return { pull, quiet, covered, pullSeconds, peakMb: peakRssMb(server.pid!) };
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runPullPagesBench(): Promise<void> {
+  console.log(machineLine());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-feed-'));
+  const file = path.join(dir, 'feed.xml');
+  const out = fs.createWriteStream(file);
+  const counts = await writeFeed(out, { projects: PROJECTS });
+  out.end();
+  await finished(out);
+  const feedServer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.xml`;
+  console.log(
+    `# a pull of ${(fs.statSync(file).size / 1e6).toFixed(1)} MB (${counts.projects} developments, ${counts.units} units); ` +
+      `4 connections ask a property page (gzip) for ${WINDOW_S} s during the pull, then for ${WINDOW_S} s after it; ${ROUNDS} rounds`,
+  );
+  const rounds: Round[] = [];
+  try {
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await round(feedUrl));
+  } finally {
+    feedServer.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const ratio = (r: Round) => r.pull.latencyMs.p99 / r.quiet.latencyMs.p99;
+  console.log(
+    textTable(
+      ['round', 'quiet p99 ms', 'pull p99 ms', 'p99 ratio', 'quiet req/s', 'pull req/s', 'pull s', 'peak RSS MB'],
+      rounds.map((r, i) => [
+        `${i + 1}${r.covered ? '' : ' (pull ended first)'}`,
+        r.quiet.latencyMs.p99.toFixed(1),
+        r.pull.latencyMs.p99.toFixed(1),
+        ratio(r).toFixed(2),
+        r.quiet.requestsPerSecond.toFixed(0),
+        r.pull.requestsPerSecond.toFixed(0),
+        r.pullSeconds.toFixed(0),
+        r.peakMb.toFixed(0),
+      ]),
+    ),
+  );
+  const ratios = rounds.map(ratio);
+  console.log(`p99 ratio (during the pull / after it): median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}); goal ≤ 2`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPullPagesBench();

@@ -1,0 +1,39 @@
+// The part of a pull that reads the feed: the conditional GET (download.ts)
+// and, unless the answer is a 304, the import (importFeed, one transaction).
+// What it is asked (PullJob) and answers (PullJobResult) are plain data, so
+// that it runs on the caller's thread (importInline: the CLI's `--pull`) or in
+// a worker thread of its own (pull-in-worker.ts: the server's schedule) alike.
+import type { Store } from '../store/db.ts';
+import type { ImportOptions, ImportSummary, QueueInstantAlerts } from './import-types.ts';
+import { fetchFeed } from './download.ts';
+
+export interface PullJob {
+  /** The feed's URL as configured (credentials included). */
+  url: string;
+  validators: { etag: string | null; lastModified: string | null };
+  timeoutMs: number;
+  maxBytes: number;
+  /** importFeed's options, its clock as an ISO date; the alerts are the runner's. */
+  import: Omit<ImportOptions, 'now' | 'alerts'> & { now: string };
+}
+
+export type PullJobResult = { status: 304 } | { status: 200; summary: ImportSummary; etag: string | null; lastModified: string | null };
+
+/** Runs a PullJob; rejects with the download's or the import's error (the catalogue then unchanged). */
+export type PullRunner = (job: PullJob, signal?: AbortSignal) => Promise<PullJobResult>;
+
+/** Runs the job on this thread, on `store`, queuing `alerts` (ImportOptions.alerts) if given. */
+export const importInline =
+  (store: Store, alerts?: QueueInstantAlerts): PullRunner =>
+  async (job, signal) => {
+    const download = await fetchFeed(job.url, { validators: job.validators, timeoutMs: job.timeoutMs, maxBytes: job.maxBytes, signal });
+    try {
+      if (download.status === 304) return { status: 304 };
+      // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
+      const { importFeed } = await import('./importer.ts');
+      const summary = await importFeed(store, download.body, { ...job.import, now: new Date(job.import.now), alerts });
+      return { status: 200, summary, etag: download.etag, lastModified: download.lastModified };
+    } finally {
+      download.cancel();
+    }
+  };

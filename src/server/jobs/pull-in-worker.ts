@@ -1,0 +1,69 @@
+// Runs a scheduled pull's download and import (a PullJob) in a worker thread
+// (pull-worker.ts), so that parsing a large feed never holds up a page, and
+// with a bounded heap, so that no feed takes the server's memory with it.
+//
+//   - The worker opens its own connection to the same store: the SQLite file
+//     (WAL: pages read on while it writes) or the PostgreSQL URL.
+//   - An abort (the server closing) terminates it: its connection closes, its
+//     transaction rolls back, and the PullRunner rejects.
+//   - A worker that dies (out of memory, an error it did not catch) rejects
+//     with one line; its transaction never committed, so the catalogue is unchanged.
+import path from 'node:path';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Store, StoreOptions } from '../store/db.ts';
+import { serverEntry } from '../paths.ts';
+import type { PullRunner } from '../catalogue-import/pull-import.ts';
+import { WithdrawGuardError } from '../catalogue-import/withdraw-guard.ts';
+import type { PullWorkerAnswer, PullWorkerData } from './pull-worker.ts';
+
+/**
+ * The worker's heap: a streaming import needs a few tens of MB at any size; V8
+ * would grow a larger heap before collecting, and the server's RSS with it
+ * (docs/decisions/pull-in-a-worker-thread.md).
+ */
+export const PULL_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
+export interface PullWorkerOptions {
+  /** SITE_URL: the import queues the instant alerts of saved searches, their links here. */
+  alertsSiteUrl?: string;
+  /** Default: PULL_WORKER_LIMITS. */
+  resourceLimits?: ResourceLimits;
+}
+
+/** How another connection opens `store`; null for a SQLite database in memory (no other connection sees it). */
+export function storeLocation(store: Store): StoreOptions | null {
+  if (store.url) return { dataDir: '', databaseUrl: store.url };
+  if (store.file) return { dataDir: path.dirname(store.file), sqliteFile: path.basename(store.file) };
+  return null;
+}
+
+export const pullInWorker =
+  (location: StoreOptions, options: PullWorkerOptions = {}): PullRunner =>
+  (job, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new Error('interrupted'));
+      const resourceLimits = options.resourceLimits ?? PULL_WORKER_LIMITS;
+      const data: PullWorkerData = { store: location, job, alertsSiteUrl: options.alertsSiteUrl };
+      const worker = new Worker(serverEntry('jobs/pull-worker'), { workerData: data, resourceLimits });
+      let answer: PullWorkerAnswer | undefined;
+      let crash: Error | undefined;
+      const stop = () => void worker.terminate();
+      signal?.addEventListener('abort', stop, { once: true });
+      worker.on('message', (message: PullWorkerAnswer) => (answer = message));
+      worker.on('error', (error) => (crash = error));
+      worker.on('exit', (code) => {
+        signal?.removeEventListener('abort', stop);
+        if (signal?.aborted) reject(new Error('interrupted'));
+        else if (answer?.ok) resolve(answer.result);
+        else if (answer?.refused) reject(new WithdrawGuardError(...answer.refused));
+        else if (answer) reject(new Error(answer.error));
+        else reject(new Error(crashLine(crash, code, resourceLimits)));
+      });
+    });
+
+function crashLine(crash: Error | undefined, code: number, limits: ResourceLimits): string {
+  if ((crash as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return `the import ran out of memory (its worker thread's heap is limited to ${limits.maxOldGenerationSizeMb} MB)`;
+  if (crash) return `the import's worker thread failed: ${crash.message.split('\n')[0]}`;
+  return `the import's worker thread stopped (exit code ${code})`;
+}

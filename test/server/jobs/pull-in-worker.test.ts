@@ -1,0 +1,110 @@
+// The scheduled pulls' worker thread (pull-in-worker.ts): the server's pull
+// downloads, parses and writes in a worker thread with its own connection; a
+// worker that dies mid-import (here: out of its heap) is a failed pull with
+// one line and an unchanged catalogue; an abort ends the worker and leaves no
+// lock behind.
+import diagnostics from 'node:diagnostics_channel';
+import http from 'node:http';
+import type { Worker } from 'node:worker_threads';
+import t from 'tap';
+import { forEachStore } from '../../helpers/db.ts';
+import { testApp, testConfig } from '../../helpers/app.ts';
+import { pullFeed } from '../../../src/server/catalogue-import/pull.ts';
+import { pullInWorker, storeLocation } from '../../../src/server/jobs/pull-in-worker.ts';
+import type { Store } from '../../../src/server/store/db.ts';
+import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
+import { listenUntilTheEnd, startFeedServer } from '../catalogue-import/feed-server.ts';
+import { logs } from '../catalogue-import/pull-helpers.ts';
+
+t.setTimeout(300_000);
+
+const BODY = feed(property({ id: 'A1' }), property({ id: 'A2', price: 300000 }));
+
+const pullRow = (store: Store, source: string) =>
+  store.db.selectFrom('feed_pulls').selectAll().where('source', '=', source).executeTakeFirstOrThrow();
+
+/** The worker threads started while `fn` runs. */
+async function workersDuring(fn: () => Promise<unknown>): Promise<Worker[]> {
+  const started: Worker[] = [];
+  const seen = (message: unknown) => void started.push((message as { worker: Worker }).worker);
+  diagnostics.subscribe('worker_threads', seen);
+  try {
+    await fn();
+  } finally {
+    diagnostics.unsubscribe('worker_threads', seen);
+  }
+  return started;
+}
+
+forEachStore(t, "the server's scheduled pull imports in a worker thread", async (t, store) => {
+  const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
+  const app = await testApp(t, {
+    store,
+    env: { FEEDS: `acme=${server.url}`, SEED_DEMO: 'false' },
+    feedPulls: { setTimer: () => 0, clearTimer: () => undefined },
+  });
+  const workers = await workersDuring(async () => {
+    await app.ready();
+    await app.feedPulls.idle();
+  });
+  t.equal(workers.length, 1, 'one worker thread for the one pull');
+  t.equal((await store.db.selectFrom('units').select('id').where('source', '=', 'acme').execute()).length, 2);
+  t.match(await pullRow(store, 'acme'), { result: 'imported', etag: '"v1"', locked_by: null });
+  t.match(JSON.parse((await pullRow(store, 'acme')).counts!), { added: 2 });
+});
+
+/** A feed of `count` properties, each with a description of `descChars` characters, streamed (never held whole). */
+async function startLargeFeedServer(t: Parameters<typeof listenUntilTheEnd>[0], count: number, descChars: number): Promise<string> {
+  const description = `<desc><en>${'Casa con vistas al mar. '.repeat(Math.ceil(descChars / 24)).slice(0, descChars)}</en></desc>`;
+  const server = http.createServer(async (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    const write = (text: string) => (res.write(text) ? Promise.resolve() : new Promise((resolve) => res.once('drain', resolve)));
+    await write(feed().replace('</root>\n', ''));
+    for (let i = 0; i < count && !res.destroyed; i++) await write(property({ id: `B${i}`, extra: description }));
+    res.end('</root>\n');
+  });
+  return `${await listenUntilTheEnd(t, server)}/large.xml`;
+}
+
+forEachStore(t, 'a worker that runs out of memory mid-import is a failed pull; the catalogue is unchanged', async (t, store) => {
+  const location = storeLocation(store)!;
+  const small = await startFeedServer(t, { body: BODY });
+  const config = testConfig(t, { FEEDS: `acme=${small.url}` });
+  const acme = config.FEEDS[0]!;
+  const first = await pullFeed(store, config, acme, { runner: pullInWorker(location) });
+  t.equal(first.result, 'imported');
+  const before = await fingerprint(store);
+
+  // 600 descriptions of 200,000 characters: one batch holds far more than a 32 MB heap.
+  const url = await startLargeFeedServer(t, 600, 200_000);
+  const { lines, log } = logs();
+  const outcome = await pullFeed(
+    store,
+    config,
+    { ...acme, url },
+    { force: true, log, runner: pullInWorker(location, { resourceLimits: { maxOldGenerationSizeMb: 32 } }) },
+  );
+  const error = "the import ran out of memory (its worker thread's heap is limited to 32 MB)";
+  t.match(outcome, { result: 'failed', error });
+  t.match(await pullRow(store, 'acme'), { result: 'failed', error, locked_by: null });
+  t.match(lines, [{ level: 'warn', obj: { source: 'acme', reason: error } }]);
+  t.same(await fingerprint(store), before, 'the catalogue is unchanged');
+});
+
+forEachStore(t, 'an abort ends the worker: nothing imported or recorded, no lock left behind', async (t, store) => {
+  const server = await startFeedServer(t, { body: BODY, etag: '"v1"', stall: true });
+  const config = testConfig(t, { FEEDS: `acme=${server.url}` });
+  const stop = new AbortController();
+  const requested = server.nextRequest();
+  const pulling = pullFeed(store, config, config.FEEDS[0]!, { signal: stop.signal, runner: pullInWorker(storeLocation(store)!) });
+  await requested;
+  stop.abort();
+  t.match(await pulling, { result: 'skipped', reason: 'interrupted' });
+  t.match(await pullRow(store, 'acme'), { pulled_at: null, result: null, locked_by: null });
+  t.equal((await store.db.selectFrom('units').select('id').execute()).length, 0);
+
+  // Had the worker's transaction outlived it, this import would wait for its lock.
+  server.answer = { body: BODY, etag: '"v1"' };
+  t.match(await pullFeed(store, config, config.FEEDS[0]!, { force: true }), { result: 'imported' });
+  t.equal((await store.db.selectFrom('units').select('id').execute()).length, 2);
+});
