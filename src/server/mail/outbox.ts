@@ -195,6 +195,10 @@ export class MailOutbox {
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(1);
+    // Read first: with nothing due no write is tried, so on SQLite a poll never waits for the
+    // write lock (an import's transaction holds it), which better-sqlite3 would wait for on the
+    // main thread, pages and all.
+    if (!(await candidate.executeTakeFirst())) return null;
     if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
     const row = await this.db
       .updateTable('mail_outbox')

@@ -2,7 +2,8 @@
 // later with a growing wait (the lead stays), a claim is exclusive between
 // workers and lapses when its worker dies, and the app starts and stops it.
 import t from 'tap';
-import { forEachStore } from '../../helpers/db.ts';
+import { createTarget, forEachStore } from '../../helpers/db.ts';
+import { sql } from 'kysely';
 import { testApp } from '../../helpers/app.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { createServices } from '../../../src/server/services/index.ts';
@@ -247,3 +248,18 @@ forEachStore(
   },
   { demo: true },
 );
+
+t.test('with nothing due, a poll does not wait for the write lock of SQLite', async (t) => {
+  const target = await createTarget(t, 'sqlite');
+  const store = await target.open();
+  const importer = await target.open();
+  t.teardown(async () => {
+    await store.close();
+    await importer.close();
+  });
+  // A long import's transaction holds the write lock on its own connection.
+  await sql`begin immediate`.execute(importer.db);
+  const outbox = new MailOutbox(store.db, store.dialect, new MemoryTransport(), { from: FROM });
+  t.equal(await outbox.claim(), null, 'nothing claimed, nothing waited for');
+  await sql`rollback`.execute(importer.db);
+});
