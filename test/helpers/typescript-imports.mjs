@@ -34,12 +34,15 @@ let esbuild;
 registerHooks({
   load(url, context, nextLoad) {
     if (!url.startsWith('file:') || !TYPESCRIPT.test(url) || url.includes('/node_modules/')) return nextLoad(url, context);
-    return { format: 'module', source: compiled(fileURLToPath(url)), shortCircuit: true };
+    // The source comes through the hooks below this one, tap's among them: its
+    // record of the files a test loads is what `npm run test:watch` (--changed)
+    // reruns a test for.
+    const { source } = nextLoad(url, { ...context, format: 'module' });
+    return { format: 'module', source: compiled(fileURLToPath(url), String(source)), shortCircuit: true };
   },
 });
 
-function compiled(file) {
-  const source = fs.readFileSync(file, 'utf8');
+function compiled(file, source) {
   const key = crypto.createHash('sha256').update(JSON.stringify(OPTIONS)).update(file).update('\0').update(source).digest('hex');
   const kept = path.join(CACHE_DIR, `${key.slice(0, 32)}.js`);
   try {
