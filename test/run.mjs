@@ -13,6 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import readline from 'node:readline';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +40,7 @@ const env = { ...process.env, NODE_ENV: 'test' };
 if (tier === 'e2e') env.PUPPETEER_EXECUTABLE_PATH = findChromium();
 
 await buildTapPlugins();
+pruneTypescriptOutputs();
 if (watch) watchFastTier();
 else runTap(tapArgs).then((code) => process.exit(code));
 
@@ -54,6 +56,21 @@ async function buildTapPlugins() {
   const { signature } = await import('@tapjs/test');
   if ((await TapConfig.load()).pluginSignature === signature) return;
   spawnSync('npx', ['tap', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+/**
+ * test/helpers/typescript-imports.mjs keeps each compiled module under a hash
+ * of its source: every edit leaves the last output behind. Those not written
+ * for a week go (one still in use is compiled again on its next load).
+ */
+function pruneTypescriptOutputs() {
+  const dir = path.join(os.tmpdir(), 'newbuild-test-ts');
+  if (!fs.existsSync(dir)) return;
+  const weekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    if ((fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < weekAgo) fs.rmSync(file, { force: true });
+  }
 }
 
 function findChromium() {
