@@ -26,13 +26,23 @@ export class WithdrawGuardError extends Error {
     readonly withdrawing: number,
     readonly listed: number,
     readonly maxPercent: number,
-    skipped: SkippedCounts = NOTHING_SKIPPED,
+    { skippedUnknown, skippedNotHomes, skippedResales }: SkippedCounts = NOTHING_SKIPPED,
   ) {
+    const skipped = { skippedUnknown, skippedNotHomes, skippedResales };
     super(
       `refused: the feed would withdraw ${withdrawing} of the ${listed} units listed under source '${source}' ` +
         `(${Math.round((withdrawing * 100) / listed)} %, more than FEED_MAX_WITHDRAW ${maxPercent} %): ` +
         advice(source, withdrawing, skipped),
     );
+    this.skipped = skipped;
+  }
+
+  /** The counts the advice was chosen by (a worker thread sends them back with the rest). */
+  readonly skipped: SkippedCounts;
+
+  /** What rebuilds this error on another thread: `new WithdrawGuardError(...error.figures())`. */
+  figures(): ConstructorParameters<typeof WithdrawGuardError> {
+    return [this.source, this.withdrawing, this.listed, this.maxPercent, this.skipped];
   }
 }
 

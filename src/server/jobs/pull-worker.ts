@@ -31,7 +31,7 @@ try {
   answer = {
     ok: false,
     error: error instanceof Error ? error.message : String(error),
-    ...(error instanceof WithdrawGuardError ? { refused: [error.source, error.withdrawing, error.listed, error.maxPercent] } : {}),
+    ...(error instanceof WithdrawGuardError ? { refused: error.figures() } : {}),
   };
 } finally {
   await store.close();

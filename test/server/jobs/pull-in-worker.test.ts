@@ -108,3 +108,20 @@ forEachStore(t, 'an abort ends the worker: nothing imported or recorded, no lock
   t.match(await pullFeed(store, config, config.FEEDS[0]!, { force: true }), { result: 'imported' });
   t.equal((await store.db.selectFrom('units').select('id').execute()).length, 2);
 });
+
+forEachStore(t, 'a refusal from the worker keeps its advice: the skipped properties it names, not --force', async (t, store) => {
+  const ids = Array.from({ length: 20 }, (_, i) => `N${i}`);
+  const server = await startFeedServer(t, { body: feed(...ids.map((id) => property({ id }))) });
+  const config = testConfig(t, { FEEDS: `acme=${server.url}` });
+  const runner = pullInWorker(storeLocation(store)!);
+  t.match(await pullFeed(store, config, config.FEEDS[0]!, { runner }), { result: 'imported' });
+  // The same properties, now without <new_build>: each is skipped, and so would be withdrawn.
+  server.answer = { body: feed(...ids.map((id) => property({ id, newBuild: null }))) };
+  const outcome = await pullFeed(store, config, config.FEEDS[0]!, { force: true, runner });
+  t.match(outcome, {
+    result: 'failed',
+    refused: 'withdrawals',
+    error: /the feed skipped 20 properties without <new_build>: if acme is a new-build source, write ;new-build in FEEDS/,
+  });
+  t.notMatch(outcome, { error: /--force/ });
+});
