@@ -34,15 +34,29 @@ const RULES: Array<[KnownCategoryKey, string[][]]> = [
   ['duplex', [['duplex'], ['triplex']]],
   ['townhouse', [['townhouse'], ['town', 'house'], ['terraced'], ['terrace', 'house'], ['adosado'], ['adosada'], ['row', 'house']]],
   ['land', [['land'], ['plot'], ['plots'], ['parcela'], ['solar'], ['terreno']]],
-  ['villa', [['villa'], ['villas'], ['detached'], ['chalet'], ['house'], ['casa'], ['independiente']]],
-  ['apartment', [['apartment'], ['apartments'], ['flat'], ['apartamento'], ['piso'], ['ground', 'floor'], ['condo']]],
+  ['villa', [['villa'], ['villas'], ['detached'], ['chalet'], ['house'], ['houses'], ['casa'], ['casas'], ['independiente']]],
+  [
+    'apartment',
+    [
+      ['apartment'],
+      ['apartments'],
+      ['flat'],
+      ['flats'],
+      ['apartamento'],
+      ['apartamentos'],
+      ['piso'],
+      ['pisos'],
+      ['ground', 'floor'],
+      ['condo'],
+    ],
+  ],
   ['other', [['other'], ['otro']]],
 ];
 
 // Words of a type that is not a home ('Commercial Ground Floor', 'Local
-// comercial', 'Plaza de garaje') when it starts with one, or has one and no
-// DWELLING word ('Apartment with garage' is a home). Plots are homes to be: the
-// catalogue has a land category.
+// comercial', 'Plaza de garaje') when it starts with one, or has one and names
+// no dwelling (a home rule of RULES: 'Apartment with garage' is a home). Plots
+// are homes to be: the catalogue has a land category.
 const NOT_A_HOME = new Set([
   'commercial',
   'comercial',
@@ -81,43 +95,6 @@ const NOT_A_HOME = new Set([
   'negocio',
 ]);
 
-// Words that name a dwelling: beside one, a NOT_A_HOME word is what comes with
-// it. Not 'ground floor' (a commercial ground floor is premises) nor the words
-// that qualify a house ('detached', 'semi', 'row').
-const DWELLING = new Set([
-  'apartment',
-  'apartments',
-  'apartamento',
-  'apartamentos',
-  'flat',
-  'flats',
-  'piso',
-  'pisos',
-  'condo',
-  'villa',
-  'villas',
-  'house',
-  'houses',
-  'casa',
-  'casas',
-  'chalet',
-  'vivienda',
-  'penthouse',
-  'atico',
-  'studio',
-  'estudio',
-  'townhouse',
-  'adosado',
-  'adosada',
-  'bungalow',
-  'bungalo',
-  'duplex',
-  'triplex',
-  'quadhouse',
-  'pareado',
-  'pareada',
-]);
-
 // Words that make a 'house' something else than a villa: these stay categories
 // of their own ('Cave House', 'Country House').
 const NOT_A_VILLA = new Set(['cave', 'country', 'finca', 'cortijo', 'farm', 'village', 'mobile', 'wooden', 'boat']);
@@ -149,17 +126,27 @@ function choose(typeName: string): CategoryChoice | null {
   const slug = slugify(name);
   if (!slug) return null;
   const list = slug.split('-');
-  const words = new Set(list);
-  if (NOT_A_HOME.has(list[0]!) || (list.some((w) => NOT_A_HOME.has(w)) && !list.some((w) => DWELLING.has(w))))
+  const rule = ruleFor(new Set(list));
+  if (NOT_A_HOME.has(list[0]!) || (list.some((w) => NOT_A_HOME.has(w)) && !rule?.dwelling))
     return { key: slug, known: false, home: false, name: newName(name) };
-  for (const [key, alternatives] of RULES) {
-    if (key === 'villa' && [...words].some((w) => NOT_A_VILLA.has(w))) continue;
-    if (alternatives.some((all) => all.every((w) => words.has(w))))
-      return { key, known: true, home: true, name: KNOWN_CATEGORY_NAMES[key] };
-  }
+  if (rule) return { key: rule.key, known: true, home: true, name: KNOWN_CATEGORY_NAMES[rule.key] };
   const known = KNOWN_CATEGORIES.find((c) => c.key === slug);
   if (known) return { key: known.key, known: true, home: true, name: KNOWN_CATEGORY_NAMES[known.key] };
   return { key: slug, known: false, home: true, name: newName(name) };
+}
+
+/**
+ * The first rule the words match, and whether what matched names a dwelling:
+ * not land, not 'other', and not 'ground floor' alone (a commercial ground
+ * floor is premises).
+ */
+function ruleFor(words: Set<string>): { key: KnownCategoryKey; dwelling: boolean } | null {
+  for (const [key, alternatives] of RULES) {
+    if (key === 'villa' && [...words].some((w) => NOT_A_VILLA.has(w))) continue;
+    const matched = alternatives.find((all) => all.every((w) => words.has(w)));
+    if (matched) return { key, dwelling: key !== 'land' && key !== 'other' && matched[0] !== 'ground' };
+  }
+  return null;
 }
 
 const newName = (name: string) => detach(name.charAt(0).toUpperCase() + name.slice(1));

@@ -118,6 +118,7 @@ t.test('types that are not homes: led by such a word, or with one and no dwellin
     'Warehouse',
     'Nave industrial',
     'Business',
+    'Ground floor office',
   ])
     t.equal(categoryFor(name)?.home, false, name);
   t.same(categoryFor('Commercial Premises'), { key: 'commercial-premises', known: false, home: false, name: 'Commercial Premises' });
@@ -133,6 +134,14 @@ t.test('types that are not homes: led by such a word, or with one and no dwellin
     'Penthouse with storage',
     'Ground Floor Apartment with office',
     'Piso con garaje y trastero',
+    'Semi-Detached with garage',
+    'Detached with garage',
+    'Attic with storage',
+    'Terraced with parking',
+    'Quad with garage',
+    'Independiente con garaje',
+    'Flats with parking',
+    'Casas con garaje',
   ])
     t.equal(categoryFor(name)?.home, true, name);
   t.equal(categoryFor('Apartment with garage')?.key, 'apartment', 'a home with a garage is of its dwelling');
