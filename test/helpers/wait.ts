@@ -48,15 +48,17 @@ export async function waitFor<T>(
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Counts a scheduled job's runs (give `onRun` to the job); `after(n)` waits, bounded, until n more have finished. */
-export function jobRuns(): { onRun: () => void; after(n: number): Promise<boolean> } {
+/**
+ * Counts a scheduled job's runs (give `onRun` to the job); `after(n)` waits, bounded, until n more
+ * have finished: with two, one started after the call (the first may have been under way).
+ */
+export function jobRuns(): { onRun: () => void; after(n: number): Promise<void> } {
   let runs = 0;
   return {
     onRun: () => void runs++,
     async after(n) {
       const until = runs + n;
-      for (let i = 0; i < 3000 && runs < until; i++) await sleep(10);
-      return runs >= until;
+      await waitFor(`${n} more runs of the job`, () => runs >= until, STEP_TIMEOUT_MS);
     },
   };
 }

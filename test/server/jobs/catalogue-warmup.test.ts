@@ -5,7 +5,6 @@
 // request still shows. It stays built when other filters' indexes fill the
 // cache past its bounds (a small catalogue with small bounds stands for
 // 200,000 developments). On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
-import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { forEachStore } from '../../helpers/db.ts';
@@ -13,16 +12,8 @@ import { testApp } from '../../helpers/app.ts';
 import { jobRuns } from '../../helpers/wait.ts';
 import { buildCatalogue, isSearchable } from '../../helpers/catalogue.ts';
 import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
-import { catalogueVersion } from '../../../src/server/services/catalogue/version.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import type { MarkersAnswer } from '../../../src/shared/catalogue.ts';
-
-/** Waits (a bounded number of short pauses) until the job has built the index for the store's current version. */
-async function builtForCurrent(app: FastifyInstance, store: Store): Promise<boolean> {
-  const version = await catalogueVersion(store.db);
-  for (let i = 0; i < 1000 && !app.services.catalogue.isWarm(version); i++) await sleep(10);
-  return app.services.catalogue.isWarm(version);
-}
 
 async function total(app: FastifyInstance, filters = ''): Promise<number> {
   const res = await app.inject({ url: `/api/map-markers?account_id=1&zoom=6${filters}` });
@@ -48,16 +39,17 @@ const withdraw = (store: Store, id: number) =>
 forEachStore(t, 'the map finds its index built at start and after an import', async (t, store) => {
   const fixture = await buildCatalogue(store.db, { projects: 60, seed: 91 });
   const [first, second] = fixture.projects.filter(isSearchable);
-  const app = await testApp(t, { store, env: { SEED_DEMO: 'false' }, catalogueWarmup: { everyMs: 20 } });
+  const runs = jobRuns();
+  const app = await testApp(t, { store, env: { SEED_DEMO: 'false' }, catalogueWarmup: { everyMs: 20, onRun: runs.onRun } });
   await app.ready(); // as listen() does at start
-  t.ok(await builtForCurrent(app, store), 'built at start');
+  await runs.after(1); // the run at start
   const atStart = await mapped(store);
   await withdraw(store, first!.id);
   t.equal(await total(app), atStart, 'the first map request used the index built before it');
 
   // An import: the catalogue changes and its version moves on.
   await bumpCatalogueVersion(store.db);
-  t.ok(await builtForCurrent(app, store), 'built after the import');
+  await runs.after(2);
   const afterImport = await mapped(store);
   t.ok(afterImport < atStart, 'the import withdrew a mapped project');
   await withdraw(store, second!.id);
@@ -74,7 +66,7 @@ forEachStore(t, 'the built index stays kept when other filters fill the cache pa
     markerCache: { entries: 16, points: 5 },
   });
   await app.ready();
-  t.ok(await builtForCurrent(app, store), 'built at start');
+  await runs.after(1);
   const atStart = await mapped(store);
   t.ok(atStart > 5, `the unfiltered index alone (${atStart} points) is over the bound`);
   t.equal(await total(app), atStart);
@@ -82,6 +74,6 @@ forEachStore(t, 'the built index stays kept when other filters fill the cache pa
   t.ok((await total(app, '&bedrooms=2')) >= 0, 'a filtered map is built beside it');
   await withdraw(store, fixture.projects.filter(isSearchable)[0]!.id);
   t.ok((await mapped(store)) < atStart, 'a mapped project was withdrawn');
-  t.ok(await runs.after(2), 'the job ran since');
+  await runs.after(2);
   t.equal(await total(app), atStart, 'the unfiltered map is answered from the index built at start');
 });

@@ -64,7 +64,7 @@ forEachStore(t, "the warm-up job writes the main site's before the first request
   const runs = jobRuns();
   const app = await testApp(t, { store, env, catalogueWarmup: { everyMs: 20, onRun: runs.onRun } });
   await app.ready();
-  t.ok(await runs.after(2), 'the job ran at start');
+  await runs.after(2);
   const counter = countProjectReads(store);
   const first = await locs(app);
   t.equal(counter.reads, 0, 'the first request after start reads no project');
@@ -72,7 +72,7 @@ forEachStore(t, "the warm-up job writes the main site's before the first request
   const gone = fixture.projects.filter(isSearchable)[0]!;
   await store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
   await bumpCatalogueVersion(store.db);
-  t.ok(await runs.after(2), 'the job ran after the import');
+  await runs.after(2);
   counter.reads = 0;
   const after = await locs(app);
   t.equal(counter.reads, 0, 'the first request after the import reads no project');

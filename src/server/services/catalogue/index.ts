@@ -91,11 +91,6 @@ export class CatalogueService {
     return this.mapMarkers.warm();
   }
 
-  /** Whether the map's unfiltered index for catalogue version `version` is built and kept. */
-  isWarm(version: string): boolean {
-    return this.mapMarkers.isWarm(version);
-  }
-
   /** null: unknown, withdrawn or outside the scope. */
   project(id: number, scope: Scope): Promise<ProjectDetail | null> {
     return projectDetail(this.db, id, scope);

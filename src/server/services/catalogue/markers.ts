@@ -72,11 +72,6 @@ export class MapMarkers {
     if (!this.cache.has(version, UNFILTERED_KEY)) await this.index(UNFILTERED, null, version);
   }
 
-  /** Whether the unfiltered index for `version` is built and kept. */
-  isWarm(version: string): boolean {
-    return this.cache.has(version, UNFILTERED_KEY);
-  }
-
   private index(q: MarkerSearch, scope: Scope, version: string): Promise<MarkerIndex> {
     return this.cache.get(version, filterKey(q, scope), async () => {
       const geo = await this.geo.resolve(q.esGeo, version);
