@@ -267,8 +267,7 @@ export class ImportRun {
     const { rows: gone } = await sql<{ project_id: number }>`update units set withdrawn_at = ${now}, updated_at = ${now}
       where ${unlisted} returning project_id`.execute(db);
     this.summary.withdrawn = gone.length;
-    if (this.options.maxWithdrawPercent !== undefined)
-      guardWithdrawals(source, gone.length, this.listedBefore, this.options.maxWithdrawPercent, this.summary);
+    guardWithdrawals(source, gone.length, this.listedBefore, this.options.maxWithdrawPercent, this.summary);
     for (const g of gone) this.touched.add(g.project_id);
     this.summary.projectsTouched = this.touched.size;
 

@@ -41,7 +41,7 @@ function generated(head: string, block: (i: number) => string, total: number): R
 }
 
 /** About 64 KiB of attributes, named apart from every other block's. */
-const attributes = (i: number) => Array.from({ length: 4096 }, (_, j) => ` a${i}-${j}=""`).join('');
+export const attributes = (i: number) => Array.from({ length: 4096 }, (_, j) => ` a${i}-${j}=""`).join('');
 
 /**
  * A gzip bomb: gzip members concatenated (a gzip reader reads them as one
