@@ -28,7 +28,7 @@ export function serverFile(relative: string): string {
   return compiled ? path.join(DIST_DIR, 'server', 'files', relative) : path.join(ROOT_DIR, 'src', 'server', relative);
 }
 
-/** A module started on its own (a worker thread's), by its path under src/server/ without extension (e.g. 'catalogue-import/pull-worker'). */
+/** A module started on its own (a worker thread's), by its path under src/server/ without extension (e.g. 'jobs/pull-worker'). */
 export function serverEntry(relative: string): string {
   return compiled ? path.join(DIST_DIR, 'server', `${relative}.js`) : path.join(ROOT_DIR, 'src', 'server', `${relative}.ts`);
 }

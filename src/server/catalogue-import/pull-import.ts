@@ -13,8 +13,8 @@ export interface PullJob {
   validators: { etag: string | null; lastModified: string | null };
   timeoutMs: number;
   maxBytes: number;
-  /** importFeed's options, its clock as an ISO date; the alerts are the runner's. */
-  import: Omit<ImportOptions, 'now' | 'alerts'> & { now: string };
+  /** importFeed's options (a Date passes to a worker thread as it is); the alerts are the runner's. */
+  import: Omit<ImportOptions, 'alerts'>;
 }
 
 export type PullJobResult = { status: 304 } | { status: 200; summary: ImportSummary; etag: string | null; lastModified: string | null };
@@ -31,7 +31,7 @@ export const importInline =
       if (download.status === 304) return { status: 304 };
       // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
       const { importFeed } = await import('./importer.ts');
-      const summary = await importFeed(store, download.body, { ...job.import, now: new Date(job.import.now), alerts });
+      const summary = await importFeed(store, download.body, { ...job.import, alerts });
       return { status: 200, summary, etag: download.etag, lastModified: download.lastModified };
     } finally {
       download.cancel();

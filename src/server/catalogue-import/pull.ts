@@ -22,7 +22,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
-import type { ImportSummary, QueueInstantAlerts } from './import-types.ts';
+import type { ImportSummary } from './import-types.ts';
 import { importInline, type PullRunner } from './pull-import.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
 import { publicUrl, type FeedSource } from '../feed-sources.ts';
@@ -55,8 +55,6 @@ export interface PullOptions {
   /** Aborts a pull in flight (the server closing): nothing is imported or recorded, the lease is let go. */
   signal?: AbortSignal;
   log?: PullLog;
-  /** The saved searches' instant alerts an import queues (ImportOptions.alerts); none without. Inline runs only. */
-  alerts?: QueueInstantAlerts;
   /**
    * Where the download and the import run: the server's schedule gives a
    * worker thread (pull-in-worker.ts); by default, this thread, on `store`.
@@ -116,7 +114,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
 
   let outcome: PullOutcome;
   try {
-    const run = options.runner ?? importInline(store, options.alerts);
+    const run = options.runner ?? importInline(store);
     const result = await run(
       {
         url: feed.url,
@@ -128,7 +126,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
           includeResales: feed.includeResales,
           newBuildSource: feed.newBuild,
           maxWithdrawPercent: feed.noWithdrawGuard || options.ignoreWithdrawGuard ? undefined : config.FEED_MAX_WITHDRAW,
-          now: started.toISOString(),
+          now: started,
         },
       },
       options.signal,

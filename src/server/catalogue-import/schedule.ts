@@ -16,7 +16,7 @@ import { feedPullRows } from './pull-store.ts';
 /** The shortest wait between rounds: a store that fails is not asked again at once. */
 export const MIN_WAIT_MS = 30_000;
 
-export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs' | 'alerts' | 'runner'> {
+export interface ScheduleOptions extends Pick<PullOptions, 'token' | 'timeoutMs' | 'leaseMs' | 'runner'> {
   now?: () => Date;
   /** Default: FEED_REFRESH_MINUTES. */
   refreshMs?: number;
@@ -90,7 +90,6 @@ export class FeedSchedule {
           leaseMs: this.options.leaseMs,
           signal: this.stopping.signal,
           log: this.options.log,
-          alerts: this.options.alerts,
           runner: this.options.runner,
         });
         this.options.onPull?.(outcome);

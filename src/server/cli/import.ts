@@ -23,6 +23,7 @@ import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
 import { pullFeed } from '../catalogue-import/pull.ts';
+import { importInline } from '../catalogue-import/pull-import.ts';
 import { feedStatusLines } from '../catalogue-import/pull-status.ts';
 import { SOURCE_NAME } from '../feed-sources.ts';
 import { summaryLines } from '../catalogue-import/summary.ts';
@@ -200,7 +201,7 @@ async function pull(config: Config, name: string | undefined, ignoreWithdrawGuar
         force: true,
         ignoreWithdrawGuard,
         signal: stop.signal,
-        alerts: instantAlerts(config.SITE_URL),
+        runner: importInline(store, instantAlerts(config.SITE_URL)),
       });
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);

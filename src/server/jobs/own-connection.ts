@@ -3,7 +3,6 @@
 // a connection of its own, readers go on (WAL) while the job writes, and other
 // writers wait up to the busy timeout, as with `npm run import`. PostgreSQL's
 // pool already gives a transaction a connection of its own: the store is shared.
-import path from 'node:path';
 import { openStore, type Store } from '../store/db.ts';
 
 export interface OwnConnection {
@@ -13,7 +12,7 @@ export interface OwnConnection {
 }
 
 export async function ownConnection(store: Store): Promise<OwnConnection> {
-  if (store.dialect !== 'sqlite' || !store.file) return { store, close: async () => undefined };
-  const own = await openStore({ dataDir: path.dirname(store.file), sqliteFile: path.basename(store.file) });
+  if (store.dialect !== 'sqlite' || !store.reopen) return { store, close: async () => undefined };
+  const own = await openStore(store.reopen);
   return { store: own, close: () => own.close() };
 }

@@ -8,9 +8,8 @@
 //     transaction rolls back, and the PullRunner rejects.
 //   - A worker that dies (out of memory, an error it did not catch) rejects
 //     with one line; its transaction never committed, so the catalogue is unchanged.
-import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { Store, StoreOptions } from '../store/db.ts';
+import type { StoreOptions } from '../store/db.ts';
 import { serverEntry } from '../paths.ts';
 import type { PullRunner } from '../catalogue-import/pull-import.ts';
 import { WithdrawGuardError } from '../catalogue-import/withdraw-guard.ts';
@@ -30,13 +29,6 @@ export interface PullWorkerOptions {
   resourceLimits?: ResourceLimits;
 }
 
-/** How another connection opens `store`; null for a SQLite database in memory (no other connection sees it). */
-export function storeLocation(store: Store): StoreOptions | null {
-  if (store.url) return { dataDir: '', databaseUrl: store.url };
-  if (store.file) return { dataDir: path.dirname(store.file), sqliteFile: path.basename(store.file) };
-  return null;
-}
-
 export const pullInWorker =
   (location: StoreOptions, options: PullWorkerOptions = {}): PullRunner =>
   (job, signal) =>
@@ -53,10 +45,11 @@ export const pullInWorker =
       worker.on('error', (error) => (crash = error));
       worker.on('exit', (code) => {
         signal?.removeEventListener('abort', stop);
-        if (signal?.aborted) reject(new Error('interrupted'));
-        else if (answer?.ok) resolve(answer.result);
+        // An answer first: an import that committed before the abort is recorded as such.
+        if (answer?.ok) resolve(answer.result);
         else if (answer?.refused) reject(new WithdrawGuardError(...answer.refused));
         else if (answer) reject(new Error(answer.error));
+        else if (signal?.aborted) reject(new Error('interrupted'));
         else reject(new Error(crashLine(crash, code, resourceLimits)));
       });
     });

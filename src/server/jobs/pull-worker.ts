@@ -22,7 +22,7 @@ export type PullWorkerAnswer =
 
 const { store: location, job, alertsSiteUrl } = workerData as PullWorkerData;
 // The server migrated the store before it started any pull.
-const store = await openStore({ ...location, migrations: 'leave', poolSize: 2 });
+const store = await openStore({ ...location, migrations: 'leave' });
 let answer: PullWorkerAnswer;
 try {
   const alerts = alertsSiteUrl === undefined ? undefined : instantAlerts(alertsSiteUrl);
@@ -33,7 +33,7 @@ try {
     error: error instanceof Error ? error.message : String(error),
     ...(error instanceof WithdrawGuardError ? { refused: error.figures() } : {}),
   };
-} finally {
-  await store.close();
 }
+// Answered before the store closes: a committed import is reported as such whatever the closing does.
 parentPort!.postMessage(answer);
+await store.close();

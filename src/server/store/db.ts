@@ -13,10 +13,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** SQLite only: the database file ('' in memory), so that another connection can open it. */
-  file?: string;
-  /** PostgreSQL only: the URL it was opened with, so that another pool (a worker thread's) can open it. */
-  url?: string;
+  /** How another connection (a job's, a worker thread's) opens this store; null for SQLite in memory, which no other connection sees. */
+  reopen: StoreOptions | null;
   /** Resolves when the store answers a trivial query (readiness). */
   ping(): Promise<void>;
   /** Calls `listener` after every query with its duration (metrics); returns the unsubscribe. */
@@ -36,8 +34,6 @@ export interface StoreOptions {
    * pending (StoreBehindError), or 'leave' the schema as it is (`npm run migrate`).
    */
   migrations?: 'apply' | 'require' | 'leave';
-  /** PostgreSQL only: the pool's connections (default 10). */
-  poolSize?: number;
 }
 
 /** How a process of the site opens the configured store: migrating on open unless MIGRATE_ON_BOOT=false. */
@@ -48,14 +44,14 @@ export function configuredStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'
 export async function openStore(options: StoreOptions): Promise<Store> {
   const { migrations = 'apply' } = options;
   const { dialect, name } = options.databaseUrl
-    ? { dialect: await postgresDialect(options.databaseUrl, options.poolSize ?? 10), name: 'postgres' as const }
+    ? { dialect: await postgresDialect(options.databaseUrl), name: 'postgres' as const }
     : { dialect: await sqliteDialect(options), name: 'sqlite' as const };
   const listeners = new Set<QueryListener>();
   const db = new Kysely<Database>({ dialect, log: (event) => listeners.forEach((listener) => listener(event)) });
   const store: Store = {
     db,
     dialect: name,
-    ...(name === 'sqlite' ? { file: sqliteLocation(options) } : { url: options.databaseUrl }),
+    reopen: reopenOptions(options),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -78,6 +74,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 /** The SQLite file under DATA_DIR. */
 export const SQLITE_FILE = 'site.db';
 
+function reopenOptions(options: StoreOptions): StoreOptions | null {
+  if (options.databaseUrl) return { dataDir: options.dataDir, databaseUrl: options.databaseUrl };
+  return sqliteLocation(options) ? { dataDir: options.dataDir, sqliteFile: options.sqliteFile } : null;
+}
+
 function sqliteLocation(options: StoreOptions): string {
   const file = options.sqliteFile ?? SQLITE_FILE;
   return file === ':memory:' ? '' : path.join(options.dataDir, file);
@@ -96,9 +97,9 @@ async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   return new SqliteDialect({ database: reuseStatements(database) });
 }
 
-async function postgresDialect(url: string, max: number): Promise<Dialect> {
+async function postgresDialect(url: string): Promise<Dialect> {
   const { default: pg } = await import('pg');
   // Integer columns come back as numbers, as they do from SQLite.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) });
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
 }

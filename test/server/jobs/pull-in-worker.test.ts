@@ -10,11 +10,12 @@ import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp, testConfig } from '../../helpers/app.ts';
 import { pullFeed } from '../../../src/server/catalogue-import/pull.ts';
-import { pullInWorker, storeLocation } from '../../../src/server/jobs/pull-in-worker.ts';
+import { pullInWorker } from '../../../src/server/jobs/pull-in-worker.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
 import { listenUntilTheEnd, startFeedServer } from '../catalogue-import/feed-server.ts';
 import { logs } from '../catalogue-import/pull-helpers.ts';
+import { addSearch, queuedMails } from '../saved-searches/alert-helpers.ts';
 
 t.setTimeout(300_000);
 
@@ -36,8 +37,9 @@ async function workersDuring(fn: () => Promise<unknown>): Promise<Worker[]> {
   return started;
 }
 
-forEachStore(t, "the server's scheduled pull imports in a worker thread", async (t, store) => {
+forEachStore(t, "the server's scheduled pull imports in a worker thread, alerts included", async (t, store) => {
   const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
+  await addSearch(store.db, { email: 'buyer@example.com', search: '/search' });
   const app = await testApp(t, {
     store,
     env: { FEEDS: `acme=${server.url}`, SEED_DEMO: 'false' },
@@ -51,6 +53,13 @@ forEachStore(t, "the server's scheduled pull imports in a worker thread", async 
   t.equal((await store.db.selectFrom('units').select('id').where('source', '=', 'acme').execute()).length, 2);
   t.match(await pullRow(store, 'acme'), { result: 'imported', etag: '"v1"', locked_by: null });
   t.match(JSON.parse((await pullRow(store, 'acme')).counts!), { added: 2 });
+  const mails = await queuedMails(store.db);
+  t.same(
+    mails.map((m) => m.recipient),
+    ['buyer@example.com'],
+    "the import queued the instant search's alert",
+  );
+  t.match(mails[0]!.text, app.config.SITE_URL, 'its links on SITE_URL');
 });
 
 /** A feed of `count` properties, each with a description of `descChars` characters, streamed (never held whole). */
@@ -67,7 +76,7 @@ async function startLargeFeedServer(t: Parameters<typeof listenUntilTheEnd>[0], 
 }
 
 forEachStore(t, 'a worker that runs out of memory mid-import is a failed pull; the catalogue is unchanged', async (t, store) => {
-  const location = storeLocation(store)!;
+  const location = store.reopen!;
   const small = await startFeedServer(t, { body: BODY });
   const config = testConfig(t, { FEEDS: `acme=${small.url}` });
   const acme = config.FEEDS[0]!;
@@ -96,7 +105,7 @@ forEachStore(t, 'an abort ends the worker: nothing imported or recorded, no lock
   const config = testConfig(t, { FEEDS: `acme=${server.url}` });
   const stop = new AbortController();
   const requested = server.nextRequest();
-  const pulling = pullFeed(store, config, config.FEEDS[0]!, { signal: stop.signal, runner: pullInWorker(storeLocation(store)!) });
+  const pulling = pullFeed(store, config, config.FEEDS[0]!, { signal: stop.signal, runner: pullInWorker(store.reopen!) });
   await requested;
   stop.abort();
   t.match(await pulling, { result: 'skipped', reason: 'interrupted' });
@@ -113,7 +122,7 @@ forEachStore(t, 'a refusal from the worker keeps its advice: the skipped propert
   const ids = Array.from({ length: 20 }, (_, i) => `N${i}`);
   const server = await startFeedServer(t, { body: feed(...ids.map((id) => property({ id }))) });
   const config = testConfig(t, { FEEDS: `acme=${server.url}` });
-  const runner = pullInWorker(storeLocation(store)!);
+  const runner = pullInWorker(store.reopen!);
   t.match(await pullFeed(store, config, config.FEEDS[0]!, { runner }), { result: 'imported' });
   // The same properties, now without <new_build>: each is skipped, and so would be withdrawn.
   server.answer = { body: feed(...ids.map((id) => property({ id, newBuild: null }))) };
