@@ -40,7 +40,8 @@ import { installFeedPulls } from './jobs/feed-pulls.ts';
 import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
 import type { MailJobSchedule } from './jobs/mail-job.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
-import { feedImageRoutes, type FeedImageOptions } from './api/feed-images.ts';
+import { feedImageRoutes } from './api/feed-images.ts';
+import type { PictureAccess } from './feed-images/index.ts';
 import { photoRoutes } from './api/photos.ts';
 import { installPhotoPreparation, type PhotoPreparationOptions } from './jobs/photo-preparation.ts';
 import { pageHandler } from './render/page.ts';
@@ -74,8 +75,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
   sitemapMaxUrls?: number;
-  /** Tests only: let /media/images fetch from the loopback, and fake DNS (api/feed-images.ts). */
-  feedImages?: FeedImageOptions;
+  /** Tests only: let feed pictures be fetched from the loopback, and fake DNS (the proxy's and the photo job's). */
+  feedImages?: PictureAccess;
   /** The feed schedule's clock, timer and interval (tests). */
   feedPulls?: ScheduleOptions;
   /**
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup);
-  if (config.NODE_ENV !== 'test' || options.photoPreparation) installPhotoPreparation(app, options.photoPreparation);
+  if (config.NODE_ENV !== 'test' || options.photoPreparation) installPhotoPreparation(app, options.photoPreparation, options.feedImages);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });

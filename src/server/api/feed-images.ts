@@ -13,45 +13,23 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { coerce, create, integer, min, object, pattern, string } from 'superstruct';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { addressPolicy, createFeedImageCache, feedImageDir, systemResolve, type Resolve } from '../feed-images/index.ts';
+import { createFeedImageCache, feedImageDir, pictureFetchOptions, shownPictures, type PictureAccess } from '../feed-images/index.ts';
 
 const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 const ImageParams = object({ id: coerce(min(integer(), 1), pattern(string(), /^\d{1,10}$/), Number) });
 
-export interface FeedImageOptions {
-  /**
-   * Tests only: CIDR ranges fetched although not public (tests serve pictures
-   * from 127.0.0.1). Deliberately not a configuration variable.
-   */
-  allowRanges?: string[];
-  /** Tests only: DNS for the picture hosts (the addresses it returns are checked all the same). */
-  resolve?: Resolve;
-}
-
-export async function feedImageRoutes(app: FastifyInstance, options: FeedImageOptions = {}): Promise<void> {
+export async function feedImageRoutes(app: FastifyInstance, access: PictureAccess = {}): Promise<void> {
   const cache = createFeedImageCache({
     dir: feedImageDir(app.config.DATA_DIR),
     log: app.log,
-    fetch: {
-      timeoutMs: app.config.IMAGE_FETCH_TIMEOUT_MS,
-      policy: addressPolicy(options.allowRanges),
-      resolve: options.resolve ?? systemResolve,
-    },
+    fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
   });
 
   app.get('/media/images/:id', async (request, reply) => {
     const { id } = create(request.params, ImageParams);
-    const row = await app.store.db
-      .selectFrom('images as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .select('i.url')
-      .where('i.id', '=', id)
-      // A floor plan is a registered client's file (/api/files/{id}), not a public picture.
-      .where('i.floorplan', '=', 0)
-      .where('p.withdrawn_at', 'is', null)
-      .executeTakeFirst();
-    if (!row || !/^https?:\/\//i.test(row.url)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    const row = await shownPictures(app.store.db).select('i.url').where('i.id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
     const stored = await cache.get(id, row.url);
     return reply
       .header('content-type', stored.type)

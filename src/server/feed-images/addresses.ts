@@ -10,6 +10,15 @@ import ipaddr from 'ipaddr.js';
 /** DNS as the proxy sees it: every address a host name has. Tests replace it. */
 export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
+/** The host of `url` for a log line (never its path or credentials), or null. */
+export function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
 export const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export class RefusedAddress extends Error {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { fetchPicture, PictureError, type FetchOptions, type Picture } from './fetch-picture.ts';
 import { PICTURE_TYPES, TYPE_OF_EXTENSION, type PictureType } from './formats.ts';
-import { feedImageKey, feedImageName, partName } from './files.ts';
+import { feedImageKey, feedImageName, writeWhole } from './files.ts';
+import { hostOf } from './addresses.ts';
 
 export const FAILURE_MEMORY_MS = 5 * 60 * 1000;
 export const MAX_FAILURES = 10_000;
@@ -81,14 +82,6 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
   };
 }
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-};
-
 async function fromDisk(dir: string, key: string): Promise<StoredPicture | null> {
   for (const [ext, type] of Object.entries(TYPE_OF_EXTENSION)) {
     const file = path.join(dir, `${key}.${ext}`);
@@ -106,8 +99,6 @@ async function fromDisk(dir: string, key: string): Promise<StoredPicture | null>
 async function keep(dir: string, key: string, picture: Picture): Promise<StoredPicture> {
   await fs.promises.mkdir(dir, { recursive: true });
   const file = path.join(dir, feedImageName(key, PICTURE_TYPES[picture.type]));
-  const part = partName(file);
-  await fs.promises.writeFile(part, picture.bytes);
-  await fs.promises.rename(part, file);
+  await writeWhole(file, picture.bytes);
   return { file, type: picture.type };
 }

@@ -45,6 +45,19 @@ export interface FetchOptions {
   resolve?: Resolve;
 }
 
+/** Tests only, never configuration: what a test's picture server needs to be reached. */
+export interface PictureAccess {
+  /** CIDR ranges fetched although not public (tests serve pictures from 127.0.0.1). */
+  allowRanges?: string[];
+  /** DNS for the picture hosts (the addresses it returns are checked all the same). */
+  resolve?: Resolve;
+}
+
+/** How the site fetches feed pictures: IMAGE_FETCH_TIMEOUT_MS, public addresses only (unless a test allows more). */
+export function pictureFetchOptions(timeoutMs: number, access: PictureAccess = {}): FetchOptions {
+  return { timeoutMs, policy: addressPolicy(access.allowRanges), resolve: access.resolve ?? systemResolve };
+}
+
 export interface Picture {
   type: PictureType;
   bytes: Buffer;

@@ -1,6 +1,7 @@
 // Feed pictures kept on this server (api/feed-images.ts serves them).
 export { createFeedImageCache, type FeedImageCache, type StoredPicture } from './cache.ts';
-export { fetchPicture, PictureError, MAX_BYTES, MAX_REDIRECTS } from './fetch-picture.ts';
+export { fetchPicture, pictureFetchOptions, PictureError, MAX_BYTES, MAX_REDIRECTS, type PictureAccess } from './fetch-picture.ts';
+export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';

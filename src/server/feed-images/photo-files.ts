@@ -6,16 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Variant } from './derive.ts';
 import { variantName } from './variants.ts';
-import { partName } from './files.ts';
+import { writeWhole } from './files.ts';
 
 export const photosDir = (dataDir: string) => path.join(dataDir, 'photos');
 
 export async function writeVariants(dir: string, key: string, variants: Variant[]): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true });
-  for (const variant of variants) {
-    const file = path.join(dir, variantName(key, variant.width, variant.format));
-    const part = partName(file);
-    await fs.promises.writeFile(part, variant.bytes);
-    await fs.promises.rename(part, file);
-  }
+  for (const variant of variants) await writeWhole(path.join(dir, variantName(key, variant.width, variant.format)), variant.bytes);
 }

@@ -8,16 +8,17 @@
 //
 // A photo that cannot be fetched or read is recorded as failed with its
 // reason and tried again later, each time later: 5 minutes, then 4 times
-// longer at each failure, at most a day.
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+// longer at each failure, at most a day. A claim counts as an attempt, so a
+// photo whose preparation kills its process waits as long as a failed one.
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/schema.ts';
-import { fetchPicture, type FetchOptions } from './fetch-picture.ts';
-import { derivePicture } from './derive.ts';
+import { fetchPicture, PictureError, type FetchOptions } from './fetch-picture.ts';
+import { derivePicture, UndecodablePicture } from './derive.ts';
 import { pictureKey } from './variants.ts';
 import { writeVariants } from './photo-files.ts';
-import { publicUrl } from '../feed-sources.ts';
+import { hostOf } from './addresses.ts';
+import { shownPictures } from './shown-pictures.ts';
 
 export const CLAIM_MS = 10 * 60 * 1000;
 const FIRST_RETRY_MS = 5 * 60 * 1000;
@@ -53,53 +54,57 @@ export async function preparePhotos(db: Kysely<Database>, options: PreparePhotos
   const run: PhotoRun = { prepared: 0, failed: 0 };
   for (;;) {
     if (options.signal?.aborted) return run;
-    const urls = await duePhotos(db, now().toISOString());
-    if (!urls.length) return run;
+    const due = await duePhotos(db, now().toISOString());
+    if (!due.length) return run;
     let next = 0;
     const worker = async () => {
-      while (next < urls.length && !options.signal?.aborted) {
-        const url = urls[next++]!;
-        const outcome = await prepareOne(db, url, options, now);
+      while (next < due.length && !options.signal?.aborted) {
+        const outcome = await prepareOne(db, due[next++]!, options, now);
         if (outcome) run[outcome]++;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // Both workers end before a failure (the store's) is thrown: none goes on unobserved.
+    const failed = (await Promise.allSettled(Array.from({ length: CONCURRENCY }, worker))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
-/** Addresses of photos listed projects show that are new, or failed (or claimed and abandoned) and due. */
-async function duePhotos(db: Kysely<Database>, now: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('images as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
+interface DuePhoto {
+  url: string;
+  /** Failures (and claims) in a row so far. */
+  attempts: number;
+}
+
+/** Photos listed projects show that are new, or failed (or claimed and abandoned) and due; each project's first pictures first. */
+export async function duePhotos(db: Kysely<Database>, now: string, limit = BATCH): Promise<DuePhoto[]> {
+  const rows = await shownPictures(db)
     .leftJoin('photos as ph', 'ph.url', 'i.url')
-    .select(['i.url', sql<number>`min(i.position)`.as('first')])
-    .where('p.withdrawn_at', 'is', null)
-    .where('i.floorplan', '=', 0)
-    .where(sql<boolean>`lower(substr(i.url, 1, 5)) in ('http:', 'https')`)
+    .select(['i.url', sql<number>`min(i.position)`.as('first'), sql<number>`coalesce(max(ph.attempts), 0)`.as('attempts')])
     .where((eb) => eb.or([eb('ph.url', 'is', null), eb.and([eb('ph.status', '!=', 'ready'), eb('ph.next_attempt_at', '<=', now)])]))
     .groupBy('i.url')
     .orderBy('first')
     .orderBy('i.url')
-    .limit(BATCH)
+    .limit(limit)
     .execute();
-  return rows.map((r) => r.url);
+  return rows.map((r) => ({ url: r.url, attempts: Number(r.attempts) }));
 }
 
 async function prepareOne(
   db: Kysely<Database>,
-  url: string,
+  { url, attempts: before }: DuePhoto,
   options: PreparePhotosOptions,
   now: () => Date,
 ): Promise<keyof PhotoRun | null> {
   const at = now();
+  // Held for a working preparation's length, or for the wait after the failure this would be.
+  const until = new Date(at.getTime() + Math.max(CLAIM_MS, retryDelayMs(before + 1))).toISOString();
   const claimed = await db
     .insertInto('photos')
-    .values({ url, status: 'working', attempts: 0, next_attempt_at: new Date(at.getTime() + CLAIM_MS).toISOString() })
+    .values({ url, status: 'working', attempts: 1, next_attempt_at: until })
     .onConflict((oc) =>
       oc
         .column('url')
-        .doUpdateSet({ status: 'working', next_attempt_at: new Date(at.getTime() + CLAIM_MS).toISOString() })
+        .doUpdateSet({ status: 'working', attempts: sql`photos.attempts + 1`, next_attempt_at: until })
         .where('photos.status', '!=', 'ready')
         .where('photos.next_attempt_at', '<=', at.toISOString()),
     )
@@ -109,17 +114,23 @@ async function prepareOne(
   if (!claimed) return null;
   try {
     const picture = await fetchPicture(url, options.fetch);
-    const derived = await derivePicture(picture.bytes);
     const key = pictureKey(picture.bytes);
-    await writeVariants(options.dir, key, derived.variants);
+    // The same photo at another address (a development's picture repeated for each unit): prepared once.
+    const twin = await db
+      .selectFrom('photos')
+      .select(['width', 'height', 'colour'])
+      .where('key', '=', key)
+      .where('status', '=', 'ready')
+      .executeTakeFirst();
+    const ready = twin ?? (await deriveAndWrite(picture.bytes, key, options.dir));
     await db
       .updateTable('photos')
       .set({
         status: 'ready',
         key,
-        width: derived.width,
-        height: derived.height,
-        colour: derived.colour,
+        width: ready.width,
+        height: ready.height,
+        colour: ready.colour,
         reason: null,
         attempts: 0,
         next_attempt_at: null,
@@ -129,10 +140,10 @@ async function prepareOne(
       .execute();
     return 'prepared';
   } catch (error) {
-    const attempts = claimed.attempts + 1;
+    const { attempts } = claimed;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX);
-    const expected = error instanceof Error && (error.name === 'PictureError' || error.name === 'UndecodablePicture');
-    options.log[expected ? 'info' : 'error']({ url: publicUrl(url), reason, attempts }, 'feed photo not prepared');
+    const expected = error instanceof PictureError || error instanceof UndecodablePicture;
+    options.log[expected ? 'info' : 'error']({ host: hostOf(url), reason, attempts }, 'feed photo not prepared');
     await db
       .updateTable('photos')
       .set({ status: 'failed', reason, attempts, next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts)).toISOString() })
@@ -140,4 +151,10 @@ async function prepareOne(
       .execute();
     return 'failed';
   }
+}
+
+async function deriveAndWrite(bytes: Buffer, key: string, dir: string): Promise<{ width: number; height: number; colour: string }> {
+  const derived = await derivePicture(bytes);
+  await writeVariants(dir, key, derived.variants);
+  return derived;
 }

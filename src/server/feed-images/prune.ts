@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { feedImageKey, parseFeedImageName } from './files.ts';
+import { shownPictures } from './shown-pictures.ts';
 
 export const PART_MAX_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -47,14 +48,9 @@ export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = D
 
   const ids = [...kept.keys()];
   for (let i = 0; i < ids.length; i += BATCH) {
-    const rows = await db
-      .selectFrom('images as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
+    const rows = await shownPictures(db)
       .select(['i.id', 'i.url'])
       .where('i.id', 'in', ids.slice(i, i + BATCH))
-      // The same rows /media/images serves (api/feed-images.ts).
-      .where('i.floorplan', '=', 0)
-      .where('p.withdrawn_at', 'is', null)
       .execute();
     const live = new Set(rows.map((row) => feedImageKey(row.id, row.url)));
     for (const id of ids.slice(i, i + BATCH)) {

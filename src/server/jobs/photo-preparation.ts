@@ -5,21 +5,19 @@
 // server stops the run between two photos; a failure is logged and the run is
 // tried again next time.
 import type { FastifyInstance } from 'fastify';
-import { addressPolicy, photosDir, preparePhotos, systemResolve, type Resolve } from '../feed-images/index.ts';
+import { photosDir, pictureFetchOptions, preparePhotos, type PictureAccess } from '../feed-images/index.ts';
 import { runEvery } from './every.ts';
 
 export interface PhotoPreparationOptions {
   everyMs?: number;
   /** Called after each run (tests wait for one). */
   onRun?: () => void;
-  /** Tests only: fetch from these ranges (the loopback) and resolve names this way. */
-  allowRanges?: string[];
-  resolve?: Resolve;
 }
 
 const EVERY_MS = 15_000;
 
-export function installPhotoPreparation(app: FastifyInstance, options: PhotoPreparationOptions = {}): void {
+/** `access`: the app's (AppOptions.feedImages), as the picture proxy's. */
+export function installPhotoPreparation(app: FastifyInstance, options: PhotoPreparationOptions = {}, access: PictureAccess = {}): void {
   const stop = new AbortController();
   // Before runEvery's own preClose, which waits for the run in flight.
   app.addHook('preClose', async () => stop.abort());
@@ -27,11 +25,7 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
     try {
       const run = await preparePhotos(app.store.db, {
         dir: photosDir(app.config.DATA_DIR),
-        fetch: {
-          timeoutMs: app.config.IMAGE_FETCH_TIMEOUT_MS,
-          policy: addressPolicy(options.allowRanges),
-          resolve: options.resolve ?? systemResolve,
-        },
+        fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
         log: app.log,
         signal: stop.signal,
       });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import t from 'tap';
 import sharp from 'sharp';
 import { addressPolicy, photosDir, preparePhotos, retryDelayMs } from '../../../src/server/feed-images/index.ts';
+import { duePhotos } from '../../../src/server/feed-images/prepare-photos.ts';
 import { CLAIM_MS } from '../../../src/server/feed-images/prepare-photos.ts';
 import { VARIANT_FORMATS, variantName } from '../../../src/server/feed-images/variants.ts';
 import { forEachStore } from '../../helpers/db.ts';
@@ -129,6 +130,110 @@ forEachStore(t, "another instance's claim is respected until it lapses", async (
   t.same(await preparePhotos(store.db, options(at(CLAIM_MS))), { prepared: 1, failed: 0 }, 'the claim lapsed: its instance died');
 });
 
+forEachStore(t, 'two runs at once prepare each photo once', async (t, store, target) => {
+  const jpeg = await photo({ width: 400, height: 300 });
+  // Slow enough that both runs read the same batch before either has claimed all of it.
+  const server = await pictureServer(t, (_req, res) =>
+    setTimeout(() => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg), 50),
+  );
+  const urls = ['a', 'b', 'c'].map((name) => `${server.origin}/${name}.jpg`);
+  await showOnly(store, urls);
+  const options = { dir: photosDir(target.dataDir), fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now: at(0) };
+  const [one, two] = await Promise.all([preparePhotos(store.db, options), preparePhotos(store.db, options)]);
+  t.equal(one.prepared + two.prepared, 3, 'three photos prepared in all');
+  t.same(server.hits, { '/a.jpg': 1, '/b.jpg': 1, '/c.jpg': 1 }, 'each fetched once');
+});
+
+forEachStore(t, 'the same photo at a second address is not derived again', async (t, store, target) => {
+  const jpeg = await photo({ width: 400, height: 300 });
+  const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  const project = await showOnly(store, [`${server.origin}/a.jpg`]);
+  const dir = photosDir(target.dataDir);
+  const options = { dir, fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now: at(0) };
+  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0 });
+  fs.rmSync(dir, { recursive: true });
+  await store.db
+    .insertInto('images')
+    .values({ project_id: project, unit_id: null, url: `${server.origin}/b.jpg`, position: 5, caption: null, floorplan: 0 })
+    .execute();
+  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0 });
+  const rows = await store.db.selectFrom('photos').select(['url', 'key', 'width', 'height', 'colour']).orderBy('url').execute();
+  t.equal(rows[1]!.key, rows[0]!.key, 'one name for the same bytes');
+  t.same({ ...rows[1], url: '' }, { ...rows[0], url: '' }, 'its size and colour taken from the first');
+  t.notOk(fs.existsSync(dir), 'no variant written again');
+});
+
+forEachStore(t, 'a claim counts as an attempt: a photo that kills its process waits as a failed one does', async (t, store, target) => {
+  let during: unknown;
+  const server = await pictureServer(t, (_req, res) => {
+    void store.db
+      .selectFrom('photos')
+      .select(['status', 'attempts', 'next_attempt_at'])
+      .executeTakeFirst()
+      .then((row) => {
+        during = row;
+        res.writeHead(404).end();
+      });
+  });
+  const url = `${server.origin}/a.jpg`;
+  await showOnly(store, [url]);
+  // Claimed twice by instances that died while preparing it.
+  await store.db
+    .insertInto('photos')
+    .values({ url, status: 'working', attempts: 2, next_attempt_at: at(0)().toISOString() })
+    .execute();
+  const options = { dir: photosDir(target.dataDir), fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now: at(0) };
+  t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1 });
+  t.same(
+    during,
+    { status: 'working', attempts: 3, next_attempt_at: at(retryDelayMs(3))().toISOString() },
+    'held as long as a third failure waits',
+  );
+  t.match(await store.db.selectFrom('photos').selectAll().executeTakeFirst(), { status: 'failed', attempts: 3, reason: /404/ });
+});
+
+forEachStore(
+  t,
+  "each project's first pictures come first; a malformed address is a failure, not a stuck claim",
+  async (t, store, target) => {
+    await buildCatalogue(store.db, { projects: 3, seed: 6, withdrawnShare: 0 });
+    const [a, b] = await store.db.selectFrom('projects').select('id').where('withdrawn_at', 'is', null).orderBy('id').limit(2).execute();
+    await store.db.deleteFrom('images').execute();
+    const image = (project: number, url: string, position: number) => ({
+      project_id: project,
+      unit_id: null,
+      url,
+      position,
+      caption: null,
+      floorplan: 0,
+    });
+    await store.db
+      .insertInto('images')
+      .values([
+        image(a!.id, 'https://pictures.example/z-first-of-a.jpg', 0),
+        image(a!.id, 'https://pictures.example/a-second-of-a.jpg', 1),
+        image(b!.id, 'https://pictures.example/y-first-of-b.jpg', 0),
+        image(b!.id, 'https://pictures.example/b-second-of-b.jpg', 1),
+        image(b!.id, '/media/demo/site-own.svg', 2),
+      ])
+      .execute();
+    t.same(
+      (await duePhotos(store.db, at(0)().toISOString(), 2)).map((p) => p.url),
+      ['https://pictures.example/y-first-of-b.jpg', 'https://pictures.example/z-first-of-a.jpg'],
+    );
+    t.equal((await duePhotos(store.db, at(0)().toISOString())).length, 4, "the site's own files are not feed photos");
+
+    await store.db.deleteFrom('images').execute();
+    await store.db
+      .insertInto('images')
+      .values(image(a!.id, 'https://exa mple.com/a.jpg', 0))
+      .execute();
+    const options = { dir: photosDir(target.dataDir), fetch: { timeoutMs: 10_000 }, log: quiet, now: at(0) };
+    t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1 });
+    t.match(await store.db.selectFrom('photos').selectAll().executeTakeFirst(), { status: 'failed', reason: /not a valid address/ });
+  },
+);
+
 forEachStore(t, 'the server prepares photos in the background and serves them for a year', async (t, store) => {
   const jpeg = await photo({ width: 500, height: 400, exif: true });
   const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
@@ -136,7 +241,11 @@ forEachStore(t, 'the server prepares photos in the background and serves them fo
   await showOnly(store, [url]);
   let runs: () => void = () => {};
   const ran = new Promise<void>((resolve) => (runs = resolve));
-  const app = await testApp(t, { store, photoPreparation: { allowRanges: LOOPBACK, everyMs: 60_000, onRun: () => runs() } });
+  const app = await testApp(t, {
+    store,
+    photoPreparation: { everyMs: 60_000, onRun: () => runs() },
+    feedImages: { allowRanges: LOOPBACK },
+  });
   await app.ready();
   await within(ran, 'a run of the photo job');
   const row = await store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirstOrThrow();

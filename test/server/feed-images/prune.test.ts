@@ -1,6 +1,7 @@
 // pruneFeedImages deletes exactly the kept pictures that are no longer served,
 // and downloads that never finished; feedImageCacheSize counts what is kept.
 import t from 'tap';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import { feedImageCacheSize, feedImageDir, feedImageKey, pruneFeedImages } from '../../../src/server/feed-images/index.ts';
@@ -14,6 +15,8 @@ t.test('pruning the kept pictures', async (t) => {
     t.same(await feedImageCacheSize(dir), { files: 0, bytes: 0 });
 
     await buildCatalogue(store.db, { projects: 8, seed: 11, withdrawnShare: 0 });
+    // Feed pictures: at http(s) addresses (the fixture's are the site's own files).
+    await sql`update images set url = ${'https://pictures.example'} || url`.execute(store.db);
     const rows = await store.db.selectFrom('images').select(['id', 'url', 'project_id']).where('floorplan', '=', 0).orderBy('id').execute();
     const last = rows.at(-1)!;
     const [live, moved, deleted, floorplan, other] = rows.filter((r) => r.project_id !== last.project_id);

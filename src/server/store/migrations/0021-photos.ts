@@ -20,7 +20,6 @@ export const photosMigration: Migration = {
       .addColumn('next_attempt_at', 'text')
       .addColumn('prepared_at', 'text')
       .execute();
-    await db.schema.createIndex('photos_due').on('photos').columns(['status', 'next_attempt_at']).execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('photos').execute();

@@ -1,0 +1,15 @@
+// The feed pictures a public page may show: not a floor plan (a registered
+// client's file, /api/files/{id}), of a project still listed, and at an
+// http(s) address (the rest are the site's own files). What the proxy serves
+// (api/feed-images.ts), keeps (prune.ts) and prepares (prepare-photos.ts).
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+
+export function shownPictures(db: Kysely<Database>) {
+  return db
+    .selectFrom('images as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .where('i.floorplan', '=', 0)
+    .where('p.withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb(sql`lower(i.url)`, 'like', 'http://%'), eb(sql`lower(i.url)`, 'like', 'https://%')]));
+}
