@@ -91,8 +91,17 @@ forEachStore(
     await guesses(app, FREE_FAILURES + 1);
     isThrottled(t, await login(app, 'ana@example.com', PASSWORD, '192.0.2.10'), 1, 'ana is throttled without her cookie');
 
+    // Who each password check takes turns as in the hash queue.
+    const { hasher } = app.services.accounts;
+    const verify = hasher.verify.bind(hasher);
+    const turns: string[] = [];
+    hasher.verify = (password, stored, who) => {
+      turns.push(who ?? '');
+      return verify(password, stored, who);
+    };
     const own = await login(app, 'ana@example.com', PASSWORD, '192.0.2.10', device);
     t.equal(own.statusCode, 200, 'her own browser logs in at once');
+    t.same(turns, [`device:${device!.split('.')[1]}`], 'and takes its turn for a hash as that browser, not as its address');
     t.equal(cookieValue(own, 'did')!.split('.')[1], device!.split('.')[1], 'and keeps its device id');
 
     const [id, nonce, mac] = device!.split('.');
@@ -182,6 +191,15 @@ forEachStore(
       'the browser she registered from logs in at once',
     );
     isThrottled(t, await login(app, 'ana@example.com', PASSWORD, '198.51.100.9', decoyDevice), 1, "the decoy's cookie trusts nothing");
+    // The decoy's id is the next account's: signed with the real key, it would trust that one.
+    await registered(app, 'bob@example.com');
+    for (let i = 0; i <= FREE_FAILURES; i++) await login(app, 'bob@example.com', `guess ${i}`, `203.0.113.${i + 1}`);
+    isThrottled(
+      t,
+      await login(app, 'bob@example.com', PASSWORD, '198.51.100.9', decoyDevice),
+      1,
+      "nor the account that takes the decoy's id",
+    );
   },
   { seed: true },
 );
@@ -202,6 +220,9 @@ forEachStore(
     const password = 'sunny terrace in altea';
     const reset = await post(app, '/api/client-reset-password', { token, password, password_repeat: password });
     t.equal(reset.statusCode, 200, reset.body);
+    // Checked in the store too: past its one-second wait, the login below would pass anyway.
+    const failures = await store.db.selectFrom('login_failures').select('key').where('key', '=', 'email:ana@example.com').execute();
+    t.same(failures, [], "the strangers' failures are forgotten");
     t.equal((await login(app, 'ana@example.com', password, '192.0.2.10')).statusCode, 200, 'no wait after the reset');
   },
   { seed: true },
