@@ -13,6 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/schema.ts';
+import { isStoreBusy } from '../store/errors.ts';
 import { fetchPicture, PictureError, type FetchOptions } from './fetch-picture.ts';
 import { derivePicture, UndecodablePicture } from './derive.ts';
 import { pictureKey } from './variants.ts';
@@ -140,6 +141,8 @@ async function prepareOne(
       .execute();
     return 'prepared';
   } catch (error) {
+    // The store is busy (SQLite, an import's lock): the claim lapses and the photo is tried again.
+    if (isStoreBusy(error)) throw error;
     const { attempts } = claimed;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX);
     const expected = error instanceof PictureError || error instanceof UndecodablePicture;

@@ -11,8 +11,9 @@ export interface OwnConnection {
   close(): Promise<void>;
 }
 
-export async function ownConnection(store: Store): Promise<OwnConnection> {
+/** `busyTimeoutMs`: its SQLite wait for the write lock (StoreOptions.busyTimeoutMs). */
+export async function ownConnection(store: Store, { busyTimeoutMs }: { busyTimeoutMs?: number } = {}): Promise<OwnConnection> {
   if (store.dialect !== 'sqlite' || !store.reopen) return { store, close: async () => undefined };
-  const own = await openStore(store.reopen);
+  const own = await openStore({ ...store.reopen, ...(busyTimeoutMs !== undefined && { busyTimeoutMs }) });
   return { store: own, close: () => own.close() };
 }

@@ -4,9 +4,17 @@
 // Derivation runs in libvips's threads, off the request thread. Closing the
 // server stops the run between two photos; a failure is logged and the run is
 // tried again next time.
+//
+// On SQLite the job writes on a connection of its own that never waits for the
+// write lock: while an import holds it, a claim fails at once and the run
+// stops until the next tick, instead of holding every page on this thread for
+// the busy timeout (better-sqlite3 waits in place). A preparation cut short so
+// leaves its claim to lapse; the photo is prepared again then.
 import type { FastifyInstance } from 'fastify';
 import { photosDir, pictureFetchOptions, preparePhotos, type PictureAccess } from '../feed-images/index.ts';
+import { isStoreBusy } from '../store/errors.ts';
 import { runEvery } from './every.ts';
+import { ownConnection, type OwnConnection } from './own-connection.ts';
 
 export interface PhotoPreparationOptions {
   everyMs?: number;
@@ -19,11 +27,13 @@ const EVERY_MS = 15_000;
 /** `access`: the app's (AppOptions.feedImages), as the picture proxy's. */
 export function installPhotoPreparation(app: FastifyInstance, options: PhotoPreparationOptions = {}, access: PictureAccess = {}): void {
   const stop = new AbortController();
+  let own: OwnConnection | null = null;
   // Before runEvery's own preClose, which waits for the run in flight.
   app.addHook('preClose', async () => stop.abort());
   runEvery(app, options.everyMs ?? EVERY_MS, async () => {
     try {
-      const run = await preparePhotos(app.store.db, {
+      own ??= await ownConnection(app.store, { busyTimeoutMs: 0 });
+      const run = await preparePhotos(own.store.db, {
         dir: photosDir(app.config.DATA_DIR),
         fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
         log: app.log,
@@ -31,8 +41,11 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
       });
       if (run.prepared || run.failed) app.log.info(run, 'feed photos prepared');
     } catch (err) {
-      app.log.error({ err }, 'preparing feed photos failed');
+      if (isStoreBusy(err)) app.log.info('feed photos wait: the store is busy with an import');
+      else app.log.error({ err }, 'preparing feed photos failed');
     }
     options.onRun?.();
   });
+  // After runEvery's preClose: the run has ended.
+  app.addHook('preClose', async () => own?.close());
 }

@@ -34,6 +34,12 @@ export interface StoreOptions {
    * pending (StoreBehindError), or 'leave' the schema as it is (`npm run migrate`).
    */
   migrations?: 'apply' | 'require' | 'leave';
+  /**
+   * SQLite only: how long a write waits for another connection's write lock
+   * (default 5000 ms), on the calling thread: better-sqlite3 waits in place.
+   * 0 for background work that would rather try again later than hold pages.
+   */
+  busyTimeoutMs?: number;
 }
 
 /** How a process of the site opens the configured store: migrating on open unless MIGRATE_ON_BOOT=false. */
@@ -93,7 +99,7 @@ async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   // An acknowledged write is on disk (a lead, a registration): FULL, not NORMAL.
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   return new SqliteDialect({ database: reuseStatements(database) });
 }
 

@@ -4,6 +4,9 @@
 
 import { refine, validate, type Struct } from 'superstruct';
 
+/** SQLite's write lock is held by another connection (a write on a connection whose busy timeout ran out, or is 0). */
+export const isStoreBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
 export class InputError extends Error {
   readonly statusCode: number = 400;
   constructor(

@@ -10,17 +10,20 @@ import { addressPolicy, photosDir, preparePhotos, retryDelayMs } from '../../../
 import { duePhotos } from '../../../src/server/feed-images/prepare-photos.ts';
 import { CLAIM_MS } from '../../../src/server/feed-images/prepare-photos.ts';
 import { VARIANT_FORMATS, variantName } from '../../../src/server/feed-images/variants.ts';
-import { forEachStore } from '../../helpers/db.ts';
+import { createTarget, forEachStore } from '../../helpers/db.ts';
+import { sql } from 'kysely';
+import { LEVEL, logCollector } from '../../helpers/logs.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { testApp } from '../../helpers/app.ts';
 import { photo } from '../../helpers/photos.ts';
-import { within } from '../../helpers/wait.ts';
+import { jobRuns, STEP_TIMEOUT_MS, waitFor, within } from '../../helpers/wait.ts';
 import { pictureServer } from './pictures.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 const LOOPBACK = ['127.0.0.1/32'];
 const quiet = { info() {}, warn() {}, error() {} };
+const photoRow = (store: Store, url: string) => store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirst();
 const at = (ms: number) => () => new Date(T0.getTime() + ms);
 
 /** Makes the first listed project show `urls` (in order) and nothing else show any picture. */
@@ -260,4 +263,43 @@ forEachStore(t, 'the server prepares photos in the background and serves them fo
   t.equal((await app.inject(`/media/photos/${variantName(row.key!, 320, 'avif')}`)).headers['content-type'], 'image/avif');
   for (const bad of [`${row.key}-320.png`, `${row.key}-321.jpg`, '..%2F..%2Fsite.db', `${row.key}-320.jpg.1.part`])
     t.equal((await app.inject(`/media/photos/${bad}`)).statusCode, 404, `${bad}: not found`);
+});
+
+t.test("on SQLite the job does not wait for an import's write lock: it tries again at the next tick", async (t) => {
+  const target = await createTarget(t, 'sqlite');
+  const store = await target.open();
+  const importer = await target.open();
+  t.teardown(async () => {
+    await importer.close();
+    await store.close();
+  });
+  const jpeg = await photo({ width: 400, height: 300 });
+  const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  const url = `${server.origin}/a.jpg`;
+  await showOnly(store, [url]);
+  // An import's transaction holds the write lock on its own connection.
+  await sql`begin immediate`.execute(importer.db);
+  const logs = logCollector();
+  const runs = jobRuns();
+  const app = await testApp(t, {
+    store,
+    env: { LOG_LEVEL: 'info', SEED_DEMO: 'false' },
+    logger: true,
+    logStream: logs.stream,
+    photoPreparation: { everyMs: 50, onRun: runs.onRun },
+    feedImages: { allowRanges: LOOPBACK },
+  });
+  await app.ready();
+  await runs.after(1);
+  t.ok(
+    logs.lines.some((l) => l.level === LEVEL.info && l.msg === 'feed photos wait: the store is busy with an import'),
+    'the run gave way at once, said at info',
+  );
+  t.notOk(
+    logs.lines.some((l) => l.msg === 'preparing feed photos failed' || l.msg === 'feed photo not prepared'),
+    'no failure of the job, none of the photo',
+  );
+
+  await sql`rollback`.execute(importer.db);
+  await waitFor('the photo prepared once the import ended', async () => (await photoRow(store, url))?.status === 'ready', STEP_TIMEOUT_MS);
 });

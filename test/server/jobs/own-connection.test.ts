@@ -2,6 +2,7 @@
 // pages answer while a digest or a pull writes (on SQLite the app has a single
 // connection; on PostgreSQL the pool gives each its own).
 import t from 'tap';
+import { sql } from 'kysely';
 import { testApp } from '../../helpers/app.ts';
 import { forEachTarget } from '../../helpers/db.ts';
 import { STEP_TIMEOUT_MS } from '../../helpers/wait.ts';
@@ -44,3 +45,24 @@ forEachTarget(
   },
   { template: 'demo' },
 );
+
+t.test("a background job's connection may give up the SQLite write lock at once instead of waiting for it", async (t) => {
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  await app.ready();
+  const busyTimeout = async (store: typeof app.store) =>
+    (await sql<{ timeout: number }>`pragma busy_timeout`.execute(store.db)).rows[0]?.timeout;
+  const waiting = await ownConnection(app.store);
+  const giving = await ownConnection(app.store, { busyTimeoutMs: 0 });
+  t.teardown(async () => {
+    await waiting.close();
+    await giving.close();
+  });
+  t.equal(await busyTimeout(waiting.store), 5000, 'by default a write waits up to 5 s');
+  t.equal(await busyTimeout(giving.store), 0, 'asked, it does not wait');
+
+  await sql`begin immediate`.execute(waiting.store.db);
+  await t.rejects(giving.store.db.insertInto('scheduled_runs').values({ job: 'x', period: 'p', ran_at: 'now' }).execute(), {
+    code: 'SQLITE_BUSY',
+  });
+  await sql`rollback`.execute(waiting.store.db);
+});
