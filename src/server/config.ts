@@ -135,8 +135,14 @@ export type ConfigInput = Partial<Record<keyof Config, string>>;
 
 export class ConfigError extends Error {}
 
-/** Reads the configuration from an environment, or throws one line naming the bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the configuration from an environment, or throws one line naming the bad variable
+ * (as `shownAs` names it, when a command-line flag set it).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  shownAs: Partial<Record<keyof Config, string>> = {},
+): Config {
   const input: Record<string, string> = {};
   for (const key of Object.keys(Config.schema)) {
     const value = env[key];
@@ -162,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const got = key !== undefined && !SECRET.has(String(key)) ? input[String(key)] : undefined;
       const why = key === 'FEEDS' ? `: ${feedsProblem(input.FEEDS ?? '')}` : '';
       throw new ConfigError(
-        `Invalid configuration: ${String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${why}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
+        `Invalid configuration: ${shownAs[key as keyof Config] ?? String(key)} must be ${expectations[key as keyof Config] ?? 'valid'}${why}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ''}`,
       );
     }
     throw error;

@@ -137,13 +137,8 @@ function parse(argv: string[]): Args {
 
 /** The configuration, with --timeout as FEED_TIMEOUT_MS: config's own check applies, and its error names the flag. */
 function configWith(timeout: string | undefined): Config {
-  try {
-    return loadConfig({ ...process.env, ...(timeout !== undefined && { FEED_TIMEOUT_MS: timeout }) });
-  } catch (error) {
-    if (timeout !== undefined && error instanceof ConfigError)
-      error.message = error.message.replace('FEED_TIMEOUT_MS must', '--timeout (FEED_TIMEOUT_MS) must');
-    throw error;
-  }
+  if (timeout === undefined) return loadConfig(process.env);
+  return loadConfig({ ...process.env, FEED_TIMEOUT_MS: timeout }, { FEED_TIMEOUT_MS: '--timeout (FEED_TIMEOUT_MS)' });
 }
 
 type FileArgs = Extract<Args, { mode: 'file' }>;
