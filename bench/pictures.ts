@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { derivePicture, type Variant } from '../src/server/feed-images/derive.ts';
-import { VARIANT_FORMATS } from '../src/server/feed-images/variants.ts';
+import { PHOTO_FORMATS } from '../src/shared/photos.ts';
 import { photo } from '../test/helpers/photos.ts';
 import { median, spread, textTable } from './table.ts';
 
@@ -41,10 +41,10 @@ export async function runPicturesBench(count = Number(process.env.BENCH_PICTURES
   const widths = [...new Set(variants.map((v) => v.width))];
   console.log(
     textTable(
-      ['width', ...VARIANT_FORMATS],
+      ['width', ...PHOTO_FORMATS],
       widths.map((width) => [
         String(width),
-        ...VARIANT_FORMATS.map((format) => {
+        ...PHOTO_FORMATS.map((format) => {
           const sizes = variants.filter((v) => v.width === width && v.format === format).map((v) => v.bytes.length);
           return kb(median(sizes));
         }),

@@ -1,6 +1,7 @@
 // The catalogue as the API serves it (issue 3, SPEC §3, §7, §9): categories,
 // the search body, and the shapes of projects, units, files and places.
 // Request structs are superstruct; types are derived from them.
+import type { PreparedPhoto } from './photos.ts';
 import {
   array,
   assign,
@@ -134,9 +135,12 @@ export interface ProjectLocation {
 }
 
 export interface ImageRef {
+  /** The picture as the feed gave it, through this site (publicImageUrl): what a page shows until `photo` is prepared. */
   url: string;
   caption: string | null;
   floorplan: boolean;
+  /** Its prepared variants (src/shared/photos.ts), null until the photo job has made them. */
+  photo: PreparedPhoto | null;
 }
 
 /** What a result card and a map marker need. */

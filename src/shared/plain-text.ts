@@ -1,10 +1,9 @@
 // Text for places that take plain text only (JSON-LD, meta descriptions): no
-// HTML tag and no entity, whatever a feed or an editor wrote. The API already
-// answers plain text, decoded by the importer with the whole entity table; this
-// is the last line of defence, and it runs in the browser too, so it decodes
-// only what costs nothing to know (numeric references, the XML five, &nbsp;)
-// and drops any other named entity: the full table would add 13 kB gzipped to
-// the property page for text that should never need it. Idempotent; loops
+// HTML tag and no entity, whatever a feed or an editor wrote. The importer
+// writes plain text, decoded with the whole entity table; this is the last line
+// of defence (the property API's description, the JSON-LD), so it decodes only
+// what costs nothing to know (numeric references, the XML five, &nbsp;) and
+// drops any other named entity: text that should never need it. Idempotent; loops
 // until nothing changes, undoing text escaped twice ("&amp;lt;p&amp;gt;").
 // The references are decoded here as XML decodes them (the `entities`
 // package's decodeXML, which the tests compare it with), in a few lines rather

@@ -2,6 +2,8 @@
 // from configuration (SITE_URL, a partner's configured domain), never from
 // the request's Host header, and without the parameters that only say where
 // a visitor came from. Used by <Meta> and by the server's sitemaps.
+import type { ImageRef } from './catalogue.ts';
+import { photoUrl, photoWidthFor } from './photos.ts';
 
 /** Query parameters of campaign and click tracking: never part of a canonical address. */
 const TRACKING_PARAM =
@@ -77,8 +79,16 @@ export interface PreviewImage {
 const DEMO_SVG = /^\/media\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 export const DEMO_PREVIEW = { width: 1200, height: 630, type: 'image/jpeg' } as const;
 
-/** The picture a link preview should show for a listing's picture `url`: a raster version of it. */
-export function previewImage(url: string): PreviewImage {
-  const demo = DEMO_SVG.exec(url);
-  return demo ? { url: `/media/demo/${demo[1]}.jpg`, ...DEMO_PREVIEW } : { url };
+/**
+ * The one raster picture a link preview or a mail shows for a listing's
+ * picture: its prepared JPEG at least `width` wide, else a raster version of it.
+ */
+export function previewImage(image: Pick<ImageRef, 'url' | 'photo'>, width: number = DEMO_PREVIEW.width): PreviewImage {
+  const { photo } = image;
+  if (photo) {
+    const w = photoWidthFor(photo, width);
+    return { url: photoUrl(photo.key, w, 'jpeg'), width: w, height: Math.round((photo.height * w) / photo.width), type: 'image/jpeg' };
+  }
+  const demo = DEMO_SVG.exec(image.url);
+  return demo ? { url: `/media/demo/${demo[1]}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
 }

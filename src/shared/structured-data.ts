@@ -16,7 +16,7 @@ import type { ProjectDetail, UnitRow } from './catalogue.ts';
 import { CURRENCY } from './constants.ts';
 import { countryCode } from './countries.ts';
 import { plainText } from './plain-text.ts';
-import { absoluteUrl } from './seo.ts';
+import { absoluteUrl, previewImage } from './seo.ts';
 
 export interface ListingPaths {
   home: string;
@@ -110,7 +110,7 @@ export function listingStructuredData({ project, units, origin, paths, labels }:
     name,
     url: url(paths.page),
     datePosted: project.listed_at,
-    ...(project.images.length ? { image: project.images.map((i) => url(i.url)) } : {}),
+    ...(project.images.length ? { image: project.images.map((i) => url(previewImage(i).url)) } : {}),
     ...(description ? { description } : {}),
     about: residence,
     offers: offerOf(project, units, url(paths.page)),

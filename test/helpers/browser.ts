@@ -57,6 +57,8 @@ export interface Problems {
 export interface NewPageOptions {
   width?: number;
   height?: number;
+  /** Device pixels per CSS pixel (3 for a phone's screen); 1 by default. */
+  deviceScaleFactor?: number;
   /** Responses with these statuses are expected (e.g. the 404 page itself). */
   allowStatus?: number[];
   /** Request addresses a test provokes failures on deliberately. */
@@ -76,7 +78,11 @@ export async function newPage(t: Teardown, browser: Browser, options: NewPageOpt
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
-  await page.setViewport({ width: options.width ?? 1280, height: options.height ?? 800 });
+  await page.setViewport({
+    width: options.width ?? 1280,
+    height: options.height ?? 800,
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+  });
   if (options.javaScript === false) await page.setJavaScriptEnabled(false);
 
   const allowStatus = new Set(options.allowStatus ?? []);

@@ -2,6 +2,14 @@
 // gradients with grain, so that encoders work as they do on real photos (flat
 // colour would compress to nothing), written as a camera would: JPEG with EXIF.
 import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { derivePicture } from '../../src/server/feed-images/derive.ts';
+import { pictureKey } from '../../src/server/feed-images/variants.ts';
+import { photosDir, writeVariants } from '../../src/server/feed-images/photo-files.ts';
+import { photoFileName, type PreparedPhoto } from '../../src/shared/photos.ts';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 export interface PhotoOptions {
   width: number;
@@ -61,4 +69,37 @@ export async function photo(options: PhotoOptions): Promise<Buffer> {
     .withMetadata({ orientation })
     .jpeg({ quality: options.quality ?? 90 })
     .toBuffer();
+}
+
+/**
+ * Every picture of the catalogue marked prepared, with real variants of one
+ * photo `width` × `height` under DATA_DIR/photos: what the photo job leaves
+ * once it has gone through a catalogue (the pages' side of it, without feeds).
+ * All share one key, or, with `keyPerPicture`, each its own (its variants
+ * hard links to the same files), so that a browser sees different photos as a
+ * real catalogue's, and the one prepared photo is returned with the first key.
+ */
+export async function prepareEveryPicture(
+  app: FastifyInstance,
+  { width = 2400, height = 1600, keyPerPicture = false } = {},
+): Promise<PreparedPhoto> {
+  const source = await photo({ width, height });
+  const derived = await derivePicture(source);
+  const key = pictureKey(source);
+  const dir = photosDir(app.config.DATA_DIR);
+  await writeVariants(dir, key, derived.variants);
+  const db = app.store.db;
+  const urls = await db.selectFrom('images').select('url').distinct().execute();
+  for (const { url } of urls) {
+    const own = keyPerPicture ? createHash('sha256').update(key).update(url).digest('hex').slice(0, 24) : key;
+    if (own !== key)
+      for (const v of derived.variants)
+        fs.linkSync(path.join(dir, photoFileName(key, v.width, v.format)), path.join(dir, photoFileName(own, v.width, v.format)));
+    await db
+      .insertInto('photos')
+      .values({ url, status: 'ready', key: own, width: derived.width, height: derived.height, colour: derived.colour, attempts: 0 })
+      .onConflict((c) => c.column('url').doUpdateSet({ status: 'ready', key: own }))
+      .execute();
+  }
+  return { key, width: derived.width, height: derived.height, colour: derived.colour };
 }

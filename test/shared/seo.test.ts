@@ -1,7 +1,7 @@
 // The address rules of src/shared/seo.ts: tracking parameters, origins from
 // configuration, section prefixes and listing paths.
 import t from 'tap';
-import { absoluteUrl, canonicalPath, isListingPath, siteOrigin, withoutPrefix } from '../../src/shared/seo.ts';
+import { absoluteUrl, canonicalPath, isListingPath, previewImage, siteOrigin, withoutPrefix } from '../../src/shared/seo.ts';
 
 t.test('canonicalPath drops tracking parameters and the fragment, and keeps the rest', async (t) => {
   t.equal(canonicalPath('/contact'), '/contact');
@@ -44,4 +44,27 @@ t.test('absoluteUrl, withoutPrefix, isListingPath', async (t) => {
   for (const p of ['/for-sale/3', '/for-sale', '/search', '/search/spain/alicante', '/search?cat=1', '/search/bbbbbbbbb_type/old_'])
     t.ok(isListingPath(p), p);
   for (const p of ['/', '/contact', '/searching', '/for-sale-guide', '/buying-process']) t.notOk(isListingPath(p), p);
+});
+
+t.test("a link preview's picture: a prepared photo's JPEG of its width, the demo's JPEG twin, else the picture", async (t) => {
+  const photo = { key: 'd'.repeat(24), width: 1000, height: 750, colour: '#808080' };
+  t.same(previewImage({ url: '/media/images/3', photo }), {
+    url: `/media/photos/${'d'.repeat(24)}-1000.jpg`,
+    width: 1000,
+    height: 750,
+    type: 'image/jpeg',
+  });
+  t.same(previewImage({ url: '/media/images/3', photo }, 320), {
+    url: `/media/photos/${'d'.repeat(24)}-320.jpg`,
+    width: 320,
+    height: 240,
+    type: 'image/jpeg',
+  });
+  t.same(previewImage({ url: '/media/demo/p1-villa-1.svg', photo: null }), {
+    url: '/media/demo/p1-villa-1.jpg',
+    width: 1200,
+    height: 630,
+    type: 'image/jpeg',
+  });
+  t.same(previewImage({ url: '/media/images/3', photo: null }), { url: '/media/images/3' });
 });

@@ -7,6 +7,8 @@ import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
 import { Link } from './Link.tsx';
+import { Photo } from './Photo.tsx';
+import { PHOTO_SIZES } from '../lib/photo-sizes.ts';
 
 export type CardVariant = 'grid' | 'list' | 'strip' | 'popup';
 
@@ -19,6 +21,8 @@ export interface ProjectCardProps {
   actions?: ReactNode;
   /** Images below the fold load lazily; the first row of a page does not (no attribute: eager is the default). */
   eager?: boolean;
+  /** The width its picture is shown at (lib/photo-sizes.ts): by default a card of a three- or four-column grid. */
+  sizes?: string;
 }
 
 export function projectPlace(project: Project): string {
@@ -26,7 +30,14 @@ export function projectPlace(project: Project): string {
   return `${town.name}, ${region.name}`;
 }
 
-export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actions, eager = false }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  variant = 'grid',
+  headingLevel = 3,
+  actions,
+  eager = false,
+  sizes = PHOTO_SIZES.cardGrid,
+}: ProjectCardProps) {
   const href = useHref(`/for-sale/${project.id}`);
   const Heading = `h${headingLevel}` as const;
   const image = project.images[0];
@@ -40,11 +51,11 @@ export function ProjectCard({ project, variant = 'grid', headingLevel = 3, actio
     <article className={`project-card project-card--${variant}`} data-project={project.id}>
       <div className="project-card__media">
         {image ? (
-          <img
-            src={image.url}
+          <Photo
+            image={image}
             alt={image.caption ?? t('card.photoOf', { name: project.name })}
+            sizes={sizes}
             loading={eager ? undefined : 'lazy'}
-            decoding="async"
             width={480}
             height={320}
           />

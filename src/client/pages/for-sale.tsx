@@ -9,7 +9,6 @@ import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../sha
 import type { UnitPriceHistory } from '../../shared/price-history.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
-import { plainText } from '../../shared/plain-text.ts';
 import { namesPlace } from '../../shared/place-key.ts';
 import { previewImage, siteOrigin } from '../../shared/seo.ts';
 import type { ListingPaths } from '../../shared/structured-data.ts';
@@ -42,9 +41,9 @@ function trailPaths(project: ProjectDetail): ListingPaths {
   return { home: '/', search: '/search', region: `/search/${region.path}`, town: `/search/${town.path}`, page: `/for-sale/${project.id}` };
 }
 
-/** At most `max` characters of `text`, cut at a word. */
+/** At most `max` characters of `text` (plain text: the API's), on one line, cut at a word. */
 function excerpt(text: string, max: number): string {
-  const flat = plainText(text, true);
+  const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   return `${flat.slice(0, flat.lastIndexOf(' ', max - 1)).replace(/[\s,.;:]+$/, '')}…`;
 }
@@ -100,7 +99,7 @@ function PropertyView({
         title={namesPlace(project.name, town.name) ? project.name : t('property.meta.title', { name: project.name, town: town.name })}
         description={metaDescription(project)}
         {...(preview
-          ? { image: previewImage(preview.url), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) }
+          ? { image: previewImage(preview), imageAlt: imageAlt(project.images, project.images.indexOf(preview), project.name) }
           : {})}
       />
       <ListingJsonLd project={project} units={units} origin={origin} paths={paths} labels={labels} />

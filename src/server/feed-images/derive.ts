@@ -5,7 +5,8 @@
 // unless asked). The photo is decoded once, at the widest size needed; each
 // width is resized from that, once for its three formats.
 import sharp, { type OutputInfo } from 'sharp';
-import { VARIANT_FORMATS, ENCODERS, variantWidths, type VariantFormat } from './variants.ts';
+import { ENCODERS } from './variants.ts';
+import { PHOTO_FORMATS, photoWidths, type PhotoFormat } from '../../shared/photos.ts';
 
 /** Larger photos are refused rather than decoded (a 100 MP decompression bomb would take gigabytes). */
 export const MAX_PIXELS = 50_000_000;
@@ -13,7 +14,7 @@ export const MAX_PIXELS = 50_000_000;
 export interface Variant {
   width: number;
   height: number;
-  format: VariantFormat;
+  format: PhotoFormat;
   bytes: Buffer;
 }
 
@@ -36,7 +37,7 @@ export async function derivePicture(source: Buffer): Promise<DerivedPicture> {
   let widest: { data: Buffer; info: OutputInfo };
   try {
     upright = (await sharp(source, { limitInputPixels: MAX_PIXELS }).metadata()).autoOrient;
-    const widths = variantWidths(upright.width);
+    const widths = photoWidths(upright.width);
     widest = await sharp(source, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .autoOrient()
       .resize({ width: widths[widths.length - 1] })
@@ -51,11 +52,11 @@ export async function derivePicture(source: Buffer): Promise<DerivedPicture> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
 
   const variants: Variant[] = [];
-  for (const width of variantWidths(upright.width)) {
+  for (const width of photoWidths(upright.width)) {
     const resized =
       width === info.width ? { data, info } : await sharp(data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true });
     const input = sharp(resized.data, { raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } });
-    for (const format of VARIANT_FORMATS) {
+    for (const format of PHOTO_FORMATS) {
       const bytes = await input.clone().toFormat(format, ENCODERS[format]).toBuffer();
       variants.push({ width: resized.info.width, height: resized.info.height, format, bytes });
     }

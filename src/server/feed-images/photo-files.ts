@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Variant } from './derive.ts';
-import { variantName } from './variants.ts';
+import { photoFileName } from '../../shared/photos.ts';
 import { writeWhole } from './files.ts';
 
 export const photosDir = (dataDir: string) => path.join(dataDir, 'photos');
 
 export async function writeVariants(dir: string, key: string, variants: Variant[]): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true });
-  for (const variant of variants) await writeWhole(path.join(dir, variantName(key, variant.width, variant.format)), variant.bytes);
+  for (const variant of variants) await writeWhole(path.join(dir, photoFileName(key, variant.width, variant.format)), variant.bytes);
 }

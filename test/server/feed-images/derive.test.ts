@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import t from 'tap';
 import { derivePicture, UndecodablePicture } from '../../../src/server/feed-images/derive.ts';
-import { VARIANT_FORMATS } from '../../../src/server/feed-images/variants.ts';
+import { PHOTO_FORMATS } from '../../../src/shared/photos.ts';
 import { photo } from '../../helpers/photos.ts';
 
 /** The EXIF tag that points to the GPS position (0x8825), as stored little-endian. */
@@ -19,7 +19,7 @@ t.test('a camera photo held sideways comes out upright, in every width and forma
   t.same([derived.width, derived.height], [1400, 1000], 'the upright size');
   t.same(
     derived.variants.map((v) => `${v.width}x${v.height}.${v.format}`),
-    ['320x229', '640x457', '960x686', '1280x914', '1400x1000'].flatMap((size) => VARIANT_FORMATS.map((f) => `${size}.${f}`)),
+    ['320x229', '640x457', '960x686', '1280x914', '1400x1000'].flatMap((size) => PHOTO_FORMATS.map((f) => `${size}.${f}`)),
     'the standard widths below the photo, then its own; never wider',
   );
   for (const variant of derived.variants) {

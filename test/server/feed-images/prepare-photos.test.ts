@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { addressPolicy, photosDir, preparePhotos, retryDelayMs } from '../../../src/server/feed-images/index.ts';
 import { duePhotos } from '../../../src/server/feed-images/prepare-photos.ts';
 import { CLAIM_MS } from '../../../src/server/feed-images/prepare-photos.ts';
-import { VARIANT_FORMATS, variantName } from '../../../src/server/feed-images/variants.ts';
+import { PHOTO_FORMATS, photoFileName } from '../../../src/shared/photos.ts';
 import { createTarget, forEachStore } from '../../helpers/db.ts';
 import { sql } from 'kysely';
 import { LEVEL, logCollector } from '../../helpers/logs.ts';
@@ -89,8 +89,8 @@ forEachStore(t, 'photos are prepared once, failures retried later and later', as
   });
   t.not(byName['other.jpg']!.key, ready.key, 'another photo, another name');
   for (const width of [320, 640, 960, 1100])
-    for (const format of VARIANT_FORMATS)
-      t.ok(fs.existsSync(path.join(dir, variantName(ready.key!, width, format))), `${width} ${format} written`);
+    for (const format of PHOTO_FORMATS)
+      t.ok(fs.existsSync(path.join(dir, photoFileName(ready.key!, width, format))), `${width} ${format} written`);
   t.same(
     fs.readdirSync(dir).filter((name) => name.endsWith('.part')),
     [],
@@ -254,13 +254,13 @@ forEachStore(t, 'the server prepares photos in the background and serves them fo
   const row = await store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirstOrThrow();
   t.equal(row.status, 'ready');
 
-  const answer = await app.inject(`/media/photos/${variantName(row.key!, 320, 'jpeg')}`);
+  const answer = await app.inject(`/media/photos/${photoFileName(row.key!, 320, 'jpeg')}`);
   t.equal(answer.statusCode, 200);
   t.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable');
   t.equal(answer.headers['content-type'], 'image/jpeg');
   const meta = await sharp(answer.rawPayload).metadata();
   t.same([meta.width, meta.height, meta.exif], [320, 256, undefined], 'the variant, without EXIF');
-  t.equal((await app.inject(`/media/photos/${variantName(row.key!, 320, 'avif')}`)).headers['content-type'], 'image/avif');
+  t.equal((await app.inject(`/media/photos/${photoFileName(row.key!, 320, 'avif')}`)).headers['content-type'], 'image/avif');
   for (const bad of [`${row.key}-320.png`, `${row.key}-321.jpg`, '..%2F..%2Fsite.db', `${row.key}-320.jpg.1.part`])
     t.equal((await app.inject(`/media/photos/${bad}`)).statusCode, 404, `${bad}: not found`);
 });

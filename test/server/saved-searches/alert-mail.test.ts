@@ -94,10 +94,15 @@ forEachStore(
 );
 
 t.test("a picture a mail can show: the demo's JPEG twin, a feed picture's first-party copy, never an SVG", async (t) => {
-  const card = (url: string) => ({ images: [{ url, caption: null, floorplan: false }] }) as unknown as ProjectCard;
+  const card = (url: string) => ({ images: [{ url, caption: null, floorplan: false, photo: null }] }) as unknown as ProjectCard;
   t.equal(mailPicture(card('/media/demo/p12-pool-1.svg'), SITE), `${SITE}/media/demo/p12-pool-1.jpg`);
   t.equal(mailPicture(card('/media/images/7'), `${SITE}/`), `${SITE}/media/images/7`);
   t.equal(mailPicture(card('/media/other/drawing.svg'), SITE), null);
   t.equal(mailPicture(card('https://elsewhere.example/a.jpg'), SITE), null, 'never a third party');
   t.equal(mailPicture({ images: [] } as unknown as ProjectCard, SITE), null);
+  const key = 'c'.repeat(24);
+  const prepared = {
+    images: [{ url: '/media/images/7', caption: null, floorplan: false, photo: { key, width: 4000, height: 3000, colour: '#777777' } }],
+  } as unknown as ProjectCard;
+  t.equal(mailPicture(prepared, SITE), `${SITE}/media/photos/${key}-320.jpg`, 'a prepared photo: the JPEG twice the width it is shown at');
 });

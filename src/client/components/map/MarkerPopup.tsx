@@ -9,6 +9,7 @@ import { dataKey } from '../../../shared/match.ts';
 import { useSection } from '../../lib/section.tsx';
 import { ProjectCard } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
+import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void }) {
   const { partnerSlug, hostPartner } = useSection();
@@ -24,6 +25,12 @@ export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void
       </p>
     );
   return (
-    <ProjectCard project={data.data} variant="popup" eager actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />} />
+    <ProjectCard
+      project={data.data}
+      variant="popup"
+      eager
+      sizes={PHOTO_SIZES.popup}
+      actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />}
+    />
   );
 }

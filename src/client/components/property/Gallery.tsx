@@ -12,6 +12,8 @@ import { useGlide } from './useGlide.ts';
 import { Arrows, Counter, Slides, imageAlt, onArrowKeys, position } from './Slides.tsx';
 import { GalleryDialog } from './GalleryDialog.tsx';
 import { PropertyIcon } from './icons.tsx';
+import { Photo } from '../Photo.tsx';
+import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
   const root = useRef<HTMLDivElement>(null);
@@ -38,7 +40,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
             tabIndex={0}
             {...glide.swipe}
           >
-            <Slides images={images} name={name} index={glide.index} priority={0} />
+            <Slides images={images} name={name} index={glide.index} priority={0} sizes={PHOTO_SIZES.gallery} />
             {count > 1 && <Arrows glide={glide} />}
             <Counter index={glide.index} count={count} />
             <button type="button" className="gallery__full-screen" onClick={() => setFullScreen(true)} disabled={!hydrated}>
@@ -98,7 +100,7 @@ function Thumbnails({
             onClick={() => onShow(i)}
             disabled={!ready}
           >
-            <img src={image.url} alt="" width={96} height={64} loading="lazy" decoding="async" draggable={false} />
+            <Photo image={image} alt="" sizes="96px" width={96} height={64} loading="lazy" draggable={false} />
             <span className="visually-hidden">
               {t('property.gallery.show', { position: position(i, images.length) })}: {imageAlt(images, i, name)}
             </span>

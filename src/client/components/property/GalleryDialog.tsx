@@ -8,6 +8,7 @@ import type { ImageRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useGlide } from './useGlide.ts';
 import { Arrows, Counter, Slides, onArrowKeys } from './Slides.tsx';
+import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 import { PropertyIcon } from './icons.tsx';
 
 interface GalleryDialogProps {
@@ -85,7 +86,7 @@ export function GalleryDialog({ images, name, startAt, onClose }: GalleryDialogP
         aria-roledescription={t('property.gallery.carousel')}
         aria-label={t('property.gallery.label', { name })}
       >
-        <Slides images={images} name={name} index={glide.index} priority={startAt} />
+        <Slides images={images} name={name} index={glide.index} priority={startAt} sizes={PHOTO_SIZES.fullScreen} />
         {images.length > 1 && <Arrows glide={glide} />}
       </div>
     </dialog>

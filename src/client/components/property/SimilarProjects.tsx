@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n.ts';
 import { ProjectCard } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
 import { Section } from '../Sections.tsx';
+import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 export function SimilarProjects({ projects, region }: { projects: Project[]; region: string }) {
   if (!projects.length) return null;
@@ -13,7 +14,12 @@ export function SimilarProjects({ projects, region }: { projects: Project[]; reg
       <ul className="grid grid--4 similar-projects">
         {projects.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} headingLevel={3} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
+            <ProjectCard
+              project={project}
+              headingLevel={3}
+              sizes={PHOTO_SIZES.cardGrid4}
+              actions={<FavoriteButton projectId={project.id} name={project.name} />}
+            />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import type { ImageRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { GlideControl } from './useGlide.ts';
 import { PropertyIcon } from './icons.tsx';
+import { Photo } from '../Photo.tsx';
 
 /** The image's caption, or what it shows: 'Photo 3 of X', 'Floor plan 1 of X'. */
 export function imageAlt(images: ImageRef[], i: number, name: string): string {
@@ -22,9 +23,11 @@ interface SlidesProps {
   index: number;
   /** The slide whose image loads first (the largest paint of the page, or the one opened full screen). */
   priority: number;
+  /** The width the slides are shown at (lib/photo-sizes.ts). */
+  sizes: string;
 }
 
-export function Slides({ images, name, index, priority }: SlidesProps) {
+export function Slides({ images, name, index, priority, sizes }: SlidesProps) {
   return (
     <div className="glide__track gallery__track" data-glide-el="track">
       <ul className="glide__slides">
@@ -36,12 +39,12 @@ export function Slides({ images, name, index, priority }: SlidesProps) {
             aria-label={position(i, images.length)}
             aria-hidden={i !== index}
           >
-            <img
-              src={image.url}
+            <Photo
+              image={image}
               alt={imageAlt(images, i, name)}
+              sizes={sizes}
               width={1200}
               height={800}
-              decoding="async"
               loading={i === priority ? 'eager' : 'lazy'}
               fetchPriority={i === priority ? 'high' : 'auto'}
               draggable={false}

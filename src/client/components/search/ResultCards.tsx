@@ -4,9 +4,16 @@
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
+import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 /** Cards in the first visible row of each arrangement. */
 const FIRST_ROW: Record<'grid' | 'list' | 'strip', number> = { grid: 3, list: 1, strip: 4 };
+
+const SIZES: Record<'grid' | 'list' | 'strip', string> = {
+  grid: PHOTO_SIZES.searchGrid,
+  list: PHOTO_SIZES.searchList,
+  strip: PHOTO_SIZES.strip,
+};
 
 export interface ResultCardsProps {
   projects: Project[];
@@ -30,6 +37,7 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
             project={project}
             variant={card}
             eager={i < FIRST_ROW[variant]}
+            sizes={SIZES[variant]}
             actions={<FavoriteButton projectId={project.id} name={project.name} />}
           />
         </li>

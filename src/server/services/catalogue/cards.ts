@@ -5,7 +5,8 @@ import type { Database } from '../../store/schema.ts';
 import { inScope, type Scope } from './scope.ts';
 import { runKept } from '../../store/kept-queries.ts';
 import { priceReduced } from '../../../shared/price-history.ts';
-import { publicImageUrl, type ImageRef, type PlaceRef, type ProjectCard, type Range } from '../../../shared/catalogue.ts';
+import type { ImageRef, PlaceRef, ProjectCard, Range } from '../../../shared/catalogue.ts';
+import { imageRef, PHOTO_COLUMNS } from './pictures.ts';
 
 /** The projects `ids` with the columns a card needs, joined to category and places. */
 export function cardQuery(db: Kysely<Database>) {
@@ -90,13 +91,14 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
 }
 
 /**
- * The picture of each project's card: its first photo in feed order (floor
- * plans are registered-only files), the one picture a card shows and carries
- * (every page of cards embeds them in its HTML). One LIMIT lookup per project
- * on images_project, so a project's cost does not grow with its pictures.
- * Each engine gets the form it runs well: SQLite `id =` a correlated scalar
- * subquery (its rowid looked up), PostgreSQL a lateral join (which SQLite
- * lacks): docs/decisions/card-pictures-query.md.
+ * The picture of each project's card: its first photo in feed order that has
+ * not failed to prepare (floor plans are registered-only files), the one
+ * picture a card shows and carries (every page of cards embeds them in its
+ * HTML), with its prepared variants once the photo job has made them. One
+ * LIMIT lookup per project on images_project, so a project's cost does not
+ * grow with its pictures. Each engine gets the form it runs well: SQLite
+ * `id =` a correlated scalar subquery (its rowid looked up), PostgreSQL a
+ * lateral join (which SQLite lacks): docs/decisions/card-pictures-query.md.
  */
 function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
   const firstOf = (eb: ExpressionBuilder<Database & { p: Database['projects'] }, 'p'>) =>
@@ -105,6 +107,10 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
       .whereRef('j.project_id', '=', 'p.id')
       // Floor plans are for registered clients: they are files (/api/project/files), not pictures.
       .where('j.floorplan', '=', 0)
+      // A photo that failed to prepare is passed over: the card shows the next one.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('photos as x').select('x.url').whereRef('x.url', '=', 'j.url').where('x.status', '=', 'failed'))),
+      )
       .orderBy('j.position')
       .orderBy('j.id')
       .limit(1);
@@ -113,19 +119,17 @@ function cardImagesQuery(db: Kysely<Database>, projects: readonly number[]) {
   return postgres
     ? projectsIn
         .innerJoinLateral(
-          (eb) => firstOf(eb).select(['j.project_id', 'j.id', 'j.url', 'j.caption', 'j.floorplan', 'j.position']).as('i'),
+          (eb) => firstOf(eb).select(['j.project_id', 'j.id', 'j.url', 'j.caption', 'j.floorplan']).as('i'),
           (join) => join.onTrue(),
         )
-        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
+        .leftJoin('photos as f', (join) => join.onRef('f.url', '=', 'i.url').on('f.status', '=', 'ready'))
+        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan', ...PHOTO_COLUMNS])
         .orderBy('i.project_id')
-        .orderBy('i.position')
-        .orderBy('i.id')
     : projectsIn
         .innerJoin('images as i', (join) => join.on('i.id', '=', (eb) => firstOf(eb).select('j.id')))
-        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan'])
-        .orderBy('i.project_id')
-        .orderBy('i.position')
-        .orderBy('i.id');
+        .leftJoin('photos as f', (join) => join.onRef('f.url', '=', 'i.url').on('f.status', '=', 'ready'))
+        .select(['i.project_id', 'i.id', 'i.url', 'i.caption', 'i.floorplan', ...PHOTO_COLUMNS])
+        .orderBy('i.project_id');
 }
 
 /** The card's picture of each project, by project id (none for a project without photos). */
@@ -136,7 +140,7 @@ export async function cardImages(db: Kysely<Database>, ids: number[]): Promise<M
   for (const r of rows) {
     let list = out.get(r.project_id);
     if (!list) out.set(r.project_id, (list = []));
-    list.push({ url: publicImageUrl(r.id, r.url), caption: r.caption, floorplan: Boolean(r.floorplan) });
+    list.push(imageRef(r));
   }
   return out;
 }

@@ -3,7 +3,9 @@
 // partner's scope, is not found (null), as an unknown id is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { publicImageUrl, type FilesAnswer, type ImageRef, type ProjectDetail, type UnitRow } from '../../../shared/catalogue.ts';
+import type { FilesAnswer, ImageRef, ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
+import { imageRef, PHOTO_COLUMNS } from './pictures.ts';
+import { plainText } from '../../../shared/plain-text.ts';
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, listedIds, toCard } from './cards.ts';
 import { t } from '../../../shared/i18n.ts';
@@ -29,12 +31,13 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   const [images, categories] = await Promise.all([
     runKept(db, 'project-images', [id] as const, ([project]) =>
       db
-        .selectFrom('images')
-        .select(['id', 'url', 'caption', 'floorplan'])
-        .where('project_id', '=', project)
-        .where('floorplan', '=', 0)
-        .orderBy('position')
-        .orderBy('id'),
+        .selectFrom('images as i')
+        .leftJoin('photos as f', 'f.url', 'i.url')
+        .select(['i.id', 'i.url', 'i.caption', 'i.floorplan', ...PHOTO_COLUMNS])
+        .where('i.project_id', '=', project)
+        .where('i.floorplan', '=', 0)
+        .orderBy('i.position')
+        .orderBy('i.id'),
     ),
     runKept(db, 'project-categories', [id] as const, ([project]) =>
       db
@@ -45,10 +48,12 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
         .orderBy('c.id'),
     ),
   ]);
-  const all: ImageRef[] = images.map((i) => ({ url: publicImageUrl(i.id, i.url), caption: i.caption, floorplan: Boolean(i.floorplan) }));
+  // A photo that failed to prepare is left out: the gallery shows the others.
+  const all: ImageRef[] = images.filter((i) => i.photo_status !== 'failed').map(imageRef);
   return {
     ...toCard(row, all),
-    description: row.description,
+    // The importer wrote plain text; this is the last line of defence, on the server, so the browser needs none of it.
+    description: plainText(row.description),
     description_html: row.description_html,
     descriptions: languageTexts(row.descriptions),
     amenities: parseAmenities(row.amenities),

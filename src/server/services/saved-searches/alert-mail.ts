@@ -11,6 +11,9 @@ import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { Frequency } from '../../../shared/saved-searches.ts';
 
+/** The width of a listing's picture in an alert (alerts.ts sends a JPEG twice as wide, for sharp screens). */
+export const MAIL_PICTURE_WIDTH = 160;
+
 export interface AlertItem {
   name: string;
   /** 'Torrevieja, Alicante' */
@@ -90,11 +93,11 @@ function alertHtml(p: AlertMailParts, w: Words): string {
   const rows = p.items
     .map((item) => {
       const picture = item.picture
-        ? `<a href="${e(item.href)}"><img src="${e(item.picture)}" alt="" width="160" style="display:block;width:160px;height:auto;border:0"></a>`
+        ? `<a href="${e(item.href)}"><img src="${e(item.picture)}" alt="" width="${MAIL_PICTURE_WIDTH}" style="display:block;width:${MAIL_PICTURE_WIDTH}px;height:auto;border:0"></a>`
         : '';
       const badge = item.isNew ? primary : '#b3261e';
       return (
-        `<tr><td width="172" style="padding:0 12px 16px 0;vertical-align:top">${picture}</td>` +
+        `<tr><td width="${MAIL_PICTURE_WIDTH + 12}" style="padding:0 12px 16px 0;vertical-align:top">${picture}</td>` +
         `<td style="padding:0 0 16px;vertical-align:top">` +
         `<a href="${e(item.href)}" style="color:${primary};font-weight:bold;font-size:16px">${e(item.name)}</a><br>` +
         `${e(item.place)}<br><strong>${e(item.price)}</strong><br>` +

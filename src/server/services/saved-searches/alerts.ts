@@ -20,7 +20,7 @@ import { mailBrand } from '../accounts/mails.ts';
 import { loadCards } from '../catalogue/cards.ts';
 import { loadScope, type Scope } from '../catalogue/scope.ts';
 import { toPublicPartner } from '../partners.ts';
-import { alertMail, type AlertItem } from './alert-mail.ts';
+import { alertMail, MAIL_PICTURE_WIDTH, type AlertItem } from './alert-mail.ts';
 import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type SearchMatches } from './alert-matches.ts';
 import { mintToken, savedSearchLink, unsubscribeLink } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
@@ -56,11 +56,11 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-/** A listing's picture as a mail can show it: a first-party raster address (the demo's SVGs have JPEG twins), or null. */
+/** A listing's picture as a mail shows it (MAIL_PICTURE_WIDTH wide, at 2×): a first-party raster address (the demo's SVGs have JPEG twins), or null. */
 export function mailPicture(card: ProjectCard, siteUrl: string): string | null {
   const first = card.images[0];
   if (!first) return null;
-  const { url } = previewImage(first.url);
+  const { url } = previewImage(first, 2 * MAIL_PICTURE_WIDTH);
   if (!url.startsWith('/') || url.startsWith('//') || /\.svg(?:[?#]|$)/i.test(url)) return null;
   return absoluteUrl(siteOrigin(siteUrl), url);
 }
