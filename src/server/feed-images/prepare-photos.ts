@@ -37,6 +37,8 @@ export interface PreparePhotosOptions {
   now?: () => Date;
   /** Stops between photos (the server closing). */
   signal?: AbortSignal;
+  /** Told of each photo's outcome as it comes (the metrics). */
+  onPhoto?: (outcome: keyof PhotoRun) => void;
 }
 
 export interface PhotoRun {
@@ -61,7 +63,9 @@ export async function preparePhotos(db: Kysely<Database>, options: PreparePhotos
     const worker = async () => {
       while (next < due.length && !options.signal?.aborted) {
         const outcome = await prepareOne(db, due[next++]!, options, now);
-        if (outcome) run[outcome]++;
+        if (!outcome) continue;
+        run[outcome]++;
+        options.onPhoto?.(outcome);
       }
     };
     // Both workers end before a failure (the store's) is thrown: none goes on unobserved.

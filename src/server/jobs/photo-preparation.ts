@@ -38,6 +38,7 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
         fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
         log: app.log,
         signal: stop.signal,
+        onPhoto: (result) => app.metrics.feedPhotos.inc({ result }),
       });
       if (run.prepared || run.failed) app.log.info(run, 'feed photos prepared');
     } catch (err) {

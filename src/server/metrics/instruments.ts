@@ -12,6 +12,7 @@ export interface Instruments {
   outboxOldestAge: Gauge;
   feedPulls: Counter<'source' | 'result'>;
   feedImportRefusals: Counter<'source' | 'reason'>;
+  feedPhotos: Counter<'result'>;
   rateLimitRejections: Counter<'route'>;
 }
 
@@ -91,6 +92,12 @@ export function createInstruments({ processMetrics, outboxState }: InstrumentOpt
       name: 'feed_import_refusals_total',
       help: 'Scheduled feed pulls whose import was refused (counted in feed_pulls_total as failed too), by source and reason (withdrawals: FEED_MAX_WITHDRAW)',
       labelNames: ['source', 'reason'],
+      registers,
+    }),
+    feedPhotos: new Counter({
+      name: 'feed_photos_total',
+      help: 'Feed photos the photo job has worked on, by result (prepared, failed: tried again later)',
+      labelNames: ['result'],
       registers,
     }),
     rateLimitRejections: new Counter({

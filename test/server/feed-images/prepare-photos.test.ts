@@ -253,6 +253,11 @@ forEachStore(t, 'the server prepares photos in the background and serves them fo
   await within(ran, 'a run of the photo job');
   const row = await store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirstOrThrow();
   t.equal(row.status, 'ready');
+  t.match(
+    await app.metrics.registry.getSingleMetricAsString('feed_photos_total'),
+    /^feed_photos_total\{result="prepared"\} 1$/m,
+    'counted',
+  );
 
   const answer = await app.inject(`/media/photos/${photoFileName(row.key!, 320, 'jpeg')}`);
   t.equal(answer.statusCode, 200);
