@@ -18,7 +18,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { configuredStore, openStore } from '../store/db.ts';
+import { configuredStore, openStore, type Store } from '../store/db.ts';
+import { photosDir, pictureFetchOptions, preparePhotos } from '../feed-images/index.ts';
+import type { PreparePhotosOptions } from '../feed-images/prepare-photos.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
@@ -30,8 +32,8 @@ import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
-const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--new-build] [--include-resales] [--force] [--timeout ms]
-       npm run import -- --pull [name] [--force] [--timeout ms]
+const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--new-build] [--include-resales] [--force] [--timeout ms] [--photos]
+       npm run import -- --pull [name] [--force] [--timeout ms] [--photos]
        npm run import -- status
 
   Imports a Kyero v3 feed (a full snapshot of its source) into the site's store:
@@ -56,6 +58,10 @@ const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [-
   --timeout ms    a URL's time-out, from connecting to the last byte: sets
                   FEED_TIMEOUT_MS (1000 to 3600000, default 300000) for this
                   run; --pull takes it too
+  --photos        then prepare the photos the listings show that are not
+                  prepared yet (what a running server does in the background),
+                  here, before exiting: prints how many were prepared, and a
+                  warning per photo that could not be (tried again later)
 
   A feed larger than FEED_MAX_BYTES, as sent or once decompressed (a .gz
   file or body is decompressed), is refused.
@@ -80,8 +86,9 @@ type Args =
       force: boolean;
       /** --timeout: FEED_TIMEOUT_MS for this run, checked by loadConfig. */
       timeout: string | undefined;
+      photos: boolean;
     }
-  | { mode: 'pull'; name: string | undefined; force: boolean; timeout: string | undefined }
+  | { mode: 'pull'; name: string | undefined; force: boolean; timeout: string | undefined; photos: boolean }
   | { mode: 'status' };
 
 function parse(argv: string[]): Args {
@@ -96,6 +103,7 @@ function parse(argv: string[]): Args {
         force: { type: 'boolean' },
         pull: { type: 'boolean' },
         timeout: { type: 'string' },
+        photos: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -110,14 +118,15 @@ function parse(argv: string[]): Args {
     if ((values.pull || positionals[0] === 'status') && values[option])
       throw new UsageError(`--${option} is for a file or URL; for a pulled source, write ;${option} in FEEDS`);
   const { timeout } = values;
+  const photos = Boolean(values.photos);
   if (values.pull) {
     if (values.source !== undefined) throw new UsageError('--source is for a file or URL; a pulled source is named by FEEDS');
     if (positionals.length > 1) throw new UsageError(`--pull takes at most one source name (got ${positionals.length})`);
-    return { mode: 'pull', name: positionals[0], force: Boolean(values.force), timeout };
+    return { mode: 'pull', name: positionals[0], force: Boolean(values.force), timeout, photos };
   }
   if (positionals.length === 1 && positionals[0] === 'status') {
-    if (values.source !== undefined || values.force || timeout !== undefined)
-      throw new UsageError('status takes no --source, --force or --timeout');
+    if (values.source !== undefined || values.force || timeout !== undefined || photos)
+      throw new UsageError('status takes no --source, --force, --timeout or --photos');
     return { mode: 'status' };
   }
   if (positionals.length !== 1)
@@ -132,6 +141,7 @@ function parse(argv: string[]): Args {
     includeResales: Boolean(values['include-resales']),
     force: Boolean(values.force),
     timeout,
+    photos,
   };
 }
 
@@ -143,7 +153,7 @@ function configWith(timeout: string | undefined): Config {
 
 type FileArgs = Extract<Args, { mode: 'file' }>;
 
-async function importFile(config: Config, { location, source, newBuild, includeResales, force }: FileArgs): Promise<number> {
+async function importFile(config: Config, { location, source, newBuild, includeResales, force, photos }: FileArgs): Promise<number> {
   const feed = await openFeed(location, config);
   const isDemo = path.resolve(location) === DEMO_FEED_FILE;
   try {
@@ -160,6 +170,7 @@ async function importFile(config: Config, { location, source, newBuild, includeR
       });
       process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
       report(afterImportLines(await afterImport(store, config, summary)));
+      if (photos) await preparePhotosNow(store, config);
       return 0;
     } finally {
       await store.close();
@@ -175,7 +186,22 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-async function pull(config: Config, name: string | undefined, ignoreWithdrawGuard: boolean): Promise<number> {
+/** --photos: what the server's photo job does, here and now (feed-images/prepare-photos.ts). */
+async function preparePhotosNow(store: Store, config: Config): Promise<void> {
+  const tell = (fields: { host?: string; reason?: string }) =>
+    process.stderr.write(
+      `warning: a photo from ${fields.host ?? 'a feed'} was not prepared: ${fields.reason ?? 'unknown'} (tried again later)\n`,
+    );
+  const log = { info: tell, warn: tell, error: tell } as unknown as PreparePhotosOptions['log'];
+  const run = await preparePhotos(store.db, {
+    dir: photosDir(config.DATA_DIR),
+    fetch: pictureFetchOptions(config.IMAGE_FETCH_TIMEOUT_MS),
+    log,
+  });
+  process.stdout.write(`photos: ${run.prepared} prepared, ${run.failed} not\n`);
+}
+
+async function pull(config: Config, name: string | undefined, ignoreWithdrawGuard: boolean, photos: boolean): Promise<number> {
   const feeds = name === undefined ? config.FEEDS : config.FEEDS.filter((f) => f.name === name);
   if (!config.FEEDS.length) throw new UsageError('no feeds to pull: set FEEDS');
   if (!feeds.length)
@@ -212,6 +238,7 @@ async function pull(config: Config, name: string | undefined, ignoreWithdrawGuar
         code = 1;
       }
     }
+    if (photos && !stop.signal.aborted) await preparePhotosNow(store, config);
     return code;
   } finally {
     process.off('SIGINT', interrupt);
@@ -238,7 +265,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = configWith(args.mode === 'status' ? undefined : args.timeout);
-    if (args.mode === 'pull') return await pull(config, args.name, args.force);
+    if (args.mode === 'pull') return await pull(config, args.name, args.force, args.photos);
     if (args.mode === 'status') return await status(config);
     return await importFile(config, args);
   } catch (error) {

@@ -5,5 +5,5 @@ export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
-export { preparePhotos, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
+export { preparePhotos, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';

@@ -94,6 +94,16 @@ export async function duePhotos(db: Kysely<Database>, now: string, limit = BATCH
   return rows.map((r) => ({ url: r.url, attempts: Number(r.attempts) }));
 }
 
+/** How many photos listed projects show are not prepared yet (due now or later): an import's summary. */
+export async function photosWaiting(db: Kysely<Database>): Promise<number> {
+  const row = await shownPictures(db)
+    .leftJoin('photos as ph', 'ph.url', 'i.url')
+    .select(sql<number>`count(distinct i.url)`.as('count'))
+    .where((eb) => eb.or([eb('ph.url', 'is', null), eb('ph.status', '!=', 'ready')]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 async function prepareOne(
   db: Kysely<Database>,
   { url, attempts: before }: DuePhoto,

@@ -104,4 +104,20 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   const help = await importCli(target, ['--help']);
   t.equal(help.code, 0);
   t.match(help.stdout, /^Usage: npm run import -- <file or http\(s\) URL>/);
+
+  // --photos: the listings' photos prepared before the command ends, as the server would; a
+  // loopback address is not a public picture server, so this one is recorded as not prepared.
+  const withPhotos = path.join(dir, 'photos.xml');
+  fs.writeFileSync(
+    withPhotos,
+    feed(property({ id: 'P1', extra: '<images><image id="1"><url>http://127.0.0.1:9/p.jpg</url></image></images>' })),
+  );
+  const photos = await importCli(target, [withPhotos, '--source', 'photos', '--photos']);
+  t.equal(photos.code, 0, photos.stderr);
+  t.same(photos.stdout.trimEnd().split('\n').slice(1), [
+    '1 photo to prepare (by the server, or now with --photos)',
+    'photos: 0 prepared, 1 not',
+  ]);
+  t.match(photos.stderr, /^warning: a photo from 127\.0\.0\.1\S* was not prepared: .+ \(tried again later\)\n$/);
+  t.equal((await importCli(target, ['status', '--photos'])).code, 2, 'status prepares nothing');
 });
