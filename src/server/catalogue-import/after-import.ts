@@ -4,11 +4,11 @@
 // it never throws: a failure here is reported beside an import that stands.
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
-import { feedImageDir, photosWaiting, pruneFeedImages } from '../feed-images/index.ts';
+import { feedImageDir, photosDir, photosWaiting, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
 import type { ImportSummary } from './importer.ts';
 
 export interface AfterImport {
-  /** Kept pictures that no live listing shows any more, deleted from DATA_DIR/images. */
+  /** Kept pictures and prepared photos' variants that no live listing shows any more, deleted from DATA_DIR/images and DATA_DIR/photos. */
   pruned: { files: number; bytes: number };
   /** Photos listed projects show that are not prepared yet (the photo job's work). */
   photosWaiting: number;
@@ -19,7 +19,7 @@ export interface AfterImport {
 export async function afterImport(store: Store, config: Config, summary: ImportSummary): Promise<AfterImport> {
   try {
     // An import that touched no project cannot have dropped a picture.
-    const pruned = summary.projectsTouched ? await pruneFeedImages(store.db, feedImageDir(config.DATA_DIR)) : { files: 0, bytes: 0 };
+    const pruned = summary.projectsTouched ? await pruneBoth(store, config) : { files: 0, bytes: 0 };
     return { pruned, photosWaiting: await photosWaiting(store.db), error: null };
   } catch (error) {
     return {
@@ -28,6 +28,13 @@ export async function afterImport(store: Store, config: Config, summary: ImportS
       error: (error instanceof Error ? error.message : String(error)).split('\n')[0]!,
     };
   }
+}
+
+/** The proxy's kept pictures and the prepared photos' variants that no listing shows, together. */
+async function pruneBoth(store: Store, config: Config): Promise<FileCount> {
+  const pictures = await pruneFeedImages(store.db, feedImageDir(config.DATA_DIR));
+  const photos = await prunePhotos(store.db, photosDir(config.DATA_DIR));
+  return { files: pictures.files + photos.files, bytes: pictures.bytes + photos.bytes };
 }
 
 /** What the import CLI prints of it: the pictures pruned (stdout) or the failure (stderr). */

@@ -7,3 +7,4 @@ export { feedImageDir, feedImageKey } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
 export { preparePhotos, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';
+export { prunePhotos } from './prune-photos.ts';

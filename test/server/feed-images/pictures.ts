@@ -3,6 +3,8 @@
 // the test ends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Store } from '../../../src/server/store/db.ts';
+import { buildCatalogue } from '../../helpers/catalogue.ts';
 
 export const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
@@ -34,4 +36,25 @@ export async function pictureServer(
   const port = (server.address() as AddressInfo).port;
   const state: PictureServer = { origin: `http://127.0.0.1:${port}`, port, hits: {}, connections: 0 };
   return state;
+}
+
+/** Makes the first listed project show `urls` (in order, and `floorplans`) and nothing else show any picture; its id. */
+export async function showOnly(store: Store, urls: string[], floorplans: string[] = []): Promise<number> {
+  await buildCatalogue(store.db, { projects: 2, seed: 5, withdrawnShare: 0 });
+  const project = await store.db
+    .selectFrom('projects')
+    .select('id')
+    .where('withdrawn_at', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await store.db.deleteFrom('images').execute();
+  const rows = [
+    ...urls.map((url, position) => ({ url, position, floorplan: 0 })),
+    ...floorplans.map((url, i) => ({ url, position: urls.length + i, floorplan: 1 })),
+  ];
+  await store.db
+    .insertInto('images')
+    .values(rows.map((r) => ({ ...r, project_id: project.id, unit_id: null, caption: null })))
+    .execute();
+  return project.id;
 }

@@ -17,7 +17,7 @@ import { buildCatalogue } from '../../helpers/catalogue.ts';
 import { testApp } from '../../helpers/app.ts';
 import { photo } from '../../helpers/photos.ts';
 import { jobRuns, STEP_TIMEOUT_MS, waitFor, within } from '../../helpers/wait.ts';
-import { pictureServer } from './pictures.ts';
+import { pictureServer, showOnly } from './pictures.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 
 const T0 = new Date('2026-03-02T10:00:00.000Z');
@@ -25,27 +25,6 @@ const LOOPBACK = ['127.0.0.1/32'];
 const quiet = { info() {}, warn() {}, error() {} };
 const photoRow = (store: Store, url: string) => store.db.selectFrom('photos').selectAll().where('url', '=', url).executeTakeFirst();
 const at = (ms: number) => () => new Date(T0.getTime() + ms);
-
-/** Makes the first listed project show `urls` (in order) and nothing else show any picture. */
-async function showOnly(store: Store, urls: string[], floorplans: string[] = []): Promise<number> {
-  await buildCatalogue(store.db, { projects: 2, seed: 5, withdrawnShare: 0 });
-  const project = await store.db
-    .selectFrom('projects')
-    .select('id')
-    .where('withdrawn_at', 'is', null)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  await store.db.deleteFrom('images').execute();
-  const rows = [
-    ...urls.map((url, position) => ({ url, position, floorplan: 0 })),
-    ...floorplans.map((url, i) => ({ url, position: urls.length + i, floorplan: 1 })),
-  ];
-  await store.db
-    .insertInto('images')
-    .values(rows.map((r) => ({ ...r, project_id: project.id, unit_id: null, caption: null })))
-    .execute();
-  return project.id;
-}
 
 forEachStore(t, 'photos are prepared once, failures retried later and later', async (t, store, target) => {
   const upright = await photo({ width: 1100, height: 800, orientation: 6, exif: true, seed: 3 });

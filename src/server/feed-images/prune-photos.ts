@@ -1,0 +1,65 @@
+// Housekeeping of the prepared photos, after an import: the `photos` rows of
+// addresses no listing shows any more are deleted, and so are the variants in
+// DATA_DIR/photos whose key no prepared photo has (and writes that never
+// finished). A file is only deleted once it is an hour old: the photo job
+// writes a photo's variants before it marks the photo ready, and a twin
+// address may take up a key at any time. Files not named as variants are left
+// alone. Keys are looked up for the files present only, in batches.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { shownPictures } from './shown-pictures.ts';
+import type { FileCount } from './prune.ts';
+
+export const UNUSED_MAX_AGE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+/** A variant's file (`{key}-{width}.{ext}`), or one being written (`….part`). */
+const VARIANT_NAME = /^([0-9a-f]{24})-\d{1,4}\.(?:avif|webp|jpg)(\.[\d-]+\.part)?$/;
+
+export async function prunePhotos(db: Kysely<Database>, dir: string, now = Date.now()): Promise<FileCount> {
+  await db.deleteFrom('photos').where('url', 'not in', shownPictures(db).select('i.url')).execute();
+
+  const old = new Map<string, Array<{ name: string; size: number; part: boolean }>>();
+  for (const name of await fileNames(dir)) {
+    const match = VARIANT_NAME.exec(name);
+    if (!match) continue;
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (!stat || now - stat.mtimeMs <= UNUSED_MAX_AGE_MS) continue;
+    const key = match[1]!;
+    old.set(key, [...(old.get(key) ?? []), { name, size: stat.size, part: Boolean(match[2]) }]);
+  }
+
+  const removed: FileCount = { files: 0, bytes: 0 };
+  const keys = [...old.keys()];
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const batch = keys.slice(i, i + BATCH);
+    const rows = await db.selectFrom('photos').select('key').distinct().where('status', '=', 'ready').where('key', 'in', batch).execute();
+    const used = new Set(rows.map((row) => row.key));
+    for (const key of batch)
+      for (const file of old.get(key)!) {
+        if (used.has(key) && !file.part) continue;
+        await fs.promises.unlink(path.join(dir, file.name)).then(
+          () => {
+            removed.files += 1;
+            removed.bytes += file.size;
+          },
+          // Another instance (or a second import) pruned it first.
+          (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'ENOENT') throw error;
+          },
+        );
+      }
+  }
+  return removed;
+}
+
+async function fileNames(dir: string): Promise<string[]> {
+  try {
+    return (await fs.promises.readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
