@@ -61,9 +61,21 @@ export function pictureFetchOptions(timeoutMs: number, access: PictureAccess = {
 export interface Picture {
   type: PictureType;
   bytes: Buffer;
+  /** The answer's validators, for a conditional GET later (undefined from a test's stand-in). */
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
-export async function fetchPicture(url: string, options: FetchOptions): Promise<Picture> {
+/** What a conditional GET sends back: the validators of the copy held. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** The picture at `url`; with `held`, null when the server answers that it has not changed (304). */
+export async function fetchPicture(url: string, options: FetchOptions): Promise<Picture>;
+export async function fetchPicture(url: string, options: FetchOptions, held: Validators): Promise<Picture | null>;
+export async function fetchPicture(url: string, options: FetchOptions, held?: Validators): Promise<Picture | null> {
   const policy = options.policy ?? addressPolicy();
   const lookup = guardedLookup(policy, options.resolve ?? systemResolve);
   const maxBytes = options.maxBytes ?? MAX_BYTES;
@@ -80,7 +92,7 @@ export async function fetchPicture(url: string, options: FetchOptions): Promise<
     }
     const literal = literalAddress(target.hostname);
     if (literal && !policy.allows(literal)) throw new PictureError(502, new RefusedAddress(target.hostname, literal).message, true);
-    const res = await request(target, lookup, deadline);
+    const res = await request(target, lookup, deadline, conditionalHeaders(held));
     try {
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
@@ -94,11 +106,13 @@ export async function fetchPicture(url: string, options: FetchOptions): Promise<
         }
         continue;
       }
+      if (status === 304 && held) return null;
       if (status !== 200) throw new PictureError(502, `status ${status}`);
       const declared = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!Object.hasOwn(PICTURE_TYPES, declared)) throw new PictureError(502, `not a picture (${declared || 'no type'})`);
       if (Number(res.headers['content-length'] ?? 0) > maxBytes) throw new PictureError(502, 'too large');
-      return await readPicture(res, maxBytes, deadline);
+      const picture = await readPicture(res, maxBytes, deadline);
+      return { ...picture, etag: header(res, 'etag'), lastModified: header(res, 'last-modified') };
     } catch (error) {
       if (deadline.aborted) throw tooSlow();
       // Else the connection closed before the whole body came.
@@ -111,12 +125,29 @@ export async function fetchPicture(url: string, options: FetchOptions): Promise<
 
 const tooSlow = () => new PictureError(504, 'the picture server is too slow');
 
+const header = (res: http.IncomingMessage, name: string): string | null => {
+  const value = res.headers[name];
+  return typeof value === 'string' && value.length <= 200 ? value : null;
+};
+
+function conditionalHeaders(held: Validators | undefined): Record<string, string> {
+  return {
+    ...(held?.etag && { 'if-none-match': held.etag }),
+    ...(held?.lastModified && { 'if-modified-since': held.lastModified }),
+  };
+}
+
 /** Sends a GET and resolves with the answer's headers; the body is the caller's to read or destroy. */
-function request(target: URL, lookup: ReturnType<typeof guardedLookup>, deadline: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  target: URL,
+  lookup: ReturnType<typeof guardedLookup>,
+  deadline: AbortSignal,
+  conditional: Record<string, string>,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const send = target.protocol === 'https:' ? https.request : http.request;
     // agent: false: a fresh connection each time, never a pooled socket to an address checked for another request.
-    const req = send(target, { method: 'GET', headers: HEADERS, lookup, agent: false, signal: deadline }, resolve);
+    const req = send(target, { method: 'GET', headers: { ...HEADERS, ...conditional }, lookup, agent: false, signal: deadline }, resolve);
     req.on('error', (error) => {
       if (deadline.aborted) return reject(tooSlow());
       if (error instanceof RefusedAddress) return reject(new PictureError(502, error.message, true));
@@ -126,7 +157,7 @@ function request(target: URL, lookup: ReturnType<typeof guardedLookup>, deadline
   });
 }
 
-async function readPicture(res: http.IncomingMessage, maxBytes: number, deadline: AbortSignal): Promise<Picture> {
+async function readPicture(res: http.IncomingMessage, maxBytes: number, deadline: AbortSignal): Promise<Pick<Picture, 'type' | 'bytes'>> {
   // Aborting the request stops a body that stalls or trickles, too.
   const stop = () => res.destroy(deadline.reason as Error);
   deadline.addEventListener('abort', stop, { once: true });

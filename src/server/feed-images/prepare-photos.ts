@@ -10,11 +10,18 @@
 // reason and tried again later, each time later: 5 minutes, then 4 times
 // longer at each failure, at most a day. A claim counts as an attempt, so a
 // photo whose preparation kills its process waits as long as a failed one.
+//
+// A prepared photo's address is checked again a week later, and weekly after
+// that, by a conditional GET (the ETag and Last-Modified its server sent):
+// unchanged, it waits another week; changed bytes are a new key, so the pages
+// name new variants and no cache serves the old ones. The photo stays ready
+// while it is checked, and a failed check keeps it as it was (tried again
+// later, as a failure is). New photos come before checks.
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/schema.ts';
 import { isStoreBusy } from '../store/errors.ts';
-import { fetchPicture, PictureError, type FetchOptions } from './fetch-picture.ts';
+import { fetchPicture, PictureError, type FetchOptions, type Validators } from './fetch-picture.ts';
 import { derivePicture, UndecodablePicture } from './derive.ts';
 import { pictureKey } from './variants.ts';
 import { writeVariants } from './photo-files.ts';
@@ -22,6 +29,7 @@ import { hostOf } from './addresses.ts';
 import { shownPictures } from './shown-pictures.ts';
 
 export const CLAIM_MS = 10 * 60 * 1000;
+export const REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 const FIRST_RETRY_MS = 5 * 60 * 1000;
 const LAST_RETRY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 16;
@@ -42,8 +50,11 @@ export interface PreparePhotosOptions {
 }
 
 export interface PhotoRun {
+  /** Prepared, or prepared again because its bytes changed. */
   prepared: number;
   failed: number;
+  /** Checked again and unchanged. */
+  checked: number;
 }
 
 /** When a photo that failed `attempts` times in a row is tried again. */
@@ -54,7 +65,7 @@ export function retryDelayMs(attempts: number): number {
 /** Prepares every photo due, batch after batch, until none is left or `signal` stops it. */
 export async function preparePhotos(db: Kysely<Database>, options: PreparePhotosOptions): Promise<PhotoRun> {
   const now = options.now ?? (() => new Date());
-  const run: PhotoRun = { prepared: 0, failed: 0 };
+  const run: PhotoRun = { prepared: 0, failed: 0, checked: 0 };
   for (;;) {
     if (options.signal?.aborted) return run;
     const due = await duePhotos(db, now().toISOString());
@@ -78,20 +89,39 @@ interface DuePhoto {
   url: string;
   /** Failures (and claims) in a row so far. */
   attempts: number;
+  /** A ready photo to check again: the validators of the bytes it was prepared from. */
+  check: Validators | null;
 }
 
-/** Photos listed projects show that are new, or failed (or claimed and abandoned) and due; each project's first pictures first. */
+/**
+ * Photos listed projects show that are new, or failed (or claimed and
+ * abandoned) and due, each project's first pictures first; then ready photos
+ * due to be checked again.
+ */
 export async function duePhotos(db: Kysely<Database>, now: string, limit = BATCH): Promise<DuePhoto[]> {
+  // One photos row per address: max() only satisfies GROUP BY.
   const rows = await shownPictures(db)
     .leftJoin('photos as ph', 'ph.url', 'i.url')
-    .select(['i.url', sql<number>`min(i.position)`.as('first'), sql<number>`coalesce(max(ph.attempts), 0)`.as('attempts')])
-    .where((eb) => eb.or([eb('ph.url', 'is', null), eb.and([eb('ph.status', '!=', 'ready'), eb('ph.next_attempt_at', '<=', now)])]))
+    .select([
+      'i.url',
+      sql<number>`min(i.position)`.as('first'),
+      sql<number>`coalesce(max(ph.attempts), 0)`.as('attempts'),
+      sql<string | null>`max(ph.status)`.as('status'),
+      sql<string | null>`max(ph.etag)`.as('etag'),
+      sql<string | null>`max(ph.last_modified)`.as('last_modified'),
+    ])
+    .where((eb) => eb.or([eb('ph.url', 'is', null), eb('ph.next_attempt_at', '<=', now)]))
     .groupBy('i.url')
+    .orderBy(sql`max(case when ph.status = 'ready' then 1 else 0 end)`)
     .orderBy('first')
     .orderBy('i.url')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ url: r.url, attempts: Number(r.attempts) }));
+  return rows.map((r) => ({
+    url: r.url,
+    attempts: Number(r.attempts),
+    check: r.status === 'ready' ? { etag: r.etag, lastModified: r.last_modified } : null,
+  }));
 }
 
 /** How many photos listed projects show are not prepared yet (due now or later): an import's summary. */
@@ -106,30 +136,30 @@ export async function photosWaiting(db: Kysely<Database>): Promise<number> {
 
 async function prepareOne(
   db: Kysely<Database>,
-  { url, attempts: before }: DuePhoto,
+  { url, attempts: before, check }: DuePhoto,
   options: PreparePhotosOptions,
   now: () => Date,
 ): Promise<keyof PhotoRun | null> {
-  const at = now();
-  // Held for a working preparation's length, or for the wait after the failure this would be.
-  const until = new Date(at.getTime() + Math.max(CLAIM_MS, retryDelayMs(before + 1))).toISOString();
-  const claimed = await db
-    .insertInto('photos')
-    .values({ url, status: 'working', attempts: 1, next_attempt_at: until })
-    .onConflict((oc) =>
-      oc
-        .column('url')
-        .doUpdateSet({ status: 'working', attempts: sql`photos.attempts + 1`, next_attempt_at: until })
-        .where('photos.status', '!=', 'ready')
-        .where('photos.next_attempt_at', '<=', at.toISOString()),
-    )
-    .returning('attempts')
-    .executeTakeFirst();
-  // Another instance has it, or prepared it since the batch was read.
+  const claimed = await claim(db, url, before, check !== null, now());
+  // Another instance has it, or prepared (or checked) it since the batch was read.
   if (!claimed) return null;
   try {
-    const picture = await fetchPicture(url, options.fetch);
+    const picture = check ? await fetchPicture(url, options.fetch, check) : await fetchPicture(url, options.fetch);
+    const checkAgain = new Date(now().getTime() + REFRESH_MS).toISOString();
+    if (!picture) {
+      await db.updateTable('photos').set({ attempts: 0, next_attempt_at: checkAgain }).where('url', '=', url).execute();
+      return 'checked';
+    }
     const key = pictureKey(picture.bytes);
+    const validators = { etag: picture.etag ?? null, last_modified: picture.lastModified ?? null };
+    if (check && claimed.key === key) {
+      await db
+        .updateTable('photos')
+        .set({ ...validators, attempts: 0, next_attempt_at: checkAgain })
+        .where('url', '=', url)
+        .execute();
+      return 'checked';
+    }
     // The same photo at another address (a development's picture repeated for each unit): prepared once.
     const twin = await db
       .selectFrom('photos')
@@ -148,8 +178,9 @@ async function prepareOne(
         colour: ready.colour,
         reason: null,
         attempts: 0,
-        next_attempt_at: null,
+        next_attempt_at: checkAgain,
         prepared_at: now().toISOString(),
+        ...validators,
       })
       .where('url', '=', url)
       .execute();
@@ -160,14 +191,50 @@ async function prepareOne(
     const { attempts } = claimed;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX);
     const expected = error instanceof PictureError || error instanceof UndecodablePicture;
-    options.log[expected ? 'info' : 'error']({ host: hostOf(url), reason, attempts }, 'feed photo not prepared');
+    options.log[expected ? 'info' : 'error'](
+      { host: hostOf(url), reason, attempts },
+      check ? 'feed photo not checked' : 'feed photo not prepared',
+    );
+    const later = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
+    // A photo that fails its check stays ready, as it was prepared.
     await db
       .updateTable('photos')
-      .set({ status: 'failed', reason, attempts, next_attempt_at: new Date(now().getTime() + retryDelayMs(attempts)).toISOString() })
+      .set(check ? { attempts, next_attempt_at: later } : { status: 'failed', reason, attempts, next_attempt_at: later })
       .where('url', '=', url)
       .execute();
     return 'failed';
   }
+}
+
+/**
+ * Claims `url` for this instance until its lease lapses, counting an attempt:
+ * a new or failed photo by marking it 'working', a ready one to check by
+ * moving its next check (it stays ready). Null when another instance has it.
+ */
+async function claim(db: Kysely<Database>, url: string, before: number, ready: boolean, at: Date) {
+  // Held for a working preparation's length, or for the wait after the failure this would be.
+  const until = new Date(at.getTime() + Math.max(CLAIM_MS, retryDelayMs(before + 1))).toISOString();
+  if (ready)
+    return db
+      .updateTable('photos')
+      .set({ attempts: sql`attempts + 1`, next_attempt_at: until })
+      .where('url', '=', url)
+      .where('status', '=', 'ready')
+      .where('next_attempt_at', '<=', at.toISOString())
+      .returning(['attempts', 'key'])
+      .executeTakeFirst();
+  return db
+    .insertInto('photos')
+    .values({ url, status: 'working', attempts: 1, next_attempt_at: until })
+    .onConflict((oc) =>
+      oc
+        .column('url')
+        .doUpdateSet({ status: 'working', attempts: sql`photos.attempts + 1`, next_attempt_at: until })
+        .where('photos.status', '!=', 'ready')
+        .where('photos.next_attempt_at', '<=', at.toISOString()),
+    )
+    .returning(['attempts', 'key'])
+    .executeTakeFirst();
 }
 
 async function deriveAndWrite(bytes: Buffer, key: string, dir: string): Promise<{ width: number; height: number; colour: string }> {

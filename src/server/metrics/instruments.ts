@@ -96,7 +96,7 @@ export function createInstruments({ processMetrics, outboxState }: InstrumentOpt
     }),
     feedPhotos: new Counter({
       name: 'feed_photos_total',
-      help: 'Feed photos the photo job has worked on, by result (prepared, failed: tried again later)',
+      help: 'Feed photos the photo job has worked on, by result (prepared, checked: unchanged at its weekly check, failed: tried again later)',
       labelNames: ['result'],
       registers,
     }),

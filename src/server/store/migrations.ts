@@ -20,6 +20,7 @@ import { feedNewBuildMigration } from './migrations/0018-feed-new-build.ts';
 import { loginThrottleMigration } from './migrations/0019-login-throttle.ts';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.ts';
 import { photosMigration } from './migrations/0021-photos.ts';
+import { photoRefreshMigration } from './migrations/0022-photo-refresh.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0019_login_throttle': loginThrottleMigration,
   '0020_session_devices': sessionDevicesMigration,
   '0021_photos': photosMigration,
+  '0022_photo_refresh': photoRefreshMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,7 @@ import t from 'tap';
 import sharp from 'sharp';
 import { addressPolicy, photosDir, preparePhotos, retryDelayMs } from '../../../src/server/feed-images/index.ts';
 import { duePhotos } from '../../../src/server/feed-images/prepare-photos.ts';
-import { CLAIM_MS } from '../../../src/server/feed-images/prepare-photos.ts';
+import { CLAIM_MS, REFRESH_MS } from '../../../src/server/feed-images/prepare-photos.ts';
 import { PHOTO_FORMATS, photoFileName } from '../../../src/shared/photos.ts';
 import { createTarget, forEachStore } from '../../helpers/db.ts';
 import { sql } from 'kysely';
@@ -47,7 +47,7 @@ forEachStore(t, 'photos are prepared once, failures retried later and later', as
   const dir = photosDir(target.dataDir);
   const options = (now: () => Date) => ({ dir, fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now });
 
-  t.same(await preparePhotos(store.db, options(at(0))), { prepared: 2, failed: 2 });
+  t.same(await preparePhotos(store.db, options(at(0))), { prepared: 2, failed: 2, checked: 0 });
   t.same(
     server.hits,
     { '/upright.jpg': 1, '/other.jpg': 1, '/broken.jpg': 1, '/missing.jpg': 1 },
@@ -83,9 +83,13 @@ forEachStore(t, 'photos are prepared once, failures retried later and later', as
   });
   t.match(byName['missing.jpg'], { status: 'failed', attempts: 1, reason: /404/ });
 
-  t.same(await preparePhotos(store.db, options(at(retryDelayMs(1) - 1))), { prepared: 0, failed: 0 }, 'a failure waits its turn');
+  t.same(
+    await preparePhotos(store.db, options(at(retryDelayMs(1) - 1))),
+    { prepared: 0, failed: 0, checked: 0 },
+    'a failure waits its turn',
+  );
   brokenFixed = true;
-  t.same(await preparePhotos(store.db, options(at(retryDelayMs(1)))), { prepared: 1, failed: 1 });
+  t.same(await preparePhotos(store.db, options(at(retryDelayMs(1)))), { prepared: 1, failed: 1, checked: 0 });
   const missing = await store.db.selectFrom('photos').selectAll().where('url', '=', url('missing.jpg')).executeTakeFirstOrThrow();
   t.match(missing, { status: 'failed', attempts: 2, next_attempt_at: at(retryDelayMs(1) + retryDelayMs(2))().toISOString() });
   t.ok(retryDelayMs(2) > retryDelayMs(1) && retryDelayMs(30) === 24 * 60 * 60 * 1000, 'each time later, at most a day');
@@ -107,9 +111,13 @@ forEachStore(t, "another instance's claim is respected until it lapses", async (
     log: quiet,
     now,
   });
-  t.same(await preparePhotos(store.db, options(at(CLAIM_MS - 1))), { prepared: 0, failed: 0 }, 'claimed elsewhere');
+  t.same(await preparePhotos(store.db, options(at(CLAIM_MS - 1))), { prepared: 0, failed: 0, checked: 0 }, 'claimed elsewhere');
   t.same(server.hits, {});
-  t.same(await preparePhotos(store.db, options(at(CLAIM_MS))), { prepared: 1, failed: 0 }, 'the claim lapsed: its instance died');
+  t.same(
+    await preparePhotos(store.db, options(at(CLAIM_MS))),
+    { prepared: 1, failed: 0, checked: 0 },
+    'the claim lapsed: its instance died',
+  );
 });
 
 forEachStore(t, 'two runs at once prepare each photo once', async (t, store, target) => {
@@ -132,13 +140,13 @@ forEachStore(t, 'the same photo at a second address is not derived again', async
   const project = await showOnly(store, [`${server.origin}/a.jpg`]);
   const dir = photosDir(target.dataDir);
   const options = { dir, fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now: at(0) };
-  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0 });
+  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0, checked: 0 });
   fs.rmSync(dir, { recursive: true });
   await store.db
     .insertInto('images')
     .values({ project_id: project, unit_id: null, url: `${server.origin}/b.jpg`, position: 5, caption: null, floorplan: 0 })
     .execute();
-  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0 });
+  t.same(await preparePhotos(store.db, options), { prepared: 1, failed: 0, checked: 0 });
   const rows = await store.db.selectFrom('photos').select(['url', 'key', 'width', 'height', 'colour']).orderBy('url').execute();
   t.equal(rows[1]!.key, rows[0]!.key, 'one name for the same bytes');
   t.same({ ...rows[1], url: '' }, { ...rows[0], url: '' }, 'its size and colour taken from the first');
@@ -165,7 +173,7 @@ forEachStore(t, 'a claim counts as an attempt: a photo that kills its process wa
     .values({ url, status: 'working', attempts: 2, next_attempt_at: at(0)().toISOString() })
     .execute();
   const options = { dir: photosDir(target.dataDir), fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now: at(0) };
-  t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1 });
+  t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1, checked: 0 });
   t.same(
     during,
     { status: 'working', attempts: 3, next_attempt_at: at(retryDelayMs(3))().toISOString() },
@@ -211,7 +219,7 @@ forEachStore(
       .values(image(a!.id, 'https://exa mple.com/a.jpg', 0))
       .execute();
     const options = { dir: photosDir(target.dataDir), fetch: { timeoutMs: 10_000 }, log: quiet, now: at(0) };
-    t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1 });
+    t.same(await preparePhotos(store.db, options), { prepared: 0, failed: 1, checked: 0 });
     t.match(await store.db.selectFrom('photos').selectAll().executeTakeFirst(), { status: 'failed', reason: /not a valid address/ });
   },
 );
@@ -286,4 +294,72 @@ t.test("on SQLite the job does not wait for an import's write lock: it tries aga
 
   await sql`rollback`.execute(importer.db);
   await waitFor('the photo prepared once the import ended', async () => (await photoRow(store, url))?.status === 'ready', STEP_TIMEOUT_MS);
+});
+
+forEachStore(t, 'a prepared photo is checked again weekly: unchanged it stays, changed it gets a new key', async (t, store, target) => {
+  const first = await photo({ width: 700, height: 500, seed: 4 });
+  const retouched = await photo({ width: 700, height: 500, seed: 5 });
+  let current = { bytes: first, etag: '"v1"' };
+  let down = false;
+  const asked: Array<string | undefined> = [];
+  const server = await pictureServer(t, (req, res) => {
+    asked.push(req.headers['if-none-match']);
+    if (down) return res.writeHead(500).end();
+    if (req.headers['if-none-match'] === current.etag) return res.writeHead(304).end();
+    res.writeHead(200, { 'content-type': 'image/jpeg', etag: current.etag }).end(current.bytes);
+  });
+  const url = `${server.origin}/view.jpg`;
+  await showOnly(store, [url]);
+  const dir = photosDir(target.dataDir);
+  const options = (now: () => Date) => ({ dir, fetch: { timeoutMs: 10_000, policy: addressPolicy(LOOPBACK) }, log: quiet, now });
+
+  t.same(await preparePhotos(store.db, options(at(0))), { prepared: 1, failed: 0, checked: 0 });
+  const prepared = (await photoRow(store, url))!;
+  t.match(prepared, { status: 'ready', etag: '"v1"', next_attempt_at: at(REFRESH_MS)().toISOString() }, 'checked again in a week');
+  t.same(await preparePhotos(store.db, options(at(REFRESH_MS - 1))), { prepared: 0, failed: 0, checked: 0 }, 'not before');
+
+  t.same(await preparePhotos(store.db, options(at(REFRESH_MS))), { prepared: 0, failed: 0, checked: 1 });
+  t.equal(asked.at(-1), '"v1"', 'a conditional GET');
+  t.match(
+    await photoRow(store, url),
+    { status: 'ready', key: prepared.key, next_attempt_at: at(2 * REFRESH_MS)().toISOString() },
+    'unchanged',
+  );
+
+  current = { bytes: retouched, etag: '"v2"' };
+  t.same(await preparePhotos(store.db, options(at(2 * REFRESH_MS))), { prepared: 1, failed: 0, checked: 0 });
+  const changed = (await photoRow(store, url))!;
+  t.not(changed.key, prepared.key, 'changed bytes, a new key: the pages name new variants');
+  t.match(changed, { status: 'ready', etag: '"v2"' });
+  t.ok(fs.existsSync(path.join(dir, photoFileName(changed.key!, 640, 'avif'))), 'its variants are written');
+
+  down = true;
+  t.same(await preparePhotos(store.db, options(at(3 * REFRESH_MS))), { prepared: 0, failed: 1, checked: 0 });
+  t.match(
+    await photoRow(store, url),
+    { status: 'ready', key: changed.key, reason: null, next_attempt_at: at(3 * REFRESH_MS + retryDelayMs(1))().toISOString() },
+    'a failed check keeps the photo as it was, and is tried again later',
+  );
+
+  // A new photo comes before a check that is due.
+  down = false;
+  await store.db
+    .insertInto('images')
+    .values({
+      url: `${server.origin}/new.jpg`,
+      position: 9,
+      floorplan: 0,
+      project_id: (await store.db.selectFrom('images').select('project_id').executeTakeFirstOrThrow()).project_id,
+      unit_id: null,
+      caption: null,
+    })
+    .execute();
+  const due = await duePhotos(store.db, at(4 * REFRESH_MS)().toISOString());
+  t.same(
+    due.map((d) => [d.url, d.check !== null]),
+    [
+      [`${server.origin}/new.jpg`, false],
+      [url, true],
+    ],
+  );
 });

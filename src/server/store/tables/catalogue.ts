@@ -127,9 +127,12 @@ export interface PhotosTable {
   reason: string | null;
   /** Failures in a row; 0 once ready. */
   attempts: number;
-  /** Failed: when to try again; working: when the claim lapses. ISO-8601. */
+  /** Failed: when to try again; working: when the claim lapses; ready: when to check the photo's address again. ISO-8601. */
   next_attempt_at: string | null;
   prepared_at: string | null;
+  /** The validators the photo's server last answered, for a conditional GET (migration 0022). */
+  etag: string | null;
+  last_modified: string | null;
 }
 
 export interface ProjectFilesTable {
