@@ -4,14 +4,12 @@
 // it never throws: a failure here is reported beside an import that stands.
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
-import { feedImageDir, photosDir, photosWaiting, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
+import { feedImageDir, photosDir, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
 import type { ImportSummary } from './importer.ts';
 
 export interface AfterImport {
   /** Kept pictures and prepared photos' variants that no live listing shows any more, deleted from DATA_DIR/images and DATA_DIR/photos. */
   pruned: { files: number; bytes: number };
-  /** Photos listed projects show that are not prepared yet (the photo job's work). */
-  photosWaiting: number;
   /** What failed, in one line; null when all went well. */
   error: string | null;
 }
@@ -20,13 +18,9 @@ export async function afterImport(store: Store, config: Config, summary: ImportS
   try {
     // An import that touched no project cannot have dropped a picture.
     const pruned = summary.projectsTouched ? await pruneBoth(store, config) : { files: 0, bytes: 0 };
-    return { pruned, photosWaiting: await photosWaiting(store.db), error: null };
+    return { pruned, error: null };
   } catch (error) {
-    return {
-      pruned: { files: 0, bytes: 0 },
-      photosWaiting: 0,
-      error: (error instanceof Error ? error.message : String(error)).split('\n')[0]!,
-    };
+    return { pruned: { files: 0, bytes: 0 }, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
   }
 }
 
@@ -41,12 +35,7 @@ async function pruneBoth(store: Store, config: Config): Promise<FileCount> {
 export function afterImportLines(after: AfterImport): { out: string[]; err: string[] } {
   const { files, bytes } = after.pruned;
   return {
-    out: [
-      ...(files ? [`pruned ${files} picture${files === 1 ? '' : 's'} no listing shows (${(bytes / 1024 / 1024).toFixed(1)} MB)`] : []),
-      ...(after.photosWaiting
-        ? [`${after.photosWaiting} photo${after.photosWaiting === 1 ? '' : 's'} to prepare (by the server, or now with --photos)`]
-        : []),
-    ],
+    out: files ? [`pruned ${files} picture${files === 1 ? '' : 's'} no listing shows (${(bytes / 1024 / 1024).toFixed(1)} MB)`] : [],
     err: after.error ? [`warning: imported, but the work after the import failed: ${after.error}`] : [],
   };
 }

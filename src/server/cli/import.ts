@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { configuredStore, openStore, type Store } from '../store/db.ts';
-import { photosDir, pictureFetchOptions, preparePhotos } from '../feed-images/index.ts';
+import { photosDir, photosWaiting, pictureFetchOptions, preparePhotos } from '../feed-images/index.ts';
 import type { PreparePhotosOptions } from '../feed-images/prepare-photos.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
@@ -170,7 +170,7 @@ async function importFile(config: Config, { location, source, newBuild, includeR
       });
       process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
       report(afterImportLines(await afterImport(store, config, summary)));
-      if (photos) await preparePhotosNow(store, config);
+      await photoLines(store, config, photos);
       return 0;
     } finally {
       await store.close();
@@ -186,7 +186,17 @@ function report(lines: { out: string[]; err: string[] }): void {
   for (const line of lines.err) process.stderr.write(`${line}\n`);
 }
 
-/** --photos: what the server's photo job does, here and now (feed-images/prepare-photos.ts). */
+/**
+ * How many photos wait to be prepared, and with --photos, what the server's
+ * photo job does, here and now (feed-images/prepare-photos.ts). A count over
+ * the whole catalogue: the command's, never a scheduled pull's on a server.
+ */
+async function photoLines(store: Store, config: Config, prepare: boolean): Promise<void> {
+  const waiting = await photosWaiting(store.db);
+  if (waiting) process.stdout.write(`${waiting} photo${waiting === 1 ? '' : 's'} to prepare (by the server, or now with --photos)\n`);
+  if (prepare && waiting) await preparePhotosNow(store, config);
+}
+
 async function preparePhotosNow(store: Store, config: Config): Promise<void> {
   const tell = (fields: { host?: string; reason?: string }) =>
     process.stderr.write(
@@ -238,7 +248,7 @@ async function pull(config: Config, name: string | undefined, ignoreWithdrawGuar
         code = 1;
       }
     }
-    if (photos && !stop.signal.aborted) await preparePhotosNow(store, config);
+    if (!stop.signal.aborted) await photoLines(store, config, photos);
     return code;
   } finally {
     process.off('SIGINT', interrupt);

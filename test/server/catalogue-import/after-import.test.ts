@@ -49,27 +49,8 @@ forEachStore(t, 'a failure after the import is reported, not thrown: the import 
   t.match(after, { pruned: { files: 0, bytes: 0 }, error: /ENOTDIR|not a directory/i });
   t.same(afterImportLines(after).out, []);
   t.match(afterImportLines(after).err, [/^warning: imported, but the work after the import failed: /]);
-  t.same(afterImportLines({ pruned: { files: 2, bytes: 3 * 1024 * 1024 }, photosWaiting: 0, error: null }), {
+  t.same(afterImportLines({ pruned: { files: 2, bytes: 3 * 1024 * 1024 }, error: null }), {
     out: ['pruned 2 pictures no listing shows (3.0 MB)'],
     err: [],
   });
-  t.same(afterImportLines({ pruned: { files: 0, bytes: 0 }, photosWaiting: 1, error: null }).out, [
-    '1 photo to prepare (by the server, or now with --photos)',
-  ]);
-});
-
-forEachStore(t, "an import's summary says how many photos wait to be prepared", async (t, store, target) => {
-  const config = testConfig(t, { DATA_DIR: target.dataDir });
-  const a = 'https://pictures.example/a.jpg';
-  const summary = await importFeed(
-    store,
-    chunks(feed(picture('A', a), picture('B', 'https://pictures.example/b.jpg'), picture('C', '/media/own.jpg'))),
-    { source: 'agency' },
-  );
-  t.equal((await afterImport(store, config, summary)).photosWaiting, 2, "both feed photos (the site's own file is not one)");
-  await store.db
-    .insertInto('photos')
-    .values({ url: a, status: 'ready', key: 'a'.repeat(24), width: 800, height: 600, colour: '#808080', attempts: 0 })
-    .execute();
-  t.equal((await afterImport(store, config, summary)).photosWaiting, 1, 'one is prepared');
 });

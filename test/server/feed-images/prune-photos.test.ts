@@ -7,7 +7,11 @@ import path from 'node:path';
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { showOnly } from './pictures.ts';
-import { photosDir, prunePhotos } from '../../../src/server/feed-images/index.ts';
+import { photosDir, photosWaiting, prunePhotos } from '../../../src/server/feed-images/index.ts';
+import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
+import { chunks, feed, property } from '../catalogue-import/feeds.ts';
+
+const picture = (id: string, url: string) => property({ id, extra: `<images><image id="1"><url>${url}</url></image></images>` });
 import { UNUSED_MAX_AGE_MS } from '../../../src/server/feed-images/prune-photos.ts';
 import { photoFileName } from '../../../src/shared/photos.ts';
 
@@ -65,4 +69,17 @@ forEachStore(t, 'prepared photos no listing shows are pruned', async (t, store, 
     'the rows of addresses no listing shows are gone',
   );
   t.same(await prunePhotos(store.db, path.join(target.dataDir, 'no-such-folder'), now), { files: 0, bytes: 0 }, 'no folder, nothing to do');
+});
+
+forEachStore(t, 'the photos listings show that are not prepared yet are counted', async (t, store) => {
+  const a = 'https://pictures.example/a.jpg';
+  await importFeed(store, chunks(feed(picture('A', a), picture('B', 'https://pictures.example/b.jpg'), picture('C', '/media/own.jpg'))), {
+    source: 'agency',
+  });
+  t.equal(await photosWaiting(store.db), 2, "both feed photos (the site's own file is not one)");
+  await store.db
+    .insertInto('photos')
+    .values({ url: a, status: 'ready', key: 'a'.repeat(24), width: 800, height: 600, colour: '#808080', attempts: 0 })
+    .execute();
+  t.equal(await photosWaiting(store.db), 1, 'one is prepared');
 });
