@@ -1,13 +1,14 @@
 // GET /media/images/{id}: a feed's picture that lives on another server,
-// fetched by this one and kept under DATA_DIR/images, so that browsers load
+// fetched by this one and kept under DATA_DIR/images as a quick resize (a JPEG
+// at most 1280 px wide, without metadata), so that browsers load
 // every picture first-party: no request reaches a third party before the
 // visitor's consent, and the CSP's img-src stays 'self'. Only addresses an
 // import stored are fetched (the id names a row); how, and what is refused,
 // is src/server/feed-images/.
-//   200  the picture (a day in shared caches; the file is kept on disk)
+//   200  the picture as a JPEG (a day in shared caches; the file is kept on disk)
 //   400  the id is not a number
 //   404  no such picture, a floor plan, or its project left the feed
-//   502  the other server failed or did not answer a picture, or its address is not public
+//   502  the other server failed or did not answer a picture this site can read, or its address is not public
 //   504  the other server did not send the picture within IMAGE_FETCH_TIMEOUT_MS
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -30,11 +31,11 @@ export async function feedImageRoutes(app: FastifyInstance, access: PictureAcces
     const { id } = create(request.params, ImageParams);
     const row = await shownPictures(app.store.db).select('i.url').where('i.id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    const stored = await cache.get(id, row.url);
+    const file = await cache.get(id, row.url);
     return reply
-      .header('content-type', stored.type)
+      .header('content-type', 'image/jpeg')
       .header('cache-control', IMAGE_CACHE)
       .header('x-content-type-options', 'nosniff')
-      .send(fs.createReadStream(stored.file));
+      .send(fs.createReadStream(file));
   });
 }

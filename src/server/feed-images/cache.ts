@@ -1,23 +1,23 @@
-// The pictures the proxy serves: from the disk when kept, else fetched once
-// (concurrent requests for one picture share the fetch). A picture that could
-// not be fetched is remembered as such for FAILURE_MEMORY_MS, so that a page of
-// broken pictures does not wait for their servers on every view; the memory
-// holds at most MAX_FAILURES pictures, the oldest forgotten first.
+// The pictures the proxy serves: from the disk when kept, else fetched once and
+// kept as a quick resize (derive.ts, QUICK_RESIZE: upright, 1280 px wide at
+// most, a JPEG without metadata), never as the original. Concurrent requests
+// for one picture share the fetch and the resize, which runs on libuv's
+// threads, off the event loop. Every format the fetch accepts (formats.ts)
+// becomes that JPEG: a GIF its first frame, a transparent PNG flattened on
+// white; SVG is never fetched. A picture that could not be fetched or read is
+// remembered as such for FAILURE_MEMORY_MS, so that a page of broken pictures
+// does not wait for their servers on every view; the memory holds at most
+// MAX_FAILURES pictures, the oldest forgotten first.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { fetchPicture, PictureError, type FetchOptions, type Picture } from './fetch-picture.ts';
-import { PICTURE_TYPES, TYPE_OF_EXTENSION, type PictureType } from './formats.ts';
+import { quickResize, UndecodablePicture } from './derive.ts';
 import { feedImageKey, feedImageName, writeWhole } from './files.ts';
 import { hostOf } from './addresses.ts';
 
 export const FAILURE_MEMORY_MS = 5 * 60 * 1000;
 export const MAX_FAILURES = 10_000;
-
-export interface StoredPicture {
-  file: string;
-  type: PictureType;
-}
 
 export interface FeedImageCacheOptions {
   dir: string;
@@ -31,8 +31,8 @@ export interface FeedImageCacheOptions {
 }
 
 export interface FeedImageCache {
-  /** The kept file of picture `id` at `url`, fetching it if needed; throws PictureError. */
-  get(id: number, url: string): Promise<StoredPicture>;
+  /** The kept JPEG of picture `id` at `url`, fetching and resizing it if needed; throws PictureError. */
+  get(id: number, url: string): Promise<string>;
 }
 
 export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageCache {
@@ -41,7 +41,7 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
   const now = options.now ?? Date.now;
   const memoryMs = options.failureMemoryMs ?? FAILURE_MEMORY_MS;
   const maxFailures = options.maxFailures ?? MAX_FAILURES;
-  const fetching = new Map<string, Promise<StoredPicture>>();
+  const fetching = new Map<string, Promise<string>>();
   const failures = new Map<string, { until: number; error: PictureError }>();
 
   const remember = (key: string, error: PictureError) => {
@@ -50,55 +50,51 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
     if (failures.size > maxFailures) failures.delete(failures.keys().next().value!);
   };
 
-  const download = async (id: number, url: string, key: string): Promise<StoredPicture> => {
+  const download = async (id: number, url: string, file: string): Promise<string> => {
     try {
       const picture = await fetchOne(url, options.fetch);
-      return await keep(dir, key, picture);
+      await fs.promises.mkdir(dir, { recursive: true });
+      await writeWhole(file, await resized(picture.bytes));
+      return file;
     } catch (error) {
       if (!(error instanceof PictureError)) throw error;
       const host = hostOf(url);
       if (error.refused) log.warn({ image: id, host, reason: error.reason }, 'feed picture refused');
       else log.info({ image: id, host, reason: error.reason }, 'feed picture not fetched');
-      remember(key, error);
+      remember(file, error);
       throw error;
     }
   };
 
   return {
     async get(id, url) {
-      const key = feedImageKey(id, url);
-      const kept = await fromDisk(dir, key);
-      if (kept) return kept;
-      const failed = failures.get(key);
+      const file = path.join(dir, feedImageName(feedImageKey(id, url)));
+      if (await exists(file)) return file;
+      const failed = failures.get(file);
       if (failed && failed.until > now()) throw failed.error;
-      if (failed) failures.delete(key);
-      let pending = fetching.get(key);
+      if (failed) failures.delete(file);
+      let pending = fetching.get(file);
       if (!pending) {
-        pending = download(id, url, key).finally(() => fetching.delete(key));
-        fetching.set(key, pending);
+        pending = download(id, url, file).finally(() => fetching.delete(file));
+        fetching.set(file, pending);
       }
       return pending;
     },
   };
 }
 
-async function fromDisk(dir: string, key: string): Promise<StoredPicture | null> {
-  for (const [ext, type] of Object.entries(TYPE_OF_EXTENSION)) {
-    const file = path.join(dir, `${key}.${ext}`);
-    if (
-      await fs.promises.stat(file).then(
-        () => true,
-        () => false,
-      )
-    )
-      return { file, type };
+/** The quick resize of `bytes`; what cannot be read is a 502, as any other answer that is no picture. */
+async function resized(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await quickResize(bytes);
+  } catch (error) {
+    if (error instanceof UndecodablePicture) throw new PictureError(502, error.message);
+    throw error;
   }
-  return null;
 }
 
-async function keep(dir: string, key: string, picture: Picture): Promise<StoredPicture> {
-  await fs.promises.mkdir(dir, { recursive: true });
-  const file = path.join(dir, feedImageName(key, PICTURE_TYPES[picture.type]));
-  await writeWhole(file, picture.bytes);
-  return { file, type: picture.type };
-}
+const exists = (file: string) =>
+  fs.promises.stat(file).then(
+    () => true,
+    () => false,
+  );

@@ -1,19 +1,28 @@
 // Where and under which names the proxy keeps feed pictures: DATA_DIR/images,
-// `{image id}-{sha256(url) first 16 hex}.{ext}`, so that a feed that changes a
-// picture's address gets the new picture. A download in progress is written
+// `{image id}-{sha256(url) first 16 hex}-{settings}.jpg`, so that a feed that
+// changes a picture's address gets the new picture. What is kept is the quick
+// resize (derive.ts), never the original; {settings} is 8 hex of a hash of
+// QUICK_RESIZE, so changed settings give every picture a new name. Names
+// without it (`{key}.{ext}`) are originals kept by earlier versions: never
+// served, and deleted by the next pruning. A download in progress is written
 // aside as `{name}.{pid}-{n}.part` (n: this process's writes, so that two
 // writes of one name at once never share a part) and renamed when complete:
 // never half a file.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PictureExtension } from './formats.ts';
+import { QUICK_RESIZE } from './derive.ts';
 
 export const feedImageDir = (dataDir: string) => path.join(dataDir, 'images');
 
-export const feedImageKey = (id: number, url: string) => `${id}-${createHash('sha256').update(url).digest('hex').slice(0, 16)}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const feedImageName = (key: string, ext: PictureExtension) => `${key}.${ext}`;
+export const feedImageKey = (id: number, url: string) => `${id}-${sha256(url).slice(0, 16)}`;
+
+const SETTINGS = sha256(JSON.stringify(QUICK_RESIZE)).slice(0, 8);
+
+/** The name of the quick resize of the picture `key` names. */
+export const feedImageName = (key: string) => `${key}-${SETTINGS}.jpg`;
 
 let writes = 0;
 
@@ -26,8 +35,8 @@ export async function writeWhole(file: string, bytes: Uint8Array): Promise<void>
   await fs.promises.rename(part, file);
 }
 
-/** A file the proxy wrote: its image id and key, and whether it is a leftover download. */
-export function parseFeedImageName(name: string): { id: number; key: string; part: boolean } | null {
-  const m = /^((\d{1,10})-[0-9a-f]{16})\.(?:jpg|png|webp|gif|avif)(\.[\d-]+\.part)?$/.exec(name);
-  return m ? { id: Number(m[2]), key: m[1]!, part: Boolean(m[3]) } : null;
+/** A file the proxy wrote (under today's name or an earlier one): its image id, and whether it is a leftover download. */
+export function parseFeedImageName(name: string): { id: number; part: boolean } | null {
+  const m = /^(\d{1,10})-[0-9a-f]{16}(?:-[0-9a-f]{8})?\.(?:jpg|png|webp|gif|avif)(\.[\d-]+\.part)?$/.exec(name);
+  return m ? { id: Number(m[1]), part: Boolean(m[2]) } : null;
 }

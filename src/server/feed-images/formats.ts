@@ -1,5 +1,6 @@
-// The picture formats the proxy keeps: raster only (never SVG, which can carry
+// The picture formats the proxy fetches: raster only (never SVG, which can carry
 // script), recognised by their first bytes, whatever the other server says.
+// Whatever the format, what the proxy keeps and serves is a JPEG (cache.ts).
 
 export const PICTURE_TYPES = {
   'image/jpeg': 'jpg',
@@ -9,12 +10,6 @@ export const PICTURE_TYPES = {
   'image/avif': 'avif',
 } as const;
 export type PictureType = keyof typeof PICTURE_TYPES;
-export type PictureExtension = (typeof PICTURE_TYPES)[PictureType];
-
-export const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(PICTURE_TYPES).map(([type, ext]) => [ext, type])) as Record<
-  PictureExtension,
-  PictureType
->;
 
 /** How many first bytes `sniffPicture` needs to decide (fewer when the file is shorter). */
 export const SNIFF_BYTES = 64;

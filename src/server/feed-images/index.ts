@@ -1,9 +1,9 @@
 // Feed pictures kept on this server (api/feed-images.ts serves them).
-export { createFeedImageCache, type FeedImageCache, type StoredPicture } from './cache.ts';
+export { createFeedImageCache, type FeedImageCache } from './cache.ts';
 export { fetchPicture, pictureFetchOptions, PictureError, MAX_BYTES, MAX_REDIRECTS, type PictureAccess } from './fetch-picture.ts';
 export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
-export { feedImageDir, feedImageKey } from './files.ts';
+export { feedImageDir, feedImageKey, feedImageName } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
 export { preparePhotos, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';

@@ -1,14 +1,15 @@
 // Housekeeping of DATA_DIR/images: after an import, the files of pictures that
 // are no longer served (their image row is gone, its address changed, it became
-// a floor plan, or its project was withdrawn) are deleted, and so are
-// downloads that never finished (`.part` files older than an hour). Files not
+// a floor plan, or its project was withdrawn) are deleted, and so are files
+// under a name the proxy no longer serves (originals kept by earlier versions,
+// resizes made with other settings: files.ts) and downloads that never finished (`.part` files older than an hour). Files not
 // named by the proxy are left alone. The rows are read for the files present
 // only, in batches, so a large catalogue is never loaded whole.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { feedImageKey, parseFeedImageName } from './files.ts';
+import { feedImageKey, feedImageName, parseFeedImageName } from './files.ts';
 import { shownPictures } from './shown-pictures.ts';
 
 export const PART_MAX_AGE_MS = 60 * 60 * 1000;
@@ -34,7 +35,7 @@ export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = D
     }
   };
 
-  const kept = new Map<number, Array<{ name: string; key: string }>>();
+  const kept = new Map<number, string[]>();
   for (const entry of await listFiles(dir)) {
     const parsed = parseFeedImageName(entry.name);
     if (!parsed) continue;
@@ -43,7 +44,7 @@ export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = D
       if (stat && now - stat.mtimeMs > PART_MAX_AGE_MS) await remove(entry.name, stat);
       continue;
     }
-    kept.set(parsed.id, [...(kept.get(parsed.id) ?? []), { name: entry.name, key: parsed.key }]);
+    kept.set(parsed.id, [...(kept.get(parsed.id) ?? []), entry.name]);
   }
 
   const ids = [...kept.keys()];
@@ -52,9 +53,9 @@ export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = D
       .select(['i.id', 'i.url'])
       .where('i.id', 'in', ids.slice(i, i + BATCH))
       .execute();
-    const live = new Set(rows.map((row) => feedImageKey(row.id, row.url)));
+    const live = new Set(rows.map((row) => feedImageName(feedImageKey(row.id, row.url))));
     for (const id of ids.slice(i, i + BATCH)) {
-      for (const file of kept.get(id)!) if (!live.has(file.key)) await remove(file.name);
+      for (const name of kept.get(id)!) if (!live.has(name)) await remove(name);
     }
   }
   return removed;

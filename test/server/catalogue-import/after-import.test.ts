@@ -7,7 +7,7 @@ import { forEachStore } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
 import { afterImport, afterImportLines } from '../../../src/server/catalogue-import/after-import.ts';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
-import { feedImageDir, feedImageKey } from '../../../src/server/feed-images/index.ts';
+import { feedImageDir, feedImageKey, feedImageName } from '../../../src/server/feed-images/index.ts';
 import { chunks, feed, property } from './feeds.ts';
 
 const picture = (id: string, url: string) => property({ id, extra: `<images><image id="1"><url>${url}</url></image></images>` });
@@ -22,7 +22,7 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
   const rows = await store.db.selectFrom('images').select(['id', 'url']).orderBy('id').execute();
   const dir = feedImageDir(config.DATA_DIR);
   fs.mkdirSync(dir, { recursive: true });
-  const files = rows.map((r) => path.join(dir, `${feedImageKey(r.id, r.url)}.jpg`));
+  const files = rows.map((r) => path.join(dir, feedImageName(feedImageKey(r.id, r.url))));
   for (const file of files) fs.writeFileSync(file, 'jpeg');
   t.same((await afterImport(store, config, first)).pruned, { files: 0, bytes: 0 }, 'both still shown');
 
@@ -36,7 +36,7 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
   );
 
   const unchanged = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
-  fs.writeFileSync(path.join(dir, `${feedImageKey(999_999, 'https://pictures.example/x.jpg')}.jpg`), 'jpeg');
+  fs.writeFileSync(path.join(dir, feedImageName(feedImageKey(999_999, 'https://pictures.example/x.jpg'))), 'jpeg');
   t.same((await afterImport(store, config, unchanged)).pruned, { files: 0, bytes: 0 }, 'nothing touched: no pruning pass');
 });
 

@@ -1,15 +1,23 @@
-// The proxy's cache: one fetch per picture however many ask at once, kept on
-// disk, and a failed picture remembered for a while (bounded) instead of
-// fetched again on every view.
+// The proxy's cache: one fetch and resize per picture however many ask at
+// once, kept on disk as a JPEG (never the original), and a picture that failed
+// or cannot be read remembered for a while (bounded) instead of fetched again
+// on every view.
 import t from 'tap';
 import fs from 'node:fs';
-import { createFeedImageCache, PictureError } from '../../../src/server/feed-images/index.ts';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createFeedImageCache, feedImageKey, PictureError } from '../../../src/server/feed-images/index.ts';
 import type { Picture } from '../../../src/server/feed-images/fetch-picture.ts';
 import { tempDir } from '../../helpers/app.ts';
 import type { TapTest } from '../../helpers/db.ts';
-import { PNG } from './pictures.ts';
+import { JPEG } from './pictures.ts';
+
+const PNG = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#3366cc80' } })
+  .png()
+  .toBuffer();
 
 function setup(t: TapTest, answer: (url: string) => Promise<Picture>, extra: { maxFailures?: number } = {}) {
+  const dir = tempDir(t);
   let clock = 1_000_000;
   const calls: string[] = [];
   const logged: Array<{ level: string; reason: unknown }> = [];
@@ -18,7 +26,7 @@ function setup(t: TapTest, answer: (url: string) => Promise<Picture>, extra: { m
     info: (obj: { reason: unknown }) => void logged.push({ level: 'info', reason: obj.reason }),
   };
   const cache = createFeedImageCache({
-    dir: tempDir(t),
+    dir,
     log: log as never,
     fetch: { timeoutMs: 1000 },
     fetchPicture: (url) => {
@@ -29,10 +37,10 @@ function setup(t: TapTest, answer: (url: string) => Promise<Picture>, extra: { m
     failureMemoryMs: 60_000,
     ...extra,
   });
-  return { cache, calls, logged, advance: (ms: number) => void (clock += ms) };
+  return { dir, cache, calls, logged, advance: (ms: number) => void (clock += ms) };
 }
 
-t.test('a picture is fetched once, then read from the disk', async (t) => {
+t.test('a picture is fetched and resized once, then read from the disk', async (t) => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const { cache, calls } = setup(t, async () => {
@@ -43,8 +51,10 @@ t.test('a picture is fetched once, then read from the disk', async (t) => {
   release();
   const stored = await all;
   t.equal(calls.length, 1, 'three requests at once share one fetch');
-  t.match(stored[0]!.file, /\/7-[0-9a-f]{16}\.png$/);
-  t.same(fs.readFileSync(stored[0]!.file), PNG);
+  t.same(new Set(stored).size, 1, 'and one file');
+  t.match(stored[0], /\/7-[0-9a-f]{16}-[0-9a-f]{8}\.jpg$/);
+  const kept = await sharp(fs.readFileSync(stored[0]!)).metadata();
+  t.same([kept.format, kept.width, kept.height], ['jpeg', 40, 30], 'kept as a JPEG of its own size, not the PNG');
   await cache.get(7, 'https://pictures.example/a.png');
   t.equal(calls.length, 1, 'then the disk answers');
   await cache.get(7, 'https://pictures.example/b.png');
@@ -99,4 +109,35 @@ t.test('the memory of failures is bounded', async (t) => {
   t.equal(calls.length, 4, 'the newest are remembered');
   await cache.get(1, 'https://gone.example/a.png').catch(() => {});
   t.equal(calls.length, 5, 'the oldest was forgotten');
+});
+
+t.test('a picture that cannot be read is a 502, remembered like a failed fetch', async (t) => {
+  const { cache, calls, logged } = setup(t, async () => ({ type: 'image/jpeg', bytes: JPEG }));
+  for (let i = 0; i < 3; i++) {
+    const error = await cache.get(3, 'https://pictures.example/broken.jpg').then(
+      () => null,
+      (e: PictureError) => e,
+    );
+    t.ok(error instanceof PictureError, 'a PictureError');
+    t.equal(error?.statusCode, 502);
+    t.match(error?.message, /^the picture could not be fetched: not a picture this site can read/);
+  }
+  t.equal(calls.length, 1, 'fetched and tried once');
+  t.same(
+    logged.map((l) => l.level),
+    ['info'],
+    'logged once, at info',
+  );
+});
+
+t.test('an original kept under the name of earlier versions is not served', async (t) => {
+  const { dir, cache, calls } = setup(t, async () => ({ type: 'image/png', bytes: PNG }));
+  const url = 'https://pictures.example/a.png';
+  const original = path.join(dir, `${feedImageKey(7, url)}.png`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(original, PNG);
+  const file = await cache.get(7, url);
+  t.not(file, original);
+  t.equal(calls.length, 1, 'the picture is fetched again');
+  t.equal((await sharp(fs.readFileSync(file)).metadata()).format, 'jpeg', 'and kept resized');
 });

@@ -1,10 +1,11 @@
 // pruneFeedImages deletes exactly the kept pictures that are no longer served,
-// and downloads that never finished; feedImageCacheSize counts what is kept.
+// originals kept under the names of earlier versions, and downloads that never
+// finished; feedImageCacheSize counts what is kept.
 import t from 'tap';
 import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { feedImageCacheSize, feedImageDir, feedImageKey, pruneFeedImages } from '../../../src/server/feed-images/index.ts';
+import { feedImageCacheSize, feedImageDir, feedImageKey, feedImageName, pruneFeedImages } from '../../../src/server/feed-images/index.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 
@@ -31,22 +32,27 @@ t.test('pruning the kept pictures', async (t) => {
       if (ageMs) fs.utimesSync(file, new Date(Date.now() - ageMs), new Date(Date.now() - ageMs));
       return { name, bytes: size };
     };
-    const name = (row: { id: number; url: string }, ext = 'jpg') => `${feedImageKey(row.id, row.url)}.${ext}`;
+    const name = (row: { id: number; url: string }) => feedImageName(feedImageKey(row.id, row.url));
+    /** The name an earlier version kept the original under. */
+    const originalName = (row: { id: number; url: string }, ext: string) => `${feedImageKey(row.id, row.url)}.${ext}`;
     const hour = 60 * 60 * 1000;
     const keep = [
       write(name(live!)),
-      write(name(other!, 'webp')),
-      write(`${feedImageKey(moved!.id, 'https://pictures.example/new.jpg')}.png`),
-      write(`${name(other!)}.4242.part`, hour / 2),
+      write(name(other!)),
+      write(feedImageName(feedImageKey(moved!.id, 'https://pictures.example/new.jpg'))),
+      write(`${name(other!)}.4242-1.part`, hour / 2),
       write('README.txt'),
     ];
     const stale = [
       write(name(moved!)),
       write(name(deleted!)),
-      write(name(floorplan!, 'gif')),
-      write(name(withdrawn, 'avif')),
-      write(`${feedImageKey(99_999_999, 'https://pictures.example/x.jpg')}.jpg`),
-      write(`${name(live!)}.4242.part`, 2 * hour),
+      write(name(floorplan!)),
+      write(name(withdrawn)),
+      write(feedImageName(feedImageKey(99_999_999, 'https://pictures.example/x.jpg'))),
+      write(`${name(live!)}.4242-2.part`, 2 * hour),
+      write(originalName(live!, 'jpg')),
+      write(originalName(other!, 'webp')),
+      write(`${feedImageKey(live!.id, live!.url)}-0badcafe.jpg`),
     ];
     const total = [...keep, ...stale];
     t.same(
