@@ -15,6 +15,7 @@ import { runAlertsBench } from './alerts.ts';
 import { runClientBench } from './client.ts';
 import { runSizes } from './sizes.ts';
 import { runPicturesBench } from './pictures.ts';
+import { runPhotoPagesBench } from './photo-pages.ts';
 
 const PARTS = ['sizes', 'origin', 'passwords', 'pull', 'catalogue', 'markers', 'boot', 'alerts', 'pictures', 'client'] as const;
 type Part = (typeof PARTS)[number];
@@ -69,6 +70,8 @@ async function all(): Promise<void> {
   if (parts.has('pictures')) {
     console.log('\n## Feed photos prepared for the pages\n');
     await runPicturesBench();
+    console.log('\n### What the pages download of them\n');
+    await runPhotoPagesBench();
   }
   if (parts.has('client')) {
     console.log('\n## Before interaction (Chromium, Lighthouse)\n');
