@@ -60,5 +60,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 (not npm, which would not pass SIGTERM on): main.ts drains
 # in-flight requests and closes the store on SIGTERM. No build step at start:
-# dist/ is already in the image.
-CMD ["node", "dist/server/main.js"]
+# dist/ is already in the image. The node flags are npm start's (4 MB semi-spaces:
+# docs/decisions/bounded-young-generation.md); test/start-command.test.ts holds
+# the two alike.
+CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]

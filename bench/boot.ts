@@ -6,7 +6,8 @@
 // that first page and again after 5 s idle, and the server's CPU until that
 // page (the wall clock of a busy machine waits for other processes too).
 // Medians and spread. Loopback only.
-// BENCH_BOOT_NODE_OPTIONS adds node flags (e.g. V8 heap settings) to compare.
+// The server runs with npm start's node flags; BENCH_BOOT_NODE_OPTIONS
+// replaces them (e.g. other V8 heap settings, or '' for none) to compare.
 //
 //   node build.mjs && npx tsx bench/boot.ts
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,13 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR } from './sizes.ts';
-import { cpuSeconds, freePort, stopServer } from './processes.ts';
+import { cpuSeconds, freePort, startFlags, stopServer } from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 
 const RUNS = Number(process.env.BOOT_RUNS ?? 5);
 const IDLE_MS = 5000;
 const START_TIMEOUT_MS = 60_000;
-const NODE_FLAGS = (process.env.BENCH_BOOT_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+const NODE_FLAGS = process.env.BENCH_BOOT_NODE_OPTIONS?.split(' ').filter(Boolean) ?? startFlags();
 
 interface Start {
   healthMs: number;

@@ -15,15 +15,31 @@
 // the same saved pages rendered by React alone from a prebuilt element tree, the
 // least a server that streams its pages with React can spend on them.
 // BENCH_ORIGIN_BASELINE=<other checkouts, built, comma-separated> adds each
-// checkout's server as one more column, measured in the same rounds. Last, the
-// budget: each site ÷ React's floor per CPU-second, against ORIGIN_BUDGET.
+// checkout's server as one more column, measured in the same rounds, and so
+// does each set of node flags in BENCH_NODE_FLAGS (bench/processes.ts; the site
+// runs with npm start's flags otherwise); BENCH_ORIGIN_PAGES=property measures
+// that page alone. Last, the budget: each site ÷ React's
+// floor per CPU-second, against ORIGIN_BUDGET.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LoadResult } from './load.ts';
-import { cpuSeconds, freePort, machineLine, pinned, ROOT, runLoad, stopLoad, stopServer, waitUntilReady } from './processes.ts';
+import {
+  cpuSeconds,
+  flagsName,
+  freePort,
+  machineLine,
+  pinned,
+  ROOT,
+  runLoad,
+  serverFlagSets,
+  startFlags,
+  stopLoad,
+  stopServer,
+  waitUntilReady,
+} from './processes.ts';
 import { DIST_DIR } from './sizes.ts';
 import { fmt, median, spread, textTable } from './table.ts';
 
@@ -33,6 +49,8 @@ const ROUNDS = Number(process.env.BENCH_ORIGIN_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_ORIGIN_DURATION ?? 3);
 const WARMUP_S = Number(process.env.BENCH_ORIGIN_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** BENCH_ORIGIN_PAGES: which pages to measure, a comma list of `search` and `property`. */
+const PAGES = (process.env.BENCH_ORIGIN_PAGES ?? 'search,property').split(',').map((p) => p.trim());
 const BROWSER_ENCODING = { 'accept-encoding': 'br, gzip' };
 /** The origin's budget (DESIGN §10): the site serves at least this share of React's floor per CPU-second. */
 export const ORIGIN_BUDGET = 0.3;
@@ -73,7 +91,7 @@ async function startCopiesServer(name: string, script: string, dir: string): Pro
   return { ...server, copies: true };
 }
 
-async function startSite(name: string, distDir: string, dataDir: string): Promise<Server> {
+async function startSite(name: string, distDir: string, dataDir: string, flags = startFlags()): Promise<Server> {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -84,7 +102,7 @@ async function startSite(name: string, distDir: string, dataDir: string): Promis
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   };
-  return startServer(name, process.execPath, [path.join(distDir, 'server/main.js')], env, port);
+  return startServer(name, process.execPath, [...flags, path.join(distDir, 'server/main.js')], env, port);
 }
 
 /** The page's bytes as the site sends them without compression, and its .br and .gz twins for the static server. */
@@ -166,8 +184,12 @@ export async function runOriginBench(): Promise<void> {
   try {
     const staticDir = path.join(tmp, 'static');
     fs.mkdirSync(staticDir);
-    const site = await startSite('site', DIST_DIR, path.join(tmp, 'site-data'));
-    servers.push(site);
+    const flagSets = serverFlagSets();
+    for (const [i, flags] of flagSets.entries())
+      servers.push(
+        await startSite(flagSets.length > 1 ? `site (${flagsName(flags)})` : 'site', DIST_DIR, path.join(tmp, `site-data-${i}`), flags),
+      );
+    const site = servers[0]!;
     const baselines = (process.env.BENCH_ORIGIN_BASELINE ?? '').split(',').filter(Boolean);
     for (const [i, dir] of baselines.entries())
       servers.push(
@@ -195,7 +217,7 @@ export async function runOriginBench(): Promise<void> {
     const pages = [
       { page: 'search' as const, sitePath: PLACE_SEARCH, staticPath: '/search.html' },
       { page: 'property' as const, sitePath: propertyPath, staticPath: '/property.html' },
-    ];
+    ].filter((p) => PAGES.includes(p.page));
     // Per page and encoding: the site, the baselines if any, the static twin and React's floor.
     const groups = pages.flatMap((p) =>
       [false, true].map((encoded) =>

@@ -111,3 +111,24 @@ export function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
+
+/** The node flags `npm start` gives the server before its entry (package.json's `start`: the one place they are written). */
+export function startFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts.start ?? '').split(/\s+/).filter(Boolean);
+  const entry = words.findIndex((word) => word.endsWith('main.js'));
+  return entry > 0 ? words.slice(1, entry) : [];
+}
+
+/**
+ * BENCH_NODE_FLAGS: the sets of node flags to compare the server with, `;` between sets, an empty set
+ * being none (`;--max-semi-space-size=4` compares V8's defaults with 4 MB semi-spaces); npm start's
+ * flags when unset.
+ */
+export function serverFlagSets(value = process.env.BENCH_NODE_FLAGS): string[][] {
+  if (value === undefined) return [startFlags()];
+  return value.split(';').map((set) => set.split(/\s+/).filter(Boolean));
+}
+
+/** A flag set's name in a bench's table. */
+export const flagsName = (flags: string[]): string => flags.join(' ') || 'V8 defaults';

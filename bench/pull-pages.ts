@@ -7,6 +7,8 @@
 // pull is in flight, then again once it has ended (same server, same page).
 // BENCH_PULL_ROUNDS rounds (default 3); the p99s, their ratio (goal ≤ 2),
 // medians and spread, and the server's peak resident memory (VmHWM).
+// The server runs with npm start's node flags, or with each set in
+// BENCH_NODE_FLAGS (bench/processes.ts), the sets taking turns in every round.
 //
 //   node build.mjs && npx tsx bench/pull-pages.ts
 import { spawn } from 'node:child_process';
@@ -19,7 +21,7 @@ import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { writeFeed } from '../src/server/demo/generator.ts';
 import { DIST_DIR } from './sizes.ts';
-import { freePort, machineLine, pinned, runLoad, stopServer, waitUntilReady } from './processes.ts';
+import { flagsName, freePort, machineLine, pinned, runLoad, serverFlagSets, stopServer, waitUntilReady } from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 import type { LoadResult } from './load.ts';
 
@@ -35,6 +37,7 @@ function peakRssMb(pid: number): number {
 }
 
 interface Round {
+  flags: string;
   pull: LoadResult;
   quiet: LoadResult;
   /** The pull was still running when the load under it ended. */
@@ -43,11 +46,11 @@ interface Round {
   peakMb: number;
 }
 
-async function round(feedUrl: string): Promise<Round> {
+async function round(feedUrl: string, flags: string[]): Promise<Round> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-pull-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const [command, args] = pinned(0, process.execPath, [path.join(DIST_DIR, 'server/main.js')]);
+  const [command, args] = pinned(0, process.execPath, [...flags, path.join(DIST_DIR, 'server/main.js')]);
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' };
   const server = spawn(command, args, { env: { ...env, FEEDS: `big=${feedUrl}` }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -69,7 +72,7 @@ async function round(feedUrl: string): Promise<Round> {
       throw new Error(`the pull failed: ${out.split('\n').find((l) => l.includes('feed pull failed'))}`);
     const pullSeconds = (performance.now() - started) / 1000;
     const quiet = await load();
-    return { pull, quiet, covered, pullSeconds, peakMb: peakRssMb(server.pid!) };
+    return { flags: flagsName(flags), pull, quiet, covered, pullSeconds, peakMb: peakRssMb(server.pid!) };
   } finally {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -94,9 +97,19 @@ export async function runPullPagesBench(): Promise<void> {
     `# a pull of ${(fs.statSync(file).size / 1e6).toFixed(1)} MB (${counts.projects} developments, ${counts.units} units); ` +
       `4 connections ask a property page (gzip) for ${WINDOW_S} s during the pull, then for ${WINDOW_S} s after it; ${ROUNDS} rounds`,
   );
+  const flagSets = serverFlagSets();
+  if (flagSets.length > 1) console.log(`# node flags, taking turns in every round: ${flagSets.map(flagsName).join('; ')}`);
   const rounds: Round[] = [];
   try {
-    for (let i = 0; i < ROUNDS; i++) rounds.push(await round(feedUrl));
+    for (let i = 0; i < ROUNDS; i++)
+      // Who goes first turns each round, so that no set always follows another.
+      for (let j = 0; j < flagSets.length; j++) {
+        const r = await round(feedUrl, flagSets[(i + j) % flagSets.length]!);
+        console.log(
+          `# round ${i + 1}, ${r.flags}: peak RSS ${r.peakMb.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
+        );
+        rounds.push(r);
+      }
   } finally {
     feedServer.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -104,9 +117,10 @@ export async function runPullPagesBench(): Promise<void> {
   const ratio = (r: Round) => r.pull.latencyMs.p99 / r.quiet.latencyMs.p99;
   console.log(
     textTable(
-      ['round', 'quiet p99 ms', 'pull p99 ms', 'p99 ratio', 'quiet req/s', 'pull req/s', 'pull s', 'peak RSS MB'],
+      ['round', 'node flags', 'quiet p99 ms', 'pull p99 ms', 'p99 ratio', 'quiet req/s', 'pull req/s', 'pull s', 'peak RSS MB'],
       rounds.map((r, i) => [
-        `${i + 1}${r.covered ? '' : ' (pull ended first)'}`,
+        `${Math.floor(i / flagSets.length) + 1}${r.covered ? '' : ' (pull ended first)'}`,
+        r.flags,
         r.quiet.latencyMs.p99.toFixed(1),
         r.pull.latencyMs.p99.toFixed(1),
         ratio(r).toFixed(2),
@@ -115,10 +129,19 @@ export async function runPullPagesBench(): Promise<void> {
         r.pullSeconds.toFixed(0),
         r.peakMb.toFixed(0),
       ]),
+      2,
     ),
   );
-  const ratios = rounds.map(ratio);
-  console.log(`p99 ratio (during the pull / after it): median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}); goal ≤ 2`);
+  for (const name of flagSets.map(flagsName)) {
+    const mine = rounds.filter((r) => r.flags === name);
+    const ratios = mine.map(ratio);
+    const peaks = mine.map((r) => r.peakMb);
+    const p99s = mine.map((r) => r.pull.latencyMs.p99);
+    console.log(
+      `${name}: p99 ratio (during the pull / after it) median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}), goal ≤ 2; ` +
+        `p99 during the pull ${median(p99s).toFixed(1)} ms (${spread(p99s, 1)}); peak RSS ${median(peaks).toFixed(0)} MB (${spread(peaks)})`,
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPullPagesBench();
