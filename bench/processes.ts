@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
+import { startFlags } from '../test/helpers/site-process.ts';
+
+export { startFlags };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
@@ -110,14 +113,6 @@ export function cpuSeconds(pid: number): number {
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-
-/** The node flags `npm start` gives the server before its entry (package.json's `start`: the one place they are written). */
-export function startFlags(): string[] {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const words = (scripts.start ?? '').split(/\s+/).filter(Boolean);
-  const entry = words.findIndex((word) => word.endsWith('main.js'));
-  return entry > 0 ? words.slice(1, entry) : [];
 }
 
 /**

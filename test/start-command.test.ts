@@ -6,34 +6,25 @@ import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../src/server/paths.ts';
+import { SITE_ENTRY, startFlags } from './helpers/site-process.ts';
 
-const ENTRY = 'dist/server/main.js';
-
-/** The words of a command `node <flags> dist/server/main.js`: its flags. */
-function flagsOf(words: string[], where: string): string[] {
-  const entry = words.indexOf(ENTRY);
-  if (words[0] !== 'node' || entry < 0) throw new Error(`${where} does not run \`node … ${ENTRY}\`: ${words.join(' ')}`);
-  return words.slice(1, entry);
-}
-
-function npmStartFlags(): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return flagsOf((scripts.start ?? '').split(/\s+/), "package.json's start");
-}
-
+/** The flags of the image's `CMD ["node", <flags>, "dist/server/main.js"]`. */
 function imageFlags(): string[] {
   const dockerfile = fs.readFileSync(path.join(ROOT_DIR, 'Dockerfile'), 'utf8');
   const cmd = /^CMD (\[.*\])\s*$/m.exec(dockerfile)?.[1];
   if (!cmd) throw new Error('the Dockerfile has no CMD in exec form');
-  return flagsOf(JSON.parse(cmd) as string[], "the Dockerfile's CMD");
+  const words = JSON.parse(cmd) as string[];
+  const entry = words.indexOf(SITE_ENTRY);
+  if (words[0] !== 'node' || entry < 0) throw new Error(`the Dockerfile's CMD does not run \`node … ${SITE_ENTRY}\`: ${cmd}`);
+  return words.slice(1, entry);
 }
 
 t.test('npm start and the image start the server with the same node flags', async (t) => {
-  t.same(imageFlags(), npmStartFlags());
+  t.same(imageFlags(), startFlags());
 });
 
 t.test("the server's semi-spaces are bounded", async (t) => {
-  const flags = npmStartFlags();
+  const flags = startFlags();
   t.ok(
     flags.some((flag) => /^--max-semi-space-size=\d+$/.test(flag)),
     `npm start's flags: ${flags.join(' ') || 'none'}`,
