@@ -24,6 +24,9 @@ import type { SearchAnswer } from '../../src/shared/catalogue.ts';
 import { unitChanged, type PriceHistoryAnswer } from '../../src/shared/price-history.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 
+// 66 page loads with axe in one browser: about 150 s on a quiet runner, near tap's 300 s on a loaded one.
+t.setTimeout(600_000);
+
 /** Evaluated over CDP (page.evaluate), which the page's nonce-based CSP does not govern. */
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
