@@ -5,6 +5,6 @@ export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey, feedImageName } from './files.ts';
 export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
-export { preparePhotos, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
+export { preparePhotos, photoDue, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';
 export { prunePhotos } from './prune-photos.ts';

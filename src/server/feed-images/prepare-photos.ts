@@ -124,6 +124,11 @@ export async function duePhotos(db: Kysely<Database>, now: string, limit = BATCH
   }));
 }
 
+/** Whether any photo already known is due (photos_next_attempt): new addresses come with a new catalogue version. */
+export async function photoDue(db: Kysely<Database>, now: string): Promise<boolean> {
+  return (await db.selectFrom('photos').select('url').where('next_attempt_at', '<=', now).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** How many photos listed projects show are not prepared yet (due now or later): an import's summary. */
 export async function photosWaiting(db: Kysely<Database>): Promise<number> {
   const row = await shownPictures(db)

@@ -10,10 +10,18 @@
 // stops until the next tick, instead of holding every page on this thread for
 // the busy timeout (better-sqlite3 waits in place). A preparation cut short so
 // leaves its claim to lapse; the photo is prepared again then.
+//
+// A pass reads every picture the catalogue shows. Once one has found nothing
+// to do, a tick passes again only when the catalogue's version has changed
+// (an import, which may bring new addresses) or a photo already known is due
+// (a retry, a weekly check: one indexed read), not every 15 s.
 import type { FastifyInstance } from 'fastify';
-import { photosDir, pictureFetchOptions, preparePhotos, type PictureAccess } from '../feed-images/index.ts';
+import { photoDue, photosDir, pictureFetchOptions, preparePhotos, type PictureAccess } from '../feed-images/index.ts';
 import { isStoreBusy } from '../store/errors.ts';
 import { runEvery } from './every.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { catalogueVersion } from '../services/catalogue/version.ts';
 import { ownConnection, type OwnConnection } from './own-connection.ts';
 
 export interface PhotoPreparationOptions {
@@ -28,19 +36,16 @@ const EVERY_MS = 15_000;
 export function installPhotoPreparation(app: FastifyInstance, options: PhotoPreparationOptions = {}, access: PictureAccess = {}): void {
   const stop = new AbortController();
   let own: OwnConnection | null = null;
+  /** The catalogue's version when a pass last ended with nothing due. */
+  let idleAt: string | null = null;
   // Before runEvery's own preClose, which waits for the run in flight.
   app.addHook('preClose', async () => stop.abort());
   runEvery(app, options.everyMs ?? EVERY_MS, async () => {
     try {
       own ??= await ownConnection(app.store, { busyTimeoutMs: 0 });
-      const run = await preparePhotos(own.store.db, {
-        dir: photosDir(app.config.DATA_DIR),
-        fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
-        log: app.log,
-        signal: stop.signal,
-        onPhoto: (result) => app.metrics.feedPhotos.inc({ result }),
-      });
-      if (run.prepared || run.failed) app.log.info(run, 'feed photos prepared');
+      const db = own.store.db;
+      const version = await catalogueVersion(db);
+      if (version !== idleAt || (await photoDue(db, new Date().toISOString()))) await pass(db, version);
     } catch (err) {
       if (isStoreBusy(err)) app.log.info('feed photos wait: the store is busy with an import');
       else app.log.error({ err }, 'preparing feed photos failed');
@@ -49,4 +54,17 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
   });
   // After runEvery's preClose: the run has ended.
   app.addHook('preClose', async () => own?.close());
+
+  async function pass(db: Kysely<Database>, version: string): Promise<void> {
+    const run = await preparePhotos(db, {
+      dir: photosDir(app.config.DATA_DIR),
+      fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
+      log: app.log,
+      signal: stop.signal,
+      onPhoto: (result) => app.metrics.feedPhotos.inc({ result }),
+    });
+    if (run.prepared || run.failed) app.log.info(run, 'feed photos prepared');
+    // A pass stopped by the server closing may have left photos due.
+    if (!stop.signal.aborted) idleAt = version;
+  }
 }

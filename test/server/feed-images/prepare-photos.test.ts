@@ -18,6 +18,7 @@ import { testApp } from '../../helpers/app.ts';
 import { photo } from '../../helpers/photos.ts';
 import { jobRuns, STEP_TIMEOUT_MS, waitFor, within } from '../../helpers/wait.ts';
 import { pictureServer, showOnly } from './pictures.ts';
+import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 
 const T0 = new Date('2026-03-02T10:00:00.000Z');
@@ -362,4 +363,33 @@ forEachStore(t, 'a prepared photo is checked again weekly: unchanged it stays, c
       [url, true],
     ],
   );
+});
+
+forEachStore(t, 'once a pass found nothing to do, the job passes again for a new catalogue version or a photo due', async (t, store) => {
+  const jpeg = await photo({ width: 400, height: 300 });
+  const server = await pictureServer(t, (_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+  const projectId = await showOnly(store, [`${server.origin}/a.jpg`]);
+  const runs = jobRuns();
+  const app = await testApp(t, { store, photoPreparation: { everyMs: 50, onRun: runs.onRun }, feedImages: { allowRanges: LOOPBACK } });
+  await app.ready();
+  await runs.after(2);
+  t.match(await photoRow(store, `${server.origin}/a.jpg`), { status: 'ready' });
+
+  // An address written without an import's new version (no import does so): not looked for.
+  const added = `${server.origin}/b.jpg`;
+  await store.db
+    .insertInto('images')
+    .values({ url: added, position: 1, floorplan: 0, project_id: projectId, unit_id: null, caption: null })
+    .execute();
+  await runs.after(3);
+  t.equal(await photoRow(store, added), undefined, 'idle ticks do not read the catalogue');
+
+  await bumpCatalogueVersion(store.db);
+  await runs.after(2);
+  t.match(await photoRow(store, added), { status: 'ready' }, 'a new catalogue version: a pass finds it');
+
+  // A photo due (a retry, a weekly check) is worked on without a new version.
+  await store.db.updateTable('photos').set({ next_attempt_at: T0.toISOString() }).where('url', '=', added).execute();
+  await runs.after(2);
+  t.ok((await photoRow(store, added))!.next_attempt_at! > new Date().toISOString(), 'checked, and due again in a week');
 });
