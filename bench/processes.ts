@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
-import { startFlags } from '../test/helpers/site-process.ts';
+import { startFlags } from '../test/helpers/start-flags.ts';
 
 export { startFlags };
 

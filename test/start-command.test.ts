@@ -6,7 +6,7 @@ import t from 'tap';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT_DIR } from '../src/server/paths.ts';
-import { SITE_ENTRY, startFlags } from './helpers/site-process.ts';
+import { SITE_ENTRY, startFlags } from './helpers/start-flags.ts';
 
 /** The flags of the image's `CMD ["node", <flags>, "dist/server/main.js"]`. */
 function imageFlags(): string[] {

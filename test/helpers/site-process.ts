@@ -1,24 +1,12 @@
 // The site as `npm start` runs it (`node <flags> dist/server/main.js`, built by
 // the test command before the tests), as a real process: the one place that
 // says how, started on a free loopback port and stopped when the test ends.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, type Started } from './processes.ts';
+import { SITE_ENTRY, startFlags } from './start-flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The compiled server, relative to the folder it runs in. */
-export const SITE_ENTRY = 'dist/server/main.js';
-
-/** The node flags `npm start` gives the server before its entry (package.json's `start`: the one place they are written). */
-export function startFlags(): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = (scripts.start ?? '').split(/\s+/).filter(Boolean);
-  const entry = words.indexOf(SITE_ENTRY);
-  if (words[0] !== 'node' || entry < 0) throw new Error(`package.json's start does not run \`node … ${SITE_ENTRY}\`: ${words.join(' ')}`);
-  return words.slice(1, entry);
-}
 
 /** What `npm start` runs, without npm's own start-up. */
 export const SITE_COMMAND = { command: process.execPath, args: [...startFlags(), SITE_ENTRY], cwd: ROOT };
