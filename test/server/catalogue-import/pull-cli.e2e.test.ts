@@ -130,5 +130,5 @@ forEachTarget(t, 'import CLI: --pull and status', async (t, target) => {
   t.equal(badFeeds.code, 2);
   t.match(badFeeds.stderr, /^error: Invalid configuration: FEEDS must be .*unknown option "resale"/);
   const help = await cli(['--help']);
-  t.match(help.stdout, /npm run import -- --pull \[name\] \[--force\] \[--timeout ms\]\n {7}npm run import -- status\n/);
+  t.match(help.stdout, /npm run import -- --pull \[name\] \[--force\] \[--timeout ms\] \[--photos\]\n {7}npm run import -- status\n/);
 });
