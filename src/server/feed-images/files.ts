@@ -35,6 +35,27 @@ export async function writeWhole(file: string, bytes: Uint8Array): Promise<void>
   await fs.promises.rename(part, file);
 }
 
+/** The names of the files in `dir` (none when it does not exist yet). */
+export async function fileNames(dir: string): Promise<string[]> {
+  try {
+    return (await fs.promises.readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Deletes `file`; false when it is gone already (another instance, or a second import, pruned it first). */
+export async function removeFile(file: string): Promise<boolean> {
+  try {
+    await fs.promises.unlink(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return false;
+  }
+}
+
 /** A file the proxy wrote (under today's name or an earlier one): its image id, and whether it is a leftover download. */
 export function parseFeedImageName(name: string): { id: number; part: boolean } | null {
   const m = /^(\d{1,10})-[0-9a-f]{16}(?:-[0-9a-f]{8})?\.(?:jpg|png|webp|gif|avif)(\.[\d-]+\.part)?$/.exec(name);

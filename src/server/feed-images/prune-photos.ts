@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { shownPictures } from './shown-pictures.ts';
+import { fileNames, removeFile } from './files.ts';
 import type { FileCount } from './prune.ts';
 
 export const UNUSED_MAX_AGE_MS = 60 * 60 * 1000;
@@ -40,26 +41,11 @@ export async function prunePhotos(db: Kysely<Database>, dir: string, now = Date.
     for (const key of batch)
       for (const file of old.get(key)!) {
         if (used.has(key) && !file.part) continue;
-        await fs.promises.unlink(path.join(dir, file.name)).then(
-          () => {
-            removed.files += 1;
-            removed.bytes += file.size;
-          },
-          // Another instance (or a second import) pruned it first.
-          (error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') throw error;
-          },
-        );
+        if (await removeFile(path.join(dir, file.name))) {
+          removed.files += 1;
+          removed.bytes += file.size;
+        }
       }
   }
   return removed;
-}
-
-async function fileNames(dir: string): Promise<string[]> {
-  try {
-    return (await fs.promises.readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { feedImageKey, feedImageName, parseFeedImageName } from './files.ts';
+import { feedImageKey, feedImageName, fileNames, parseFeedImageName, removeFile } from './files.ts';
 import { shownPictures } from './shown-pictures.ts';
 
 export const PART_MAX_AGE_MS = 60 * 60 * 1000;
@@ -22,29 +22,25 @@ export interface FileCount {
 
 export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = Date.now()): Promise<FileCount> {
   const removed: FileCount = { files: 0, bytes: 0 };
-  const remove = async (name: string, stat?: fs.Stats) => {
+  const remove = async (name: string, stat?: fs.Stats | null) => {
     const file = path.join(dir, name);
-    try {
-      const size = (stat ?? (await fs.promises.stat(file))).size;
-      await fs.promises.unlink(file);
+    const size = (stat ?? (await fs.promises.stat(file).catch(() => null)))?.size ?? 0;
+    if (await removeFile(file)) {
       removed.files += 1;
       removed.bytes += size;
-    } catch (error) {
-      // Another instance (or a second import) pruned it first.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   };
 
   const kept = new Map<number, string[]>();
-  for (const entry of await listFiles(dir)) {
-    const parsed = parseFeedImageName(entry.name);
+  for (const name of await fileNames(dir)) {
+    const parsed = parseFeedImageName(name);
     if (!parsed) continue;
     if (parsed.part) {
-      const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
-      if (stat && now - stat.mtimeMs > PART_MAX_AGE_MS) await remove(entry.name, stat);
+      const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+      if (stat && now - stat.mtimeMs > PART_MAX_AGE_MS) await remove(name, stat);
       continue;
     }
-    kept.set(parsed.id, [...(kept.get(parsed.id) ?? []), entry.name]);
+    kept.set(parsed.id, [...(kept.get(parsed.id) ?? []), name]);
   }
 
   const ids = [...kept.keys()];
@@ -64,20 +60,11 @@ export async function pruneFeedImages(db: Kysely<Database>, dir: string, now = D
 /** What DATA_DIR/images holds: every file in it, leftovers included. */
 export async function feedImageCacheSize(dir: string): Promise<FileCount> {
   const size: FileCount = { files: 0, bytes: 0 };
-  for (const entry of await listFiles(dir)) {
-    const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
+  for (const name of await fileNames(dir)) {
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
     if (!stat) continue;
     size.files += 1;
     size.bytes += stat.size;
   }
   return size;
-}
-
-async function listFiles(dir: string): Promise<fs.Dirent[]> {
-  try {
-    return (await fs.promises.readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
