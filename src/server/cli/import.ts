@@ -20,7 +20,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { configuredStore, openStore, type Store } from '../store/db.ts';
 import { photosDir, photosWaiting, pictureFetchOptions, preparePhotos } from '../feed-images/index.ts';
-import type { PreparePhotosOptions } from '../feed-images/prepare-photos.ts';
 import { importFeed } from '../catalogue-import/importer.ts';
 import { openFeed } from '../catalogue-import/open.ts';
 import { afterImport, afterImportLines } from '../catalogue-import/after-import.ts';
@@ -198,11 +197,9 @@ async function photoLines(store: Store, config: Config, prepare: boolean): Promi
 }
 
 async function preparePhotosNow(store: Store, config: Config): Promise<void> {
-  const tell = (fields: { host?: string; reason?: string }) =>
-    process.stderr.write(
-      `warning: a photo from ${fields.host ?? 'a feed'} was not prepared: ${fields.reason ?? 'unknown'} (tried again later)\n`,
-    );
-  const log = { info: tell, warn: tell, error: tell } as unknown as PreparePhotosOptions['log'];
+  const tell = ({ host, reason }: { host: string | null; reason: string }) =>
+    void process.stderr.write(`warning: a photo from ${host ?? 'an invalid address'} was not prepared: ${reason} (tried again later)\n`);
+  const log = { info: tell, error: tell };
   const run = await preparePhotos(store.db, {
     dir: photosDir(config.DATA_DIR),
     fetch: pictureFetchOptions(config.IMAGE_FETCH_TIMEOUT_MS),

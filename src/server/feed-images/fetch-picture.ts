@@ -61,9 +61,9 @@ export function pictureFetchOptions(timeoutMs: number, access: PictureAccess = {
 export interface Picture {
   type: PictureType;
   bytes: Buffer;
-  /** The answer's validators, for a conditional GET later (undefined from a test's stand-in). */
-  etag?: string | null;
-  lastModified?: string | null;
+  /** The answer's validators, for a conditional GET later. */
+  etag: string | null;
+  lastModified: string | null;
 }
 
 /** What a conditional GET sends back: the validators of the copy held. */
@@ -74,8 +74,8 @@ export interface Validators {
 
 /** The picture at `url`; with `held`, null when the server answers that it has not changed (304). */
 export async function fetchPicture(url: string, options: FetchOptions): Promise<Picture>;
-export async function fetchPicture(url: string, options: FetchOptions, held: Validators): Promise<Picture | null>;
-export async function fetchPicture(url: string, options: FetchOptions, held?: Validators): Promise<Picture | null> {
+export async function fetchPicture(url: string, options: FetchOptions, held: Validators | null): Promise<Picture | null>;
+export async function fetchPicture(url: string, options: FetchOptions, held: Validators | null = null): Promise<Picture | null> {
   const policy = options.policy ?? addressPolicy();
   const lookup = guardedLookup(policy, options.resolve ?? systemResolve);
   const maxBytes = options.maxBytes ?? MAX_BYTES;
@@ -130,7 +130,7 @@ const header = (res: http.IncomingMessage, name: string): string | null => {
   return typeof value === 'string' && value.length <= 200 ? value : null;
 };
 
-function conditionalHeaders(held: Validators | undefined): Record<string, string> {
+function conditionalHeaders(held: Validators | null): Record<string, string> {
   return {
     ...(held?.etag && { 'if-none-match': held.etag }),
     ...(held?.lastModified && { 'if-modified-since': held.lastModified }),

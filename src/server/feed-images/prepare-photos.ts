@@ -18,7 +18,6 @@
 // while it is checked, and a failed check keeps it as it was (tried again
 // later, as a failure is). New photos come before checks.
 import { sql, type Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../store/schema.ts';
 import { isStoreBusy } from '../store/errors.ts';
 import { fetchPicture, PictureError, type FetchOptions, type Validators } from './fetch-picture.ts';
@@ -41,7 +40,8 @@ export interface PreparePhotosOptions {
   /** DATA_DIR/photos (photo-files.ts). */
   dir: string;
   fetch: FetchOptions;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where a photo not prepared is told (the app's logger): expected failures at info, others at error. */
+  log: Record<'info' | 'error', (fields: { host: string | null; reason: string; attempts: number }, message: string) => void>;
   now?: () => Date;
   /** Stops between photos (the server closing). */
   signal?: AbortSignal;
@@ -149,14 +149,14 @@ async function prepareOne(
   // Another instance has it, or prepared (or checked) it since the batch was read.
   if (!claimed) return null;
   try {
-    const picture = check ? await fetchPicture(url, options.fetch, check) : await fetchPicture(url, options.fetch);
+    const picture = await fetchPicture(url, options.fetch, check);
     const checkAgain = new Date(now().getTime() + REFRESH_MS).toISOString();
     if (!picture) {
       await db.updateTable('photos').set({ attempts: 0, next_attempt_at: checkAgain }).where('url', '=', url).execute();
       return 'checked';
     }
     const key = pictureKey(picture.bytes);
-    const validators = { etag: picture.etag ?? null, last_modified: picture.lastModified ?? null };
+    const validators = { etag: picture.etag, last_modified: picture.lastModified };
     if (check && claimed.key === key) {
       await db
         .updateTable('photos')

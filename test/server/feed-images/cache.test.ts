@@ -45,7 +45,7 @@ t.test('a picture is fetched and resized once, then read from the disk', async (
   const gate = new Promise<void>((resolve) => (release = resolve));
   const { cache, calls } = setup(t, async () => {
     await gate;
-    return { type: 'image/png', bytes: PNG };
+    return { type: 'image/png', bytes: PNG, etag: null, lastModified: null };
   });
   const all = Promise.all([1, 2, 3].map(() => cache.get(7, 'https://pictures.example/a.png')));
   release();
@@ -112,7 +112,7 @@ t.test('the memory of failures is bounded', async (t) => {
 });
 
 t.test('a picture that cannot be read is a 502, remembered like a failed fetch', async (t) => {
-  const { cache, calls, logged } = setup(t, async () => ({ type: 'image/jpeg', bytes: JPEG }));
+  const { cache, calls, logged } = setup(t, async () => ({ type: 'image/jpeg', bytes: JPEG, etag: null, lastModified: null }));
   for (let i = 0; i < 3; i++) {
     const error = await cache.get(3, 'https://pictures.example/broken.jpg').then(
       () => null,
@@ -131,7 +131,7 @@ t.test('a picture that cannot be read is a 502, remembered like a failed fetch',
 });
 
 t.test('an original kept under the name of earlier versions is not served', async (t) => {
-  const { dir, cache, calls } = setup(t, async () => ({ type: 'image/png', bytes: PNG }));
+  const { dir, cache, calls } = setup(t, async () => ({ type: 'image/png', bytes: PNG, etag: null, lastModified: null }));
   const url = 'https://pictures.example/a.png';
   const original = path.join(dir, `${feedImageKey(7, url)}.png`);
   fs.mkdirSync(dir, { recursive: true });
