@@ -13,6 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { startServer } from '../test/helpers/app.ts';
 import { photo, prepareEveryPicture } from '../test/helpers/photos.ts';
 import { launchBenchBrowser } from './phone-pages.ts';
+import { scrollThrough } from '../test/helpers/browser.ts';
 import { textTable } from './table.ts';
 
 const SCREENS = [
@@ -29,15 +30,6 @@ function photoBytes(page: Page): Promise<{ count: number; bytes: number }> {
       .getEntriesByType('resource')
       .filter((e) => new URL(e.name).pathname.startsWith('/media/photos/')) as PerformanceResourceTiming[];
     return { count: photos.length, bytes: photos.reduce((sum, e) => sum + e.encodedBodySize, 0) };
-  });
-}
-
-async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   });
 }
 
@@ -66,7 +58,7 @@ export async function runPhotoPagesBench(): Promise<void> {
         await page.setViewport(screen);
         await page.goto(url + path, { waitUntil: 'load' });
         if (scroll) await scrollThrough(page);
-        await page.waitForNetworkIdle({ idleTime: 300 });
+        else await page.waitForNetworkIdle({ idleTime: 300 });
         const { count, bytes } = await photoBytes(page);
         rows.push([screen.name, label, String(count), kb(bytes), kb(count ? bytes / count : 0), kb(count * original)]);
         await page.close();

@@ -9,7 +9,7 @@
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
-import { launchBrowser, newPage } from '../helpers/browser.ts';
+import { launchBrowser, newPage, scrollThrough } from '../helpers/browser.ts';
 import { prepareEveryPicture } from '../helpers/photos.ts';
 
 const SCREENS = [
@@ -31,14 +31,8 @@ interface Shown {
 
 /** Every photo the page has loaded, after scrolling through it so that the lazy ones in view load too. */
 async function shownPhotos(page: Page): Promise<Shown[]> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
   // Slides out of view stay lazy: what has loaded once the network is quiet is what a visitor's browser chose.
-  await page.waitForNetworkIdle({ idleTime: 300 });
+  await scrollThrough(page);
   return page.$$eval('img.photo', (images) =>
     (images as HTMLImageElement[])
       .filter((i) => i.complete && i.naturalWidth > 0)

@@ -151,6 +151,17 @@ async function watchCsp(page: Page, problems: Problems): Promise<void> {
   });
 }
 
+/** Scrolls the page to its foot half a screen at a time, so that its lazy pictures load, then waits for the network to be quiet. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForNetworkIdle({ idleTime: 300 });
+}
+
 /**
  * Resolves once React has hydrated the document: React marks the DOM nodes it
  * owns with `__reactFiber$…` properties, which server HTML never has. The header

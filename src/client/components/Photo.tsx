@@ -5,7 +5,7 @@
 // proportions (no shift when it arrives) and its most common colour behind it
 // while it loads. Before that, the picture as this site passes it on.
 import type { ImageRef } from '../../shared/catalogue.ts';
-import { photoSrcset, photoUrl } from '../../shared/photos.ts';
+import { photoSrcset, photoUrl, photoWidthFor } from '../../shared/photos.ts';
 
 export interface PhotoProps {
   image: ImageRef;
@@ -34,7 +34,7 @@ export function Photo({ image, alt, sizes, width, height, ...rest }: PhotoProps)
         <source type="image/webp" srcSet={photoSrcset(photo, 'webp')} sizes={sizes} />
         <img
           className="photo"
-          src={photoUrl(photo.key, Math.min(640, photo.width), 'jpeg')}
+          src={photoUrl(photo.key, photoWidthFor(photo, 640), 'jpeg')}
           srcSet={photoSrcset(photo, 'jpeg')}
           sizes={sizes}
           alt={alt}
