@@ -135,6 +135,21 @@ t.test('the navigation progress bar', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
+  t.test('a fast navigation right after a slow one leaves the bar idle', async (t) => {
+    const { page, problems, held, requested, link } = await homeWithHeldPage(t, url, 'buying-process');
+    await page.click(link);
+    await within(requested, 'the page data request');
+    await page.waitForSelector(`${BAR}.is-running`, { timeout: STEP_TIMEOUT_MS });
+    for (const request of held.splice(0)) await request.continue();
+    await page.waitForSelector(`${BAR}.is-done`, { timeout: STEP_TIMEOUT_MS });
+    // Back to the homepage (its module and data at hand: faster than the bar's delay) while the bar still shows done.
+    await page.evaluate(() => history.back());
+    await page.waitForFunction(() => location.pathname === '/', { timeout: STEP_TIMEOUT_MS });
+    await page.waitForSelector(`${BAR}.is-idle`, { timeout: STEP_TIMEOUT_MS });
+    t.pass('the bar is idle on the homepage again');
+    t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
+  });
+
   t.test('a navigation whose data answers 500 turns the bar red and shows the error page', async (t) => {
     const { page, problems, held, requested, phases, link } = await homeWithHeldPage(t, url, 'costs-and-taxes', { allowFailure: true });
     await page.click(link);

@@ -45,7 +45,10 @@ export function ProgressProvider({ children }: { children: ReactNode }) {
     };
     return {
       start() {
+        // A new navigation takes over the bar: what the last one left showing (done, waiting to
+        // hide; or running, if superseded) goes, or a fast one that never shows would leave it there.
         clear();
+        setPhase('idle');
         shown.current = false;
         timers.current.show = setTimeout(() => {
           shown.current = true;
