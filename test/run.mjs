@@ -8,14 +8,16 @@
 // fast tier). Only the e2e tier needs Chromium: it is found here (or installed
 // from Debian's package when running as root). `--watch` runs the fast tier,
 // then again on each save, only the test files whose code changed (tap's
-// --changed). dist/ is rebuilt when older than the sources by tap's `before`
-// (test/fresh-dist.mjs), so a single `npx tap file` gets it too.
+// --changed). The fast tier runs its files several to a process
+// (fastTierArgs); files named on the command line run a process each. dist/ is
+// rebuilt when older than the sources by tap's `before` (test/fresh-dist.mjs),
+// so a single `npx tap file` gets it too.
 import { spawn, spawnSync } from 'node:child_process';
 import readline from 'node:readline';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E = 'test/**/*.e2e.test.ts';
@@ -38,11 +40,42 @@ if (watch && tier !== 'fast') {
 const tapArgs = [...TIERS[tier], ...rest.filter((a) => a !== '--watch')];
 const env = { ...process.env, NODE_ENV: 'test' };
 if (tier === 'e2e') env.PUPPETEER_EXECUTABLE_PATH = findChromium();
+// Files named on the command line run one process each, as tap runs them.
+const filesNamed = rest.some((a) => !a.startsWith('-'));
 
 await buildTapPlugins();
 pruneTypescriptOutputs();
 if (watch) watchFastTier();
+else if (tier === 'fast' && !filesNamed) runTap(fastTierArgs()).then((code) => process.exit(code));
 else runTap(tapArgs).then((code) => process.exit(code));
+
+/**
+ * The fast tier's files run a few processes at a time, each taking the next
+ * file from one queue when done with its last (test/helpers/files-in-one-process.ts),
+ * instead of one process per file: tap, the server and React load a few times,
+ * not 168. One process per core and one more, which runs while the others wait
+ * for PostgreSQL. Each is a small generated file under .tap/ that tap runs like
+ * any test file; the timeout is the whole process's.
+ */
+function fastTierArgs() {
+  const files = fs
+    .globSync('test/**/*.test.{ts,tsx}', { cwd: root })
+    .filter((f) => !f.endsWith('.e2e.test.ts') && !/\/fixtures?\//.test(f))
+    .sort();
+  const dir = path.join(root, '.tap', 'fast-tier');
+  const queue = path.join(dir, 'queue');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(queue, { recursive: true });
+  files.forEach((f, i) => fs.writeFileSync(path.join(queue, String(i).padStart(4, '0')), path.join(root, f)));
+  const runner = pathToFileURL(path.join(root, 'test/helpers/files-in-one-process.ts')).href;
+  const count = os.availableParallelism() + 1;
+  const processes = Array.from({ length: count }, (_, i) => {
+    const part = path.join(dir, `process-${i + 1}-of-${count}.test.mjs`);
+    fs.writeFileSync(part, `import { runQueuedFiles } from ${JSON.stringify(runner)};\nawait runQueuedFiles(${JSON.stringify(queue)});\n`);
+    return path.relative(root, part);
+  });
+  return [...processes, '--jobs', String(count), '--timeout', '1800', ...rest];
+}
 
 /**
  * tap starts each test file with the loaders of the plugins it was built with.

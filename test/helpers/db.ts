@@ -75,11 +75,16 @@ export async function forEachTarget(
   fn: (t: TapTest, target: StoreTarget) => unknown,
   options: { template?: TemplateKind } = {},
 ): Promise<void> {
-  for (const dialect of dialects())
-    await t.test(`${name} [${dialect}]`, async (t) => {
-      const target = await createTarget(t, dialect, options);
-      await fn(t, target);
-    });
+  // Declared together (tap runs them one after the other): a test declared
+  // after its file's subtest has ended would be refused (files-in-one-process.ts).
+  await Promise.all(
+    dialects().map((dialect) =>
+      t.test(`${name} [${dialect}]`, async (t) => {
+        const target = await createTarget(t, dialect, options);
+        await fn(t, target);
+      }),
+    ),
+  );
 }
 
 /** A fresh target of one dialect (a second database, e.g. to restore into): empty, or a copy of `template`. */

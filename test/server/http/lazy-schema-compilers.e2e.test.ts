@@ -1,6 +1,8 @@
 // Fastify's JSON-schema compilers load on first use, not with the app (issue 12):
 // creating the app requires neither; a route that declares a schema still
-// gets Fastify's validation (400) and serialisation.
+// gets Fastify's validation (400) and serialisation. In the e2e tier, which
+// runs each file in a process of its own: it reads which modules the process
+// has loaded, and the fast tier shares a process between files.
 import t from 'tap';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
