@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TEST_CACHE_DIR } from './helpers/cache-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E = 'test/**/*.e2e.test.ts';
@@ -97,7 +98,7 @@ async function buildTapPlugins() {
  * for a week go (one still in use is compiled again on its next load).
  */
 function pruneTypescriptOutputs() {
-  const dir = path.join(os.tmpdir(), 'newbuild-test-ts');
+  const dir = path.join(TEST_CACHE_DIR, 'typescript');
   if (!fs.existsSync(dir)) return;
   const weekAgo = Date.now() - 7 * 24 * 60 * 60 * 1000;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {

@@ -10,7 +10,7 @@
 // A template is named by a hash of everything that could change what it holds
 // (the server's sources, the locales, the lockfile; the day, since the demo's
 // dates are relative to it), so it is never older than the code it was made
-// with. SQLite's is a file under the system's temporary folder, copied into the
+// with. SQLite's is a file under the user's cache folder (cache-dir.mjs), copied into the
 // test's data folder; PostgreSQL's is a database that a test's database is
 // created from (CREATE DATABASE … TEMPLATE). Templates of other hashes unused
 // for an hour are removed when a new one is made.
@@ -21,10 +21,11 @@ import path from 'node:path';
 import { openStore, SQLITE_FILE } from '../../src/server/store/db.ts';
 import { seedDemoSite } from '../../src/server/demo/seed.ts';
 import { ROOT_DIR } from '../../src/server/paths.ts';
+import { TEST_CACHE_DIR } from './cache-dir.mjs';
 
 export type TemplateKind = 'empty' | 'demo';
 
-const SQLITE_DIR = path.join(os.tmpdir(), 'newbuild-test-stores');
+const SQLITE_DIR = path.join(TEST_CACHE_DIR, 'stores');
 const UNUSED_FOR_MS = 60 * 60 * 1000;
 
 /** Writes a copy of the `kind` SQLite template as the store file of `dataDir`. */

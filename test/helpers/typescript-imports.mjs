@@ -5,7 +5,7 @@
 // of CPU per test file, mostly in messages about tap's own few hundred
 // modules. Loaded by .taprc's node-arg.
 //
-// Each output is kept under the system's temporary folder, named by a hash of
+// Each output is kept under the user's cache folder (cache-dir.mjs), named by a hash of
 // the file's path and contents (and esbuild's version and options), so a test
 // file that loads the server's two hundred modules reads them instead of
 // sending each to esbuild again: about 0.4 s of CPU less per such file. A
@@ -14,9 +14,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_CACHE_DIR } from './cache-dir.mjs';
 
 const TYPESCRIPT = /\.(ts|tsx|mts)$/;
 const OPTIONS = {
@@ -27,7 +27,7 @@ const OPTIONS = {
   sourcesContent: false,
 };
 const ESBUILD_VERSION = createRequire(import.meta.url)('esbuild/package.json').version;
-const CACHE_DIR = path.join(os.tmpdir(), 'newbuild-test-ts', `esbuild-${ESBUILD_VERSION}`);
+const CACHE_DIR = path.join(TEST_CACHE_DIR, 'typescript', `esbuild-${ESBUILD_VERSION}`);
 
 let esbuild;
 
