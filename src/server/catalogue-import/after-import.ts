@@ -1,8 +1,7 @@
 // Work that follows every successful import, whichever way it came: a file or
 // URL through `npm run import`, `npm run import -- --pull`, or a scheduled pull
-// in a running server. Called after the import's transaction has committed, so
-// it never throws: a failure here is reported beside an import that stands.
-import type { Config } from '../config.ts';
+// in a running server (in the pull's worker thread, with the import). Called
+// after the import's transaction has committed, so it never throws: a failure here is reported beside an import that stands.
 import type { Store } from '../store/db.ts';
 import { feedImageDir, photosDir, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
 import type { ImportSummary } from './importer.ts';
@@ -14,10 +13,10 @@ export interface AfterImport {
   error: string | null;
 }
 
-export async function afterImport(store: Store, config: Config, summary: ImportSummary): Promise<AfterImport> {
+export async function afterImport(store: Store, dataDir: string, summary: ImportSummary): Promise<AfterImport> {
   try {
     // An import that touched no project cannot have dropped a picture.
-    const pruned = summary.projectsTouched ? await pruneBoth(store, config) : { files: 0, bytes: 0 };
+    const pruned = summary.projectsTouched ? await pruneBoth(store, dataDir) : { files: 0, bytes: 0 };
     return { pruned, error: null };
   } catch (error) {
     return { pruned: { files: 0, bytes: 0 }, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
@@ -25,9 +24,9 @@ export async function afterImport(store: Store, config: Config, summary: ImportS
 }
 
 /** The proxy's kept pictures and the prepared photos' variants that no listing shows, together. */
-async function pruneBoth(store: Store, config: Config): Promise<FileCount> {
-  const pictures = await pruneFeedImages(store.db, feedImageDir(config.DATA_DIR));
-  const photos = await prunePhotos(store.db, photosDir(config.DATA_DIR));
+async function pruneBoth(store: Store, dataDir: string): Promise<FileCount> {
+  const pictures = await pruneFeedImages(store.db, feedImageDir(dataDir));
+  const photos = await prunePhotos(store.db, photosDir(dataDir));
   return { files: pictures.files + photos.files, bytes: pictures.bytes + photos.bytes };
 }
 

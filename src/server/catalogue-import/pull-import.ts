@@ -1,11 +1,14 @@
 // The part of a pull that reads the feed: the conditional GET (download.ts)
-// and, unless the answer is a 304, the import (importFeed, one transaction).
+// and, unless the answer is a 304, the import (importFeed, one transaction)
+// and the work after it (afterImport: pruning pictures no listing shows, a
+// pass over the catalogue's images that would hold a page thread on SQLite).
 // What it is asked (PullJob) and answers (PullJobResult) are plain data, so
 // that it runs on the caller's thread (importInline: the CLI's `--pull`) or in
 // a worker thread of its own (pull-in-worker.ts: the server's schedule) alike.
 import type { Store } from '../store/db.ts';
 import type { ImportOptions, ImportSummary, QueueInstantAlerts } from './import-types.ts';
 import { fetchFeed } from './download.ts';
+import { afterImport, type AfterImport } from './after-import.ts';
 
 export interface PullJob {
   /** The feed's URL as configured (credentials included). */
@@ -15,9 +18,12 @@ export interface PullJob {
   maxBytes: number;
   /** importFeed's options (a Date passes to a worker thread as it is); the alerts are the runner's. */
   import: Omit<ImportOptions, 'alerts'>;
+  /** DATA_DIR, whose kept pictures and photos afterImport prunes. */
+  dataDir: string;
 }
 
-export type PullJobResult = { status: 304 } | { status: 200; summary: ImportSummary; etag: string | null; lastModified: string | null };
+export type PullJobResult =
+  { status: 304 } | { status: 200; summary: ImportSummary; etag: string | null; lastModified: string | null; after: AfterImport };
 
 /** Runs a PullJob; rejects with the download's or the import's error (the catalogue then unchanged). */
 export type PullRunner = (job: PullJob, signal?: AbortSignal) => Promise<PullJobResult>;
@@ -32,7 +38,8 @@ export const importInline =
       // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
       const { importFeed } = await import('./importer.ts');
       const summary = await importFeed(store, download.body, { ...job.import, alerts });
-      return { status: 200, summary, etag: download.etag, lastModified: download.lastModified };
+      const after = await afterImport(store, job.dataDir, summary);
+      return { status: 200, summary, etag: download.etag, lastModified: download.lastModified, after };
     } finally {
       download.cancel();
     }

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { FeedPullResult } from '../store/schema.ts';
-import { afterImport, type AfterImport } from './after-import.ts';
+import type { AfterImport } from './after-import.ts';
 import type { ImportSummary } from './import-types.ts';
 import { importInline, type PullRunner } from './pull-import.ts';
 import { acquireLease, ensureFeedRow, recordPull, releaseLease } from './pull-store.ts';
@@ -63,7 +63,7 @@ export interface PullOptions {
 }
 
 export type PullOutcome =
-  | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number; after?: AfterImport }
+  | { source: string; result: 'imported'; summary: ImportSummary; durationMs: number; after: AfterImport }
   | { source: string; result: 'unchanged'; durationMs: number }
   /** `refused`: the import was refused by the withdrawal guard. */
   | { source: string; result: 'failed'; error: string; durationMs: number; refused?: 'withdrawals' }
@@ -121,6 +121,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
         validators,
         timeoutMs,
         maxBytes: options.maxBytes ?? config.FEED_MAX_BYTES,
+        dataDir: config.DATA_DIR,
         import: {
           source,
           includeResales: feed.includeResales,
@@ -141,7 +142,7 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
         imported_at: started.toISOString(),
         counts: JSON.stringify(summaryCounts(result.summary)),
       });
-      outcome = { source, result: 'imported', summary: result.summary, durationMs: elapsed(clock) };
+      outcome = { source, result: 'imported', summary: result.summary, durationMs: elapsed(clock), after: result.after };
     }
   } catch (error) {
     if (options.signal?.aborted) {
@@ -165,10 +166,8 @@ export async function pullFeed(store: Store, config: Config, feed: FeedSource, o
     log?.info({ source, result: 'imported', counts: summaryCounts(outcome.summary), durationMs: outcome.durationMs }, 'feed pulled');
   else if (outcome.result === 'unchanged') log?.info({ source, result: 'unchanged', durationMs: outcome.durationMs }, 'feed pulled');
 
-  if (outcome.result === 'imported') {
-    outcome.after = await afterImport(store, config, outcome.summary);
-    if (outcome.after.error) log?.error({ source, reason: outcome.after.error }, 'work after the import failed');
-  }
+  if (outcome.result === 'imported' && outcome.after.error)
+    log?.error({ source, reason: outcome.after.error }, 'work after the import failed');
   return outcome;
 }
 

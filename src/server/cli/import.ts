@@ -168,7 +168,7 @@ async function importFile(config: Config, { location, source, newBuild, includeR
         alerts: instantAlerts(config.SITE_URL),
       });
       process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
-      report(afterImportLines(await afterImport(store, config, summary)));
+      report(afterImportLines(await afterImport(store, config.DATA_DIR, summary)));
       await photoLines(store, config, photos);
       return 0;
     } finally {
@@ -224,7 +224,7 @@ async function pull(config: Config, name: string | undefined, ignoreWithdrawGuar
   try {
     for (const feed of feeds) {
       if (stop.signal.aborted) break;
-      // pullFeed calls afterImport after a successful import.
+      // The pull's runner calls afterImport after a successful import.
       const outcome = await pullFeed(store, config, feed, {
         force: true,
         ignoreWithdrawGuard,
@@ -234,7 +234,7 @@ async function pull(config: Config, name: string | undefined, ignoreWithdrawGuar
       if (outcome.result === 'imported') {
         const [first, ...rest] = summaryLines(outcome.summary);
         process.stdout.write(`${[`${feed.name}: ${first}`, ...rest].join('\n')}\n`);
-        if (outcome.after) report(afterImportLines(outcome.after));
+        report(afterImportLines(outcome.after));
       } else if (outcome.result === 'unchanged') process.stdout.write(`${feed.name}: unchanged (304 Not Modified)\n`);
       else if (outcome.result === 'skipped' && outcome.reason === 'interrupted') {
         process.stderr.write(`error: ${feed.name}: interrupted (nothing was changed)\n`);

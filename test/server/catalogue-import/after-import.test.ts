@@ -24,11 +24,11 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
   fs.mkdirSync(dir, { recursive: true });
   const files = rows.map((r) => path.join(dir, feedImageName(feedImageKey(r.id, r.url))));
   for (const file of files) fs.writeFileSync(file, 'jpeg');
-  t.same((await afterImport(store, config, first)).pruned, { files: 0, bytes: 0 }, 'both still shown');
+  t.same((await afterImport(store, config.DATA_DIR, first)).pruned, { files: 0, bytes: 0 }, 'both still shown');
 
   const second = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   t.match(second, { withdrawn: 1 });
-  t.same((await afterImport(store, config, second)).pruned, { files: 1, bytes: 4 });
+  t.same((await afterImport(store, config.DATA_DIR, second)).pruned, { files: 1, bytes: 4 });
   t.same(
     files.map((f) => fs.existsSync(f)),
     [true, false],
@@ -37,7 +37,7 @@ forEachStore(t, 'pictures no listing shows are pruned after an import that chang
 
   const unchanged = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   fs.writeFileSync(path.join(dir, feedImageName(feedImageKey(999_999, 'https://pictures.example/x.jpg'))), 'jpeg');
-  t.same((await afterImport(store, config, unchanged)).pruned, { files: 0, bytes: 0 }, 'nothing touched: no pruning pass');
+  t.same((await afterImport(store, config.DATA_DIR, unchanged)).pruned, { files: 0, bytes: 0 }, 'nothing touched: no pruning pass');
 });
 
 forEachStore(t, 'a failure after the import is reported, not thrown: the import stands', async (t, store, target) => {
@@ -45,7 +45,7 @@ forEachStore(t, 'a failure after the import is reported, not thrown: the import 
   const summary = await importFeed(store, chunks(feed(picture('A', 'https://pictures.example/a.jpg'))), { source: 'agency' });
   // The pictures' folder cannot be read: a file stands where it should be.
   fs.writeFileSync(feedImageDir(config.DATA_DIR), 'not a folder');
-  const after = await afterImport(store, config, summary);
+  const after = await afterImport(store, config.DATA_DIR, summary);
   t.match(after, { pruned: { files: 0, bytes: 0 }, error: /ENOTDIR|not a directory/i });
   t.same(afterImportLines(after).out, []);
   t.match(afterImportLines(after).err, [/^warning: imported, but the work after the import failed: /]);

@@ -231,3 +231,16 @@ forEachStore(t, 'the withdrawal guard: a pull is refused, unless ignoreWithdrawG
   await refused('renamed back');
   imported(t, await pull(unguarded), { added: 12, withdrawn: 12 });
 });
+
+forEachStore(t, "what follows an import is the runner's: the pull reports the runner's account of it", async (t, store) => {
+  const config = testConfig(t, { FEEDS: 'acme=http://127.0.0.1:9/feed.xml' });
+  const summary = { projectsTouched: 1 } as ImportSummary;
+  const after = { pruned: { files: 7, bytes: 9 }, error: null };
+  const outcome = await pullFeed(store, config, config.FEEDS[0]!, {
+    runner: async (job) => {
+      t.equal(job.dataDir, config.DATA_DIR, 'the runner is told the data folder');
+      return { status: 200, summary, etag: null, lastModified: null, after };
+    },
+  });
+  t.match(outcome, { result: 'imported', after });
+});

@@ -2,8 +2,10 @@
 // downloads, parses and writes in a worker thread with its own connection; a
 // worker that dies mid-import (here: out of its heap) is a failed pull with
 // one line and an unchanged catalogue; an abort ends the worker and leaves no
-// lock behind.
+// lock behind. The work after an import (pruning) is the worker's too.
 import diagnostics from 'node:diagnostics_channel';
+import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import type { Worker } from 'node:worker_threads';
 import t from 'tap';
@@ -16,6 +18,7 @@ import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
 import { listenUntilTheEnd, startFeedServer } from '../catalogue-import/feed-server.ts';
 import { logs } from '../catalogue-import/pull-helpers.ts';
 import { addSearch, queuedMails } from '../saved-searches/alert-helpers.ts';
+import { feedImageDir, feedImageKey, feedImageName } from '../../../src/server/feed-images/index.ts';
 
 t.setTimeout(300_000);
 
@@ -133,4 +136,28 @@ forEachStore(t, 'a refusal from the worker keeps its advice: the skipped propert
     error: /the feed skipped 20 properties without <new_build>: if acme is a new-build source, write ;new-build in FEEDS/,
   });
   t.notMatch(outcome, { error: /--force/ });
+});
+
+const picture = (id: string, url: string) => property({ id, extra: `<images><image id="1"><url>${url}</url></image></images>` });
+
+forEachStore(t, "the work after the import is the worker's: the pictures a pull dropped are pruned there", async (t, store, target) => {
+  const both = await startFeedServer(t, {
+    body: feed(picture('A', 'https://pictures.example/a.jpg'), picture('B', 'https://pictures.example/b.jpg')),
+  });
+  const config = testConfig(t, { DATA_DIR: target.dataDir, FEEDS: `acme=${both.url}` });
+  const acme = config.FEEDS[0]!;
+  t.match(await pullFeed(store, config, acme, { runner: pullInWorker(store.reopen!) }), { result: 'imported' });
+  const rows = await store.db.selectFrom('images').select(['id', 'url']).orderBy('id').execute();
+  const dir = feedImageDir(config.DATA_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const r of rows) fs.writeFileSync(path.join(dir, feedImageName(feedImageKey(r.id, r.url))), 'jpeg');
+
+  const one = await startFeedServer(t, { body: feed(picture('A', 'https://pictures.example/a.jpg')) });
+  const outcome = await pullFeed(store, config, { ...acme, url: one.url }, { force: true, runner: pullInWorker(store.reopen!) });
+  t.match(
+    outcome,
+    { result: 'imported', after: { pruned: { files: 1, bytes: 4 }, error: null } },
+    "B's kept picture, pruned in the worker",
+  );
+  t.equal(fs.readdirSync(dir).length, 1);
 });
