@@ -192,8 +192,8 @@ async function contentsAsMade(c: import('pg').Client): Promise<{ relations: stri
   const sequences = all.filter((r) => r.startsWith('S:')).map((r) => r.slice(2));
   const quoted = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`;
   const { rows } = await c.query(`select
-    array[${tables.map((t) => `(select json_agg(r) from ${t} r)`).join(', ')}]::json[] as rows,
-    array[${sequences.map((s) => `(select json_build_array(last_value, is_called) from "${s}")`).join(', ')}]::json[] as sequences`);
+    json_build_array(${tables.map((t) => `(select json_agg(r) from ${t} r)`).join(', ') || 'null'}) as rows,
+    json_build_array(${sequences.map((s) => `(select json_build_array(last_value, is_called) from "${s}")`).join(', ') || 'null'}) as sequences`);
   const [{ rows: rowsOf, sequences: states }] = rows;
   const restore = [
     'begin',
