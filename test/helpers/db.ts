@@ -93,10 +93,10 @@ export async function createTarget(t: TapTest, dialect: DialectName, options: { 
   const opened: Store[] = [];
   let databaseUrl: string | undefined;
   // tap runs teardowns last-registered first: this one (close what the test
-  // opened, then drop or empty its database) runs before the data folder is removed.
+  // opened, then drop its database) runs before the data folder is removed.
   t.teardown(async () => {
     await Promise.allSettled(opened.map((s) => s.close()));
-    if (databaseUrl) await doneWithDatabase(databaseUrl);
+    if (databaseUrl) await dropDatabase(databaseUrl);
   });
   if (dialect === 'postgres') databaseUrl = await createDatabase(options.template);
   else if (options.template) await copySqliteTemplate(options.template, dataDir);
@@ -120,12 +120,8 @@ function adminUrl(): string {
 }
 
 async function admin<T>(fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
-  return connected(adminUrl(), fn);
-}
-
-async function connected<T>(databaseUrl: string, fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
   try {
     return await fn(client);
@@ -134,19 +130,7 @@ async function connected<T>(databaseUrl: string, fn: (client: import('pg').Clien
   }
 }
 
-// Creating and dropping a database from the 'empty' template costs the server
-// about 0.3–0.7 s of CPU (it copies the template's 9 MB); putting its rows back
-// as they were made, a few milliseconds. So a process keeps the 'empty'
-// databases its tests are done with, as made again, for its next ones (not one
-// whose tables a test changed or that a session still uses), and drops them
-// when its tests end.
-const spares: string[] = [];
-/** Per 'empty' database: its tables and sequences as made, and the SQL that puts their contents back. */
-const asMade = new Map<string, { relations: string; restore: string }>();
-
 async function createDatabase(template?: TemplateKind): Promise<string> {
-  const spare = template === 'empty' ? spares.pop() : undefined;
-  if (spare) return spare;
   const name = `test_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
   await admin(async (c) => {
     const from = template ? ` TEMPLATE ${await postgresTemplate(template, c, adminUrl())}` : '';
@@ -154,71 +138,10 @@ async function createDatabase(template?: TemplateKind): Promise<string> {
   });
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
-  if (template === 'empty') asMade.set(url.toString(), await connected(url.toString(), contentsAsMade));
   return url.toString();
 }
 
-/** Drops the test's database, or keeps it, as made again, for the next test. */
-async function doneWithDatabase(databaseUrl: string): Promise<void> {
-  if (!asMade.has(databaseUrl) || !(await madeAgain(databaseUrl))) return dropDatabase(databaseUrl);
-  if (!dropsSpares) {
-    dropsSpares = true;
-    tap.teardown(async () => {
-      for (const url of spares.splice(0)) await dropDatabase(url);
-    });
-  }
-  spares.push(databaseUrl);
-}
-let dropsSpares = false;
-
-/** Puts a database's rows and sequences back as made: false if its tables changed, or a session still uses it. */
-async function madeAgain(databaseUrl: string): Promise<boolean> {
-  const made = asMade.get(databaseUrl)!;
-  return connected(databaseUrl, async (c) => {
-    await waitForNoSessions(c, new URL(databaseUrl).pathname.slice(1));
-    const { rows } = await c.query(
-      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    if (rows[0].n > 0 || (await relations(c)).join() !== made.relations) return false;
-    await c.query(made.restore);
-    return true;
-  }).catch(() => false);
-}
-
-/** A new database's relations, and the SQL that empties its tables and puts back the rows and sequences it has now. */
-async function contentsAsMade(c: import('pg').Client): Promise<{ relations: string; restore: string }> {
-  const all = await relations(c);
-  const tables = all.filter((r) => r.startsWith('r:') && !r.startsWith('r:kysely_migration')).map((r) => `"${r.slice(2)}"`);
-  const sequences = all.filter((r) => r.startsWith('S:')).map((r) => r.slice(2));
-  const quoted = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`;
-  const { rows } = await c.query(`select
-    json_build_array(${tables.map((t) => `(select json_agg(r) from ${t} r)`).join(', ') || 'null'}) as rows,
-    json_build_array(${sequences.map((s) => `(select json_build_array(last_value, is_called) from "${s}")`).join(', ') || 'null'}) as sequences`);
-  const [{ rows: rowsOf, sequences: states }] = rows;
-  const restore = [
-    'begin',
-    // Newest table first, so that rows go before those they refer to.
-    ...tables.toReversed().map((t) => `delete from ${t}`),
-    ...tables.flatMap((t, i) =>
-      rowsOf[i] ? [`insert into ${t} overriding system value select * from json_populate_recordset(null::${t}, ${quoted(rowsOf[i])})`] : [],
-    ),
-    ...sequences.map((s, i) => `select setval('"${s}"', ${states[i][0]}, ${states[i][1]})`),
-    'commit',
-  ];
-  return { relations: all.join(), restore: restore.join(';\n') };
-}
-
-/** `kind:name` of the public schema's tables (r) and sequences (S), oldest first. */
-async function relations(c: import('pg').Client): Promise<string[]> {
-  const { rows } = await c.query<{ relation: string }>(
-    `select relkind::text || ':' || relname as relation from pg_class
-      where relnamespace = 'public'::regnamespace and relkind in ('r', 'S') order by oid`,
-  );
-  return rows.map((r) => r.relation);
-}
-
 async function dropDatabase(databaseUrl: string): Promise<void> {
-  asMade.delete(databaseUrl);
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^test_\d+_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
   await admin(async (c) => {

@@ -72,9 +72,7 @@ export async function postgresTemplate(kind: TemplateKind, admin: import('pg').C
  */
 export async function waitForNoSessions(admin: import('pg').Client, name: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-      name,
-    ]);
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
     if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
