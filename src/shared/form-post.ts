@@ -16,7 +16,7 @@ export const FORM_PAGES: Partial<Record<PageName, FormLeadKind>> = {
 export const FORM_KEY_FIELD = 'idempotency_key';
 
 /** How a form sent without JavaScript went. */
-type PostedResult = 'sent' | 'invalid' | 'limited';
+type PostedResult = 'sent' | 'invalid' | 'limited' | 'busy';
 
 export interface PostedForm {
   kind: FormLeadKind;

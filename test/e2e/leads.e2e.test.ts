@@ -3,11 +3,14 @@
 // valid icon and 'Thanks you for your request', and the lead is in the store
 // with its mail in the outbox. When the API cannot be reached the visitor sees
 // 'Sorry an error occured, check your internet' and keeps what was typed; the
-// retry is not stored twice. A wrong email is caught in the browser.
+// retry is not stored twice; while an import holds the store, the message says
+// to try again in a minute. A wrong email is caught in the browser.
 import t from 'tap';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, textOf, waitForHydration } from '../helpers/browser.ts';
+import { storeWithWriteLock } from '../helpers/sqlite-write-lock.ts';
+import { t as msg } from '../../src/shared/i18n.ts';
 
 const THANKS = 'Thanks you for your request';
 const NETWORK_ERROR = 'Sorry an error occured, check your internet';
@@ -231,4 +234,28 @@ t.test('lead forms in the browser', async (t) => {
     });
     t.same(problems.all(), []);
   });
+});
+
+t.test('sent while an import holds the store: the error says to try again in a minute, and the retry is stored', async (t) => {
+  const { store, lock } = await storeWithWriteLock(t);
+  const { url } = await startServer(t, { store });
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { allowFailure: (u) => u.endsWith('/api/leads') });
+  await open(page, `${url}/contact`);
+  const typed = contactValues('ana.busy');
+  await fill(page, typed);
+
+  lock.hold();
+  await submit(page);
+  await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('data-state') === 'done', {}, BUTTON);
+  t.equal(await textOf(page, 'form.lead-form .form-status__message'), NETWORK_ERROR, 'the failure of SPEC §8');
+  t.equal(await textOf(page, 'form.lead-form .form-status__detail'), msg('errors.storeBusy'), 'and what to do about it');
+  t.same(await valuesOf(page, Object.keys(typed)), typed, 'what was typed is still there');
+
+  lock.release();
+  await submit(page);
+  await page.waitForFunction((sel: string) => document.querySelector(sel)?.getAttribute('data-result') === 'valid', {}, BUTTON);
+  t.equal(await textOf(page, 'form.lead-form .form-status'), THANKS, 'the retry is thanked');
+  t.equal((await store.db.selectFrom('leads').select('id').where('email', '=', 'ana.busy@example.com').execute()).length, 1);
+  t.same(problems.all(), []);
 });

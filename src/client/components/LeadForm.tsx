@@ -68,11 +68,17 @@ interface LeadFormProps {
   idPrefix?: string;
 }
 
+/** What the form says when the server did not store it. */
+const REFUSED: Record<Exclude<PostedForm['result'], 'sent'>, MessageKey> = {
+  invalid: 'forms.errors.summary',
+  limited: 'forms.errors.rateLimited',
+  busy: 'errors.storeBusy',
+};
+
 /** What the form shows after the server answered it. */
 function statusOf(posted: PostedForm): FormStatus {
   if (posted.result === 'sent') return { state: 'done', result: 'valid', message: t('messages.requestThanks'), detail: null };
-  const message = posted.result === 'limited' ? t('forms.errors.rateLimited') : t('forms.errors.summary');
-  return { state: 'done', result: 'invalid', message, detail: null };
+  return { state: 'done', result: 'invalid', message: t(REFUSED[posted.result]), detail: null };
 }
 
 export function LeadForm({ kind, fields, submitLabel, labelledBy, projectId, idPrefix = `lead-${kind}` }: LeadFormProps) {

@@ -1,15 +1,19 @@
 // The client side of the API: a fetcher for SWR (GET by key) and a JSON POST.
 // Once a client has logged in, every call carries its session token as
 // `Authorization: Bearer …` (SPEC §7); src/client/lib/auth.tsx sets it.
-import { HttpError } from '../../shared/errors.ts';
+import { HttpError, RetryLater } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const { message, field, fieldMessage } = (body ?? {}) as { message?: unknown; field?: unknown; fieldMessage?: unknown };
+    const text = typeof message === 'string' ? message : response.statusText;
+    // A refusal for now (a rate limit, an import holding the store): it says when to try again.
+    const retryAfterS = Number(response.headers.get('retry-after'));
+    if (retryAfterS > 0) throw new RetryLater(response.status, text, retryAfterS);
     const about = typeof field === 'string' && typeof fieldMessage === 'string' ? { field, fieldMessage } : undefined;
-    throw new HttpError(response.status, typeof message === 'string' ? message : response.statusText, about);
+    throw new HttpError(response.status, text, about);
   }
   return body;
 }

@@ -1,6 +1,7 @@
 // One error handler for the whole app: bad input is a 400 that says what is
-// wrong, a known HTTP error keeps its status, anything else is logged and is a
-// 500 without internals. A bad field is named twice: in `message` for people,
+// wrong, a known HTTP error keeps its status, a write SQLite's lock refused (an
+// import holds it) is a 503 to retry, anything else is logged and is a 500
+// without internals. A bad field is named twice: in `message` for people,
 // and as `field` (its path, e.g. "email" or "unit.price") for code, so the
 // client marks the field without reading the message.
 import { STATUS_CODES } from 'node:http';
@@ -9,7 +10,7 @@ import { StructError } from 'superstruct';
 import { HttpError, NOT_FOUND_MESSAGE, type FieldProblem } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { bodyErrorMessage } from '../http/json-bodies.ts';
-import { InputError } from '../store/errors.ts';
+import { InputError, isStoreBusy, STORE_BUSY_RETRY_S } from '../store/errors.ts';
 
 /** The path of the field a struct failure is about ("unit.price"), or 'body' for the body as a whole. */
 function structErrorField(error: StructError): string {
@@ -64,6 +65,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(status, bodyErrorMessage(error) ?? error.message));
+    }
+    // SQLite's one writer is an import: the write may succeed once it has committed.
+    if (isStoreBusy(error)) {
+      request.log.warn({ err: error }, 'request refused: the store is busy');
+      reply.header('retry-after', String(STORE_BUSY_RETRY_S));
+      return reply.code(503).send(errorBody(503, t('errors.storeBusy')));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody(500, t('errors.genericTitle')));

@@ -7,6 +7,7 @@
 //   200  stored (or stored before under this key): 'Thanks you for your request', the form empty
 //   422  a field is wrong: the messages under the fields, what was typed kept
 //   429  over the rate limit: the message, what was typed kept
+//   503  an import holds SQLite's write lock: the message, what was typed kept, Retry-After
 //   400  the hidden idempotency key is missing or wrong (not something a browser sends)
 //   403  the Origin (or, without one, the Referer) is another site, or
 //        Sec-Fetch-Site says same-site or cross-site (http/same-origin.ts)
@@ -34,6 +35,7 @@ import { PAGE_ROUTE } from '../http/html-compression.ts';
 import { renderPage, resolvePage, type PageRenderer } from './page.ts';
 import { resolveRoute } from '../../shared/match.ts';
 import { sameOrigin } from '../http/same-origin.ts';
+import { isStoreBusy, STORE_BUSY_RETRY_S } from '../store/errors.ts';
 
 /**
  * The longest message (5,000 characters) percent-encoded as three-byte UTF-8
@@ -104,15 +106,22 @@ export function formPostRoutes(renderer: PageRenderer): FastifyPluginAsync<LeadS
         return answer(422, { result: 'invalid', values, errors });
       }
 
-      const result = await leads.submit(
-        { ...body, idempotency_key: storedKey(body) },
-        {
-          host: request.hostname,
-          ip: request.ip ?? null,
-          userAgent: request.headers['user-agent'] ?? null,
-          clientId: (await request.client())?.id ?? null,
-        },
-      );
+      const lead = { ...body, idempotency_key: storedKey(body) };
+      const sender = {
+        host: request.hostname,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+        clientId: (await request.client())?.id ?? null,
+      };
+      const result = await leads.submit(lead, sender).catch((error: unknown) => {
+        if (isStoreBusy(error)) return null;
+        throw error;
+      });
+      if (!result) {
+        // An import holds SQLite's write lock: nothing stored, what was typed kept for another try.
+        reply.header('retry-after', String(STORE_BUSY_RETRY_S));
+        return answer(503, { result: 'busy', values, errors: {} });
+      }
       if (result.created) app.outbox.kick();
       // A new key: the next request from this page is a new one.
       return answer(200, { result: 'sent', values: {}, errors: {} }, randomUUID());

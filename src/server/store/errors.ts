@@ -4,8 +4,17 @@
 
 import { refine, validate, type Struct } from 'superstruct';
 
-/** SQLite's write lock is held by another connection (a write on a connection whose busy timeout ran out, or is 0). */
-export const isStoreBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+/**
+ * SQLite's write lock is held by another connection (an import's transaction): a write whose busy
+ * timeout ran out, or is 0, or a read transaction that cannot become a write (SQLITE_BUSY_SNAPSHOT).
+ */
+export const isStoreBusy = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
+
+/** When a write the store was too busy for may be sent again (Retry-After, seconds). */
+export const STORE_BUSY_RETRY_S = 30;
 
 export class InputError extends Error {
   readonly statusCode: number = 400;

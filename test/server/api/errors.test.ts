@@ -4,7 +4,8 @@
 import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
-import { contactBody } from '../leads/helpers.ts';
+import { contactBody, MemoryTransport } from '../leads/helpers.ts';
+import { storeWithWriteLock } from '../../helpers/sqlite-write-lock.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
 forEachStore(
@@ -48,4 +49,25 @@ t.test('an error that is not about a field has no `field`, and the status its re
   const body = await app.inject({ method: 'POST', url: '/api/leads', payload: '[1]', headers: { 'content-type': 'application/json' } });
   t.match(body.json(), { statusCode: 400, error: 'Bad Request', message: /^body/ });
   t.notOk('field' in body.json(), 'the body as a whole is no field');
+});
+
+t.test('a write SQLite cannot lock (an import holds it) is a 503 to retry, stored once when retried', async (t) => {
+  const { store, lock } = await storeWithWriteLock(t);
+  const app = await testApp(t, { store, mailTransport: new MemoryTransport() });
+  const body = contactBody();
+
+  lock.hold();
+  const refused = await app.inject({ method: 'POST', url: '/api/leads', payload: body });
+  t.equal(refused.statusCode, 503);
+  t.same(refused.json(), { statusCode: 503, error: 'Service Unavailable', message: msg('errors.storeBusy') });
+  t.equal(refused.headers['retry-after'], '30', 'says when to try again');
+  t.match(refused.headers['cache-control'], /no-store/);
+  t.equal((await store.db.selectFrom('leads').select('id').execute()).length, 0, 'nothing stored');
+
+  lock.release();
+  const retried = await app.inject({ method: 'POST', url: '/api/leads', payload: body });
+  t.equal(retried.statusCode, 201, retried.body);
+  const again = await app.inject({ method: 'POST', url: '/api/leads', payload: body });
+  t.equal(again.statusCode, 200, 'the same key again is the lead already stored');
+  t.equal((await store.db.selectFrom('leads').select('id').execute()).length, 1, 'stored once');
 });

@@ -12,6 +12,7 @@ import { stateOf } from '../../helpers/html.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 import { contactBody, MemoryTransport } from '../leads/helpers.ts';
+import { storeWithWriteLock } from '../../helpers/sqlite-write-lock.ts';
 
 const THANKS = 'Thanks you for your request';
 const FORM = 'application/x-www-form-urlencoded';
@@ -350,3 +351,25 @@ forEachStore(
   },
   { demo: true },
 );
+
+t.test('a form posted while an import holds SQLite (its write lock): 503 with the message, the values kept', async (t) => {
+  const { store, lock } = await storeWithWriteLock(t);
+  const app = await testApp(t, { store, mailTransport: new MemoryTransport() });
+  const key = await keyOf(app, '/contact');
+
+  lock.hold();
+  const busy = await post(app, '/contact', { ...CONTACT, idempotency_key: key });
+  t.equal(busy.statusCode, 503);
+  t.equal(busy.headers['retry-after'], '30', 'says when to retry');
+  t.match(busy.headers['content-type'], /^text\/html/, 'a page the visitor reads, not the API error');
+  t.match(visible(busy.body), msg('errors.storeBusy'), 'the message, on the page');
+  t.match(busy.body, /id="lead-contact-email"[^>]*value="ana.nojs@example.com"/, 'what was typed is kept');
+  t.match(stateOf(busy.body).form, { key, posted: { result: 'busy' } }, 'the same key, for the retry');
+  t.equal((await leadsIn(store)).length, 0, 'nothing stored');
+
+  lock.release();
+  const retried = await post(app, '/contact', { ...CONTACT, idempotency_key: key });
+  t.equal(retried.statusCode, 200);
+  t.match(visible(retried.body), THANKS);
+  t.equal((await leadsIn(store)).length, 1);
+});

@@ -15,7 +15,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import type { Struct } from 'superstruct';
-import { HttpError } from '../../../shared/errors.ts';
+import { HttpError, RetryLater } from '../../../shared/errors.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { SubmitResult, SubmitState } from './SubmitButton.tsx';
 import { newIdempotencyKey } from './idempotency.ts';
@@ -168,7 +168,8 @@ export function useForm<T, A = unknown>(options: {
         busy.current = false;
         const about = error instanceof HttpError && error.statusCode === 400 ? error : undefined;
         if (about?.field && about.fieldMessage && names.includes(about.field)) setServerErrors({ [about.field]: about.fieldMessage });
-        const detail = error instanceof HttpError && error.statusCode === 429 ? error.message : null;
+        // A refusal for now (a rate limit, an import holding the store) says what to do.
+        const detail = error instanceof RetryLater ? error.message : null;
         setStatus({
           state: 'done',
           result: 'invalid',
