@@ -21,6 +21,7 @@ import { loginThrottleMigration } from './migrations/0019-login-throttle.ts';
 import { sessionDevicesMigration } from './migrations/0020-session-devices.ts';
 import { photosMigration } from './migrations/0021-photos.ts';
 import { photoRefreshMigration } from './migrations/0022-photo-refresh.ts';
+import { photoDueIndexesMigration } from './migrations/0023-photo-due-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '0020_session_devices': sessionDevicesMigration,
   '0021_photos': photosMigration,
   '0022_photo_refresh': photoRefreshMigration,
+  '0023_photo_due_indexes': photoDueIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

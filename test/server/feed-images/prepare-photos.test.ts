@@ -208,11 +208,20 @@ forEachStore(
         image(b!.id, '/media/demo/site-own.svg', 2),
       ])
       .execute();
+    const now = at(0)().toISOString();
+    const first = await duePhotos(store.db, now, null, 2);
     t.same(
-      (await duePhotos(store.db, at(0)().toISOString(), 2)).map((p) => p.url),
+      first.due.map((p) => p.url),
       ['https://pictures.example/y-first-of-b.jpg', 'https://pictures.example/z-first-of-a.jpg'],
     );
-    t.equal((await duePhotos(store.db, at(0)().toISOString())).length, 4, "the site's own files are not feed photos");
+    const second = await duePhotos(store.db, now, first.after, 2);
+    t.same(
+      second.due.map((p) => p.url),
+      ['https://pictures.example/a-second-of-a.jpg', 'https://pictures.example/b-second-of-b.jpg'],
+      'a pass reads on from where its last batch ended',
+    );
+    t.same((await duePhotos(store.db, now, second.after, 2)).due, [], "and then none: the site's own files are not feed photos");
+    t.equal((await duePhotos(store.db, now, null)).due.length, 4);
 
     await store.db.deleteFrom('images').execute();
     await store.db
@@ -355,7 +364,7 @@ forEachStore(t, 'a prepared photo is checked again weekly: unchanged it stays, c
       caption: null,
     })
     .execute();
-  const due = await duePhotos(store.db, at(4 * REFRESH_MS)().toISOString());
+  const { due } = await duePhotos(store.db, at(4 * REFRESH_MS)().toISOString(), null);
   t.same(
     due.map((d) => [d.url, d.check !== null]),
     [
