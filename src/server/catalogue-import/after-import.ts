@@ -1,7 +1,8 @@
 // Work that follows every successful import, whichever way it came: a file or
 // URL through `npm run import`, `npm run import -- --pull`, or a scheduled pull
 // in a running server (in the pull's worker thread, with the import). Called
-// after the import's transaction has committed, so it never throws: a failure here is reported beside an import that stands.
+// after the import's transaction has committed, so it never throws: a failure
+// here is reported beside an import that stands.
 import type { Store } from '../store/db.ts';
 import { feedImageDir, photosDir, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
 import type { ImportSummary } from './importer.ts';

@@ -17,7 +17,7 @@
 // name new variants and no cache serves the old ones. The photo stays ready
 // while it is checked, and a failed check keeps it as it was (tried again
 // later, as a failure is). New photos come before checks.
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { isStoreBusy } from '../store/errors.ts';
 import { fetchPicture, PictureError, type FetchOptions, type Validators } from './fetch-picture.ts';
@@ -25,7 +25,7 @@ import { derivePicture, UndecodablePicture } from './derive.ts';
 import { pictureKey } from './variants.ts';
 import { writeVariants } from './photo-files.ts';
 import { hostOf } from './addresses.ts';
-import { shownPictures } from './shown-pictures.ts';
+import { isShown, shownPictures } from './shown-pictures.ts';
 
 export const CLAIM_MS = 10 * 60 * 1000;
 export const REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
@@ -133,13 +133,7 @@ export async function duePhotos(
       .selectFrom('photos as ph')
       .select(['ph.url', 'ph.attempts', 'ph.status', 'ph.etag', 'ph.last_modified'])
       .where('ph.next_attempt_at', '<=', now)
-      .where((eb) =>
-        eb.exists(
-          shownPictures(db)
-            .select('i.url')
-            .where(sql<SqlBool>`i.url = ph.url`),
-        ),
-      )
+      .where(isShown(db, 'ph.url'))
       .orderBy('ph.next_attempt_at')
       .orderBy('ph.url')
       .limit(limit - due.length)

@@ -8,9 +8,9 @@
 // are deleted a range of addresses at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { shownPictures } from './shown-pictures.ts';
+import { isShown } from './shown-pictures.ts';
 import { fileNames, removeFile } from './files.ts';
 import type { FileCount } from './prune.ts';
 
@@ -65,9 +65,8 @@ export async function prunePhotos(
 
 /** Deletes the rows of addresses no listing shows, a range of addresses (by the url's index) at a time. */
 async function pruneRows(db: Kysely<Database>, rowsPerDelete: number): Promise<void> {
-  let after: string | null = null;
+  let from: string | null = null;
   for (;;) {
-    const from: string | null = after;
     const last: { url: string } | undefined = await db
       .selectFrom('photos')
       .select('url')
@@ -80,17 +79,9 @@ async function pruneRows(db: Kysely<Database>, rowsPerDelete: number): Promise<v
       .deleteFrom('photos')
       .$if(from !== null, (q) => q.where('url', '>', from!))
       .$if(last !== undefined, (q) => q.where('url', '<=', last!.url))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            shownPictures(db)
-              .select('i.url')
-              .where(sql<SqlBool>`i.url = photos.url`),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(isShown(db, 'photos.url')))
       .execute();
     if (!last) return;
-    after = last.url;
+    from = last.url;
   }
 }

@@ -2,7 +2,7 @@
 // client's file, /api/files/{id}), of a project still listed, and at an
 // http(s) address (the rest are the site's own files). What the proxy serves
 // (api/feed-images.ts), keeps (prune.ts) and prepares (prepare-photos.ts).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
 export function shownPictures(db: Kysely<Database>) {
@@ -12,4 +12,11 @@ export function shownPictures(db: Kysely<Database>) {
     .where('i.floorplan', '=', 0)
     .where('p.withdrawn_at', 'is', null)
     .where((eb) => eb.or([eb(sql`lower(i.url)`, 'like', 'http://%'), eb(sql`lower(i.url)`, 'like', 'https://%')]));
+}
+
+/** Whether the address in column `url` of an outer query (e.g. 'ph.url') is one a public page shows. */
+export function isShown(db: Kysely<Database>, url: string) {
+  return sql<SqlBool>`exists ${shownPictures(db)
+    .select('i.url')
+    .where(sql<SqlBool>`i.url = ${sql.ref(url)}`)}`;
 }
