@@ -11,6 +11,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { RateHit, RateLimitService } from '../services/rate-limits.ts';
+import { isStoreBusy } from '../store/errors.ts';
 
 export type OnStoreFailure = 'open' | 'closed';
 
@@ -25,6 +26,8 @@ export async function countHit(count: RateCount, name: string, key: string, wind
   try {
     return await count.limits.hit(name, key, windowMs);
   } catch (err) {
+    // An import holding SQLite's lock: refused as every write then is (api/errors.ts: 503, Retry-After).
+    if (count.onFailure === 'closed' && isStoreBusy(err)) throw err;
     count.log.error({ err, limit: name }, `rate limit not counted: failing ${count.onFailure}`);
     if (count.onFailure === 'open') return { current: 0, ttlMs: windowMs };
     throw new HttpError(503, t('errors.limitUnavailable'));

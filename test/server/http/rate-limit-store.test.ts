@@ -1,7 +1,8 @@
 // Rate limits counted in the store (issue 11): two instances on one database
 // (two apps; on SQLite two connections to one file, on PostgreSQL two pools)
 // count together, for the lead limit and for the per-account login throttle. A
-// count that cannot be written lets a lead through and refuses a login.
+// count that cannot be written lets a lead through and refuses a login; one an
+// import keeps from being written (SQLite's lock) refuses it with a 503 to retry.
 import t from 'tap';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,8 @@ import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.
 import { contactBody, MemoryTransport } from '../leads/helpers.ts';
 import { cookieValue, PASSWORD, registered, TEST_ENV, testClock } from '../accounts/helpers.ts';
 import { FREE_FAILURES } from '../../../src/server/services/accounts/login-throttle.ts';
+import { storeWithWriteLock } from '../../helpers/sqlite-write-lock.ts';
+import { t as msg } from '../../../src/shared/i18n.ts';
 
 /** Two instances of the site on the target's one database, built one after the other. */
 async function twoInstances(
@@ -95,4 +98,17 @@ forEachTarget(t, 'a count that cannot be written: the lead goes through, the log
   const res = await login(app, PASSWORD, '203.0.113.1');
   t.equal(res.statusCode, 503, 'logins fail closed');
   t.match(res.json(), { statusCode: 503, message: 'We cannot take this request right now: please try again in a minute.' });
+});
+
+t.test('a count an import keeps from being written refuses the login as any write then is: 503 to retry', async (t) => {
+  const { store, lock } = await storeWithWriteLock(t);
+  const app = await testApp(t, { store, mailTransport: new MemoryTransport(), env: TEST_ENV });
+  await registered(app, 'ana@example.com');
+  lock.hold();
+  const res = await login(app, PASSWORD, '203.0.113.1');
+  t.equal(res.statusCode, 503);
+  t.equal(res.headers['retry-after'], '30', 'says when to try again');
+  t.equal(res.json().message, msg('errors.storeBusy'));
+  lock.release();
+  t.equal((await login(app, PASSWORD, '203.0.113.1')).statusCode, 200, 'and logs in once the import is done');
 });
