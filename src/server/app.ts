@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // With the search page's form without JavaScript and the mails' links: same service, same limits.
   await app.register(savedSearchRoutes, { forms: savedSearchPosts });
   await app.register(favoriteAlertPosts);
-  await app.register(fileRoutes);
+  await app.register(fileRoutes, options.feedImages ?? {});
   await seoRoutes(app, { maxUrls: options.sitemapMaxUrls });
 
   const page = pageHandler(app, renderer);

@@ -4,11 +4,19 @@
 // after the import's transaction has committed, so it never throws: a failure
 // here is reported beside an import that stands.
 import type { Store } from '../store/db.ts';
-import { feedImageDir, photosDir, pruneFeedImages, prunePhotos, type FileCount } from '../feed-images/index.ts';
+import {
+  feedImageDir,
+  floorPlanDir,
+  photosDir,
+  pruneFeedImages,
+  pruneFloorPlans,
+  prunePhotos,
+  type FileCount,
+} from '../feed-images/index.ts';
 import type { ImportSummary } from './importer.ts';
 
 export interface AfterImport {
-  /** Kept pictures and prepared photos' variants that no live listing shows any more, deleted from DATA_DIR/images and DATA_DIR/photos. */
+  /** Kept pictures, floor plans and prepared photos' variants that no live listing shows any more, deleted from DATA_DIR. */
   pruned: { files: number; bytes: number };
   /** What failed, in one line; null when all went well. */
   error: string | null;
@@ -17,18 +25,21 @@ export interface AfterImport {
 export async function afterImport(store: Store, dataDir: string, summary: ImportSummary): Promise<AfterImport> {
   try {
     // An import that touched no project cannot have dropped a picture.
-    const pruned = summary.projectsTouched ? await pruneBoth(store, dataDir) : { files: 0, bytes: 0 };
+    const pruned = summary.projectsTouched ? await pruneAll(store, dataDir) : { files: 0, bytes: 0 };
     return { pruned, error: null };
   } catch (error) {
     return { pruned: { files: 0, bytes: 0 }, error: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
   }
 }
 
-/** The proxy's kept pictures and the prepared photos' variants that no listing shows, together. */
-async function pruneBoth(store: Store, dataDir: string): Promise<FileCount> {
-  const pictures = await pruneFeedImages(store.db, feedImageDir(dataDir));
-  const photos = await prunePhotos(store.db, photosDir(dataDir));
-  return { files: pictures.files + photos.files, bytes: pictures.bytes + photos.bytes };
+/** The proxy's kept pictures, the clients' floor plans and the prepared photos' variants that no listing shows, together. */
+async function pruneAll(store: Store, dataDir: string): Promise<FileCount> {
+  const counts = [
+    await pruneFeedImages(store.db, feedImageDir(dataDir)),
+    await pruneFloorPlans(store.db, floorPlanDir(dataDir)),
+    await prunePhotos(store.db, photosDir(dataDir)),
+  ];
+  return { files: counts.reduce((n, c) => n + c.files, 0), bytes: counts.reduce((n, c) => n + c.bytes, 0) };
 }
 
 /** What the import CLI prints of it: the pictures pruned (stdout) or the failure (stderr). */

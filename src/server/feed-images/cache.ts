@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { fetchPicture, PictureError, type FetchOptions, type Picture } from './fetch-picture.ts';
-import { quickResize, UndecodablePicture } from './derive.ts';
-import { feedImageKey, feedImageName, writeWhole } from './files.ts';
+import { QUICK_RESIZE, quickResize, UndecodablePicture, type ResizeSettings } from './derive.ts';
+import { feedImageKey, resizeNames, writeWhole } from './files.ts';
 import { hostOf } from './addresses.ts';
 
 export const FAILURE_MEMORY_MS = 5 * 60 * 1000;
@@ -23,6 +23,8 @@ export interface FeedImageCacheOptions {
   dir: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   fetch: FetchOptions;
+  /** What is kept of each picture: QUICK_RESIZE unless given (floor plans: FLOOR_PLAN_RESIZE). */
+  resize?: ResizeSettings;
   /** Tests replace the fetch and the clock. */
   fetchPicture?: (url: string, options: FetchOptions) => Promise<Picture>;
   now?: () => number;
@@ -31,13 +33,15 @@ export interface FeedImageCacheOptions {
 }
 
 export interface FeedImageCache {
-  /** The kept JPEG of picture `id` at `url`, fetching and resizing it if needed; throws PictureError. */
+  /** The kept JPEG of picture `id` (an image's id; a file's, for floor plans) at `url`, fetching and resizing it if needed; throws PictureError. */
   get(id: number, url: string): Promise<string>;
 }
 
 export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageCache {
   const { dir, log } = options;
   const fetchOne = options.fetchPicture ?? fetchPicture;
+  const settings = options.resize ?? QUICK_RESIZE;
+  const nameOf = resizeNames(settings);
   const now = options.now ?? Date.now;
   const memoryMs = options.failureMemoryMs ?? FAILURE_MEMORY_MS;
   const maxFailures = options.maxFailures ?? MAX_FAILURES;
@@ -54,7 +58,7 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
     try {
       const picture = await fetchOne(url, options.fetch);
       await fs.promises.mkdir(dir, { recursive: true });
-      await writeWhole(file, await resized(picture.bytes));
+      await writeWhole(file, await resized(picture.bytes, settings));
       return file;
     } catch (error) {
       if (!(error instanceof PictureError)) throw error;
@@ -68,7 +72,7 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
 
   return {
     async get(id, url) {
-      const file = path.join(dir, feedImageName(feedImageKey(id, url)));
+      const file = path.join(dir, nameOf(feedImageKey(id, url)));
       if (await exists(file)) return file;
       const failed = failures.get(file);
       if (failed && failed.until > now()) throw failed.error;
@@ -84,9 +88,9 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
 }
 
 /** The quick resize of `bytes`; what cannot be read is a 502, as any other answer that is no picture. */
-async function resized(bytes: Buffer): Promise<Buffer> {
+async function resized(bytes: Buffer, settings: ResizeSettings): Promise<Buffer> {
   try {
-    return await quickResize(bytes);
+    return await quickResize(bytes, settings);
   } catch (error) {
     if (error instanceof UndecodablePicture) throw new PictureError(502, error.message);
     throw error;

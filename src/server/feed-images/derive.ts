@@ -35,8 +35,21 @@ export class UndecodablePicture extends Error {
   override name = 'UndecodablePicture';
 }
 
+/** One JPEG of a picture, at most `width` wide: what the proxy and the floor plans keep. */
+export interface ResizeSettings {
+  width: number;
+  jpeg: { quality: number; progressive: boolean };
+}
+
 /** What the proxy keeps of a photo not prepared yet: wide enough for a card at 2× and a phone's first picture at 3×. */
-export const QUICK_RESIZE = { width: 1280, jpeg: { quality: 75, progressive: true } } as const;
+export const QUICK_RESIZE: ResizeSettings = { width: 1280, jpeg: { quality: 75, progressive: true } };
+
+/**
+ * What a client is given of a floor plan: plans carry small print (room names,
+ * measures), so wider and finer than a photo's quick resize, and still a
+ * fraction of the multi-megabyte scan or export a feed links to.
+ */
+export const FLOOR_PLAN_RESIZE: ResizeSettings = { width: 2400, jpeg: { quality: 85, progressive: true } };
 
 /**
  * `source` upright, at most `width` wide (never enlarged), flattened on white,
@@ -61,9 +74,9 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The quick one-off resize of a photo not prepared yet: one progressive JPEG, QUICK_RESIZE.width at most, no metadata. */
-export function quickResize(source: Buffer): Promise<Buffer> {
-  return reading(() => upright(source, QUICK_RESIZE.width).jpeg(QUICK_RESIZE.jpeg).toBuffer());
+/** The quick one-off resize of a photo not prepared yet (a floor plan's with FLOOR_PLAN_RESIZE): one progressive JPEG, no metadata. */
+export function quickResize(source: Buffer, settings: ResizeSettings = QUICK_RESIZE): Promise<Buffer> {
+  return reading(() => upright(source, settings.width).jpeg(settings.jpeg).toBuffer());
 }
 
 export async function derivePicture(source: Buffer): Promise<DerivedPicture> {

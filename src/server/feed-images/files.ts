@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { QUICK_RESIZE } from './derive.ts';
+import { QUICK_RESIZE, type ResizeSettings } from './derive.ts';
 
 export const feedImageDir = (dataDir: string) => path.join(dataDir, 'images');
 
@@ -19,10 +19,14 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export const feedImageKey = (id: number, url: string) => `${id}-${sha256(url).slice(0, 16)}`;
 
-const SETTINGS = sha256(JSON.stringify(QUICK_RESIZE)).slice(0, 8);
+/** The names of the resizes `settings` make: `{key}-{8 hex of a hash of the settings}.jpg`. */
+export function resizeNames(settings: ResizeSettings): (key: string) => string {
+  const tag = sha256(JSON.stringify(settings)).slice(0, 8);
+  return (key) => `${key}-${tag}.jpg`;
+}
 
 /** The name of the quick resize of the picture `key` names. */
-export const feedImageName = (key: string) => `${key}-${SETTINGS}.jpg`;
+export const feedImageName = resizeNames(QUICK_RESIZE);
 
 let writes = 0;
 

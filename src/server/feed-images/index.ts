@@ -4,7 +4,9 @@ export { fetchPicture, pictureFetchOptions, PictureError, MAX_BYTES, MAX_REDIREC
 export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey, feedImageName } from './files.ts';
-export { pruneFeedImages, feedImageCacheSize, type FileCount } from './prune.ts';
+export { pruneFeedImages, pruneFloorPlans, feedImageCacheSize, type FileCount } from './prune.ts';
+export { floorPlanDir } from './floor-plans.ts';
+export { FLOOR_PLAN_RESIZE } from './derive.ts';
 export { preparePhotos, photoDue, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';
 export { prunePhotos } from './prune-photos.ts';

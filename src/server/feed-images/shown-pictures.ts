@@ -11,7 +11,12 @@ export function shownPictures(db: Kysely<Database>) {
     .innerJoin('projects as p', 'p.id', 'i.project_id')
     .where('i.floorplan', '=', 0)
     .where('p.withdrawn_at', 'is', null)
-    .where((eb) => eb.or([eb(sql`lower(i.url)`, 'like', 'http://%'), eb(sql`lower(i.url)`, 'like', 'https://%')]));
+    .where(atWebAddress('i.url'));
+}
+
+/** Whether the address in `column` is on another server (http or https), not one of the site's own files. */
+export function atWebAddress(column: string) {
+  return sql<SqlBool>`(lower(${sql.ref(column)}) like 'http://%' or lower(${sql.ref(column)}) like 'https://%')`;
 }
 
 /** Whether the address in column `url` of an outer query (e.g. 'ph.url') is one a public page shows. */

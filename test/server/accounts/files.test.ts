@@ -1,7 +1,13 @@
 // Registered-only files: /api/project/files gives a logged-in client the
 // download address GET /api/files/{id}, which serves the file to them and
-// refuses anyone else; the demo documents are not public media either.
+// refuses anyone else; the demo documents are not public media either. A
+// floor plan on another server is served as a JPEG kept for clients.
 import t from 'tap';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { FLOOR_PLAN_RESIZE, floorPlanDir } from '../../../src/server/feed-images/index.ts';
+import { photo } from '../../helpers/photos.ts';
+import { pictureServer } from '../feed-images/pictures.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { accountsApp, bearer, post, registered, withCookie } from './helpers.ts';
 
@@ -69,6 +75,72 @@ forEachStore(
     t.equal((await app.inject({ url: '/api/files/987654', headers: bearer(other) })).statusCode, 404);
     for (const bad of ['abc', '0', '-1', '1.5', '9'.repeat(30)])
       t.equal((await app.inject({ url: `/api/files/${bad}`, headers: bearer(other) })).statusCode, 400, `id ${bad}`);
+  },
+  { seed: true },
+);
+
+forEachStore(
+  t,
+  'a floor plan on another server: a client gets the JPEG kept for clients, never the original',
+  async (t, store) => {
+    const upright = await photo({ width: 1400, height: 1000, orientation: 6, exif: true });
+    const wide = await photo({ width: 3000, height: 1000 });
+    const server = await pictureServer(t, (req, res) => {
+      if (req.url === '/turned.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(upright);
+      if (req.url === '/wide.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(wide);
+      if (req.url === '/plan.pdf') return void res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+      res.writeHead(500).end();
+    });
+    const { app, fixture } = await accountsApp(t, store, {}, { feedImages: { allowRanges: ['127.0.0.1/32'] } });
+    const files = fixture.projects.flatMap((p) => (p.withdrawn ? [] : p.files));
+    const [turned, wideFile, pdf, failing] = files;
+    t.ok(failing, 'four files of listed projects');
+    for (const [file, name] of [
+      [turned!, 'turned.jpg'],
+      [wideFile!, 'wide.jpg'],
+      [pdf!, 'plan.pdf'],
+      [failing!, 'gone.jpg'],
+    ] as const)
+      await store.db
+        .updateTable('project_files')
+        .set({ kind: 'floor_plan', registered_only: 1, url: `${server.origin}/${name}` })
+        .where('id', '=', file.id)
+        .execute();
+
+    t.equal((await app.inject(`/api/files/${turned!.id}`)).statusCode, 401, 'a visitor gets nothing');
+    t.equal(server.hits['/turned.jpg'], undefined, 'and nothing is fetched for one');
+    const token = await registered(app, 'ana@example.com');
+    const first = await app.inject({ url: `/api/files/${turned!.id}`, headers: withCookie(token) });
+    t.equal(first.statusCode, 200);
+    t.equal(first.headers['content-type'], 'image/jpeg');
+    t.equal(first.headers['cache-control'], 'private, no-store');
+    t.equal(first.headers['content-disposition'], `inline; filename="floor-plan-${turned!.id}.jpg"`);
+    const meta = await sharp(first.rawPayload).metadata();
+    t.same([meta.format, meta.width, meta.height], ['jpeg', 1400, 1000], 'turned upright by its EXIF orientation (stored 1000 × 1400)');
+    t.equal(meta.exif, undefined, 'without EXIF (no GPS, camera or owner)');
+    t.notOk(meta.orientation && meta.orientation !== 1, 'no orientation left to apply');
+    const again = await app.inject({ url: `/api/files/${turned!.id}`, headers: bearer(token) });
+    t.same(again.rawPayload, first.rawPayload);
+    t.equal(server.hits['/turned.jpg'], 1, 'fetched once, then read from the disk');
+    t.ok(
+      fs.readdirSync(floorPlanDir(app.config.DATA_DIR)).some((name) => name.startsWith(`${turned!.id}-`)),
+      'kept in the floor plans folder',
+    );
+    t.equal((await app.inject(`/media/images/${turned!.id}`)).statusCode, 404, 'which no public route serves');
+
+    const resized = await app.inject({ url: `/api/files/${wideFile!.id}`, headers: withCookie(token) });
+    const size = await sharp(resized.rawPayload).metadata();
+    t.same([size.width, size.height], [FLOOR_PLAN_RESIZE.width, 800], 'a wide plan is made as wide as a screen needs');
+    t.ok(resized.rawPayload.length < wide.length, 'and smaller than the original');
+
+    for (const [file, what] of [
+      [pdf!, 'a plan that is no picture (a PDF)'],
+      [failing!, 'a plan its server does not give'],
+    ] as const) {
+      const res = await app.inject({ url: `/api/files/${file.id}`, headers: withCookie(token) });
+      t.equal(res.statusCode, 302, `${what}: sent to its address`);
+      t.match(res.headers.location, new RegExp(`^${server.origin}/`));
+    }
   },
   { seed: true },
 );

@@ -23,7 +23,7 @@ export async function accountsApp(
   t: TapTest,
   store: Store,
   env: Record<string, string> = {},
-  options: Pick<TestAppOptions, 'accountClock' | 'logger' | 'logStream'> = {},
+  options: Pick<TestAppOptions, 'accountClock' | 'logger' | 'logStream' | 'feedImages'> = {},
 ): Promise<AccountsApp> {
   const fixture = await buildCatalogue(store.db, { projects: 20, seed: 5 });
   const transport = new MemoryTransport();

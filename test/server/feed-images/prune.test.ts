@@ -1,11 +1,21 @@
 // pruneFeedImages deletes exactly the kept pictures that are no longer served,
 // originals kept under the names of earlier versions, and downloads that never
-// finished; feedImageCacheSize counts what is kept.
+// finished; feedImageCacheSize counts what is kept. pruneFloorPlans does the
+// same for the floor plans kept for clients.
 import t from 'tap';
 import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
-import { feedImageCacheSize, feedImageDir, feedImageKey, feedImageName, pruneFeedImages } from '../../../src/server/feed-images/index.ts';
+import {
+  feedImageCacheSize,
+  feedImageDir,
+  feedImageKey,
+  feedImageName,
+  floorPlanDir,
+  pruneFeedImages,
+  pruneFloorPlans,
+} from '../../../src/server/feed-images/index.ts';
+import { floorPlanName } from '../../../src/server/feed-images/floor-plans.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { buildCatalogue } from '../../helpers/catalogue.ts';
 
@@ -71,5 +81,48 @@ t.test('pruning the kept pictures', async (t) => {
     t.same(fs.readdirSync(dir).sort(), keep.map((f) => f.name).sort(), 'exactly the stale files are gone');
     t.same(await feedImageCacheSize(dir), { files: keep.length, bytes: keep.reduce((sum, f) => sum + f.bytes, 0) });
     t.same(await pruneFeedImages(store.db, dir), { files: 0, bytes: 0 }, 'a second run finds nothing');
+  });
+});
+
+t.test('pruning the floor plans kept for clients', async (t) => {
+  await forEachStore(t, 'plans of files gone, moved or withdrawn go, the rest stays', async (t, store, target) => {
+    const dir = floorPlanDir(target.dataDir);
+    t.same(await pruneFloorPlans(store.db, dir), { files: 0, bytes: 0 }, 'no folder yet: nothing to do');
+    const fixture = await buildCatalogue(store.db, { projects: 8, seed: 11, withdrawnShare: 0 });
+    const files = fixture.projects.flatMap((p) => p.files.map((f) => ({ ...f, projectId: p.id })));
+    const [live, moved, deleted, withdrawn, brochure] = files.filter(
+      (f, i, all) => all.findIndex((g) => g.projectId === f.projectId) === i,
+    );
+    t.ok(brochure, 'files of five projects');
+    const planUrl = (id: number) => `https://plans.example/${id}.jpg`;
+    for (const f of [live!, moved!, deleted!, withdrawn!])
+      await store.db
+        .updateTable('project_files')
+        .set({ kind: 'floor_plan', url: planUrl(f.id) })
+        .where('id', '=', f.id)
+        .execute();
+    await store.db
+      .updateTable('project_files')
+      .set({ kind: 'brochure', url: planUrl(brochure!.id) })
+      .where('id', '=', brochure!.id)
+      .execute();
+
+    fs.mkdirSync(dir, { recursive: true });
+    const write = (name: string) => (fs.writeFileSync(path.join(dir, name), 'x'), name);
+    const name = (id: number, url = planUrl(id)) => floorPlanName(feedImageKey(id, url));
+    const keep = [write(name(live!.id)), write('README.txt')];
+    const stale = [
+      write(name(moved!.id)),
+      write(name(deleted!.id)),
+      write(name(withdrawn!.id)),
+      write(name(brochure!.id)),
+      write(feedImageName(feedImageKey(live!.id, planUrl(live!.id)))),
+    ];
+    await store.db.updateTable('project_files').set({ url: 'https://plans.example/new.jpg' }).where('id', '=', moved!.id).execute();
+    await store.db.deleteFrom('project_files').where('id', '=', deleted!.id).execute();
+    await store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', withdrawn!.projectId).execute();
+
+    t.same(await pruneFloorPlans(store.db, dir), { files: stale.length, bytes: stale.length }, 'the counts of what was removed');
+    t.same(fs.readdirSync(dir).sort(), keep.sort(), "exactly the plans no listed project's floor-plan file names are gone");
   });
 });
