@@ -9,14 +9,12 @@
 //    at zlib's default level (what @fastify/compress sends), with the page
 //    chunks other pages' links prefetch in idle time (src/client/lib/prefetch.ts)
 //    reported apart: they are not needed before interaction.
-// 2. Lighthouse 13 (node_modules/lighthouse, its command line, against the
-//    system Chromium), mobile defaults (simulated throttling), BENCH_LIGHTHOUSE_RUNS
+// 2. Lighthouse 13 (bench/lighthouse.ts), mobile defaults, BENCH_LIGHTHOUSE_RUNS
 //    times per page (5): the medians of the category scores, TBT, LCP, CLS, FCP.
 //
 //   BENCH_ONLY=client npm run bench    (builds first)
 //   npx tsx bench/client.ts            (the last build; BENCH_LIGHTHOUSE_RUNS=0 for the request list alone)
 //   BENCH_CLIENT_CHECKOUT=/tmp/co-main npx tsx bench/client.ts   (another checkout's build, to compare)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,23 +22,21 @@ import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'puppeteer-core';
 import { readManifest } from '../src/server/http/assets.ts';
-import { chromiumPath } from '../test/helpers/browser.ts';
 import { startSite } from '../test/helpers/site-process.ts';
 import { JS_BUDGET, budgetLine } from './budgets.ts';
 import { PHONE, budgetedPages, launchBenchBrowser } from './phone-pages.ts';
 import { librariesFloor } from './js-floor.ts';
-import { median, textTable } from './table.ts';
+import { LIGHTHOUSE_RUNS, lighthouseMedians } from './lighthouse.ts';
+import { textTable } from './table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
 const CHECKOUT = path.resolve(process.env.BENCH_CLIENT_CHECKOUT ?? ROOT);
 const CHECKOUT_DIST = path.join(CHECKOUT, 'dist');
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Quiet for this long counts as idle: prefetches wait for the browser's idle callbacks. */
 const NETWORK_IDLE_MS = 2_000;
 /** Bounds on a busy shared machine: generous, never a measurement. */
 const PAGE_LIMIT_MS = 90_000;
-const LIGHTHOUSE_LIMIT_MS = 180_000;
 
 interface Loaded {
   url: string;
@@ -167,95 +163,6 @@ function fileList(load: PageLoad): string {
     .join('\n');
 }
 
-interface LighthouseRun {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  tbt: number;
-  lcp: number;
-  cls: number;
-  fcp: number;
-}
-
-interface LighthouseReport {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
-  runtimeError?: { message: string };
-}
-
-/** One Lighthouse run through its command line (a fresh Chromium each time, as the CLI does). */
-function lighthouse(url: string): Promise<LighthouseRun> {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-')), 'report.json');
-  const args = [
-    path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-    url,
-    '--quiet',
-    '--output=json',
-    `--output-path=${out}`,
-    '--only-categories=performance,accessibility,best-practices,seo',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, CHROME_PATH: chromiumPath() },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    const limit = setTimeout(() => child.kill('SIGKILL'), LIGHTHOUSE_LIMIT_MS);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(limit);
-      try {
-        if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${stderr}`);
-        const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport;
-        if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
-        const score = (name: string) => Math.round((report.categories[name]?.score ?? NaN) * 100);
-        const value = (audit: string) => report.audits[audit]?.numericValue ?? NaN;
-        resolve({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          tbt: value('total-blocking-time'),
-          lcp: value('largest-contentful-paint'),
-          cls: value('cumulative-layout-shift'),
-          fcp: value('first-contentful-paint'),
-        });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      } finally {
-        fs.rmSync(path.dirname(out), { recursive: true, force: true });
-      }
-    });
-  });
-}
-
-function lighthouseTable(rows: Array<{ name: string; runs: LighthouseRun[] }>): string {
-  const header = ['page', 'runs', 'performance', '(range)', 'TBT ms', 'LCP ms', 'FCP ms', 'CLS', 'accessibility', 'best practices', 'SEO'];
-  return textTable(
-    header,
-    rows.map(({ name, runs }) => {
-      const m = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
-      const perf = runs.map((r) => r.performance);
-      return [
-        name,
-        String(runs.length),
-        String(m('performance')),
-        `${Math.min(...perf)}–${Math.max(...perf)}`,
-        m('tbt').toFixed(0),
-        m('lcp').toFixed(0),
-        m('fcp').toFixed(0),
-        m('cls').toFixed(3),
-        String(m('accessibility')),
-        String(m('bestPractices')),
-        String(m('seo')),
-      ];
-    }),
-  );
-}
-
 export async function runClientBench(): Promise<void> {
   if (!fs.existsSync(path.join(CHECKOUT_DIST, 'client/manifest.json')) || !fs.existsSync(path.join(CHECKOUT_DIST, 'server/main.js')))
     throw new Error(`the build is missing in ${CHECKOUT}: run \`npm run bench\` (it builds first)`);
@@ -285,29 +192,11 @@ export async function runClientBench(): Promise<void> {
     );
     for (const load of loads) console.log(`\n${load.name}:\n${fileList(load)}`);
 
-    if (LIGHTHOUSE_RUNS > 0) {
-      console.log(`\n# Lighthouse ${lighthouseVersion()}, mobile defaults (simulated throttling), ${LIGHTHOUSE_RUNS} runs a page, medians`);
-      const rows: Array<{ name: string; runs: LighthouseRun[] }> = pages.map((p) => ({ name: `${p.name} ${p.path}`, runs: [] }));
-      // Rounds interleave the pages, so the machine's load falls on each alike.
-      for (let round = 0; round < LIGHTHOUSE_RUNS; round++)
-        for (const [i, p] of pages.entries()) {
-          process.stdout.write(`# round ${round + 1}: ${p.name} …\n`);
-          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): once more, then the run is left out.
-          const run = await lighthouse(base + p.path)
-            .catch(() => lighthouse(base + p.path))
-            .catch((error: unknown) => console.log(`# warning: ${p.name}, round ${round + 1} left out: ${String(error).split('\n')[0]}`));
-          if (run) rows[i]!.runs.push(run);
-        }
-      console.log(lighthouseTable(rows));
-    }
+    if (LIGHTHOUSE_RUNS > 0) console.log(`\n${await lighthouseMedians(base, pages)}`);
   } finally {
     for (const fn of teardowns.reverse()) await fn();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function lighthouseVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

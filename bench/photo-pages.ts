@@ -5,7 +5,9 @@
 // bytes of the photos a 12-card search page loads once scrolled through, and
 // those of a property page's first screen, against the originals a page
 // would load without the photo job. Goals: a card's photo ≤ 40 KB on the
-// phone, a search page's photos ≤ 500 KB in all.
+// phone, a search page's photos ≤ 500 KB in all. Then Lighthouse's view of the
+// same two pages (bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS, 0 to leave it
+// out), against performance ≥ 95, LCP ≤ 2.5 s and CLS 0.
 //   npx tsx bench/photo-pages.ts     (part of BENCH_ONLY=pictures)
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +17,7 @@ import { photo, prepareEveryPicture } from '../test/helpers/photos.ts';
 import { launchBenchBrowser } from './phone-pages.ts';
 import { scrollThrough } from '../test/helpers/browser.ts';
 import { textTable } from './table.ts';
+import { LIGHTHOUSE_RUNS, lighthouseMedians } from './lighthouse.ts';
 
 const SCREENS = [
   { name: 'phone 390 × 844 @3', width: 390, height: 844, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
@@ -48,11 +51,13 @@ export async function runPhotoPagesBench(): Promise<void> {
       .where('withdrawn_at', 'is', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    const search = '/search';
+    const property = `/for-sale/${id}`;
     const rows: string[][] = [];
     for (const screen of SCREENS)
       for (const [label, path, scroll] of [
-        ['search, 12 cards scrolled through', '/search', true],
-        ['property page, first screen', `/for-sale/${id}`, false],
+        ['search, 12 cards scrolled through', search, true],
+        ['property page, first screen', property, false],
       ] as const) {
         const page = await browser.newPage();
         await page.setViewport(screen);
@@ -67,6 +72,13 @@ export async function runPhotoPagesBench(): Promise<void> {
       textTable(['screen', 'page', 'photos', 'bytes', 'per photo', 'as originals'], rows, 2) +
         `\n\nGoals: a card's photo ≤ 40 KB on a phone; a search page's photos ≤ 500 KB in all. Originals: ${kb(original)} each (4000 × 3000 JPEG).`,
     );
+    if (LIGHTHOUSE_RUNS > 0) {
+      const pages = [
+        { name: 'search', path: search },
+        { name: 'property', path: property },
+      ];
+      console.log(`\n${await lighthouseMedians(url, pages)}\nGoals: performance ≥ 95, LCP ≤ 2,500 ms, CLS 0.`);
+    }
   } finally {
     await browser.close();
     for (const fn of teardowns.reverse()) await fn();
