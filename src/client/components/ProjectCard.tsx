@@ -21,6 +21,8 @@ export interface ProjectCardProps {
   actions?: ReactNode;
   /** Images below the fold load lazily; the first row of a page does not (no attribute: eager is the default). */
   eager?: boolean;
+  /** The page's largest picture on its first screen (the first result): fetched before any other. */
+  priority?: boolean;
   /** The width its picture is shown at (lib/photo-sizes.ts): by default a card of a three- or four-column grid. */
   sizes?: string;
 }
@@ -36,6 +38,7 @@ export function ProjectCard({
   headingLevel = 3,
   actions,
   eager = false,
+  priority = false,
   sizes = PHOTO_SIZES.cardGrid,
 }: ProjectCardProps) {
   const href = useHref(`/for-sale/${project.id}`);
@@ -55,7 +58,8 @@ export function ProjectCard({
             image={image}
             alt={image.caption ?? t('card.photoOf', { name: project.name })}
             sizes={sizes}
-            loading={eager ? undefined : 'lazy'}
+            loading={eager || priority ? undefined : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             width={480}
             height={320}
           />

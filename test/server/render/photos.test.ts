@@ -2,7 +2,8 @@
 // made a picture's variants, cards and the gallery offer them as a <picture>
 // with AVIF, WebP and JPEG srcsets and the layout's sizes, the photo's own
 // width and height, its colour behind it, high priority on the property
-// page's first picture only; link previews get a JPEG of their width. A
+// page's first picture and a results page's first card only; link previews
+// get a JPEG of their width. A
 // picture not prepared yet is the site's own address for it; one that failed
 // to prepare is passed over for the next.
 import t from 'tap';
@@ -85,6 +86,9 @@ t.test('prepared photos are offered as variants for the width shown', async (t) 
       cards.every((c) => c.includes(`sizes="${attr(PHOTO_SIZES.searchGrid)}"`)),
       'sized for the results grid',
     );
+    t.equal(html.match(/fetchPriority="high"/g)?.length, 1, 'one picture of the page comes first');
+    t.match(cards[0], /fetchPriority="high"/, "the first card's: the largest paint of a phone's first screen");
+    t.notMatch(cards[0], /loading="lazy"/, 'which is not lazy');
   });
 
   t.test('a picture not prepared yet is the site’s own address; one that failed is passed over', async (t) => {

@@ -56,11 +56,15 @@ t.test('a place URL renders its own title, heading and cards without JavaScript'
   );
   t.ok(Object.keys(state.data).includes('/api/geo-url?path=spain%2Falicante%2Ftorrevieja'));
 
-  // The first row's pictures load at once, the rest lazily.
+  // The first card's picture loads at once and first, the rest lazily.
   // (eager is the default: those carry no loading attribute)
-  const loading = [...res.body.matchAll(/<img [^>]*?(?:loading="(lazy)"[^>]*)?\/>/g)].map((m) => m[1] ?? 'eager');
-  t.same(loading.slice(0, 3), ['eager', 'eager', 'eager'].slice(0, Math.min(3, loading.length)));
-  if (loading.length > 3) t.equal(loading[3], 'lazy');
+  const pictures = [...res.body.matchAll(/<img [^>]*?\/>/g)].map((m) => m[0]);
+  const loading = pictures.map((img) => (img.includes('loading="lazy"') ? 'lazy' : 'eager'));
+  t.ok(pictures.length > 3, `${pictures.length} cards`);
+  t.equal(loading[0], 'eager', "the first card's picture is not lazy");
+  t.match(pictures[0], /fetchPriority="high"/, 'and comes first');
+  t.same(new Set(loading.slice(1)), new Set(['lazy']), 'the others are lazy');
+  t.equal(pictures.filter((img) => img.includes('fetchPriority')).length, 1, 'and have no priority');
 
   const generic = await app.inject('/search');
   t.equal(titleOf(generic.body), 'New-build homes for sale | Spain New Homes', 'a search without a place: the generic title');

@@ -1,13 +1,17 @@
 // The results as project cards: a grid, a vertical list or the strip over the
-// map. Pictures of the first row load at once; the rest when scrolled to. The
+// map. The first card's picture is fetched at once, before any other (the
+// largest paint of the first screen); the others lazily, which the browser
+// does right after layout for those in view: on a phone the rest of a
+// desktop's first row is below the fold, and fetched eagerly it took
+// bandwidth from the first. The strip's first cards, all in view, load at once. The
 // strip's items carry their project's id: the map scrolls the strip to a marker's card.
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
 import { FavoriteButton } from '../account/FavoriteButton.tsx';
 import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
-/** Cards in the first visible row of each arrangement. */
-const FIRST_ROW: Record<'grid' | 'list' | 'strip', number> = { grid: 3, list: 1, strip: 4 };
+/** Cards of the strip over the map in view at once. */
+const STRIP_IN_VIEW = 4;
 
 const SIZES: Record<'grid' | 'list' | 'strip', string> = {
   grid: PHOTO_SIZES.searchGrid,
@@ -36,7 +40,8 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
           <ProjectCard
             project={project}
             variant={card}
-            eager={i < FIRST_ROW[variant]}
+            eager={variant === 'strip' && i < STRIP_IN_VIEW}
+            priority={variant !== 'strip' && i === 0}
             sizes={SIZES[variant]}
             actions={<FavoriteButton projectId={project.id} name={project.name} />}
           />
