@@ -4,9 +4,11 @@
 // thread (and 128 MiB each) while pages wait.
 //
 // The others wait, at most PASSWORD_HASH_QUEUE of them, and the next to start
-// is from the client address that started the fewest in the last minute: a
-// burst from many addresses, each within its rate limit, delays a login from
-// an address that asked for nothing lately by about one hash, not by the burst.
+// is from the client address that started the fewest in the last minute, and
+// among those the one with the fewest waiting: a burst from many addresses,
+// each within its rate limit, delays a login from an address that asked for
+// nothing lately by about one hash, not by the burst (at a burst's start, when
+// no address has started any, a newcomer still goes before the lines).
 // Past the bound a request is refused at once (503 with Retry-After): the
 // newest of the longest line gives way to a newcomer from a shorter one, so a
 // burst cannot keep anyone else out. A login from a browser that logged in to
@@ -33,7 +35,7 @@ const SHARE_WINDOW_MS = 60_000;
 /**
  * Runs at most `size` tasks at once. The others wait, at most `maxWaiting`; the
  * next to start is the oldest task of the key that started the fewest in the
- * current minute (the earliest to queue among equals).
+ * current minute, then has the fewest waiting (the earliest to queue among equals).
  */
 export class TaskQueue {
   private running = 0;
@@ -97,11 +99,18 @@ export class TaskQueue {
     if (key !== null) this.started.set(key, (this.started.get(key) ?? 0) + 1);
   }
 
+  /** Whether `a`'s line goes before `b`'s: fewer started this minute, then fewer waiting. */
+  private before([aKey, aLine]: [string, Waiter[]], [bKey, bLine]: [string, Waiter[]]): boolean {
+    const a = this.started.get(aKey) ?? 0;
+    const b = this.started.get(bKey) ?? 0;
+    return a < b || (a === b && aLine.length < bLine.length);
+  }
+
   /** The slot passes to the least served key's oldest task, or is freed. */
   private next(): void {
     this.countStart(null);
     let turn: [string, Waiter[]] | null = null;
-    for (const entry of this.lines) if (!turn || (this.started.get(entry[0]) ?? 0) < (this.started.get(turn[0]) ?? 0)) turn = entry;
+    for (const entry of this.lines) if (!turn || this.before(entry, turn)) turn = entry;
     if (!turn) {
       this.running--;
       return;

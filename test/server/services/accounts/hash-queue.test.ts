@@ -70,8 +70,23 @@ t.test("the least served key's task starts next: one key's burst does not hold u
   void add('b', 'b1');
   void add('c', 'c1');
   void add('b', 'b2');
-  for (const name of ['a0', 'b1', 'c1', 'a1', 'b2', 'a2', 'a3']) await end(name);
-  t.same(started, ['a0', 'b1', 'c1', 'a1', 'b2', 'a2', 'a3', 'a4'], 'b and c, which started none, go before the rest of a; then by turns');
+  for (const name of ['a0', 'c1', 'b1', 'b2', 'a1', 'a2', 'a3']) await end(name);
+  t.same(
+    started,
+    ['a0', 'c1', 'b1', 'b2', 'a1', 'a2', 'a3', 'a4'],
+    'c and b, which started none, go before the rest of a (the shorter line first); then b, with one started as a, and fewer waiting',
+  );
+});
+
+t.test("among keys that started none, a newcomer goes before the others' lines", async (t) => {
+  // A burst's start: every address has a line and none has started a task this minute.
+  const { started, add, end, settle } = heldQueue(100);
+  void add('held', 'held');
+  await settle();
+  for (let i = 1; i <= 3; i++) for (const key of ['a', 'b']) void add(key, `${key}${i}`);
+  void add('c', 'c1');
+  for (const name of ['held', 'c1', 'a1', 'b1', 'a2', 'b2', 'a3']) await end(name);
+  t.same(started, ['held', 'c1', 'a1', 'b1', 'a2', 'b2', 'a3', 'b3'], 'c, which has one waiting, first; then a and b by turns');
 });
 
 t.test('past the bound the newest of the longest line gives way, or the newcomer is refused', async (t) => {
