@@ -22,6 +22,9 @@ import type { PullWorkerAnswer, PullWorkerData } from './pull-worker.ts';
  */
 export const PULL_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
+/** The worker thread's nice value (pull-worker.ts): the lowest priority, so that pages go first. */
+export const PULL_THREAD_NICE = 19;
+
 export interface PullWorkerOptions {
   /** SITE_URL: the import queues the instant alerts of saved searches, their links here. */
   alertsSiteUrl?: string;

@@ -2,7 +2,8 @@
 // downloads, parses and writes in a worker thread with its own connection; a
 // worker that dies mid-import (here: out of its heap) is a failed pull with
 // one line and an unchanged catalogue; an abort ends the worker and leaves no
-// lock behind. The work after an import (pruning) is the worker's too.
+// lock behind. The work after an import (pruning) is the worker's too, and
+// the worker's thread runs at the lowest scheduling priority.
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import t from 'tap';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp, testConfig } from '../../helpers/app.ts';
 import { pullFeed } from '../../../src/server/catalogue-import/pull.ts';
-import { pullInWorker } from '../../../src/server/jobs/pull-in-worker.ts';
+import { PULL_THREAD_NICE, pullInWorker } from '../../../src/server/jobs/pull-in-worker.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { feed, fingerprint, property } from '../catalogue-import/feeds.ts';
 import { listenUntilTheEnd, startFeedServer } from '../catalogue-import/feed-server.ts';
@@ -120,6 +121,43 @@ forEachStore(t, 'an abort ends the worker: nothing imported or recorded, no lock
   t.match(await pullFeed(store, config, config.FEEDS[0]!, { force: true }), { result: 'imported' });
   t.equal((await store.db.selectFrom('units').select('id').execute()).length, 2);
 });
+
+/** The nice value of each thread of this process, by thread id (Linux: /proc/self/task). */
+function threadNice(): Map<string, number> {
+  const nice = new Map<string, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis, from the third (state); nice is the 19th.
+    nice.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return nice;
+}
+
+t.test(
+  "the pull's thread runs at the lowest priority",
+  { skip: process.platform !== 'linux' && 'thread priorities are read from /proc' },
+  async (t) => {
+    await forEachStore(t, "the server's threads keep theirs", async (t, store) => {
+      const server = await startFeedServer(t, { body: BODY, etag: '"v1"', stall: true });
+      const config = testConfig(t, { FEEDS: `acme=${server.url}` });
+      const before = threadNice();
+      const stop = new AbortController();
+      const requested = server.nextRequest();
+      const pulling = pullFeed(store, config, config.FEEDS[0]!, { signal: stop.signal, runner: pullInWorker(store.reopen!) });
+      await requested;
+      const during = threadNice();
+      const lowered = [...during].filter(([tid, nice]) => !before.has(tid) && nice === PULL_THREAD_NICE);
+      t.equal(lowered.length, 1, 'one new thread, the worker, at the lowest priority');
+      t.equal(during.get(String(process.pid)), before.get(String(process.pid)), "the server's main thread keeps its own");
+      t.ok(
+        [...before].every(([tid, nice]) => !during.has(tid) || during.get(tid) === nice),
+        'as does every thread that was there before',
+      );
+      stop.abort();
+      await pulling;
+    });
+  },
+);
 
 forEachStore(t, 'a refusal from the worker keeps its advice: the skipped properties it names, not --force', async (t, store) => {
   const ids = Array.from({ length: 20 }, (_, i) => `N${i}`);
