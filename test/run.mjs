@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TEST_CACHE_DIR } from './helpers/cache-dir.mjs';
+import { namedFiles } from './helpers/named-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E = 'test/**/*.e2e.test.ts';
@@ -42,7 +43,7 @@ const tapArgs = [...TIERS[tier], ...rest.filter((a) => a !== '--watch')];
 const env = { ...process.env, NODE_ENV: 'test' };
 if (tier === 'e2e') env.PUPPETEER_EXECUTABLE_PATH = findChromium();
 // Files named on the command line run one process each, as tap runs them.
-const filesNamed = rest.some((a) => !a.startsWith('-'));
+const filesNamed = namedFiles(rest, root).length > 0;
 
 await buildTapPlugins();
 pruneTypescriptOutputs();

@@ -1,0 +1,1 @@
+export declare function namedFiles(args: string[], root: string): string[];
