@@ -1,10 +1,19 @@
 // What an account keeps and unlocks, in Chromium: registered-only files lock
-// and unlock with the session; the profile saves name and phone, and email
+// and unlock with the session, and a floor plan on another server downloads
+// as a JPEG made for a screen; the profile saves name and phone, and email
 // and password only with the current password; a forgotten password is reset
 // end to end through the mail.
 import t from 'tap';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { PASSWORD, MENU_TOGGLE, MESSAGES, accountSite } from '../helpers/account-browser.ts';
 import { textOf } from '../helpers/browser.ts';
+import { tempDir } from '../helpers/app.ts';
+import { photo } from '../helpers/photos.ts';
+import { STEP_TIMEOUT_MS, waitFor } from '../helpers/wait.ts';
+import { pictureServer } from '../server/feed-images/pictures.ts';
+import { FLOOR_PLAN_RESIZE } from '../../src/server/feed-images/index.ts';
 
 t.test('an account’s files, profile and password', async (t) => {
   const {
@@ -25,16 +34,20 @@ t.test('an account’s files, profile and password', async (t) => {
     resetLinkFor,
   } = await accountSite(t);
 
-  t.test('registered-only files: refused before login, downloads after, refused again after logout', async (t) => {
-    await account('elena@example.com');
-    const file = await db
+  /** A listed project's registered-only file: the first or the last by id (two tests, two files). */
+  const registeredOnlyFile = (order: 'asc' | 'desc') =>
+    db
       .selectFrom('project_files as f')
       .innerJoin('projects as p', 'p.id', 'f.project_id')
       .select(['f.id', 'f.project_id'])
       .where('f.registered_only', '=', 1)
       .where('p.withdrawn_at', 'is', null)
-      .orderBy('f.id')
+      .orderBy('f.id', order)
       .executeTakeFirstOrThrow();
+
+  t.test('registered-only files: refused before login, downloads after, refused again after logout', async (t) => {
+    await account('elena@example.com');
+    const file = await registeredOnlyFile('asc');
     const download = `/api/files/${file.id}`;
     const { page, problems } = await visitor(t, { allowFailure: (u) => new URL(u).pathname === download });
     const statusOfDownload = () => page.evaluate((u: string) => fetch(u).then((r) => r.status), download);
@@ -57,6 +70,45 @@ t.test('an account’s files, profile and password', async (t) => {
     await page.waitForSelector('.project-file--locked');
     t.equal(await page.$(`.project-files a[href="${download}"]`), null, 'locked again after logging out');
     t.equal(await statusOfDownload(), 401);
+    t.same(problems.all(), []);
+  });
+
+  t.test('a floor plan on another server downloads as a JPEG made for a screen, without its metadata', async (t) => {
+    await account('plan.reader@example.com');
+    const original = await photo({ width: 3600, height: 2400, exif: true });
+    const server = await pictureServer(t, (_req, res) => void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(original));
+    const file = await registeredOnlyFile('desc');
+    await db
+      .updateTable('project_files')
+      .set({ kind: 'floor_plan', url: `${server.origin}/plan-${file.id}.jpg` })
+      .where('id', '=', file.id)
+      .execute();
+    const download = `/api/files/${file.id}`;
+    const { page, problems } = await visitor(t);
+    const folder = tempDir(t, 'downloads-');
+    const cdp = await page.createCDPSession();
+    // The page's own browser context: a context other than the default keeps its own download setting.
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: folder,
+      browserContextId: page.browserContext().id ?? undefined,
+    });
+
+    await open(page, `/login?redirect=${encodeURIComponent(`/for-sale/${file.project_id}`)}`);
+    await logIn(page, 'plan.reader@example.com');
+    await waitForPath(page, `/for-sale/${file.project_id}`);
+    await page.waitForSelector(`.project-files a[href="${download}"]`);
+    await page.click(`.project-files a[href="${download}"]`);
+    const saved = await waitFor(
+      'the download',
+      () => fs.readdirSync(folder).find((name) => !name.endsWith('.crdownload')),
+      STEP_TIMEOUT_MS,
+    );
+    t.equal(saved, `floor-plan-${file.id}.jpg`, 'saved under its name');
+    const meta = await sharp(fs.readFileSync(path.join(folder, saved))).metadata();
+    t.same([meta.format, meta.width, meta.height], ['jpeg', FLOOR_PLAN_RESIZE.width, 1600], 'a JPEG as wide as a screen needs');
+    t.equal(meta.exif, undefined, 'without the camera, owner or GPS the original carried');
+    t.ok(fs.statSync(path.join(folder, saved)).size < original.length, 'smaller than the original');
     t.same(problems.all(), []);
   });
 

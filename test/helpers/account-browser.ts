@@ -29,7 +29,11 @@ export const MESSAGES = {
 
 /** A server and a browser for account tests, and the steps a client takes on them. */
 export async function accountSite(t: Test) {
-  const { app, url } = await startServer(t, { env: { SCRYPT_LOG_N: '10', AUTH_RATE_LIMIT: '1000' } });
+  // Pictures from a server on loopback (a test's own) may be fetched, as the feed-picture tests allow.
+  const { app, url } = await startServer(t, {
+    env: { SCRYPT_LOG_N: '10', AUTH_RATE_LIMIT: '1000' },
+    feedImages: { allowRanges: ['127.0.0.1/32'] },
+  });
   const browser = await launchBrowser(t);
   const db = app.store.db;
 
