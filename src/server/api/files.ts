@@ -19,14 +19,13 @@ import {
   createFeedImageCache,
   floorPlanDir,
   FLOOR_PLAN_RESIZE,
+  keptForClients,
   PictureError,
   pictureFetchOptions,
   type PictureAccess,
 } from '../feed-images/index.ts';
 
 const FileParams = object({ id: coerce(min(integer(), 1), pattern(string(), /^\d{1,15}$/), Number) });
-
-const WEB_ADDRESS = /^https?:\/\//i;
 
 /** `access`: the app's (AppOptions.feedImages), as the picture proxy's. */
 export async function fileRoutes(app: FastifyInstance, access: PictureAccess = {}): Promise<void> {
@@ -52,7 +51,7 @@ export async function fileRoutes(app: FastifyInstance, access: PictureAccess = {
 
     const demo = file.url.startsWith(`${MEDIA_PREFIX}/`) ? file.url.slice(MEDIA_PREFIX.length + 1).replace(/\.svg$/, '') : null;
     if (demo === null) {
-      if (file.kind === 'floor_plan' && WEB_ADDRESS.test(file.url)) {
+      if (keptForClients(file)) {
         const kept = await floorPlans.get(id, file.url).catch((error: unknown) => {
           if (error instanceof PictureError) return null;
           throw error;

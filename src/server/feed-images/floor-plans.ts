@@ -17,6 +17,11 @@ export const floorPlanDir = (dataDir: string) => path.join(dataDir, 'floor-plans
 /** The name of the kept resize of the floor plan `key` (feedImageKey of the file's id and address) names. */
 export const floorPlanName = resizeNames(FLOOR_PLAN_RESIZE);
 
+/** Whether a listed project's file is one a client is given a resize of: a floor plan on another server (as clientFloorPlans). */
+export function keptForClients(file: { kind: string; url: string }): boolean {
+  return file.kind === 'floor_plan' && /^https?:\/\//i.test(file.url);
+}
+
 /** The floor plans a client may be given a resize of: listed projects' floor-plan files on other servers. */
 export function clientFloorPlans(db: Kysely<Database>) {
   return db

@@ -5,7 +5,7 @@ export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey, feedImageName } from './files.ts';
 export { pruneFeedImages, pruneFloorPlans, feedImageCacheSize, type FileCount } from './prune.ts';
-export { floorPlanDir } from './floor-plans.ts';
+export { floorPlanDir, keptForClients } from './floor-plans.ts';
 export { FLOOR_PLAN_RESIZE } from './derive.ts';
 export { preparePhotos, photoDue, photosWaiting, retryDelayMs, type PhotoRun } from './prepare-photos.ts';
 export { photosDir } from './photo-files.ts';
