@@ -5,7 +5,7 @@
 import t from 'tap';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { FLOOR_PLAN_RESIZE, floorPlanDir } from '../../../src/server/feed-images/index.ts';
+import { FLOOR_PLAN_RESIZE, floorPlanDir, photosDir } from '../../../src/server/feed-images/index.ts';
 import { photo } from '../../helpers/photos.ts';
 import { pictureServer } from '../feed-images/pictures.ts';
 import { forEachStore } from '../../helpers/db.ts';
@@ -122,11 +122,11 @@ forEachStore(
     const again = await app.inject({ url: `/api/files/${turned!.id}`, headers: bearer(token) });
     t.same(again.rawPayload, first.rawPayload);
     t.equal(server.hits['/turned.jpg'], 1, 'fetched once, then read from the disk');
-    t.ok(
-      fs.readdirSync(floorPlanDir(app.config.DATA_DIR)).some((name) => name.startsWith(`${turned!.id}-`)),
-      'kept in the floor plans folder',
-    );
-    t.equal((await app.inject(`/media/images/${turned!.id}`)).statusCode, 404, 'which no public route serves');
+    const kept = fs.readdirSync(floorPlanDir(app.config.DATA_DIR)).find((name) => name.startsWith(`${turned!.id}-`));
+    t.ok(kept, 'kept in the floor plans folder');
+    t.notOk(floorPlanDir(app.config.DATA_DIR).startsWith(photosDir(app.config.DATA_DIR)), 'not among the public photos');
+    for (const url of [`/media/photos/${kept}`, `/floor-plans/${kept}`])
+      t.equal((await app.inject(url)).statusCode, 404, `${url}: no public route serves it`);
 
     const resized = await app.inject({ url: `/api/files/${wideFile!.id}`, headers: withCookie(token) });
     const size = await sharp(resized.rawPayload).metadata();
