@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect, type LogEven
 import { applyMigrations, requireMigrated } from './migrate.ts';
 import type { Config } from '../config.ts';
 import { reuseStatements } from './sqlite-statements.ts';
+import { planParametersOnce } from './sqlite-parameters.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -100,7 +101,7 @@ async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  return new SqliteDialect({ database: reuseStatements(database) });
+  return new SqliteDialect({ database: reuseStatements(planParametersOnce(database)) });
 }
 
 async function postgresDialect(url: string): Promise<Dialect> {
