@@ -9,7 +9,6 @@ import { unitQuery } from './project.ts';
 import { runKept } from '../../store/kept-queries.ts';
 
 interface Change {
-  unit_id: number;
   changed_at: string;
   price_before: number;
   price: number;
@@ -36,26 +35,31 @@ function pointsOf(createdAt: string, now: { price: number; status: HistoryStatus
  */
 export async function projectPriceHistory(db: Kysely<Database>, id: number, listed: Promise<boolean>): Promise<UnitPriceHistory[] | null> {
   if (!(await listed)) return null;
-  const [units, changes] = await Promise.all([
-    runKept(db, 'price-history-units', [id] as const, ([project]) =>
-      unitQuery(db, project).select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at']),
-    ),
-    // By unit, not by unit_history.project_id: a unit moved to another development keeps its past.
-    runKept(db, 'price-history-changes', [id] as const, ([project]) =>
-      db
-        .selectFrom('unit_history as h')
-        .innerJoin('units as u', 'u.id', 'h.unit_id')
-        .select(['h.unit_id', 'h.changed_at', 'h.price_before', 'h.price', 'h.status_before', 'h.status'])
-        .where('u.project_id', '=', project)
-        .orderBy('h.unit_id')
-        .orderBy('h.id'),
-    ),
-  ]);
+  // One row per unit and change (a unit never changed: one row without a change), in the order recorded.
+  // By unit, not by unit_history.project_id: a unit moved to another development keeps its past.
+  const rows = await runKept(db, 'price-history', [id] as const, ([project]) =>
+    unitQuery(db, project)
+      .leftJoin('unit_history as h', 'h.unit_id', 'u.id')
+      .select(['u.price', 'u.status', 'u.withdrawn_at', 'u.created_at'])
+      .select(['h.changed_at', 'h.price_before', 'h.price as changed_price', 'h.status_before', 'h.status as changed_status'])
+      .orderBy('u.id')
+      .orderBy('h.id'),
+  );
+  const units: typeof rows = [];
   const byUnit = new Map<number, Change[]>();
-  for (const c of changes) {
-    const list = byUnit.get(c.unit_id);
-    if (list) list.push(c);
-    else byUnit.set(c.unit_id, [c]);
+  for (const r of rows) {
+    if (units.at(-1)?.id !== r.id) units.push(r);
+    if (r.changed_at === null) continue;
+    const change: Change = {
+      changed_at: r.changed_at,
+      price_before: r.price_before!,
+      price: r.changed_price!,
+      status_before: r.status_before!,
+      status: r.changed_status!,
+    };
+    const list = byUnit.get(r.id);
+    if (list) list.push(change);
+    else byUnit.set(r.id, [change]);
   }
   return units
     .map((u): UnitPriceHistory => {
