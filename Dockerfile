@@ -40,11 +40,13 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 FROM base AS runtime
+# MALLOC_ARENA_MAX as npm start sets it (docs/decisions/one-malloc-arena.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    SEED_DEMO=false
+    SEED_DEMO=false \
+    MALLOC_ARENA_MAX=1
 # Code is owned by root and read-only for the server; only /data is writable.
 # package.json says the compiled files are ES modules; locales/ is read at start.
 COPY package.json package-lock.json ./
@@ -62,5 +64,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # in-flight requests and closes the store on SIGTERM. No build step at start:
 # dist/ is already in the image. The node flags are npm start's (4 MB semi-spaces:
 # docs/decisions/bounded-young-generation.md); test/start-command.test.ts holds
-# the two alike.
+# the two alike, and the environment above.
 CMD ["node", "--max-semi-space-size=4", "dist/server/main.js"]

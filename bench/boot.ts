@@ -16,13 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR } from './sizes.ts';
-import { cpuSeconds, freePort, startFlags, stopServer } from './processes.ts';
+import { cpuSeconds, freePort, siteCommand, splitStartWords, startWords, stopServer } from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 
 const RUNS = Number(process.env.BOOT_RUNS ?? 5);
 const IDLE_MS = 5000;
 const START_TIMEOUT_MS = 60_000;
-const NODE_FLAGS = process.env.BENCH_BOOT_NODE_OPTIONS?.split(' ').filter(Boolean) ?? startFlags();
+const START_WORDS = process.env.BENCH_BOOT_NODE_OPTIONS?.split(' ').filter(Boolean) ?? startWords();
+const START = splitStartWords(START_WORDS);
 
 interface Start {
   healthMs: number;
@@ -57,10 +58,10 @@ async function firstOk(url: string, start: number, server: ChildProcess): Promis
 async function start(dataDir: string, measure: boolean): Promise<Start | null> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const site = siteCommand(START_WORDS, DIST_DIR, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const t0 = performance.now();
-  const server = spawn(process.execPath, [...NODE_FLAGS, path.join(DIST_DIR, 'server/main.js')], {
-    env,
+  const server = spawn(process.execPath, site.args, {
+    env: site.env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -87,7 +88,13 @@ export async function runBootBench(): Promise<void> {
     const starts: Start[] = [];
     for (let i = 0; i < RUNS; i++) starts.push((await start(dataDir, true))!);
     console.log(
-      `# node ${process.version}${NODE_FLAGS.length ? ` ${NODE_FLAGS.join(' ')}` : ''}, ${RUNS} starts on a migrated, seeded DATA_DIR`,
+      `# node ${process.version}${START.flags.length ? ` ${START.flags.join(' ')}` : ''}${
+        Object.keys(START.env).length
+          ? ` (${Object.entries(START.env)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')})`
+          : ''
+      }, ${RUNS} starts on a migrated, seeded DATA_DIR`,
     );
     const rows: Array<[string, keyof Start, string]> = [
       ['spawn → first 200 of /healthz', 'healthMs', 'ms'],

@@ -35,7 +35,8 @@ import {
   ROOT,
   runLoad,
   serverFlagSets,
-  startFlags,
+  startWords,
+  siteCommand,
   stopLoad,
   stopServer,
   waitUntilReady,
@@ -91,18 +92,10 @@ async function startCopiesServer(name: string, script: string, dir: string): Pro
   return { ...server, copies: true };
 }
 
-async function startSite(name: string, distDir: string, dataDir: string, flags = startFlags()): Promise<Server> {
+async function startSite(name: string, distDir: string, dataDir: string, words = startWords()): Promise<Server> {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DIST_DIR: distDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  return startServer(name, process.execPath, [...flags, path.join(distDir, 'server/main.js')], env, port);
+  const site = siteCommand(words, distDir, { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' });
+  return startServer(name, process.execPath, site.args, site.env, port);
 }
 
 /** The page's bytes as the site sends them without compression, and its .br and .gz twins for the static server. */

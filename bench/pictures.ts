@@ -1,9 +1,12 @@
 // What preparing feed photos costs (src/server/feed-images/derive.ts): photos
 // at a camera's size (4000 × 3000 JPEG with grain, 2–5 MB, made here), each
 // derived into every width and format, on one libvips thread so that the CPU
-// per photo is one core's. Prints the CPU per photo (median and spread), photos
-// per CPU-second, the bytes of each variant and the disk per 1,000 photos.
+// per photo is one core's (BENCH_PICTURES_THREADS: more, as the server's photo
+// job has one per core). Prints the CPU per photo (median and spread), photos
+// per CPU-second, the process's peak resident memory, the bytes of each variant
+// and the disk per 1,000 photos.
 //   npx tsx bench/pictures.ts        BENCH_PICTURES=n (default 8)
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -19,8 +22,15 @@ const cpuMs = () => {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
+/** The process's peak resident memory in MB (VmHWM); NaN where /proc is not. */
+function peakRssMb(): number {
+  const status = fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '';
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
 export async function runPicturesBench(count = Number(process.env.BENCH_PICTURES ?? 8)): Promise<void> {
-  sharp.concurrency(1);
+  const threads = Number(process.env.BENCH_PICTURES_THREADS ?? 1);
+  sharp.concurrency(threads);
   const costs: number[] = [];
   const variants: Variant[] = [];
   let sourceBytes = 0;
@@ -36,7 +46,8 @@ export async function runPicturesBench(count = Number(process.env.BENCH_PICTURES
   console.log(
     `${count} photos of 4000 × 3000, ${(sourceBytes / count / 2 ** 20).toFixed(1)} MB each on average: ` +
       `${each.toFixed(0)} ms of CPU per photo (median; ${spread(costs)}), ` +
-      `${(1000 / each).toFixed(2)} photos per CPU-second\n`,
+      `${(1000 / each).toFixed(2)} photos per CPU-second; libvips threads ${threads}` +
+      `${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}; peak RSS ${peakRssMb().toFixed(0)} MB\n`,
   );
   const widths = [...new Set(variants.map((v) => v.width))];
   console.log(

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
-import { startFlags } from '../test/helpers/start-flags.ts';
+import { splitStartWords, startEnv, startFlags } from '../test/helpers/start-flags.ts';
 
-export { startFlags };
+export { splitStartWords };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
@@ -115,14 +115,31 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
+/** npm start's environment and node flags, as words (`NAME=value` for the environment). */
+export const startWords = (): string[] => [...Object.entries(startEnv()).map(([name, value]) => `${name}=${value}`), ...startFlags()];
+
 /**
  * BENCH_NODE_FLAGS: the sets of node flags to compare the server with, `;` between sets, an empty set
- * being none (`;--max-semi-space-size=4` compares V8's defaults with 4 MB semi-spaces); npm start's
- * flags when unset.
+ * being none (`;--max-semi-space-size=4` compares V8's defaults with 4 MB semi-spaces); a `NAME=value`
+ * word sets the server's environment (`MALLOC_ARENA_MAX=2 --max-semi-space-size=4`). npm start's
+ * environment and flags when unset.
  */
 export function serverFlagSets(value = process.env.BENCH_NODE_FLAGS): string[][] {
-  if (value === undefined) return [startFlags()];
+  if (value === undefined) return [startWords()];
   return value.split(';').map((set) => set.split(/\s+/).filter(Boolean));
+}
+
+/**
+ * How a bench starts the compiled server in `distDir` with `words` (startWords(), or a set of
+ * BENCH_NODE_FLAGS): node's arguments, and the environment (`env` on top, a production server on
+ * loopback).
+ */
+export function siteCommand(words: string[], distDir: string, env: Record<string, string>): { args: string[]; env: NodeJS.ProcessEnv } {
+  const start = splitStartWords(words);
+  return {
+    args: [...start.flags, path.join(distDir, 'server/main.js')],
+    env: { ...process.env, ...start.env, HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+  };
 }
 
 /** A flag set's name in a bench's table. */

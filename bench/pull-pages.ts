@@ -6,7 +6,9 @@
 // 79,100 units) served from a file by this process: the load runs while the
 // pull is in flight, then again once it has ended (same server, same page).
 // BENCH_PULL_ROUNDS rounds (default 3); the p99s, their ratio (goal ≤ 2),
-// medians and spread, and the server's peak resident memory (VmHWM).
+// medians and spread, and the server's peak resident memory (VmHWM), with what
+// made it up at the highest of the samples taken every 100 ms (anonymous,
+// file-backed and shared memory).
 // The server runs with npm start's node flags, or with each set in
 // BENCH_NODE_FLAGS (bench/processes.ts), the sets taking turns in every round.
 //
@@ -21,7 +23,7 @@ import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { writeFeed } from '../src/server/demo/generator.ts';
 import { DIST_DIR } from './sizes.ts';
-import { flagsName, freePort, machineLine, pinned, runLoad, serverFlagSets, stopServer, waitUntilReady } from './processes.ts';
+import { flagsName, freePort, machineLine, pinned, runLoad, serverFlagSets, siteCommand, stopServer, waitUntilReady } from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 import type { LoadResult } from './load.ts';
 
@@ -32,8 +34,38 @@ const PULL_LIMIT_MS = 900_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function peakRssMb(pid: number): number {
-  return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+/** What a process holds resident (MB, /proc/<pid>/status): its peak, now in all, and now as anonymous, file-backed and shared memory. */
+interface Resident {
+  peak: number;
+  rss: number;
+  anon: number;
+  file: number;
+  shmem: number;
+}
+
+function resident(pid: number): Resident {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  return { peak: mb('VmHWM'), rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
+}
+
+/** Samples `pid`'s resident memory every 100 ms until stopped: the highest sample, with the peak as last read. */
+function watchResident(pid: number): () => Resident {
+  let highest: Resident = { peak: 0, rss: 0, anon: 0, file: 0, shmem: 0 };
+  const sample = () => {
+    try {
+      const now = resident(pid);
+      highest = now.rss > highest.rss ? now : { ...highest, peak: now.peak };
+    } catch {
+      // the process has ended
+    }
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return highest;
+  };
 }
 
 interface Round {
@@ -43,19 +75,22 @@ interface Round {
   /** The pull was still running when the load under it ended. */
   covered: boolean;
   pullSeconds: number;
-  peakMb: number;
+  /** The peak (VmHWM), and what made up the highest VmRSS sampled. */
+  memory: Resident;
 }
 
-async function round(feedUrl: string, flags: string[]): Promise<Round> {
+async function round(feedUrl: string, words: string[]): Promise<Round> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-pull-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const [command, args] = pinned(0, process.execPath, [...flags, path.join(DIST_DIR, 'server/main.js')]);
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+  const site = siteCommand(words, DIST_DIR, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const [command, args] = pinned(0, process.execPath, site.args);
+  const env = site.env;
   const server = spawn(command, args, { env: { ...env, FEEDS: `big=${feedUrl}` }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const pulled = () => /"msg":"feed pull(ed| failed)/.test(out);
+  const memory = watchResident(server.pid!);
   try {
     const started = performance.now();
     await waitUntilReady(`${base}/healthz`, server);
@@ -72,8 +107,9 @@ async function round(feedUrl: string, flags: string[]): Promise<Round> {
       throw new Error(`the pull failed: ${out.split('\n').find((l) => l.includes('feed pull failed'))}`);
     const pullSeconds = (performance.now() - started) / 1000;
     const quiet = await load();
-    return { flags: flagsName(flags), pull, quiet, covered, pullSeconds, peakMb: peakRssMb(server.pid!) };
+    return { flags: flagsName(words), pull, quiet, covered, pullSeconds, memory: memory() };
   } finally {
+    memory();
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -106,7 +142,7 @@ export async function runPullPagesBench(): Promise<void> {
       for (let j = 0; j < flagSets.length; j++) {
         const r = await round(feedUrl, flagSets[(i + j) % flagSets.length]!);
         console.log(
-          `# round ${i + 1}, ${r.flags}: peak RSS ${r.peakMb.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
+          `# round ${i + 1}, ${r.flags}: peak RSS ${r.memory.peak.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
         );
         rounds.push(r);
       }
@@ -117,7 +153,20 @@ export async function runPullPagesBench(): Promise<void> {
   const ratio = (r: Round) => r.pull.latencyMs.p99 / r.quiet.latencyMs.p99;
   console.log(
     textTable(
-      ['round', 'node flags', 'quiet p99 ms', 'pull p99 ms', 'p99 ratio', 'quiet req/s', 'pull req/s', 'pull s', 'peak RSS MB'],
+      [
+        'round',
+        'node flags',
+        'quiet p99 ms',
+        'pull p99 ms',
+        'p99 ratio',
+        'quiet req/s',
+        'pull req/s',
+        'pull s',
+        'peak RSS MB',
+        'anon',
+        'file',
+        'shmem',
+      ],
       rounds.map((r, i) => [
         `${Math.floor(i / flagSets.length) + 1}${r.covered ? '' : ' (pull ended first)'}`,
         r.flags,
@@ -127,7 +176,10 @@ export async function runPullPagesBench(): Promise<void> {
         r.quiet.requestsPerSecond.toFixed(0),
         r.pull.requestsPerSecond.toFixed(0),
         r.pullSeconds.toFixed(0),
-        r.peakMb.toFixed(0),
+        r.memory.peak.toFixed(0),
+        r.memory.anon.toFixed(0),
+        r.memory.file.toFixed(0),
+        r.memory.shmem.toFixed(0),
       ]),
       2,
     ),
@@ -135,7 +187,7 @@ export async function runPullPagesBench(): Promise<void> {
   for (const name of flagSets.map(flagsName)) {
     const mine = rounds.filter((r) => r.flags === name);
     const ratios = mine.map(ratio);
-    const peaks = mine.map((r) => r.peakMb);
+    const peaks = mine.map((r) => r.memory.peak);
     const p99s = mine.map((r) => r.pull.latencyMs.p99);
     console.log(
       `${name}: p99 ratio (during the pull / after it) median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}), goal ≤ 2; ` +

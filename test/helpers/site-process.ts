@@ -4,12 +4,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, type Started } from './processes.ts';
-import { SITE_ENTRY, startFlags } from './start-flags.ts';
+import { SITE_ENTRY, startEnv, startFlags } from './start-flags.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** What `npm start` runs, without npm's own start-up. */
-export const SITE_COMMAND = { command: process.execPath, args: [...startFlags(), SITE_ENTRY], cwd: ROOT };
+/** What `npm start` runs, without npm's own start-up: `env` on top of the caller's. */
+export const SITE_COMMAND = { command: process.execPath, args: [...startFlags(), SITE_ENTRY], env: startEnv(), cwd: ROOT };
 
 /** A booting server may migrate, seed the demo and build its caches on a busy machine: minutes, not seconds. */
 export const BOOT_LIMIT_MS = 180_000;
@@ -35,7 +35,7 @@ export async function startSite(
 ): Promise<SiteProcess> {
   const started = startProcess(t, name, SITE_COMMAND.command, [...(options.nodeArgs ?? []), ...SITE_COMMAND.args], {
     cwd: options.cwd ?? SITE_COMMAND.cwd,
-    env: { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...SITE_COMMAND.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
   });
   const [, port] = await started.waitForOutput(/listening at http:\/\/127\.0\.0\.1:(\d+)/, BOOT_LIMIT_MS);
   return { process: started, port: Number(port) };

@@ -45,7 +45,7 @@ t.test('SIGTERM drains: the request in flight completes, then the process exits 
 t.test('the server refuses to start on a bad value, saying why', async (t) => {
   const result = spawnSync(SITE_COMMAND.command, SITE_COMMAND.args, {
     cwd: SITE_COMMAND.cwd,
-    env: { ...process.env, PORT: 'not-a-port' },
+    env: { ...process.env, ...SITE_COMMAND.env, PORT: 'not-a-port' },
     encoding: 'utf8',
     timeout: 180_000,
   });
@@ -59,7 +59,7 @@ forEachTarget(
   async (t, target) => {
     const child = spawn(SITE_COMMAND.command, SITE_COMMAND.args, {
       cwd: SITE_COMMAND.cwd,
-      env: { ...process.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
+      env: { ...process.env, ...SITE_COMMAND.env, ...target.env, PORT: '0', HOST: '127.0.0.1', MIGRATE_ON_BOOT: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -78,7 +78,7 @@ for (const kind of ['exception', 'rejection'] as const) {
   t.test(`an unhandled ${kind} is logged (fatal, with its stack) before the process drains and exits 1`, async (t) => {
     const child = spawn(SITE_COMMAND.command, ['--import', './test/helpers/crash-on-stdin.mjs', ...SITE_COMMAND.args], {
       cwd: SITE_COMMAND.cwd,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
+      env: { ...process.env, ...SITE_COMMAND.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(t), LOG_LEVEL: 'info' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     t.teardown(() => {

@@ -1,7 +1,8 @@
-// The server (`node dist/server/main.js`) pulling a 200 MB feed: its resident
-// memory, read from /proc/<pid>/status while the pull runs (VmRSS, polled) and
-// at its end (VmHWM, the peak), stays under 400 MB, because the parsing and
-// the writing run in a worker thread with a bounded heap (pull-in-worker.ts).
+// The server (`node dist/server/main.js`, as npm start runs it) pulling a 200 MB
+// feed: its resident memory, read from /proc/<pid>/status while the pull runs
+// (VmRSS, polled) and at its end (VmHWM, the peak), stays under 400 MB, because
+// the parsing and the writing run in a worker thread with a bounded heap
+// (pull-in-worker.ts).
 // SQLite only: the bound is the server process's, whichever store it writes to.
 import fs from 'node:fs';
 import http from 'node:http';
