@@ -11,6 +11,7 @@ import { publicConfig } from './config.ts';
 import { configuredStore, openStore, type Store } from './store/db.ts';
 import { createServices, type Services } from './services/index.ts';
 import { seedDemoSite } from './demo/seed.ts';
+import { renderDemoSource } from './demo/raster.ts';
 import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
@@ -160,7 +161,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup);
-  if (config.NODE_ENV !== 'test' || options.photoPreparation) installPhotoPreparation(app, options.photoPreparation, options.feedImages);
+  if (config.NODE_ENV !== 'test' || options.photoPreparation)
+    installPhotoPreparation(app, { draw: renderDemoSource, ...options.photoPreparation }, options.feedImages);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });

@@ -4,6 +4,7 @@
 // a visitor came from. Used by <Meta> and by the server's sitemaps.
 import type { ImageRef } from './catalogue.ts';
 import { photoUrl, photoWidthFor } from './photos.ts';
+import { demoPictureName } from './demo-pictures.ts';
 
 /** Query parameters of campaign and click tracking: never part of a canonical address. */
 const TRACKING_PARAM =
@@ -76,7 +77,6 @@ export interface PreviewImage {
 
 // The demo's pictures are SVGs, which link previews do not show; each has a
 // 1200 × 630 JPEG twin (GET /media/demo/{name}.jpg, src/server/demo/raster.ts).
-const DEMO_SVG = /^\/media\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 export const DEMO_PREVIEW = { width: 1200, height: 630, type: 'image/jpeg' } as const;
 
 /**
@@ -89,6 +89,6 @@ export function previewImage(image: Pick<ImageRef, 'url' | 'photo'>, width: numb
     const w = photoWidthFor(photo, width);
     return { url: photoUrl(photo.key, w, 'jpeg'), width: w, height: Math.round((photo.height * w) / photo.width), type: 'image/jpeg' };
   }
-  const demo = DEMO_SVG.exec(image.url);
-  return demo ? { url: `/media/demo/${demo[1]}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
+  const demo = demoPictureName(image.url);
+  return demo ? { url: `/media/demo/${demo}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
 }

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { coerce, create, integer, min, object, pattern, string } from 'superstruct';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
-import { createFeedImageCache, feedImageDir, pictureFetchOptions, shownPictures, type PictureAccess } from '../feed-images/index.ts';
+import { createFeedImageCache, feedImageDir, pictureFetchOptions, proxiedPictures, type PictureAccess } from '../feed-images/index.ts';
 
 const IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -29,7 +29,7 @@ export async function feedImageRoutes(app: FastifyInstance, access: PictureAcces
 
   app.get('/media/images/:id', async (request, reply) => {
     const { id } = create(request.params, ImageParams);
-    const row = await shownPictures(app.store.db).select('i.url').where('i.id', '=', id).executeTakeFirst();
+    const row = await proxiedPictures(app.store.db).select('i.url').where('i.id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
     const file = await cache.get(id, row.url);
     return reply

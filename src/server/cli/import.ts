@@ -29,6 +29,7 @@ import { feedStatusLines } from '../catalogue-import/pull-status.ts';
 import { SOURCE_NAME } from '../feed-sources.ts';
 import { summaryLines } from '../catalogue-import/summary.ts';
 import { DEMO_FEED_FILE, DEMO_SOURCE } from '../demo/seed.ts';
+import { renderDemoSource } from '../demo/raster.ts';
 import { instantAlerts } from '../services/saved-searches/alerts.ts';
 
 const USAGE = `Usage: npm run import -- <file or http(s) URL> [--source name] [--new-build] [--include-resales] [--force] [--timeout ms] [--photos]
@@ -203,6 +204,7 @@ async function preparePhotosNow(store: Store, config: Config): Promise<void> {
   const run = await preparePhotos(store.db, {
     dir: photosDir(config.DATA_DIR),
     fetch: pictureFetchOptions(config.IMAGE_FETCH_TIMEOUT_MS),
+    draw: renderDemoSource,
     log,
   });
   process.stdout.write(`photos: ${run.prepared} prepared, ${run.failed} not\n`);

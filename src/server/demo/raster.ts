@@ -1,7 +1,9 @@
 // The demo's pictures as JPEG, for what does not read SVG: link previews
 // (og:image, twitter:image) want a raster picture of at least 1200 × 630.
 // Drawn once per name by sharp (libvips), then kept on disk: the same name
-// always gives the same SVG, so the file never goes stale.
+// always gives the same SVG, so the file never goes stale. And as the source
+// the photo job prepares a demo picture from (renderDemoSource), as it would
+// a feed's photo.
 //
 // Lazily, not at seed time: a preview needs only a project's first picture,
 // and rendering costs ~15 ms a picture (~100 ms for the first, which loads
@@ -10,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_IMAGE_NAME, drawDemoImage, isDemoDocument } from './svg.ts';
+import { W as DEMO_SVG_WIDTH } from './svg-parts.ts';
 
 /** The size of every rendered picture: Open Graph's recommended 1.91:1. */
 const DEMO_RASTER_SIZE = { width: 1200, height: 630 } as const;
@@ -29,6 +32,24 @@ export async function renderDemoJpeg(name: string): Promise<Buffer | null> {
   return sharp(Buffer.from(svg), { density: DENSITY })
     .resize(DEMO_RASTER_SIZE.width, DEMO_RASTER_SIZE.height, { fit: 'cover', position: 'centre' })
     .jpeg({ quality: QUALITY, progressive: true })
+    .toBuffer();
+}
+
+/** A demo picture's source width: as a feed photo's quick resize, enough for a card at 2× and a phone's gallery at 3×. */
+const SOURCE_WIDTH = 1280;
+
+/**
+ * The picture `name` drawn as a 1280 px wide PNG (lossless: the photo job
+ * derives its variants from it and keys them by its bytes), or null when the
+ * name draws no picture. Compression level 1: the PNG is only read once.
+ */
+export async function renderDemoSource(name: string): Promise<Buffer | null> {
+  if (isDemoDocument(name)) return null;
+  const svg = drawDemoImage(name);
+  if (!svg) return null;
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg), { density: (72 * SOURCE_WIDTH) / DEMO_SVG_WIDTH })
+    .png({ compressionLevel: 1 })
     .toBuffer();
 }
 

@@ -17,10 +17,15 @@
 // name new variants and no cache serves the old ones. The photo stays ready
 // while it is checked, and a failed check keeps it as it was (tried again
 // later, as a failure is). New photos come before checks.
+//
+// The demo's pictures (/media/demo/{name}.svg) are prepared the same way, from
+// their drawing rendered as a raster (picture-source.ts) instead of fetched;
+// their check finds them unchanged, since a name always draws the same bytes.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { isStoreBusy } from '../store/errors.ts';
-import { fetchPicture, PictureError, type FetchOptions, type Validators } from './fetch-picture.ts';
+import { PictureError, type FetchOptions, type Validators } from './fetch-picture.ts';
+import { pictureSource, type DrawPicture } from './picture-source.ts';
 import { derivePicture, UndecodablePicture } from './derive.ts';
 import { pictureKey } from './variants.ts';
 import { writeVariants } from './photo-files.ts';
@@ -40,6 +45,8 @@ export interface PreparePhotosOptions {
   /** DATA_DIR/photos (photo-files.ts). */
   dir: string;
   fetch: FetchOptions;
+  /** The demo pictures' sources (demo/raster.ts); without it they fail to prepare. */
+  draw?: DrawPicture;
   /** Where a photo not prepared is told (the app's logger): expected failures at info, others at error. */
   log: Record<'info' | 'error', (fields: { host: string | null; reason: string; attempts: number }, message: string) => void>;
   now?: () => Date;
@@ -173,7 +180,7 @@ async function prepareOne(
   // Another instance has it, or prepared (or checked) it since the batch was read.
   if (!claimed) return null;
   try {
-    const picture = await fetchPicture(url, options.fetch, check);
+    const picture = await pictureSource(url, options.fetch, check, options.draw);
     const checkAgain = new Date(now().getTime() + REFRESH_MS).toISOString();
     if (!picture) {
       await db.updateTable('photos').set({ attempts: 0, next_attempt_at: checkAgain }).where('url', '=', url).execute();

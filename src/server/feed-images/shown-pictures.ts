@@ -1,22 +1,40 @@
-// The feed pictures a public page may show: not a floor plan (a registered
-// client's file, /api/files/{id}), of a project still listed, and at an
-// http(s) address (the rest are the site's own files). What the proxy serves
-// (api/feed-images.ts), keeps (prune.ts) and prepares (prepare-photos.ts).
+// The pictures a public page may show: not a floor plan (a registered
+// client's file, /api/files/{id}), of a project still listed, and either at an
+// http(s) address or one of the demo's drawings (/media/demo/{name}.svg; the
+// rest are the site's own files). What the photo job prepares
+// (prepare-photos.ts) and keeps (prune-photos.ts); of those, the ones at an
+// http(s) address are what the proxy serves (api/feed-images.ts) and keeps
+// (prune.ts).
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { DEMO_PICTURE_PREFIX } from '../../shared/demo-pictures.ts';
 
-export function shownPictures(db: Kysely<Database>) {
+function listedPictures(db: Kysely<Database>) {
   return db
     .selectFrom('images as i')
     .innerJoin('projects as p', 'p.id', 'i.project_id')
     .where('i.floorplan', '=', 0)
-    .where('p.withdrawn_at', 'is', null)
-    .where(atWebAddress('i.url'));
+    .where('p.withdrawn_at', 'is', null);
+}
+
+/** The pictures the photo job prepares: feed photos and the demo's drawings. */
+export function shownPictures(db: Kysely<Database>) {
+  return listedPictures(db).where((eb) => eb.or([atWebAddress('i.url'), atDemoAddress('i.url')]));
+}
+
+/** The pictures the proxy fetches from another server (GET /media/images/{id}). */
+export function proxiedPictures(db: Kysely<Database>) {
+  return listedPictures(db).where(atWebAddress('i.url'));
 }
 
 /** Whether the address in `column` is on another server (http or https), not one of the site's own files. */
 export function atWebAddress(column: string) {
   return sql<SqlBool>`(lower(${sql.ref(column)}) like 'http://%' or lower(${sql.ref(column)}) like 'https://%')`;
+}
+
+/** Whether the address in `column` may be a demo drawing (demoPictureName tells which). */
+function atDemoAddress(column: string) {
+  return sql<SqlBool>`${sql.ref(column)} like ${`${DEMO_PICTURE_PREFIX}%.svg`}`;
 }
 
 /** Whether the address in column `url` of an outer query (e.g. 'ph.url') is one a public page shows. */

@@ -16,7 +16,7 @@
 // (an import, which may bring new addresses) or a photo already known is due
 // (a retry, a weekly check: one indexed read), not every 15 s.
 import type { FastifyInstance } from 'fastify';
-import { photoDue, photosDir, pictureFetchOptions, preparePhotos, type PictureAccess } from '../feed-images/index.ts';
+import { photoDue, photosDir, pictureFetchOptions, preparePhotos, type DrawPicture, type PictureAccess } from '../feed-images/index.ts';
 import { isStoreBusy } from '../store/errors.ts';
 import { runEvery } from './every.ts';
 import type { Kysely } from 'kysely';
@@ -28,6 +28,8 @@ export interface PhotoPreparationOptions {
   everyMs?: number;
   /** Called after each run (tests wait for one). */
   onRun?: () => void;
+  /** The demo pictures' sources (the app gives demo/raster.ts's). */
+  draw?: DrawPicture;
 }
 
 const EVERY_MS = 15_000;
@@ -59,6 +61,7 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
     const run = await preparePhotos(db, {
       dir: photosDir(app.config.DATA_DIR),
       fetch: pictureFetchOptions(app.config.IMAGE_FETCH_TIMEOUT_MS, access),
+      draw: options.draw,
       log: app.log,
       signal: stop.signal,
       onPhoto: (result) => app.metrics.feedPhotos.inc({ result }),
