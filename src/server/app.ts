@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);
   if (config.NODE_ENV !== 'test' || options.catalogueWarmup) installCatalogueWarmup(app, options.catalogueWarmup);
-  if (config.NODE_ENV !== 'test' || options.photoPreparation)
+  if (config.PREPARE_PHOTOS && (config.NODE_ENV !== 'test' || options.photoPreparation))
     installPhotoPreparation(app, { draw: renderDemoSource, ...options.photoPreparation }, options.feedImages);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);

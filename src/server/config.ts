@@ -104,6 +104,8 @@ export const Config = object({
   PAGE_MAX_AGE_S: IntFromEnv(0, 86_400, 60),
   // false: pages go out as they are, for a CDN that compresses (assets stay precompressed either way).
   COMPRESS_HTML: BoolFromEnv(true),
+  // false: no photo job (jobs/photo-preparation.ts); pages show pictures as the feed gave them.
+  PREPARE_PHOTOS: BoolFromEnv(true),
   MAP_TILE_URL: defaulted(string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: defaulted(string(), '&copy; OpenStreetMap contributors'),
   SMTP_URL: optional(SmtpUrl),
@@ -206,6 +208,7 @@ const expectations: Record<keyof Config, string> = {
   IMAGE_FETCH_TIMEOUT_MS: 'a whole number of milliseconds from 100 to 60000',
   PAGE_MAX_AGE_S: 'a whole number of seconds from 0 to 86400',
   COMPRESS_HTML: 'true or false',
+  PREPARE_PHOTOS: 'true or false',
   MAP_TILE_URL: 'a tile URL template',
   MAP_ATTRIBUTION: 'the map attribution text',
   SMTP_URL: 'an smtp:// or smtps:// URL, such as smtps://user:password@mail.example:465',

@@ -11,6 +11,7 @@ t.test('defaults give a working site', async (t) => {
   t.equal(c.DATABASE_URL, undefined);
   t.equal(c.SEED_DEMO, true);
   t.equal(c.MIGRATE_ON_BOOT, true);
+  t.equal(c.PREPARE_PHOTOS, true);
   t.equal(c.TRUST_PROXY, '');
   t.equal(c.IMAGE_FETCH_TIMEOUT_MS, 10_000);
 });
@@ -20,12 +21,14 @@ t.test('values are parsed from strings', async (t) => {
     PORT: '8080',
     SEED_DEMO: 'false',
     MIGRATE_ON_BOOT: 'false',
+    PREPARE_PHOTOS: 'false',
     TRUST_PROXY: '10.0.0.0/8, loopback',
     DATABASE_URL: 'postgres://u@h/db',
   });
   t.equal(c.PORT, 8080);
   t.equal(c.SEED_DEMO, false);
   t.equal(c.MIGRATE_ON_BOOT, false);
+  t.equal(c.PREPARE_PHOTOS, false);
   t.equal(c.TRUST_PROXY, '10.0.0.0/8, loopback');
   t.equal(c.DATABASE_URL, 'postgres://u@h/db');
 });
@@ -39,6 +42,7 @@ const BAD: Array<[Record<string, string>, RegExp]> = [
   [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
   [{ SEED_DEMO: 'maybe' }, /^Invalid configuration: SEED_DEMO must be true or false/],
   [{ MIGRATE_ON_BOOT: 'later' }, /^Invalid configuration: MIGRATE_ON_BOOT must be true or false/],
+  [{ PREPARE_PHOTOS: 'sometimes' }, /^Invalid configuration: PREPARE_PHOTOS must be true or false/],
   [{ RENDER_TIMEOUT_MS: '5' }, /^Invalid configuration: RENDER_TIMEOUT_MS must be/],
   [
     { IMAGE_FETCH_TIMEOUT_MS: '10s' },
