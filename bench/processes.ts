@@ -138,7 +138,8 @@ export function siteCommand(words: string[], distDir: string, env: Record<string
   const start = splitStartWords(words);
   return {
     args: [...start.flags, path.join(distDir, 'server/main.js')],
-    env: { ...process.env, ...start.env, HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
+    // No photo job behind a measurement (690 demo drawings, minutes of CPU), unless the bench is run with PREPARE_PHOTOS.
+    env: { PREPARE_PHOTOS: 'false', ...process.env, ...start.env, HOST: '127.0.0.1', NODE_ENV: 'production', ...env },
   };
 }
 

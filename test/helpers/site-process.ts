@@ -35,7 +35,9 @@ export async function startSite(
 ): Promise<SiteProcess> {
   const started = startProcess(t, name, SITE_COMMAND.command, [...(options.nodeArgs ?? []), ...SITE_COMMAND.args], {
     cwd: options.cwd ?? SITE_COMMAND.cwd,
-    env: { ...SITE_COMMAND.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // No photo job unless the caller asks for one: on the demo store it would
+    // derive its 690 drawings (minutes of CPU) behind every test server.
+    env: { PREPARE_PHOTOS: 'false', ...SITE_COMMAND.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
   });
   const [, port] = await started.waitForOutput(/listening at http:\/\/127\.0\.0\.1:(\d+)/, BOOT_LIMIT_MS);
   return { process: started, port: Number(port) };
