@@ -205,7 +205,7 @@ forEachStore(
         image(a!.id, 'https://pictures.example/a-second-of-a.jpg', 1),
         image(b!.id, 'https://pictures.example/y-first-of-b.jpg', 0),
         image(b!.id, 'https://pictures.example/b-second-of-b.jpg', 1),
-        image(b!.id, '/media/demo/site-own.svg', 2),
+        image(b!.id, '/media/site-own.jpg', 2),
       ])
       .execute();
     const now = at(0)().toISOString();
