@@ -41,7 +41,8 @@ async function pageTimes(url: string, samples: number, until?: Promise<unknown>)
 /** The app on a fresh data folder with `env`, listening on a free loopback port, for `run`; closed and removed after. */
 async function withSite<T>(env: Record<string, string>, run: (base: string, config: Config) => Promise<T>): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-passwords-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env });
+  // No photo job behind the measurement: on the fresh demo store it would derive 690 drawings (minutes of CPU).
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', PREPARE_PHOTOS: 'false', ...env });
   const app = await buildApp(config, { logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
