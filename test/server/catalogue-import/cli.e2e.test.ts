@@ -17,11 +17,13 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   const first = await importCli(target, [DEMO_FEED_FILE]);
   t.equal(first.code, 0, first.stderr);
   t.equal(first.stderr, '');
-  t.equal(first.stdout, 'added 1500, updated 0, unchanged 0, withdrawn 0, rejected 0\n', 'one summary line');
+  // The demo's 690 drawings are photos the server prepares (feed-images/prepare-photos.ts).
+  const demoDrawings = '690 photos to prepare (by the server, or now with --photos)\n';
+  t.equal(first.stdout, `added 1500, updated 0, unchanged 0, withdrawn 0, rejected 0\n${demoDrawings}`, 'one summary line, and the photos');
   const again = await importCli(target, [DEMO_FEED_FILE]);
   t.equal(
     again.stdout,
-    'added 0, updated 0, unchanged 1500, withdrawn 0, rejected 0\n',
+    `added 0, updated 0, unchanged 1500, withdrawn 0, rejected 0\n${demoDrawings}`,
     'the shipped demo feed is imported as the source "demo"',
   );
 
@@ -45,6 +47,7 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
       'added 2, updated 0, unchanged 0, withdrawn 0, rejected 2; skipped 1 resale',
       'rejected A2 (line 5): price: missing',
       'rejected (no id) (line 6): id: missing, and no <ref> to key the property by',
+      demoDrawings.trimEnd(),
     ],
     'an unreadable <date> is no reason to reject: the unit is compared by content',
   );
@@ -106,17 +109,22 @@ forEachTarget(t, 'import CLI: the demo feed, again, with rejections, and failure
   t.match(help.stdout, /^Usage: npm run import -- <file or http\(s\) URL>/);
 
   // --photos: the listings' photos prepared before the command ends, as the server would; a
-  // loopback address is not a public picture server, so this one is recorded as not prepared.
+  // loopback address is not a public picture server, so this one is recorded as not prepared,
+  // while a demo drawing is drawn and prepared. The demo withdrawn first: its 690 drawings would
+  // take minutes.
+  const empty = path.join(dir, 'empty.xml');
+  fs.writeFileSync(empty, feed());
+  t.equal((await importCli(target, [empty, '--source', 'demo', '--force'])).code, 0, 'the demo withdrawn');
   const withPhotos = path.join(dir, 'photos.xml');
-  fs.writeFileSync(
-    withPhotos,
-    feed(property({ id: 'P1', extra: '<images><image id="1"><url>http://127.0.0.1:9/p.jpg</url></image></images>' })),
+  const images = ['http://127.0.0.1:9/p.jpg', '/media/demo/p1-villa-1.svg'].map(
+    (url, i) => `<image id="${i + 1}"><url>${url}</url></image>`,
   );
+  fs.writeFileSync(withPhotos, feed(property({ id: 'P1', extra: `<images>${images.join('')}</images>` })));
   const photos = await importCli(target, [withPhotos, '--source', 'photos', '--photos']);
   t.equal(photos.code, 0, photos.stderr);
   t.same(photos.stdout.trimEnd().split('\n').slice(1), [
-    '1 photo to prepare (by the server, or now with --photos)',
-    'photos: 0 prepared, 1 not',
+    '2 photos to prepare (by the server, or now with --photos)',
+    'photos: 1 prepared, 1 not',
   ]);
   t.match(photos.stderr, /^warning: a photo from 127\.0\.0\.1\S* was not prepared: .+ \(tried again later\)\n$/);
   t.equal((await importCli(target, ['status', '--photos'])).code, 2, 'status prepares nothing');
