@@ -18,18 +18,23 @@ import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from 
 import { demoJpegStore, DEMO_RASTER_TYPE } from '../demo/raster.ts';
 import { ASSET_CACHE } from '../http/caching.ts';
 import { HttpError } from '../../shared/errors.ts';
+import { demoPictureName, DEMO_PICTURE_PREFIX } from '../../shared/demo-pictures.ts';
 
 /** How long the names of the listed demo pictures are trusted before they are read again. */
 const LISTED_TTL_MS = 5 * 60_000;
-const DEMO_URL = /^\/media\/demo\/([a-z0-9-]+)\.svg$/;
 
 /** Whether a listing names the demo picture `name`: one read of the few hundred names, again after LISTED_TTL_MS. */
 function listedDemoPictures(db: Kysely<Database>): (name: string) => Promise<boolean> {
   let names: Promise<Set<string>> | null = null;
   let readAt = 0;
   const read = async () => {
-    const rows = await db.selectFrom('images').select('url').where('url', 'like', '/media/demo/%').where('floorplan', '=', 0).execute();
-    return new Set(rows.map((r) => DEMO_URL.exec(r.url)?.[1]).filter((n): n is string => !!n));
+    const rows = await db
+      .selectFrom('images')
+      .select('url')
+      .where('url', 'like', `${DEMO_PICTURE_PREFIX}%`)
+      .where('floorplan', '=', 0)
+      .execute();
+    return new Set(rows.map((r) => demoPictureName(r.url)).filter((n): n is string => n !== null));
   };
   return async (name) => {
     if (!names || Date.now() - readAt > LISTED_TTL_MS) {
