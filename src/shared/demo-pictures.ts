@@ -1,13 +1,17 @@
-// The demo catalogue's pictures: drawings this site makes from their name
-// (src/server/demo/svg.ts), at /media/demo/{name}.svg. Link previews use their
-// JPEG twin (seo.ts); the photo job prepares them as it does a feed's photos.
+// The demo catalogue's drawings: pictures and documents this site makes from
+// their name (src/server/demo/svg.ts), served at /media/demo/{name}.svg
+// (api/media.ts, api/files.ts). Link previews use a picture's JPEG twin
+// (seo.ts); the photo job prepares the pictures as it does a feed's photos.
 
-/** The prefix of every demo picture's address, for a SQL `like`. */
-export const DEMO_PICTURE_PREFIX = '/media/demo/';
+/** Where the demo's drawings are served, and the prefix of every address the demo feed gives them. */
+export const DEMO_MEDIA = '/media/demo';
 
-const DEMO_SVG = /^\/media\/demo\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+/** A drawing's name: lowercase words of letters and digits joined by single dashes. */
+export const DEMO_DRAWING_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The name a demo picture's address draws (`/media/demo/p1-villa-1.svg` → `p1-villa-1`), or null for any other address. */
-export function demoPictureName(url: string): string | null {
+const DEMO_SVG = new RegExp(`^${DEMO_MEDIA}/(${DEMO_DRAWING_NAME.source.slice(1, -1)})\\.svg$`);
+
+/** The name a demo drawing's address draws (`/media/demo/p1-villa-1.svg` → `p1-villa-1`), or null for any other address. */
+export function demoDrawingName(url: string): string | null {
   return DEMO_SVG.exec(url)?.[1] ?? null;
 }

@@ -4,7 +4,7 @@
 // a visitor came from. Used by <Meta> and by the server's sitemaps.
 import type { ImageRef } from './catalogue.ts';
 import { photoUrl, photoWidthFor } from './photos.ts';
-import { demoPictureName } from './demo-pictures.ts';
+import { demoDrawingName, DEMO_MEDIA } from './demo-pictures.ts';
 
 /** Query parameters of campaign and click tracking: never part of a canonical address. */
 const TRACKING_PARAM =
@@ -89,6 +89,6 @@ export function previewImage(image: Pick<ImageRef, 'url' | 'photo'>, width: numb
     const w = photoWidthFor(photo, width);
     return { url: photoUrl(photo.key, w, 'jpeg'), width: w, height: Math.round((photo.height * w) / photo.width), type: 'image/jpeg' };
   }
-  const demo = demoPictureName(image.url);
-  return demo ? { url: `/media/demo/${demo}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
+  const demo = demoDrawingName(image.url);
+  return demo ? { url: `${DEMO_MEDIA}/${demo}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
 }

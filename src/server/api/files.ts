@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { integer, min, object, coerce, string, pattern, create } from 'superstruct';
 import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
-import { MEDIA_PREFIX } from '../demo/generator.ts';
+import { demoDrawingName } from '../../shared/demo-pictures.ts';
 import { drawDemoImage } from '../demo/svg.ts';
 import { privateNoStore } from '../http/caching.ts';
 import {
@@ -49,7 +49,7 @@ export async function fileRoutes(app: FastifyInstance, access: PictureAccess = {
     if (!file) throw new HttpError(404, NOT_FOUND_MESSAGE);
     if (file.registered_only && !(await request.client())) throw new HttpError(401, t('catalogue.files.locked'));
 
-    const demo = file.url.startsWith(`${MEDIA_PREFIX}/`) ? file.url.slice(MEDIA_PREFIX.length + 1).replace(/\.svg$/, '') : null;
+    const demo = demoDrawingName(file.url);
     if (demo === null) {
       if (keptForClients(file)) {
         const kept = await floorPlans.get(id, file.url).catch((error: unknown) => {

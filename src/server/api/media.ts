@@ -14,11 +14,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { drawDemoImage, isDemoDocument, DEMO_IMAGE_NAME, MAX_NAME_LENGTH } from '../demo/svg.ts';
+import { drawDemoImage, isDemoDocument, MAX_NAME_LENGTH } from '../demo/svg.ts';
 import { demoJpegStore, DEMO_RASTER_TYPE } from '../demo/raster.ts';
 import { ASSET_CACHE } from '../http/caching.ts';
 import { HttpError } from '../../shared/errors.ts';
-import { demoPictureName, DEMO_PICTURE_PREFIX } from '../../shared/demo-pictures.ts';
+import { DEMO_DRAWING_NAME, demoDrawingName, DEMO_MEDIA } from '../../shared/demo-pictures.ts';
 
 /** How long the names of the listed demo pictures are trusted before they are read again. */
 const LISTED_TTL_MS = 5 * 60_000;
@@ -28,13 +28,8 @@ function listedDemoPictures(db: Kysely<Database>): (name: string) => Promise<boo
   let names: Promise<Set<string>> | null = null;
   let readAt = 0;
   const read = async () => {
-    const rows = await db
-      .selectFrom('images')
-      .select('url')
-      .where('url', 'like', `${DEMO_PICTURE_PREFIX}%`)
-      .where('floorplan', '=', 0)
-      .execute();
-    return new Set(rows.map((r) => demoPictureName(r.url)).filter((n): n is string => n !== null));
+    const rows = await db.selectFrom('images').select('url').where('url', 'like', `${DEMO_MEDIA}/%`).where('floorplan', '=', 0).execute();
+    return new Set(rows.map((r) => demoDrawingName(r.url)).filter((n): n is string => n !== null));
   };
   return async (name) => {
     if (!names || Date.now() - readAt > LISTED_TTL_MS) {
@@ -51,12 +46,12 @@ function listedDemoPictures(db: Kysely<Database>): (name: string) => Promise<boo
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const jpegs = demoJpegStore(path.join(app.config.DATA_DIR, 'demo-images'), listedDemoPictures(app.store.db));
 
-  app.get<{ Params: { file: string } }>('/media/demo/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>(`${DEMO_MEDIA}/:file`, async (request, reply) => {
     const { file } = request.params;
     const dot = file.lastIndexOf('.');
     const name = dot < 0 ? file : file.slice(0, dot);
     const extension = dot < 0 ? '' : file.slice(dot + 1);
-    if (!name || name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) {
+    if (!name || name.length > MAX_NAME_LENGTH || !DEMO_DRAWING_NAME.test(name)) {
       throw new HttpError(400, 'the picture name must be lowercase letters, digits and dashes');
     }
     if (extension === 'jpg') {

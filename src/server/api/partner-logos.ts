@@ -13,8 +13,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../shared/errors.ts';
 import { serverFile } from '../paths.ts';
+import { DEMO_DRAWING_NAME } from '../../shared/demo-pictures.ts';
 // Media names are lowercase words joined by dashes, the demo pictures' and the logos' alike.
-import { DEMO_IMAGE_NAME } from '../demo/svg.ts';
 
 const LOGO_DIR = serverFile('demo/logos');
 const LOGO_CACHE = 'public, max-age=2592000';
@@ -43,7 +43,7 @@ export async function partnerLogoRoutes(app: FastifyInstance): Promise<void> {
     const dot = file.lastIndexOf('.');
     const name = dot < 0 ? file : file.slice(0, dot);
     const extension = dot < 0 ? '' : file.slice(dot + 1);
-    if (!DEMO_IMAGE_NAME.test(name) || name.length > 60)
+    if (!DEMO_DRAWING_NAME.test(name) || name.length > 60)
       throw new HttpError(400, 'the logo name must be lowercase letters, digits and dashes');
     const svg = svgs.get(name);
     if (!svg || (extension !== 'svg' && extension !== 'png')) throw new HttpError(404, 'no such logo');

@@ -15,12 +15,11 @@ import { amenities, describe } from './descriptions.ts';
 import { DEVELOPERS, developmentName, unitRef } from './names.ts';
 import { int, mulberry32, pick, sample, weighted, type Random } from './prng.ts';
 import { deliveryDate, KINDS, unit, type Stage } from './units.ts';
+import { DEMO_MEDIA } from '../../shared/demo-pictures.ts';
 
 export const DEMO_SEED = 2025;
 
 export const DEMO_PROJECTS = 150;
-
-export const MEDIA_PREFIX = '/media/demo';
 
 export interface FeedOptions {
   projects: number;
@@ -37,7 +36,7 @@ export interface FeedCounts {
 /** The feed, one string per development (the first also opens the document, the last closes it). */
 export function* feedChunks(options: FeedOptions): Generator<string, FeedCounts> {
   const rand = mulberry32(options.seed ?? DEMO_SEED);
-  const media = options.mediaPrefix ?? MEDIA_PREFIX;
+  const media = options.mediaPrefix ?? DEMO_MEDIA;
   const width = Math.max(4, String(options.projects).length);
   const names = new Map<string, number>();
   let units = 0;

@@ -11,7 +11,8 @@
 // pictures nobody previews.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_IMAGE_NAME, drawDemoImage, isDemoDocument } from './svg.ts';
+import { drawDemoImage, isDemoDocument } from './svg.ts';
+import { DEMO_DRAWING_NAME } from '../../shared/demo-pictures.ts';
 import { W as DEMO_SVG_WIDTH } from './svg-parts.ts';
 
 /** The size of every rendered picture: Open Graph's recommended 1.91:1. */
@@ -74,7 +75,7 @@ export function demoJpegStore(dir: string, listed: (name: string) => Promise<boo
   };
   return {
     async file(name) {
-      if (!DEMO_IMAGE_NAME.test(name)) return null;
+      if (!DEMO_DRAWING_NAME.test(name)) return null;
       const file = path.join(dir, `${name}.jpg`);
       if (
         await fs.promises.stat(file).then(

@@ -7,13 +7,12 @@
 //   drawDemoImage('p12-villa-1')   → '<svg …>'
 //   drawDemoImage('nothing-here')  → null (no scene word)
 import { hashString, mulberry32 } from './prng.ts';
+import { DEMO_DRAWING_NAME } from '../../shared/demo-pictures.ts';
 import { palette } from './svg-palette.ts';
 import { H, W, type Draw } from './svg-parts.ts';
 import { villa, apartment, townhouse, bungalow, land, pool, terrace, interior, kitchen, bedroom, street, garden } from './svg-scenes.ts';
 import { brochure, floorPlans, plan, priceList } from './svg-documents.ts';
 
-/** What a name may look like: lowercase words of letters and digits joined by dashes. */
-export const DEMO_IMAGE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_NAME_LENGTH = 80;
 
 const SCENES: Record<string, Draw> = {
@@ -36,7 +35,7 @@ const DOCUMENTS: Record<string, Draw> = { 'price-list': priceList, 'floor-plans'
 
 /** What a name draws: the first word (or two) that names a scene or a document. */
 function choose(name: string): { draw: Draw; label: string; document: boolean } | null {
-  if (name.length > MAX_NAME_LENGTH || !DEMO_IMAGE_NAME.test(name)) return null;
+  if (name.length > MAX_NAME_LENGTH || !DEMO_DRAWING_NAME.test(name)) return null;
   const words = name.split('-');
   for (let i = 0; i < words.length; i++) {
     const two = `${words[i]}-${words[i + 1]}`;

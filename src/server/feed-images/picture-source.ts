@@ -5,7 +5,7 @@
 // fixed by its name, so its weekly check finds it unchanged without drawing it.
 import { fetchPicture, type FetchOptions, type Picture, type Validators } from './fetch-picture.ts';
 import { UndecodablePicture } from './derive.ts';
-import { demoPictureName } from '../../shared/demo-pictures.ts';
+import { demoDrawingName } from '../../shared/demo-pictures.ts';
 
 /** The raster source of the demo picture `name`, or null when the name draws no picture. */
 export type DrawPicture = (name: string) => Promise<Buffer | null>;
@@ -19,7 +19,7 @@ export async function pictureSource(
   held: Validators | null,
   draw: DrawPicture | undefined,
 ): Promise<PictureSource | null> {
-  const name = demoPictureName(url);
+  const name = demoDrawingName(url);
   if (name === null) return fetchPicture(url, fetch, held);
   if (held) return null;
   const bytes = draw ? await draw(name) : null;

@@ -7,7 +7,7 @@
 // (prune.ts).
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { DEMO_PICTURE_PREFIX } from '../../shared/demo-pictures.ts';
+import { DEMO_MEDIA } from '../../shared/demo-pictures.ts';
 
 function listedPictures(db: Kysely<Database>) {
   return db
@@ -32,9 +32,9 @@ export function atWebAddress(column: string) {
   return sql<SqlBool>`(lower(${sql.ref(column)}) like 'http://%' or lower(${sql.ref(column)}) like 'https://%')`;
 }
 
-/** Whether the address in `column` may be a demo drawing (demoPictureName tells which). */
+/** Whether the address in `column` may be a demo drawing (demoDrawingName tells which). */
 function atDemoAddress(column: string) {
-  return sql<SqlBool>`${sql.ref(column)} like ${`${DEMO_PICTURE_PREFIX}%.svg`}`;
+  return sql<SqlBool>`${sql.ref(column)} like ${`${DEMO_MEDIA}/%.svg`}`;
 }
 
 /** Whether the address in column `url` of an outer query (e.g. 'ph.url') is one a public page shows. */

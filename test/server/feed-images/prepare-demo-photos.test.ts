@@ -12,7 +12,7 @@ import { photosDir, preparePhotos } from '../../../src/server/feed-images/index.
 import { REFRESH_MS } from '../../../src/server/feed-images/prepare-photos.ts';
 import { pictureKey } from '../../../src/server/feed-images/variants.ts';
 import { renderDemoSource } from '../../../src/server/demo/raster.ts';
-import { demoPictureName } from '../../../src/shared/demo-pictures.ts';
+import { demoDrawingName } from '../../../src/shared/demo-pictures.ts';
 import { PHOTO_FORMATS, photoFileName, photoSrcset, photoWidths } from '../../../src/shared/photos.ts';
 import { testApp } from '../../helpers/app.ts';
 import { forEachStore } from '../../helpers/db.ts';
@@ -42,7 +42,7 @@ t.test("a demo store's drawings are prepared as photos and shown as such", async
   const id = Number(/\/for-sale\/(\d+)/.exec((await app.inject('/search')).body)![1]);
   const project = await onlyProject(app, id);
   t.ok(
-    project.urls.every((url) => demoPictureName(url) !== null),
+    project.urls.every((url) => demoDrawingName(url) !== null),
     'the demo project shows drawings',
   );
   const dir = photosDir(app.config.DATA_DIR);
@@ -58,7 +58,7 @@ t.test("a demo store's drawings are prepared as photos and shown as such", async
     project.urls,
     "the listed project's pictures, no floor plan",
   );
-  const name = demoPictureName(rows[0]!.url)!;
+  const name = demoDrawingName(rows[0]!.url)!;
   t.equal(rows[0]!.key, pictureKey((await renderDemoSource(name))!), 'keyed by the bytes of its source, as a feed photo is');
   for (const row of rows) {
     t.match(row, { status: 'ready', width: 1280, height: 960, colour: /^#[0-9a-f]{6}$/, reason: null, etag: null }, row.url);
