@@ -19,21 +19,31 @@ import { W as DEMO_SVG_WIDTH } from './svg-parts.ts';
 const DEMO_RASTER_SIZE = { width: 1200, height: 630 } as const;
 export const DEMO_RASTER_TYPE = 'image/jpeg';
 
-// The SVGs are 800 × 600: drawn at 1.5× (1200 × 900), then the middle 630 rows kept.
-const DENSITY = 72 * 1.5;
 const QUALITY = 82;
 
-/** The JPEG of a picture name, or null when the name draws no picture (no scene, or a document). */
-export async function renderDemoJpeg(name: string): Promise<Buffer | null> {
+/**
+ * The picture `name` as sharp's input, drawn `width` px wide (its SVG is 800 × 600), or null when
+ * the name draws no picture (no scene, or a document).
+ */
+async function drawn(name: string, width: number) {
   if (isDemoDocument(name)) return null;
   const svg = drawDemoImage(name);
   if (!svg) return null;
-  // Loaded on first use: a platform without sharp's binary loses the JPEGs, not the whole server.
+  // Loaded on first use: a platform without sharp's binary loses the rasters, not the whole server.
   const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(svg), { density: DENSITY })
-    .resize(DEMO_RASTER_SIZE.width, DEMO_RASTER_SIZE.height, { fit: 'cover', position: 'centre' })
-    .jpeg({ quality: QUALITY, progressive: true })
-    .toBuffer();
+  return sharp(Buffer.from(svg), { density: (72 * width) / DEMO_SVG_WIDTH });
+}
+
+/** The JPEG of a picture name, or null when the name draws no picture. */
+export async function renderDemoJpeg(name: string): Promise<Buffer | null> {
+  // Drawn 1200 × 900, then the middle 630 rows kept.
+  const picture = await drawn(name, DEMO_RASTER_SIZE.width);
+  return (
+    picture
+      ?.resize(DEMO_RASTER_SIZE.width, DEMO_RASTER_SIZE.height, { fit: 'cover', position: 'centre' })
+      .jpeg({ quality: QUALITY, progressive: true })
+      .toBuffer() ?? null
+  );
 }
 
 /** A demo picture's source width: as a feed photo's quick resize, enough for a card at 2× and a phone's gallery at 3×. */
@@ -45,13 +55,8 @@ const SOURCE_WIDTH = 1280;
  * name draws no picture. Compression level 1: the PNG is only read once.
  */
 export async function renderDemoSource(name: string): Promise<Buffer | null> {
-  if (isDemoDocument(name)) return null;
-  const svg = drawDemoImage(name);
-  if (!svg) return null;
-  const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(svg), { density: (72 * SOURCE_WIDTH) / DEMO_SVG_WIDTH })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  const picture = await drawn(name, SOURCE_WIDTH);
+  return picture?.png({ compressionLevel: 1 }).toBuffer() ?? null;
 }
 
 /**
