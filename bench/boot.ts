@@ -16,14 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST_DIR } from './sizes.ts';
-import { cpuSeconds, freePort, siteCommand, splitStartWords, startWords, stopServer } from './processes.ts';
+import { cpuSeconds, flagsName, freePort, memoryMb, siteCommand, startWords, stopServer } from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 
 const RUNS = Number(process.env.BOOT_RUNS ?? 5);
 const IDLE_MS = 5000;
 const START_TIMEOUT_MS = 60_000;
 const START_WORDS = process.env.BENCH_BOOT_NODE_OPTIONS?.split(' ').filter(Boolean) ?? startWords();
-const START = splitStartWords(START_WORDS);
 
 interface Start {
   healthMs: number;
@@ -34,10 +33,7 @@ interface Start {
   rssIdleMb: number;
 }
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
+const rssMb = (pid: number): number => memoryMb(pid, ['VmRSS']).VmRSS;
 
 /** Polls `url` until it answers 200; the time since `start`. */
 async function firstOk(url: string, start: number, server: ChildProcess): Promise<number> {
@@ -87,15 +83,7 @@ export async function runBootBench(): Promise<void> {
     await start(dataDir, false);
     const starts: Start[] = [];
     for (let i = 0; i < RUNS; i++) starts.push((await start(dataDir, true))!);
-    console.log(
-      `# node ${process.version}${START.flags.length ? ` ${START.flags.join(' ')}` : ''}${
-        Object.keys(START.env).length
-          ? ` (${Object.entries(START.env)
-              .map(([k, v]) => `${k}=${v}`)
-              .join(' ')})`
-          : ''
-      }, ${RUNS} starts on a migrated, seeded DATA_DIR`,
-    );
+    console.log(`# node ${process.version}, ${flagsName(START_WORDS)}, ${RUNS} starts on a migrated, seeded DATA_DIR`);
     const rows: Array<[string, keyof Start, string]> = [
       ['spawn → first 200 of /healthz', 'healthMs', 'ms'],
       ['spawn → first 200 of /', 'homeMs', 'ms'],

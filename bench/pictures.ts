@@ -6,7 +6,6 @@
 // per CPU-second, the process's peak resident memory, the bytes of each variant
 // and the disk per 1,000 photos.
 //   npx tsx bench/pictures.ts        BENCH_PICTURES=n (default 8)
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -21,12 +20,6 @@ const cpuMs = () => {
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-
-/** The process's peak resident memory in MB (VmHWM); NaN where /proc is not. */
-function peakRssMb(): number {
-  const status = fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '';
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
 
 export async function runPicturesBench(count = Number(process.env.BENCH_PICTURES ?? 8)): Promise<void> {
   const threads = Number(process.env.BENCH_PICTURES_THREADS ?? 1);
@@ -47,7 +40,7 @@ export async function runPicturesBench(count = Number(process.env.BENCH_PICTURES
     `${count} photos of 4000 × 3000, ${(sourceBytes / count / 2 ** 20).toFixed(1)} MB each on average: ` +
       `${each.toFixed(0)} ms of CPU per photo (median; ${spread(costs)}), ` +
       `${(1000 / each).toFixed(2)} photos per CPU-second; libvips threads ${threads}` +
-      `${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}; peak RSS ${peakRssMb().toFixed(0)} MB\n`,
+      `${process.env.MALLOC_ARENA_MAX ? `, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : ''}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`,
   );
   const widths = [...new Set(variants.map((v) => v.width))];
   console.log(

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadOptions, LoadResult } from './load.ts';
-import { splitStartWords, startEnv, startFlags } from '../test/helpers/start-flags.ts';
+import { splitStartWords, startWords } from '../test/helpers/start-flags.ts';
 
-export { splitStartWords };
+export { splitStartWords, startWords };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 30_000;
@@ -115,8 +115,12 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
-/** npm start's environment and node flags, as words (`NAME=value` for the environment). */
-export const startWords = (): string[] => [...Object.entries(startEnv()).map(([name, value]) => `${name}=${value}`), ...startFlags()];
+/** Memory figures of process `pid` in MB, by their names in /proc/<pid>/status (VmRSS, VmHWM, RssAnon, …). */
+export function memoryMb<F extends string>(pid: number, fields: readonly F[]): Record<F, number> {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return Object.fromEntries(fields.map((field) => [field, kB(field) / 1024])) as Record<F, number>;
+}
 
 /**
  * BENCH_NODE_FLAGS: the sets of node flags to compare the server with, `;` between sets, an empty set

@@ -23,7 +23,18 @@ import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { writeFeed } from '../src/server/demo/generator.ts';
 import { DIST_DIR } from './sizes.ts';
-import { flagsName, freePort, machineLine, pinned, runLoad, serverFlagSets, siteCommand, stopServer, waitUntilReady } from './processes.ts';
+import {
+  flagsName,
+  freePort,
+  machineLine,
+  memoryMb,
+  pinned,
+  runLoad,
+  serverFlagSets,
+  siteCommand,
+  stopServer,
+  waitUntilReady,
+} from './processes.ts';
 import { median, spread, textTable } from './table.ts';
 import type { LoadResult } from './load.ts';
 
@@ -44,9 +55,8 @@ interface Resident {
 }
 
 function resident(pid: number): Resident {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
-  return { peak: mb('VmHWM'), rss: mb('VmRSS'), anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
+  const mb = memoryMb(pid, ['VmHWM', 'VmRSS', 'RssAnon', 'RssFile', 'RssShmem']);
+  return { peak: mb.VmHWM, rss: mb.VmRSS, anon: mb.RssAnon, file: mb.RssFile, shmem: mb.RssShmem };
 }
 
 /** Samples `pid`'s resident memory every 100 ms until stopped: the highest sample, with the peak as last read. */

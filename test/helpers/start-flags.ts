@@ -32,19 +32,22 @@ export function splitStartWords(words: string[]): StartCommand {
   return { env, flags };
 }
 
-/** `NAME=value … node <flags> dist/server/main.js`, package.json's `start`, as its environment and node flags. */
-export function startCommand(): StartCommand {
+/**
+ * `NAME=value … node <flags> dist/server/main.js`, package.json's `start`: the words that
+ * matter to a caller, its environment's and node's flags (without `node` and the entry).
+ */
+export function startWords(): string[] {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const words = (scripts.start ?? '').split(/\s+/).filter(Boolean);
   const node = words.findIndex((word) => !ENV_WORD.test(word));
   const entry = words.indexOf(SITE_ENTRY);
   if (words[node] !== 'node' || entry < node)
     throw new Error(`package.json's start does not run \`node … ${SITE_ENTRY}\`: ${words.join(' ')}`);
-  return { env: splitStartWords(words.slice(0, node)).env, flags: words.slice(node + 1, entry) };
+  return [...words.slice(0, node), ...words.slice(node + 1, entry)];
 }
 
 /** The node flags `npm start` gives the server before its entry. */
-export const startFlags = (): string[] => startCommand().flags;
+export const startFlags = (): string[] => splitStartWords(startWords()).flags;
 
 /** The environment `npm start` sets for the server (on top of the caller's). */
-export const startEnv = (): Record<string, string> => startCommand().env;
+export const startEnv = (): Record<string, string> => splitStartWords(startWords()).env;
