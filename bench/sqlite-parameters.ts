@@ -1,5 +1,6 @@
 // What writing parameters `+?` buys (src/server/store/sqlite-parameters.ts):
-// the property page's own reads, as the site sends them, run on the demo
+// reads shaped as the property page's (the same tables, joins, conditions and
+// orders, fewer columns; written here, not the builders' text) run on the demo
 // catalogue with bare `?` and with `+?`, each kept prepared, in interleaved
 // rounds. SQLite compiles the first form again before every run (its planner
 // looked at the bound value), the second once. Prints µs per run, medians and
@@ -19,7 +20,7 @@ import { median, spread, textTable } from './table.ts';
 const ROUNDS = 7;
 const RUNS = 2000;
 
-/** A property page's reads (services/catalogue), by what they read; `?` is the project's id. */
+/** Reads shaped as a property page's (services/catalogue), by what they read; `?` is the project's id. */
 const READS: Record<string, string> = {
   'units (ORDER BY price)':
     'select u.id, u.ref, u.category_id, c.key as category_key, u.bedrooms, u.bathrooms, u.built_area, u.price, u.status from units as u inner join categories as c on c.id = u.category_id where u.project_id = ? and u.withdrawn_at is null order by u.price, u.id',
