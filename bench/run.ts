@@ -16,6 +16,7 @@ import { runClientBench } from './client.ts';
 import { runSizes } from './sizes.ts';
 import { runPicturesBench } from './pictures.ts';
 import { runPhotoPagesBench } from './photo-pages.ts';
+import { runPhotoImportBench } from './photo-import.ts';
 
 const PARTS = ['sizes', 'origin', 'passwords', 'pull', 'catalogue', 'markers', 'boot', 'alerts', 'pictures', 'client'] as const;
 type Part = (typeof PARTS)[number];
@@ -70,6 +71,8 @@ async function all(): Promise<void> {
   if (parts.has('pictures')) {
     console.log('\n## Feed photos prepared for the pages\n');
     await runPicturesBench();
+    console.log('\n### A feed imported from a picture server, every photo prepared\n');
+    await runPhotoImportBench();
     console.log('\n### What the pages download of them\n');
     await runPhotoPagesBench();
   }
