@@ -22,7 +22,8 @@ export function hasTaskset(): boolean {
 }
 
 export const cores = os.availableParallelism();
-export const pin = hasTaskset() && cores >= 2;
+/** BENCH_PIN=false leaves the server and the load on all cores, as a server runs in production. */
+export const pin = process.env.BENCH_PIN !== 'false' && hasTaskset() && cores >= 2;
 
 /** The command, pinned to `core` when pinning is possible (taskset execs it: the pid stays the command's). */
 export function pinned(core: number, command: string, args: string[]): [string, string[]] {
@@ -33,7 +34,7 @@ export function pinned(core: number, command: string, args: string[]): [string, 
 export function machineLine(): string {
   const where = pin
     ? 'server pinned to core 0, load generator to core 1 (taskset)'
-    : `not pinned (${hasTaskset() ? 'only one core' : 'taskset not found'}): server and load generator share the CPUs, figures are lower and noisier`;
+    : `not pinned (${process.env.BENCH_PIN === 'false' ? 'BENCH_PIN=false' : hasTaskset() ? 'only one core' : 'taskset not found'}): server and load generator share the CPUs, figures are lower and noisier`;
   return `# node ${process.version}, ${cores} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}; ${where}`;
 }
 
