@@ -1,6 +1,6 @@
 // A SQLite store whose write lock another connection can take, as an import's
-// transaction does: the store's own writes then wait its busy timeout (short
-// here, so a test does not wait the 5 s a server would) and fail SQLITE_BUSY.
+// transaction does: the store's own writes then wait for it (short here, so a
+// test does not wait the 15 s a server would) and fail SQLITE_BUSY.
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { openStore, SQLITE_FILE, type Store } from '../../src/server/store/db.ts';
@@ -13,7 +13,7 @@ export interface WriteLock {
   release(): void;
 }
 
-/** A copy of the demo store, opened with a busy timeout of `busyTimeoutMs`, and a lock on its file. */
+/** A copy of the demo store, its writes waiting up to `busyTimeoutMs` for the lock, and a lock on its file. */
 export async function storeWithWriteLock(t: TapTest, busyTimeoutMs = 20): Promise<{ store: Store; lock: WriteLock }> {
   const { dataDir } = await createTarget(t, 'sqlite', { template: 'demo' });
   const store = await openStore({ dataDir, busyTimeoutMs });

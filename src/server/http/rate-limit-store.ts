@@ -12,6 +12,7 @@ import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import type { RateHit, RateLimitService } from '../services/rate-limits.ts';
 import { isStoreBusy } from '../store/errors.ts';
+import { withoutWaiting } from '../store/sqlite-waiting-driver.ts';
 
 export type OnStoreFailure = 'open' | 'closed';
 
@@ -24,7 +25,9 @@ export interface RateCount {
 /** Counts one hit; on a store failure, lets it through (as the window's first) or throws a 503. */
 export async function countHit(count: RateCount, name: string, key: string, windowMs: number): Promise<RateHit> {
   try {
-    return await count.limits.hit(name, key, windowMs);
+    // Failing open, a count does not wait for an import's lock: the request's own write will.
+    const hit = () => count.limits.hit(name, key, windowMs);
+    return await (count.onFailure === 'open' ? withoutWaiting(hit) : hit());
   } catch (err) {
     // An import holding SQLite's lock: refused as every write then is (api/errors.ts: 503, Retry-After).
     if (count.onFailure === 'closed' && isStoreBusy(err)) throw err;

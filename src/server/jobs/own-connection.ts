@@ -1,7 +1,8 @@
-// A job's own connection to the store. On SQLite the app has one connection,
-// and a job's transaction on it would make every page wait until it ends; on
-// a connection of its own, readers go on (WAL) while the job writes, and other
-// writers wait up to the busy timeout, as with `npm run import`. PostgreSQL's
+// A job's own connection to the store. On SQLite the app's transactions take
+// turns on one connection, and a job's long transaction there would make a
+// lead's wait until it ends; on a connection of its own, readers go on (WAL)
+// while the job writes, and other writers wait for its commit between tries
+// (store/sqlite-waiting-driver.ts), as with `npm run import`. PostgreSQL's
 // pool already gives a transaction a connection of its own: the store is shared.
 import { openStore, type Store } from '../store/db.ts';
 

@@ -7,8 +7,8 @@
 //
 // On SQLite the job writes on a connection of its own that never waits for the
 // write lock: while an import holds it, a claim fails at once and the run
-// stops until the next tick, instead of holding every page on this thread for
-// the busy timeout (better-sqlite3 waits in place). A preparation cut short so
+// stops until the next tick, instead of waiting with the leads for the
+// import's commit. A preparation cut short so
 // leaves its claim to lapse; the photo is prepared again then.
 //
 // A pass reads every picture the catalogue shows. Once one has found nothing

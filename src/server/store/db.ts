@@ -7,6 +7,7 @@ import { applyMigrations, requireMigrated } from './migrate.ts';
 import type { Config } from '../config.ts';
 import { reuseStatements } from './sqlite-statements.ts';
 import { planParametersOnce } from './sqlite-parameters.ts';
+import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -37,11 +38,19 @@ export interface StoreOptions {
   migrations?: 'apply' | 'require' | 'leave';
   /**
    * SQLite only: how long a write waits for another connection's write lock
-   * (default 5000 ms), on the calling thread: better-sqlite3 waits in place.
-   * 0 for background work that would rather try again later than hold pages.
+   * (STORE_WAIT_MS by default) before it fails SQLITE_BUSY. It waits between
+   * tries, pages going on meanwhile (sqlite-waiting-driver.ts). 0 for
+   * background work that would rather try again at its next run.
    */
   busyTimeoutMs?: number;
 }
+
+/**
+ * How long a write waits for an import's write lock by default: most pulls end
+ * within it, and a request waiting so long still answers within
+ * REQUEST_TIMEOUT_MS's default (30 s).
+ */
+export const STORE_WAIT_MS = 15_000;
 
 /** How a process of the site opens the configured store: migrating on open unless MIGRATE_ON_BOOT=false. */
 export function configuredStore(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MIGRATE_ON_BOOT'>): StoreOptions {
@@ -94,14 +103,19 @@ function sqliteLocation(options: StoreOptions): string {
 async function sqliteDialect(options: StoreOptions): Promise<Dialect> {
   const { default: Sqlite } = await import('better-sqlite3');
   const location = sqliteLocation(options);
-  if (location) fs.mkdirSync(options.dataDir, { recursive: true });
-  const database = new Sqlite(location || ':memory:');
-  database.pragma('journal_mode = WAL');
-  // An acknowledged write is on disk (a lead, a registration): FULL, not NORMAL.
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  return new SqliteDialect({ database: reuseStatements(planParametersOnce(database)) });
+  const open = () => {
+    const database = new Sqlite(location || ':memory:');
+    database.pragma('journal_mode = WAL');
+    // An acknowledged write is on disk (a lead, a registration): FULL, not NORMAL.
+    database.pragma('synchronous = FULL');
+    database.pragma('foreign_keys = ON');
+    // Waiting for another connection's write lock is the driver's (sqlite-waiting-driver.ts), never in place.
+    database.pragma('busy_timeout = 0');
+    return reuseStatements(planParametersOnce(database));
+  };
+  if (!location) return new SqliteDialect({ database: open() });
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  return new WaitingSqliteDialect(open(), open(), options.busyTimeoutMs ?? STORE_WAIT_MS);
 }
 
 async function postgresDialect(url: string): Promise<Dialect> {

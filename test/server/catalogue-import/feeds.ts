@@ -81,6 +81,19 @@ export function chunks(xml: string, size = 700): Buffer[] {
   return out;
 }
 
+/** A feed that stops after its first chunk until `release()`: an import held mid-way. */
+export function heldFeed(xml: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  async function* input() {
+    const [first, ...rest] = chunks(xml, 256);
+    yield first!;
+    await released;
+    yield* rest;
+  }
+  return { input: input(), release };
+}
+
 const TABLES: Array<[string, string]> = [
   ['geo_places', 'id'],
   ['categories', 'id'],

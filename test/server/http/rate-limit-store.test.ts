@@ -5,13 +5,15 @@
 // import keeps from being written (SQLite's lock) refuses it with a 503 to retry.
 import t from 'tap';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { testApp } from '../../helpers/app.ts';
 import { forEachTarget, type StoreTarget, type TapTest } from '../../helpers/db.ts';
 import { contactBody, MemoryTransport } from '../leads/helpers.ts';
 import { cookieValue, PASSWORD, registered, TEST_ENV, testClock } from '../accounts/helpers.ts';
 import { FREE_FAILURES } from '../../../src/server/services/accounts/login-throttle.ts';
 import { storeWithWriteLock } from '../../helpers/sqlite-write-lock.ts';
+import { countHit } from '../../../src/server/http/rate-limit-store.ts';
+import { RateLimitService } from '../../../src/server/services/rate-limits.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
 /** Two instances of the site on the target's one database, built one after the other. */
@@ -111,4 +113,20 @@ t.test('a count an import keeps from being written refuses the login as any writ
   t.equal(res.json().message, msg('errors.storeBusy'));
   lock.release();
   t.equal((await login(app, PASSWORD, '203.0.113.1')).statusCode, 200, 'and logs in once the import is done');
+});
+
+t.test('while an import holds the lock, a count that fails open does not wait; one that fails closed waits for it', async (t) => {
+  const { store, lock } = await storeWithWriteLock(t, 60_000);
+  const limits = new RateLimitService(store.db);
+  const errors: string[] = [];
+  const log = { error: (_fields: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
+  lock.hold();
+  t.same(await countHit({ limits, onFailure: 'open', log }, 'leads', 'k', 60_000), { current: 0, ttlMs: 60_000 }, 'open: let through at once');
+  t.same(errors, ['rate limit not counted: failing open']);
+  let counted = false;
+  const closed = countHit({ limits, onFailure: 'closed', log }, 'login', 'k', 60_000).then((hit) => ((counted = true), hit));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.notOk(counted, 'closed: waits for the lock');
+  lock.release();
+  t.match(await closed, { current: 1 }, 'and counts once it is free');
 });

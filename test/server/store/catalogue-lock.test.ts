@@ -1,8 +1,7 @@
 // An alert run that comes while an import is still writing waits for it, so
 // the import's changes, dated when it started, fall in the run's window instead
 // of before it and are mailed (store/catalogue-lock.ts). PostgreSQL only: on
-// SQLite the one writer serialises them already, and two connections of one
-// process cannot overlap (better-sqlite3's busy wait holds the thread).
+// SQLite the one writer serialises them already.
 import t from 'tap';
 import { sql } from 'kysely';
 import type { Store } from '../../../src/server/store/db.ts';
@@ -13,22 +12,9 @@ import { FavoriteAlertService } from '../../../src/server/services/favorite-aler
 import { forEachTarget } from '../../helpers/db.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { CATALOGUE_LOCK_KEY } from '../../../src/server/store/catalogue-lock.ts';
-import { chunks, feed, property } from '../catalogue-import/feeds.ts';
+import { chunks, feed, heldFeed, property } from '../catalogue-import/feeds.ts';
 import { SITE, at, client, importUnits, mailsTo, morning } from '../favorite-alerts/helpers.ts';
 import { addSearch, listedNames, queuedMails } from '../saved-searches/alert-helpers.ts';
-
-/** A feed that stops after its first chunk until `release()`: an import held mid-way. */
-function heldFeed(xml: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  async function* input() {
-    const [first, ...rest] = chunks(xml, 256);
-    yield first!;
-    await released;
-    yield* rest;
-  }
-  return { input: input(), release };
-}
 
 /** Sessions of this database holding (`granted`) or waiting for the catalogue lock. */
 async function catalogueLocks(store: Store, granted: boolean): Promise<number> {
