@@ -23,13 +23,7 @@
 // driver (one connection, one query at a time), and no other connection writes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
-import {
-  CompiledQuery,
-  SqliteDialect,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { isStoreBusy } from './errors.ts';
 
 /** The pause between two tries grows from the first to the last, doubling. */

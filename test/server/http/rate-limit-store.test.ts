@@ -121,7 +121,11 @@ t.test('while an import holds the lock, a count that fails open does not wait; o
   const errors: string[] = [];
   const log = { error: (_fields: unknown, message: string) => errors.push(message) } as unknown as FastifyBaseLogger;
   lock.hold();
-  t.same(await countHit({ limits, onFailure: 'open', log }, 'leads', 'k', 60_000), { current: 0, ttlMs: 60_000 }, 'open: let through at once');
+  t.same(
+    await countHit({ limits, onFailure: 'open', log }, 'leads', 'k', 60_000),
+    { current: 0, ttlMs: 60_000 },
+    'open: let through at once',
+  );
   t.same(errors, ['rate limit not counted: failing open']);
   let counted = false;
   const closed = countHit({ limits, onFailure: 'closed', log }, 'login', 'k', 60_000).then((hit) => ((counted = true), hit));
