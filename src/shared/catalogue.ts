@@ -103,6 +103,22 @@ export type MarkerSearch = Infer<typeof MarkerSearch>;
 export const MARKERS_CAP = 2000;
 
 export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
+
+/** GET|POST /api/featured: the developments a home page features, in a partner's scope when given. */
+export const FeaturedQuery = object({ partner: optional(PartnerSlug) });
+export type FeaturedQuery = Infer<typeof FeaturedQuery>;
+
+/** The home page's featured developments, each list newest first, no development in two lists. */
+export interface FeaturedAnswer {
+  data: {
+    /** The developments whose listing changed last. */
+    newest: ProjectCard[];
+    /** Those with a price reduced within PRICE_REDUCED_DAYS, the latest reduction first. */
+    reduced: ProjectCard[];
+    /** Those finished: homes to move into now. */
+    key_ready: ProjectCard[];
+  };
+}
 export type ProjectQuery = Infer<typeof ProjectQuery>;
 
 export const GeoUrlQuery = object({

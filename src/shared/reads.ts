@@ -5,7 +5,16 @@
 // (src/shared/routes.ts), and a page's useRouteData(match, path) is typed by it,
 // so a mistyped name or a page reading the wrong shape fails `tsc`.
 import type { FavoriteProjectsAnswer } from './accounts.ts';
-import type { FilesAnswer, GeoAnswer, MarkersAnswer, ProjectCard, PropertyAnswer, SearchAnswer, UnitsAnswer } from './catalogue.ts';
+import type {
+  FeaturedAnswer,
+  FilesAnswer,
+  GeoAnswer,
+  MarkersAnswer,
+  ProjectCard,
+  PropertyAnswer,
+  SearchAnswer,
+  UnitsAnswer,
+} from './catalogue.ts';
 import type { ContentPage, ContentSummary } from './content.ts';
 import type { PriceHistoryAnswer } from './price-history.ts';
 import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
@@ -35,6 +44,7 @@ export interface ReadAnswers {
   '/api/project/files': FilesAnswer;
   '/api/project/price-history': PriceHistoryAnswer;
   '/api/project/similar': SimilarAnswer;
+  '/api/featured': FeaturedAnswer;
   '/api/favorites': FavoriteProjectsAnswer;
   '/api/project-cards': FavoriteProjectsAnswer;
   '/api/saved-searches/manage': SavedSearchList;

@@ -10,6 +10,7 @@ import { read, type Read, type ReadContext } from './read.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
+import { featuredRead } from './featured-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
 import { favoriteAlertReads } from './favorite-alert-reads.ts';
 
@@ -40,6 +41,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/favorites': favoritesRead,
   '/api/project-cards': projectCardsRead,
   '/api/project/similar': similarRead,
+  '/api/featured': featuredRead,
   ...savedSearchReads,
   ...favoriteAlertReads,
 };

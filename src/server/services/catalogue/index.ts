@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type {
+  FeaturedAnswer,
   FilesAnswer,
   GeoAnswer,
   MarkerSearch,
@@ -21,6 +22,7 @@ import { MapMarkers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits, visible } from './project.ts';
 import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
+import { featuredProjects } from './featured.ts';
 import { listedCards } from './cards.ts';
 import { GeoCache } from './geo.ts';
 import type { MarkerCacheLimits } from './marker-cache.ts';
@@ -118,6 +120,11 @@ export class CatalogueService {
   /** Listed projects like `id` (same region and category, its town first); null as for project(). */
   similar(id: number, scope: Scope): Promise<ProjectCard[] | null> {
     return similarProjects(this.db, id, scope);
+  }
+
+  /** The developments a home page features: the newest, the lately reduced and the key-ready (featured.ts). */
+  featured(scope: Scope): Promise<FeaturedAnswer['data']> {
+    return featuredProjects(this.db, scope);
   }
 
   /** Cards of the listed projects among `ids` within the scope, in the order of `ids`. */
