@@ -80,6 +80,12 @@ function withPartner(params: RouteParams, query: Record<string, string>): Record
  */
 const landingNeeds = (params: RouteParams): DataNeed[] => searchDataNeeds(DEFAULT_SEARCH, params.partner);
 
+/** The main home page's reads: its featured developments, and the places of its search form. */
+const homeNeeds = (): DataNeed[] => [
+  { endpoint: '/api/featured', query: {} },
+  { endpoint: '/api/geo-url', query: {} },
+];
+
 type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware'> & {
   name: string;
   path: string;
@@ -212,7 +218,7 @@ export const routes: RouteDef[] = [
     'main',
     [],
     [
-      { name: 'home', path: '/', page: 'home', header: 'transparent' },
+      { name: 'home', path: '/', page: 'home', header: 'transparent', data: homeNeeds },
       { name: 'franchise', path: '/franchise', page: 'franchise', header: 'transparent', mainBrandOnly: true },
       { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
       { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },

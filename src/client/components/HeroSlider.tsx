@@ -20,7 +20,8 @@ const IMAGES = [slide1, slide2, slide3];
 /** How long a slide stays before the next one (and before Glide loads for it). */
 const AUTOPLAY_MS = 6000;
 
-export function HeroSlider() {
+/** `compact`: a shorter hero, so that what follows it (the home page's search) is in the first screen. */
+export function HeroSlider({ compact = false }: { compact?: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const slides = tList<Slide>('home.slides');
 
@@ -83,7 +84,13 @@ export function HeroSlider() {
   }, []);
 
   return (
-    <div className="hero glide" ref={root} role="region" aria-roledescription="carousel" aria-label={t('home.slidesLabel')}>
+    <div
+      className={`hero glide${compact ? ' hero--compact' : ''}`}
+      ref={root}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t('home.slidesLabel')}
+    >
       <div className="glide__track" data-glide-el="track">
         <ul className="glide__slides">
           {slides.map((slide, i) => (

@@ -1,5 +1,8 @@
-// The homepage: the hero slider, then why buy with us, the coasts, how buying
-// works, the buyer's guides and a way to an adviser.
+// The homepage: the hero slider and the search entry under it, then the
+// featured developments (the route's data: /api/featured, and the places of
+// the search form), why buy with us, the coasts, how buying works, the buyer's
+// guides and a way to an adviser.
+import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { CtaBand, HeroSlider } from '../components/HeroSlider.tsx';
@@ -7,6 +10,9 @@ import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';
 import { Features, Section, StepList, type Step } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
+import { useRouteData } from '../lib/useRouteData.ts';
+import { SearchEntry } from '../components/SearchEntry.tsx';
+import { FeaturedDevelopments } from '../components/FeaturedDevelopments.tsx';
 
 interface Coast {
   name: string;
@@ -14,7 +20,9 @@ interface Coast {
   text: string;
 }
 
-export default function HomePage() {
+export default function HomePage({ match }: PageProps) {
+  const featured = useRouteData(match, '/api/featured');
+  const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   const search = useHref('/search');
   const guide = useHref('/buying-process');
   const contact = useHref('/contact');
@@ -22,7 +30,12 @@ export default function HomePage() {
   return (
     <>
       <Meta description={t('home.description')} />
-      <HeroSlider />
+      <HeroSlider compact />
+      <section className="section search-entry-band search-entry-band--home">
+        <div className="container">
+          <SearchEntry id="home-search-title" places={places} />
+        </div>
+      </section>
       <section className="container page home-intro" aria-labelledby="home-title">
         <div>
           <h1 id="home-title">{t('home.title')}</h1>
@@ -37,6 +50,7 @@ export default function HomePage() {
           </Link>
         </div>
       </section>
+      <FeaturedDevelopments featured={featured} />
       <Features label={t('home.featuresLabel')} />
 
       <Section id="coasts-title" title={t('home.coasts.title')} lead={t('home.coasts.lead')} tone="tint">

@@ -93,6 +93,8 @@ forEachStore(
       t.match(entry![1], /<select class="field__input" id="[\w-]+-cat" name="cat">/);
       for (const c of KNOWN_CATEGORIES) t.match(entry![1], `<option value="${c.id}">`, `category ${c.key}`);
       t.match(entry![1], /<label class="field__label" for="([\w-]+-area)">Area<\/label>/, 'labelled');
+      t.match(entry![1], /<select class="field__input" id="[\w-]+-budget" name="priceto">/, 'a budget');
+      t.match(entry![1], /<option value="300000">Up to € 300\.000<\/option>/, 'as top prices');
 
       t.match(html, /--color-primary:#123456/, "in the partner's colours");
       t.match(textOf(html), 'Alpha Homes');
@@ -110,6 +112,8 @@ forEachStore(
     const sent = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=1');
     t.equal(sent.statusCode, 301);
     t.equal(sent.headers.location, '/alpha-homes/search/spain/murcia?cat=1', 'moved to the readable address');
+    const budget = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=&priceto=300000');
+    t.equal(budget.headers.location, '/alpha-homes/search/spain/murcia?priceto=300000', 'the budget kept, the empty type dropped');
   },
 );
 
