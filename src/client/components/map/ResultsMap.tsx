@@ -247,6 +247,8 @@ export function ResultsMap({
       </button>
       {failed ? <p className="map-notice map-notice--failed">{t('map.failed')}</p> : null}
       {tilesBlocked ? <ConsentNotice /> : null}
+      {/* Shown only where scripts cannot run (search.css): the server's page says it, the browser's never needs to. */}
+      <p className="map-notice map-notice--no-script">{t('map.needsScript')}</p>
       {popup ? createPortal(<MarkerPopup id={popup.id} onChange={() => popup.popup.update()} />, popup.element) : null}
     </section>
   );
