@@ -7,6 +7,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration, within, STEP_TIMEOUT_MS } from '../helpers/browser.ts';
 import { PROGRESS_HEIGHT_PX } from '../../src/shared/constants.ts';
+import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 
 const BAR = '.progress-bar';
 
@@ -89,6 +90,8 @@ async function homeWithHeldPage(t: Test, url: string, slug: string, options: { a
   });
   // Never leave a request hanging when a test stops early.
   t.teardown(() => Promise.all(held.map((r) => r.abort().catch(() => {}))));
+  // The cookie choice made: the bar would lie over a link scrolled to the window's foot.
+  await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
   await page.goto(`${url}/`, { waitUntil: 'load' });
   await waitForHydration(page);
   const phases = await recordPhases(page);
