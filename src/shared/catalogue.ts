@@ -283,6 +283,8 @@ export interface FilesAnswer {
 }
 
 export type PlaceKind = 'country' | 'region' | 'town';
+/** The kinds of the place tree's levels, the countries first. */
+export const PLACE_KINDS: readonly PlaceKind[] = ['country', 'region', 'town'];
 
 /**
  * A place of the tree: what the filter form and the area links show (the kind
@@ -293,6 +295,21 @@ export interface GeoNode extends PlaceRef {
   /** Listed projects with at least one available unit, within the partner's scope. */
   count: number;
   children: GeoNode[];
+}
+
+/** GET|POST /api/places: the places a typed name may mean, within a partner's scope when given. */
+export const PlaceNameQuery = object({ q: size(string(), 1, 100), partner: optional(PartnerSlug) });
+export type PlaceNameQuery = Infer<typeof PlaceNameQuery>;
+
+/** A place a typed name may mean, with the places it lies in (the nearest first: town, region, country). */
+export interface PlaceMatch extends PlaceRef {
+  kind: PlaceKind;
+  count: number;
+  within: PlaceRef[];
+}
+
+export interface PlaceMatchesAnswer {
+  data: PlaceMatch[];
 }
 
 export interface GeoAnswer {

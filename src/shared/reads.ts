@@ -10,6 +10,7 @@ import type {
   FilesAnswer,
   GeoAnswer,
   MarkersAnswer,
+  PlaceMatchesAnswer,
   ProjectCard,
   PropertyAnswer,
   SearchAnswer,
@@ -45,6 +46,7 @@ export interface ReadAnswers {
   '/api/project/price-history': PriceHistoryAnswer;
   '/api/project/similar': SimilarAnswer;
   '/api/featured': FeaturedAnswer;
+  '/api/places': PlaceMatchesAnswer;
   '/api/favorites': FavoriteProjectsAnswer;
   '/api/project-cards': FavoriteProjectsAnswer;
   '/api/saved-searches/manage': SavedSearchList;

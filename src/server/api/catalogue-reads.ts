@@ -81,7 +81,7 @@ function queryForm<T, S>(struct: Struct<T, S>, parse: (query: Record<string, Que
 // --- the reads --------------------------------------------------------------------
 
 /** The partner of the request and what it may show; a partner slug naming nobody is 404. */
-async function scopeOf(ctx: ReadContext, slug: string | undefined): Promise<Scope> {
+export async function scopeOf(ctx: ReadContext, slug: string | undefined): Promise<Scope> {
   const partner = await ctx.partner(slug);
   if (slug && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
   return ctx.services.catalogue.scope(partner?.id, await ctx.versions());

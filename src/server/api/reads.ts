@@ -11,6 +11,7 @@ import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
 import { featuredRead } from './featured-reads.ts';
+import { placesRead } from './place-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
 import { favoriteAlertReads } from './favorite-alert-reads.ts';
 
@@ -42,6 +43,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/project-cards': projectCardsRead,
   '/api/project/similar': similarRead,
   '/api/featured': featuredRead,
+  '/api/places': placesRead,
   ...savedSearchReads,
   ...favoriteAlertReads,
 };

@@ -2,19 +2,16 @@
 // projects at the foot of a project's page (services/catalogue/similar.ts).
 // It takes what /api/property takes, in both forms, and answers 404 where that
 // read does (an unknown, withdrawn or out-of-scope id; a partner slug naming nobody).
-import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
+import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { read } from './read.ts';
-import { ProjectReadQuery } from './catalogue-reads.ts';
+import { ProjectReadQuery, scopeOf } from './catalogue-reads.ts';
 
 export const similarRead = read({
   path: '/api/project/similar',
   query: ProjectReadQuery,
   personal: false,
   async handler(input, ctx) {
-    const partner = await ctx.partner(input.partner);
-    if (input.partner && !partner) throw new HttpError(404, PARTNER_NOT_FOUND_MESSAGE);
-    const scope = await ctx.services.catalogue.scope(partner?.id, await ctx.versions());
-    const data = await ctx.services.catalogue.similar(input.id, scope);
+    const data = await ctx.services.catalogue.similar(input.id, await scopeOf(ctx, input.partner));
     if (!data) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return { data };
   },

@@ -111,6 +111,25 @@ const PROVINCES = [
   'Región de Murcia',
 ];
 
+/** A province's names in its languages, each a name a buyer may type for it ('Alacant' for Alicante). */
+const PROVINCE_NAMES = [
+  ['Alicante', 'Alacant'],
+  ['Castellón', 'Castelló'],
+  ['A Coruña', 'La Coruña'],
+  ['Álava', 'Araba'],
+  ['Girona', 'Gerona'],
+  ['Gipuzkoa', 'Guipúzcoa'],
+  ['Illes Balears', 'Islas Baleares', 'Baleares'],
+  ['Lleida', 'Lérida'],
+  ['Navarra', 'Nafarroa'],
+  ['Ourense', 'Orense'],
+  ['Bizkaia', 'Vizcaya'],
+  ['Islas Canarias', 'Canarias'],
+  ['Cataluña', 'Catalunya'],
+  ['Comunidad Valenciana', 'Comunitat Valenciana'],
+  ['País Vasco', 'Euskadi'],
+];
+
 /** Articles INE writes after a comma ('Nucia, la'), in Spanish, Catalan/Valencian, Galician and Balearic forms. */
 const ARTICLES = new Set(['el', 'la', 'los', 'las', "l'", 'els', 'les', 'es', 'sa', 'ses', 'o', 'a', 'os', 'as']);
 
@@ -175,6 +194,27 @@ function buildProvinces(): Lookup {
   const lookup: Lookup = new Map();
   for (const name of PROVINCES) add(lookup, name);
   return lookup;
+}
+
+let otherNames: Map<string, string[]> | null = null;
+
+/**
+ * A place's other names by its placeKey: the provinces' (PROVINCE_NAMES) and
+ * the municipalities' INE writes in two languages ('Jávea/Xàbia', 'Elche/Elx'),
+ * each name's key → the keys of the others, for the search by place name.
+ * Built on first use.
+ */
+export function placeAliases(): Map<string, string[]> {
+  if (otherNames) return otherNames;
+  const names = new Map<string, string[]>();
+  const pair = (forms: string[]) => {
+    const keys = [...new Set(forms.map((form) => placeKey(articleFirst(form).bare)).filter(Boolean))];
+    for (const key of keys) names.set(key, [...(names.get(key) ?? []), ...keys.filter((other) => other !== key)]);
+  };
+  for (const forms of PROVINCE_NAMES) pair(forms);
+  for (const { name } of readMunicipalities()) if (name.includes('/')) pair(name.split('/'));
+  otherNames = names;
+  return names;
 }
 
 let lookups: Record<PlaceKind, Lookup[]> | null = null;
