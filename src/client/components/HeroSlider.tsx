@@ -20,8 +20,7 @@ const IMAGES = [slide1, slide2, slide3];
 /** How long a slide stays before the next one (and before Glide loads for it). */
 const AUTOPLAY_MS = 6000;
 
-/** `compact`: a shorter hero, so that what follows it (the home page's search) is in the first screen. */
-export function HeroSlider({ compact = false }: { compact?: boolean }) {
+export function HeroSlider() {
   const root = useRef<HTMLDivElement>(null);
   const slides = tList<Slide>('home.slides');
 
@@ -84,13 +83,7 @@ export function HeroSlider({ compact = false }: { compact?: boolean }) {
   }, []);
 
   return (
-    <div
-      className={`hero glide${compact ? ' hero--compact' : ''}`}
-      ref={root}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label={t('home.slidesLabel')}
-    >
+    <div className="hero glide" ref={root} role="region" aria-roledescription="carousel" aria-label={t('home.slidesLabel')}>
       <div className="glide__track" data-glide-el="track">
         <ul className="glide__slides">
           {slides.map((slide, i) => (

@@ -12,7 +12,7 @@ import { ProjectCard } from './ProjectCard.tsx';
 import { FavoriteButton } from './account/FavoriteButton.tsx';
 import { Link } from './Link.tsx';
 import { Section } from './Sections.tsx';
-import { SearchEntry } from './SearchEntry.tsx';
+import { SearchEntryBand } from './SearchEntry.tsx';
 
 /** Developments shown on a landing page: two rows of three. */
 const FEATURED_COUNT = 6;
@@ -27,11 +27,7 @@ export function LandingSections({ match, id, title, lead }: { match: RouteMatch;
   const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   return (
     <>
-      <section className="section section--tint search-entry-band">
-        <div className="container">
-          <SearchEntry id={`${id}-search-title`} places={places} />
-        </div>
-      </section>
+      <SearchEntryBand id={`${id}-search-title`} places={places} />
       <FeaturedProjects id={`${id}-featured-title`} title={title} lead={lead} search={search} />
       <AreaLinks id={`${id}-areas-title`} places={places} />
     </>

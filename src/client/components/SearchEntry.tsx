@@ -32,8 +32,19 @@ function areaChoices(places: GeoNode[]): {
   };
 }
 
+/** The search entry in its band across the page, as a home page shows it. */
+export function SearchEntryBand({ id, places }: { id: string; places: GeoNode[] }) {
+  return (
+    <section className="section section--tint search-entry-band">
+      <div className="container">
+        <SearchEntry id={id} places={places} />
+      </div>
+    </section>
+  );
+}
+
 /** The search entry: area, type and budget, sent as a GET to the section's /search. */
-export function SearchEntry({ id, places }: { id: string; places: GeoNode[] }) {
+function SearchEntry({ id, places }: { id: string; places: GeoNode[] }) {
   const action = useHref('/search');
   const area = areaChoices(places);
   const option = (place: GeoNode) => (

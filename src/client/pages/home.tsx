@@ -11,7 +11,7 @@ import { GuideCards } from '../components/RichText.tsx';
 import { Features, Section, StepList, type Step } from '../components/Sections.tsx';
 import { useHref } from '../lib/section.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
-import { SearchEntry } from '../components/SearchEntry.tsx';
+import { SearchEntryBand } from '../components/SearchEntry.tsx';
 import { FeaturedDevelopments } from '../components/FeaturedDevelopments.tsx';
 
 interface Coast {
@@ -30,12 +30,8 @@ export default function HomePage({ match }: PageProps) {
   return (
     <>
       <Meta description={t('home.description')} />
-      <HeroSlider compact />
-      <section className="section search-entry-band search-entry-band--home">
-        <div className="container">
-          <SearchEntry id="home-search-title" places={places} />
-        </div>
-      </section>
+      <HeroSlider />
+      <SearchEntryBand id="home-search-title" places={places} />
       <section className="container page home-intro" aria-labelledby="home-title">
         <div>
           <h1 id="home-title">{t('home.title')}</h1>
