@@ -283,8 +283,6 @@ export interface FilesAnswer {
 }
 
 export type PlaceKind = 'country' | 'region' | 'town';
-/** The kinds of the place tree's levels, the countries first. */
-export const PLACE_KINDS: readonly PlaceKind[] = ['country', 'region', 'town'];
 
 /**
  * A place of the tree: what the filter form and the area links show (the kind

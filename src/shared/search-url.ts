@@ -59,7 +59,8 @@ export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined 
 const MAX_PAGE = 10_000;
 const MAX_CATEGORIES = 30;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const GEO_LEVELS = ['country', 'region', 'town'] as const;
+/** The place tree's levels, the countries first: a place path's segments, a place's kind. */
+export const GEO_LEVELS = ['country', 'region', 'town'] as const;
 /** The legacy URLs' "all types" token: `/search/bbbbbbbbb_type/old_`. */
 const ALL_TYPES = 'old_';
 

@@ -21,18 +21,16 @@ function readMunicipalities(): Array<{ name: string }> {
 export type PlaceKind = 'town' | 'province';
 
 /**
- * The provinces as feeds write them: the Spanish and the co-official forms
- * are each a proper form of their own ('Alicante' and 'Alacant' both stay).
+ * The provinces as feeds write them, a province's names in its languages
+ * together: the Spanish and the co-official forms are each a proper form of
+ * their own ('Alicante' and 'Alacant' both stay), and each another name of
+ * the same place for the search by place name (placeAliases).
  */
-const PROVINCES = [
-  'A Coruña',
-  'La Coruña',
-  'Álava',
-  'Araba',
-  'Araba/Álava',
+const PROVINCES: Array<string | string[]> = [
+  ['A Coruña', 'La Coruña'],
+  ['Álava', 'Araba', 'Araba/Álava'],
   'Albacete',
-  'Alicante',
-  'Alacant',
+  ['Alicante', 'Alacant'],
   'Almería',
   'Asturias',
   'Ávila',
@@ -42,36 +40,28 @@ const PROVINCES = [
   'Cáceres',
   'Cádiz',
   'Cantabria',
-  'Castellón',
-  'Castelló',
+  ['Castellón', 'Castelló'],
   'Ciudad Real',
   'Córdoba',
   'Cuenca',
-  'Girona',
-  'Gerona',
+  ['Girona', 'Gerona'],
   'Granada',
   'Guadalajara',
-  'Gipuzkoa',
-  'Guipúzcoa',
+  ['Gipuzkoa', 'Guipúzcoa'],
   'Huelva',
   'Huesca',
-  'Illes Balears',
-  'Islas Baleares',
-  'Baleares',
+  ['Illes Balears', 'Islas Baleares', 'Baleares'],
   'Jaén',
   'La Rioja',
   'Las Palmas',
   'León',
-  'Lleida',
-  'Lérida',
+  ['Lleida', 'Lérida'],
   'Lugo',
   'Madrid',
   'Málaga',
   'Murcia',
-  'Navarra',
-  'Nafarroa',
-  'Ourense',
-  'Orense',
+  ['Navarra', 'Nafarroa'],
+  ['Ourense', 'Orense'],
   'Palencia',
   'Pontevedra',
   'Salamanca',
@@ -82,11 +72,9 @@ const PROVINCES = [
   'Tarragona',
   'Teruel',
   'Toledo',
-  'Valencia',
-  'València',
+  ['Valencia', 'València'],
   'Valladolid',
-  'Bizkaia',
-  'Vizcaya',
+  ['Bizkaia', 'Vizcaya'],
   'Zamora',
   'Zaragoza',
   'Ceuta',
@@ -94,40 +82,17 @@ const PROVINCES = [
   // Feeds put the autonomous community where the province goes often enough to spell it too.
   'Andalucía',
   'Aragón',
-  'Islas Canarias',
-  'Canarias',
+  ['Islas Canarias', 'Canarias'],
   'Castilla-La Mancha',
   'Castilla y León',
-  'Cataluña',
-  'Catalunya',
-  'Comunidad Valenciana',
-  'Comunitat Valenciana',
+  ['Cataluña', 'Catalunya'],
+  ['Comunidad Valenciana', 'Comunitat Valenciana'],
   'Comunidad de Madrid',
   'Extremadura',
   'Galicia',
-  'País Vasco',
-  'Euskadi',
+  ['País Vasco', 'Euskadi'],
   'Principado de Asturias',
   'Región de Murcia',
-];
-
-/** A province's names in its languages, each a name a buyer may type for it ('Alacant' for Alicante). */
-const PROVINCE_NAMES = [
-  ['Alicante', 'Alacant'],
-  ['Castellón', 'Castelló'],
-  ['A Coruña', 'La Coruña'],
-  ['Álava', 'Araba'],
-  ['Girona', 'Gerona'],
-  ['Gipuzkoa', 'Guipúzcoa'],
-  ['Illes Balears', 'Islas Baleares', 'Baleares'],
-  ['Lleida', 'Lérida'],
-  ['Navarra', 'Nafarroa'],
-  ['Ourense', 'Orense'],
-  ['Bizkaia', 'Vizcaya'],
-  ['Islas Canarias', 'Canarias'],
-  ['Cataluña', 'Catalunya'],
-  ['Comunidad Valenciana', 'Comunitat Valenciana'],
-  ['País Vasco', 'Euskadi'],
 ];
 
 /** Articles INE writes after a comma ('Nucia, la'), in Spanish, Catalan/Valencian, Galician and Balearic forms. */
@@ -192,14 +157,14 @@ function buildTowns(): Lookup {
 
 function buildProvinces(): Lookup {
   const lookup: Lookup = new Map();
-  for (const name of PROVINCES) add(lookup, name);
+  for (const name of PROVINCES.flat()) add(lookup, name);
   return lookup;
 }
 
 let otherNames: Map<string, string[]> | null = null;
 
 /**
- * A place's other names by its placeKey: the provinces' (PROVINCE_NAMES) and
+ * A place's other names by its placeKey: the provinces' (PROVINCES) and
  * the municipalities' INE writes in two languages ('Jávea/Xàbia', 'Elche/Elx'),
  * each name's key → the keys of the others, for the search by place name.
  * Built on first use.
@@ -211,7 +176,7 @@ export function placeAliases(): Map<string, string[]> {
     const keys = [...new Set(forms.map((form) => placeKey(articleFirst(form).bare)).filter(Boolean))];
     for (const key of keys) names.set(key, [...(names.get(key) ?? []), ...keys.filter((other) => other !== key)]);
   };
-  for (const forms of PROVINCE_NAMES) pair(forms);
+  for (const forms of PROVINCES) if (Array.isArray(forms)) pair(forms);
   for (const { name } of readMunicipalities()) if (name.includes('/')) pair(name.split('/'));
   otherNames = names;
   return names;

@@ -7,7 +7,7 @@
 // wrong, missing, extra or two swapped ('torrevija'). The closest kind of match
 // first, then the places with more developments.
 import type { GeoNode, PlaceMatch } from '../../../shared/catalogue.ts';
-import { PLACE_KINDS } from '../../../shared/catalogue.ts';
+import { GEO_LEVELS } from '../../../shared/search-url.ts';
 import { placeKey } from '../../../shared/place-key.ts';
 
 /** The most places one answer names. */
@@ -48,7 +48,7 @@ export function findPlaces(tree: GeoNode[], typed: string, aliases: ReadonlyMap<
       const scores = [key, ...(aliases.get(key) ?? [])].map((name) => closeness(name, text)).filter((s) => s !== null);
       const place = { name: node.name, slug: node.slug, path: node.path };
       if (scores.length && node.count > 0)
-        found.push({ ...place, kind: PLACE_KINDS[depth]!, count: node.count, within, closeness: Math.min(...scores) });
+        found.push({ ...place, kind: GEO_LEVELS[depth]!, count: node.count, within, closeness: Math.min(...scores) });
       visit(node.children, [place, ...within], depth + 1);
     }
   };
