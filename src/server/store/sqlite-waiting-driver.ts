@@ -22,6 +22,7 @@
 // A SQLite store in memory exists only on its own connection: it keeps Kysely's
 // driver (one connection, one query at a time), and no other connection writes.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { isStoreBusy } from './errors.ts';
@@ -29,8 +30,6 @@ import { isStoreBusy } from './errors.ts';
 /** The pause between two tries grows from the first to the last, doubling. */
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 100;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const notWaiting = new AsyncLocalStorage<true>();
 
@@ -40,7 +39,7 @@ export function withoutWaiting<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** `run()`, tried again while SQLite answers that another connection holds the lock, for up to `waitMs`. */
-export async function whenNotBusy<T>(run: () => T, waitMs: number): Promise<T> {
+async function whenNotBusy<T>(run: () => T, waitMs: number): Promise<T> {
   const deadline = performance.now() + waitMs;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {
@@ -90,7 +89,7 @@ class WaitingConnection implements DatabaseConnection {
   }
 }
 
-export class WaitingSqliteDriver implements Driver {
+class WaitingSqliteDriver implements Driver {
   readonly #turns = new Turns();
 
   constructor(
