@@ -19,6 +19,18 @@ const SHORTEST = 2;
 /** From this many letters a name may differ from the typed text by one edit. */
 const TYPO_FROM = 5;
 
+/**
+ * Each place's folded name, worked out once per place: the tree is kept per
+ * catalogue version (geo.ts), and a place field asks on every keystroke.
+ */
+const keys = new WeakMap<GeoNode, string>();
+
+function keyOf(node: GeoNode): string {
+  let key = keys.get(node);
+  if (key === undefined) keys.set(node, (key = placeKey(node.name)));
+  return key;
+}
+
 /** How closely `key` (a place's name, folded) matches the typed `text` (folded): 0 best; null no match. */
 function closeness(key: string, text: string): number | null {
   if (key === text) return 0;
@@ -44,7 +56,7 @@ export function findPlaces(tree: GeoNode[], typed: string, aliases: ReadonlyMap<
   const found: Array<PlaceMatch & { closeness: number }> = [];
   const visit = (nodes: GeoNode[], within: PlaceMatch['within'], depth: number) => {
     for (const node of nodes) {
-      const key = placeKey(node.name);
+      const key = keyOf(node);
       const scores = [key, ...(aliases.get(key) ?? [])].map((name) => closeness(name, text)).filter((s) => s !== null);
       const place = { name: node.name, slug: node.slug, path: node.path };
       if (scores.length && node.count > 0)
