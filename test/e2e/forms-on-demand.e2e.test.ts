@@ -137,13 +137,17 @@ t.test('forms whose code loads on first use', async (t) => {
   });
 
   t.test(
-    "the property page's units table: the server's, without its code; rendered by the browser after a client navigation",
+    "the property page's facts, units table and details: the server's, without their code; rendered by the browser after a client navigation",
     async (t) => {
       const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
       t.ok(await page.$('.units-table tbody tr'), "the server's table is there");
       await page.$eval('.units-table', (el) => el.scrollIntoView({ block: 'center' }));
       await page.waitForNetworkIdle({ idleTime: 500 });
       t.same(await loads.scripts('unitsTable'), [], 'no table code, even with the table on screen');
+      t.ok(await page.$('.key-facts__item'), "the server's key facts are there");
+      t.ok(await page.$('.project-details__item'), 'and its project details');
+      t.same(await loads.scripts('keyFacts'), [], 'without their code');
+      t.same(await loads.scripts('projectDetails'), []);
       const row = await box(page, '.units-table tbody tr');
       await page.touchscreen.touchStart(row.x + row.width / 2, row.y - (await page.evaluate(() => window.scrollY)) + row.height / 2);
       await page.touchscreen.touchEnd();
@@ -162,6 +166,9 @@ t.test('forms whose code loads on first use', async (t) => {
       await page.$eval(`a[href="${other}"]`, (a) => (a as HTMLAnchorElement).click());
       await page.waitForSelector('.units-table:not([data-old]) tbody tr');
       t.equal((await loads.scripts('unitsTable')).length, 1, 'after a client navigation its code loaded and drew the table');
+      await page.waitForSelector('.key-facts__item');
+      t.equal((await loads.scripts('keyFacts')).length, 1, 'and the key facts');
+      t.equal((await loads.scripts('projectDetails')).length, 1, 'and the details');
       t.same(problems.all(), [], 'no console errors');
     },
   );

@@ -25,6 +25,9 @@ export const LIBRARIES = {
   checking: 'Expected an object, but received',
   leadForm: 'lead-form lead-form--',
   unitsTable: 'units-table__row units-table__row--',
+  keyFacts: 'key-facts__item key-facts__item--',
+  projectDetails: 'project-details__item',
+  placeSuggestions: 'place-suggestions__option',
 } as const;
 export type Library = keyof typeof LIBRARIES;
 

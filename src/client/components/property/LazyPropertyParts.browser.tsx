@@ -1,6 +1,8 @@
-// LazyPropertyTables.tsx in the browser: the server's tables kept, their code loaded only to render them anew
+// LazyPropertyParts.tsx in the browser: the server's parts kept, their code loaded only to render them anew
 // (a client navigation): nothing in them to use, so no touch or focus loads it.
 import { island } from '../../lib/island.tsx';
 
+export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyFacts), { onUse: false });
 export const UnitsTable = island(() => import('./UnitsTable.tsx').then((m) => m.UnitsTable), { onUse: false });
 export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) => m.PriceHistory), { onUse: false });
+export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });

@@ -1,0 +1,16 @@
+// The parts of the property page with nothing to click: its key facts, the
+// units table, the price history and the project's details. The browser loads
+// their code only to render them itself (LazyPropertyParts.browser.tsx,
+// lib/island.tsx; docs/decisions/parts-taken-over-on-first-use.md): the
+// server's DOM stays as it is; after a client navigation their code loads and
+// renders them.
+import { framed } from '../../lib/island-frame.tsx';
+import { KeyFacts as Facts } from './KeyFacts.tsx';
+import { PriceHistory as History } from './PriceHistory.tsx';
+import { ProjectDetails as Details } from './ProjectDetails.tsx';
+import { UnitsTable as Table } from './UnitsTable.tsx';
+
+export const KeyFacts = framed(Facts);
+export const UnitsTable = framed(Table);
+export const PriceHistory = framed(History);
+export const ProjectDetails = framed(Details);
