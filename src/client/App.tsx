@@ -6,7 +6,7 @@ import { Router, useLocation } from 'wouter';
 import { SWRConfig, preload, useSWRConfig } from 'swr';
 import type { InitialState } from '../shared/state.ts';
 import { HEADER_SOLID, HEADER_TRANSPARENT } from '../shared/state.ts';
-import { resolveRoute, dataKey, dataNeedsFor, layoutFor, onOwnDomain, type RouteMatch } from '../shared/match.ts';
+import { resolveRoute, dataKey, dataNeedsFor, layoutFor, moveAfterReads, onOwnDomain, type RouteMatch } from '../shared/match.ts';
 import { runGuards, runMiddleware, sectionLogin } from '../shared/middleware.ts';
 import { HttpError, Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import { loginRedirect } from '../shared/return-path.ts';
@@ -129,6 +129,12 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     if (error instanceof HttpError && error.statusCode === 401) throw new SessionRefused(error, loginRedirect(path, sectionLogin(match)));
     throw error;
   });
+  const move = moveAfterReads(
+    match,
+    window.location.search,
+    keys.map((key) => cache.get(key)),
+  );
+  if (move) throw move;
   await mod.prepare?.(path + window.location.search, Object.fromEntries(keys.map((key) => [key, cache.get(key)])));
   return { path, match, Page: mod.default, error: null, layout: layoutFor(match, Boolean(store.get().partner)) };
 }

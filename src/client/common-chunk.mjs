@@ -40,6 +40,7 @@ export const ALWAYS_COMMON = [
   'src/client/lib/favorites.ts',
   'src/client/lib/labels.ts',
   'src/shared/format.ts',
+  'src/client/components/toast/Toasts.tsx',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */

@@ -304,6 +304,8 @@ export interface PlaceMatch extends PlaceRef {
   kind: PlaceKind;
   count: number;
   within: PlaceRef[];
+  /** The typed text is the whole of one of its names ('alacant' for Alicante), not its start or a near spelling. */
+  exact: boolean;
 }
 
 export interface PlaceMatchesAnswer {

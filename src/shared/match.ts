@@ -3,7 +3,7 @@
 import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
 import { routes as defaultRoutes, type RouteDef, type RouteParams, type DataNeed, type LayoutName } from './routes.ts';
-import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from './errors.ts';
+import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE, type Redirect } from './errors.ts';
 
 export interface RouteMatch {
   route: RouteDef;
@@ -117,6 +117,11 @@ export function layoutFor(match: RouteMatch | null, hasPartner: boolean): Layout
 /** The reads of a matched page; `search` is the URL's query string ('?a=1' or ''). */
 export function dataNeeds(match: RouteMatch, search = ''): DataNeed[] {
   return match.route.data?.(match.params, new URLSearchParams(search)) ?? [];
+}
+
+/** Where a matched page sends the visitor once its reads have answered (in the order of its needs), or null. */
+export function moveAfterReads(match: RouteMatch, search: string, answers: unknown[]): Redirect | null {
+  return match.route.moveAfterReads?.(answers, match.params, new URLSearchParams(search)) ?? null;
 }
 
 /** The needs read for this visitor before the page shows: a client's own only when logged in. */

@@ -3,6 +3,7 @@
 // static paths come before the `/:partner` catch-alls.
 import { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, type SearchUrlForm } from './search-url.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
+import { placeChoiceMove, placeChoiceNeeds } from './place-choice.ts';
 import type { ReadPath } from './reads.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
@@ -23,6 +24,7 @@ export type PageName =
   | 'profile'
   | 'for-sale'
   | 'search'
+  | 'place-choice'
   | 'saved-search'
   | 'favorite-alerts'
   | 'content';
@@ -56,6 +58,8 @@ export interface RouteDef {
   auth?: 'required' | 'guest' | 'open';
   /** The reads a page needs, from its path parameters and its query string (a search's filters). */
   data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];
+  /** After the reads (their answers in the order of `data`'s needs): where the visitor goes instead of this page, or null. */
+  moveAfterReads?: (answers: unknown[], params: RouteParams, query: URLSearchParams) => Redirect | null;
   /**
    * The main brand's own offer (the franchise): never shown in a partner's
    * name. A partner's own domain answers 301 to the main site's page.
@@ -80,11 +84,8 @@ function withPartner(params: RouteParams, query: Record<string, string>): Record
  */
 const landingNeeds = (params: RouteParams): DataNeed[] => searchDataNeeds(DEFAULT_SEARCH, params.partner);
 
-/** The main home page's reads: its featured developments, and the places of its search form. */
-const homeNeeds = (): DataNeed[] => [
-  { endpoint: '/api/featured', query: {} },
-  { endpoint: '/api/geo-url', query: {} },
-];
+/** The main home page's read: its featured developments. */
+const homeNeeds = (): DataNeed[] => [{ endpoint: '/api/featured', query: {} }];
 
 type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware'> & {
   name: string;
@@ -184,7 +185,7 @@ const favoriteAlertPages: Shape[] = [
 ];
 const listingPages: Shape[] = [{ name: 'contact', path: '/contact', page: 'contact', header: 'solid' }];
 
-/** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts). */
+/** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts), and where a typed place leads. */
 function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
   const search = (name: string, path: string, form: SearchUrlForm): Shape => ({
     name,
@@ -197,6 +198,15 @@ function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
     search('search-type-old', '/search/bbbbbbbbb_type/old_', 'legacy-all'),
     search('search-type', '/search/bbbbbbbbb_type/*?', 'legacy'),
     search('search', '/search/*?', 'readable'),
+    // A typed place name (src/shared/place-choice.ts).
+    {
+      name: 'places',
+      path: '/places',
+      page: 'place-choice',
+      header: 'solid',
+      data: placeChoiceNeeds,
+      moveAfterReads: (answers, params, query) => placeChoiceMove(prefix, answers, params, query),
+    },
   ];
 }
 

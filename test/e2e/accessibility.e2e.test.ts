@@ -9,16 +9,14 @@
 // The home is also checked on a first visit, with the cookie bar; elsewhere
 // the visitor has already chosen (necessary cookies only), so the bar covers
 // nothing axe should see (the dialog: test/e2e/consent.e2e.test.ts).
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import t from 'tap';
-import type { Page } from 'puppeteer-core';
 import type { FastifyInstance } from 'fastify';
 import { startServer } from '../helpers/app.ts';
 import { mailTo, savedSearchLink } from '../helpers/outbox.ts';
 import { mintToken } from '../../src/server/services/saved-searches/links.ts';
 import { alertLinks } from '../../src/server/services/favorite-alerts/links.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { violations } from '../helpers/axe.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { SearchAnswer } from '../../src/shared/catalogue.ts';
 import { unitChanged, type PriceHistoryAnswer } from '../../src/shared/price-history.ts';
@@ -26,9 +24,6 @@ import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 
 // 66 page loads with axe in one browser: about 150 s on a quiet runner, near tap's 300 s on a loaded one.
 t.setTimeout(600_000);
-
-/** Evaluated over CDP (page.evaluate), which the page's nonce-based CSP does not govern. */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Same-origin map tiles (a demo picture for every tile): no request leaves the machine. */
 const LOCAL_TILES = '/media/demo/garden-1.svg?tile={z}-{x}-{y}';
@@ -55,38 +50,6 @@ interface Target {
   ownDomain?: boolean;
   /** A control to click once ready (a disclosure whose content axe should see). */
   open?: string;
-}
-
-interface AxeNode {
-  target: unknown[];
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
-
-/** axe-core's violations of any impact on the whole document, one line per failing node. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-  return found.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact}, ${v.help}) at ${n.target.map((s) => JSON.stringify(s)).join(' → ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-    ),
-  );
 }
 
 /** A listed demo project with pictures, units on sale and a price history, so every part of its page is drawn. */
@@ -150,6 +113,8 @@ t.test('axe-core finds no violation', async (t) => {
     { name: 'home', path: '/', status: 200 },
     { name: 'home, before the cookie choice', path: '/', status: 200, undecided: true, ready: ['.cookie-bar button'] },
     { name: 'search, a place with results', path: PLACE, status: 200, ready: ['form#search-form.search-form--live'] },
+    { name: 'a place name of several places', path: '/places?q=mar', status: 200, ready: ['.place-choice__link'] },
+    { name: 'a place name of no place', path: '/places?q=xyzzy', status: 200, ready: ['main form'] },
     {
       name: 'search, the map view',
       path: `${PLACE}?view=map`,

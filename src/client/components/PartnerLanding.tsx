@@ -12,6 +12,7 @@ import { ProjectCard } from './ProjectCard.tsx';
 import { FavoriteButton } from './account/FavoriteButton.tsx';
 import { Link } from './Link.tsx';
 import { Section } from './Sections.tsx';
+import { developmentsLabel } from './search/place-labels.ts';
 import { SearchEntryBand } from './SearchEntry.tsx';
 
 /** Developments shown on a landing page: two rows of three. */
@@ -27,14 +28,12 @@ export function LandingSections({ match, id, title, lead }: { match: RouteMatch;
   const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   return (
     <>
-      <SearchEntryBand id={`${id}-search-title`} places={places} />
+      <SearchEntryBand id={`${id}-search-title`} />
       <FeaturedProjects id={`${id}-featured-title`} title={title} lead={lead} search={search} />
       <AreaLinks id={`${id}-areas-title`} places={places} />
     </>
   );
 }
-
-const developments = (count: number) => (count === 1 ? t('partnerHome.developmentsOne') : t('partnerHome.developments', { count }));
 
 /** The newest listed developments, as cards, and a link to all of them. */
 function FeaturedProjects({ id, title, lead, search }: { id: string; title: string; lead: string; search: SearchAnswer | undefined }) {
@@ -52,7 +51,7 @@ function FeaturedProjects({ id, title, lead, search }: { id: string; title: stri
       </ul>
       <div className="actions">
         <Link className="button button--outline" href={all}>
-          {t('partnerHome.seeAll', { developments: developments(search!.meta.total) })}
+          {t('partnerHome.seeAll', { developments: developmentsLabel(search!.meta.total) })}
         </Link>
       </div>
     </Section>
@@ -72,7 +71,7 @@ function AreaLinks({ id, places }: { id: string; places: GeoNode[] }) {
           <li key={region.path}>
             <article className="card area-card">
               <h3>
-                <Link href={link(region)}>{region.name}</Link> <span className="area-card__count">{developments(region.count)}</span>
+                <Link href={link(region)}>{region.name}</Link> <span className="area-card__count">{developmentsLabel(region.count)}</span>
               </h3>
               <ul className="area-card__towns">
                 {region.children.map((town) => (

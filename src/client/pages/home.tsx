@@ -1,6 +1,5 @@
 // The homepage: the hero slider and the search entry under it, then the
-// featured developments (the route's data: /api/featured, and the places of
-// the search form), why buy with us, the coasts, how buying works, the buyer's
+// featured developments (the route's data: /api/featured), why buy with us, the coasts, how buying works, the buyer's
 // guides and a way to an adviser.
 import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
@@ -22,7 +21,6 @@ interface Coast {
 
 export default function HomePage({ match }: PageProps) {
   const featured = useRouteData(match, '/api/featured');
-  const places = useRouteData(match, '/api/geo-url')?.data.tree ?? [];
   const search = useHref('/search');
   const guide = useHref('/buying-process');
   const contact = useHref('/contact');
@@ -31,7 +29,7 @@ export default function HomePage({ match }: PageProps) {
     <>
       <Meta description={t('home.description')} />
       <HeroSlider />
-      <SearchEntryBand id="home-search-title" places={places} />
+      <SearchEntryBand id="home-search-title" />
       <section className="container page home-intro" aria-labelledby="home-title">
         <div>
           <h1 id="home-title">{t('home.title')}</h1>

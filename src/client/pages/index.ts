@@ -33,6 +33,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   profile: () => import('./profile.tsx'),
   'for-sale': () => import('./for-sale.tsx'),
   search: () => import('./search.tsx'),
+  'place-choice': () => import('./place-choice.tsx'),
   'saved-search': () => import('./saved-search.tsx'),
   'favorite-alerts': () => import('./favorite-alerts.tsx'),
   content: () => import('./content.tsx'),

@@ -12,7 +12,9 @@ import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
 import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
-import { SEARCH_FORM_ID, SearchForm } from '../components/search/SearchForm.tsx';
+import { SearchForm } from '../components/search/SearchForm.tsx';
+import { PLACE_NAME_FORM_ID, SEARCH_FORM_ID } from '../components/search/form-ids.ts';
+import { PlaceNameForm } from '../components/search/LazyPlaceNameForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
@@ -83,6 +85,7 @@ export default function SearchPage({ match }: PageProps) {
 
       <div className="search-layout">
         <FiltersPanel state={state}>
+          <PlaceNameForm filters={filters} />
           <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
         </FiltersPanel>
 
@@ -166,7 +169,7 @@ function FiltersPanel({ state, children }: { state: SearchPageState; children: R
         type="button"
         className="button button--outline search-filters-toggle"
         aria-expanded={open}
-        aria-controls={SEARCH_FORM_ID}
+        aria-controls={`${PLACE_NAME_FORM_ID} ${SEARCH_FORM_ID}`}
         onClick={toggle}
       >
         {active ? t('search.filters.toggleCount', { count: active }) : t('search.filters.toggle')}

@@ -4,7 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { resolveRoute, dataKey, dataNeedsFor, layoutFor, mainBrandPath, onOwnDomain, type RouteMatch } from '../../shared/match.ts';
+import {
+  resolveRoute,
+  dataKey,
+  dataNeedsFor,
+  layoutFor,
+  mainBrandPath,
+  moveAfterReads,
+  onOwnDomain,
+  type RouteMatch,
+} from '../../shared/match.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
@@ -84,6 +93,12 @@ export async function resolvePage(
     if (user.status === 'rejected') throw user.reason;
     out.client = user.value;
     if (answers.status === 'rejected') throw answers.reason;
+    const move = moveAfterReads(
+      out.match,
+      search,
+      answers.value.map(([, answer]) => answer),
+    );
+    if (move) throw move;
     for (const [key, answer] of answers.value) {
       out.data[key] = answer;
       out.fetch[key] = { pending: false, error: null, timestamp: Date.now() };

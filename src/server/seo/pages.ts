@@ -11,9 +11,12 @@ import { routes, type PageName, type RouteDef } from '../../shared/routes.ts';
 import { LISTED } from '../services/catalogue/search.ts';
 import type { SitemapEntry } from './xml.ts';
 
+/** Pages whose address is only a question to the listings: a search, a property, a typed place name. */
+const LISTING_PAGES: ReadonlySet<PageName> = new Set(['search', 'for-sale', 'place-choice']);
+
 /** A page anyone may visit at a fixed address (no parameter, no login), other than the listings. */
 function isFixedPage(r: RouteDef): boolean {
-  return !r.auth && r.page !== 'search' && r.page !== 'for-sale' && !/[:*]/.test(r.path.replace(/^\/:partner/, ''));
+  return !r.auth && !LISTING_PAGES.has(r.page) && !/[:*]/.test(r.path.replace(/^\/:partner/, ''));
 }
 
 /** The main site's fixed pages, and the search over everything. */

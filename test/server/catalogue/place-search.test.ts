@@ -78,8 +78,12 @@ t.test('a match says what kind of place it is, how many developments it has and 
         { name: 'Alicante', slug: 'alicante', path: 'spain/alicante' },
         { name: 'Spain', slug: 'spain', path: 'spain' },
       ],
+      exact: true,
     },
   ]);
+  t.ok(findPlaces(TREE, 'alacant', ALIASES)[0]!.exact, 'another name, whole, is exact');
+  t.notOk(findPlaces(TREE, 'torrevie')[0]!.exact, 'the start of a name is not the whole of it');
+  t.notOk(findPlaces(TREE, 'torrevija')[0]!.exact, 'nor is a near spelling');
   t.equal(findPlaces(TREE, 'spain')[0]!.kind, 'country');
   t.equal(findPlaces(TREE, 'alicante')[0]!.kind, 'region');
 });

@@ -1,5 +1,5 @@
 // The main home page as the server renders it on the fixture catalogue: the
-// search entry (area, type, budget) as a GET form to /search, then the
+// search entry (place, type, budget) as a GET form to /places, then the
 // featured developments of /api/featured in their three lists, the claims and
 // guides kept; with nothing listed, the search stays and the featured go.
 import t from 'tap';
@@ -47,20 +47,20 @@ forEachStore(t, 'the home page: a search entry, then the featured developments',
   const entry = form(html);
   t.ok(entry, 'a search entry');
   t.match(entry![0], /method="get"/);
-  t.match(entry![0], /action="\/search"/);
-  t.match(entry![1], /<select class="field__input" id="home-search-title-area" name="region">/, 'the regions');
-  t.match(entry![1], /<option value="spain\/alicante">Alicante \(\d+\)<\/option>/, 'as place paths, with counts');
+  t.match(entry![0], /action="\/places"/);
+  t.match(entry![1], /<label class="field__label" for="home-search-title-place">Place<\/label>/, 'a place field');
+  t.match(entry![1], /<input class="field__input" id="home-search-title-place" type="text"[^>]*name="q"/, 'typed, sent as q');
   for (const c of KNOWN_CATEGORIES) t.match(entry![1], `<option value="${c.id}">`, `category ${c.key}`);
   t.match(entry![1], /<select class="field__input" id="home-search-title-budget" name="priceto">/, 'a budget');
   t.ok(html.indexOf('class="search-entry"') < html.indexOf('id="home-featured-title"'), 'the search before the featured');
 
   t.match(text, en.home.title, 'the claims stay');
   t.match(text, en.home.guides.title, 'and the guides');
-  t.same(Object.keys(stateOf(html).data).sort(), ['/api/featured', '/api/geo-url'], 'the data travels with the page');
+  t.same(Object.keys(stateOf(html).data).sort(), ['/api/featured'], 'the data travels with the page');
 
-  const sent = await app.inject('/search?region=spain%2Falicante&cat=&priceto=250000');
-  t.equal(sent.statusCode, 301);
-  t.equal(sent.headers.location, '/search/spain/alicante?priceto=250000', 'the search entry lands on the readable address');
+  const sent = await app.inject('/places?q=torrevieja&cat=&priceto=250000');
+  t.equal(sent.statusCode, 302);
+  t.equal(sent.headers.location, '/search/spain/alicante/torrevieja?priceto=250000', 'the search entry lands on the readable address');
 });
 
 t.test('with nothing listed, the home page keeps its search and leaves the featured out', async (t) => {

@@ -86,13 +86,11 @@ forEachStore(
       const entry = form(html);
       t.ok(entry, `${path}: a search entry`);
       t.match(entry![0], /method="get"/);
-      t.match(entry![0], /action="\/alpha-homes\/search"/, "to the section's search");
-      t.match(entry![1], /<select class="field__input" id="[\w-]+-area" name="region">/, 'two regions: the regions');
-      t.match(entry![1], /<option value="spain\/murcia">Murcia \(\d+\)<\/option>/, 'as place paths, with counts');
-      t.match(entry![1], /<option value="spain\/malaga">Málaga \(1\)<\/option>/);
+      t.match(entry![0], /action="\/alpha-homes\/places"/, "to the section's place finder");
+      t.match(entry![1], /<input class="field__input" id="[\w-]+-place" type="text"[^>]*name="q"/, 'a place by name');
       t.match(entry![1], /<select class="field__input" id="[\w-]+-cat" name="cat">/);
       for (const c of KNOWN_CATEGORIES) t.match(entry![1], `<option value="${c.id}">`, `category ${c.key}`);
-      t.match(entry![1], /<label class="field__label" for="([\w-]+-area)">Area<\/label>/, 'labelled');
+      t.match(entry![1], /<label class="field__label" for="([\w-]+-place)">Place<\/label>/, 'labelled');
       t.match(entry![1], /<select class="field__input" id="[\w-]+-budget" name="priceto">/, 'a budget');
       t.match(entry![1], /<option value="300000">Up to € 300\.000<\/option>/, 'as top prices');
 
@@ -108,16 +106,19 @@ forEachStore(
       );
     }
 
-    // The search entry's GET lands on the readable search address.
-    const sent = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=1');
-    t.equal(sent.statusCode, 301);
+    // The search entry's GET lands on the readable search address of the place, within the partner's scope.
+    const sent = await app.inject('/alpha-homes/places?q=murcia&cat=1');
+    t.equal(sent.statusCode, 302);
     t.equal(sent.headers.location, '/alpha-homes/search/spain/murcia?cat=1', 'moved to the readable address');
-    const budget = await app.inject('/alpha-homes/search?region=spain%2Fmurcia&cat=&priceto=300000');
+    const budget = await app.inject('/alpha-homes/places?q=Murcia&cat=&priceto=300000');
     t.equal(budget.headers.location, '/alpha-homes/search/spain/murcia?priceto=300000', 'the budget kept, the empty type dropped');
+    const outside = await app.inject('/alpha-homes/places?q=alicante');
+    t.equal(outside.statusCode, 200, 'a place outside its scope is not found');
+    t.match(textOf(outside.body), en.placeChoice.noneTitle);
   },
 );
 
-forEachStore(t, 'a partner limited to one region is offered its towns; one without a scope sees every area', async (t, store) => {
+forEachStore(t, 'a partner limited to one region finds its towns by name; one without a scope sees every area', async (t, store) => {
   const fixture = await buildCatalogue(store.db, { projects: 120, seed: 78 });
   const { partners } = createServices(store);
   const local = await partners.create({ slug: 'local-homes', name: 'Local Homes' });
@@ -126,17 +127,14 @@ forEachStore(t, 'a partner limited to one region is offered its towns; one witho
   await partners.create({ slug: 'all-homes', name: 'All Homes' });
   const app = await testApp(t, { store, env: { SEED_DEMO: 'false' } });
 
-  const one = await app.inject('/local-homes/new-build-pages');
-  const entry = form(one.body)![1];
-  t.match(entry, /name="town"/, 'its towns');
-  t.match(entry, /<option value="spain\/alicante\/torrevieja">Torrevieja \(\d+\)<\/option>/, 'as place paths');
-  t.notMatch(entry, /name="region"/);
+  const one = await app.inject('/local-homes/places?q=torrevieja');
+  t.equal(one.headers.location, '/local-homes/search/spain/alicante/torrevieja', 'its towns');
+  t.equal((await app.inject('/local-homes/places?q=murcia')).statusCode, 200, 'not the regions outside it');
 
   const all = await app.inject('/all-homes');
   const regions = new Set(fixture.projects.filter((p) => findable(p)).map((p) => p.region.path));
   const links = areaLinks(all.body).map((l) => l.href);
   for (const region of regions) t.ok(links.includes(`/all-homes/search/${region}`), `${region}`);
-  t.match(form(all.body)![1], /<optgroup label="Portugal">/, 'regions under their countries when there are several');
   t.equal(cardIds(all.body).length, 6);
 });
 

@@ -33,6 +33,11 @@ t.test('every route answers with its layout', async (t) => {
         t.equal(res.headers.location, path.replace(/for-sale$/, 'search'), `${path} goes to the section's search`);
         continue;
       }
+      if (route.page === 'place-choice') {
+        t.equal(res.statusCode, 302, `${route.name} ${path} without a place name goes to the whole search`);
+        t.equal(res.headers.location, path.replace(/places$/, 'search'), `${path} goes to the section's search`);
+        continue;
+      }
       // A mailed link's page (saved searches): a token that names nothing is a 404 (its pages: test/server/saved-searches).
       if (route.path.includes(':token')) {
         t.equal(res.statusCode, 404, `${route.name} ${path} with an unknown token is 404`);

@@ -14,8 +14,8 @@ import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
 import type { SearchPlace } from './texts.ts';
 import type { SearchPageState } from './useSearchPage.ts';
+import { SEARCH_FORM_ID } from './form-ids.ts';
 
-export const SEARCH_FORM_ID = 'search-form';
 /** How long typing in a price waits before the results follow. */
 const TYPING_DELAY_MS = 600;
 

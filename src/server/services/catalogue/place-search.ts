@@ -53,7 +53,7 @@ export function oneEditApart(a: string, b: string): boolean {
 export function findPlaces(tree: GeoNode[], typed: string, aliases: ReadonlyMap<string, string[]> = new Map()): PlaceMatch[] {
   const text = placeKey(typed);
   if (text.length < SHORTEST) return [];
-  const found: Array<PlaceMatch & { closeness: number }> = [];
+  const found: Array<Omit<PlaceMatch, 'exact'> & { closeness: number }> = [];
   const visit = (nodes: GeoNode[], within: PlaceMatch['within'], depth: number) => {
     for (const node of nodes) {
       const key = keyOf(node);
@@ -68,5 +68,5 @@ export function findPlaces(tree: GeoNode[], typed: string, aliases: ReadonlyMap<
   return found
     .sort((a, b) => a.closeness - b.closeness || b.count - a.count || a.name.localeCompare(b.name, 'es'))
     .slice(0, PLACE_MATCHES_MAX)
-    .map(({ closeness: _closeness, ...match }) => match);
+    .map(({ closeness, ...match }) => ({ ...match, exact: closeness === 0 }));
 }
