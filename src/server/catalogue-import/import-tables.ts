@@ -28,6 +28,8 @@ export type ImportTables = {
     | 'lng'
     | 'delivery_date'
   > & {
+    /** Its lead unit's features (catalogue-import/features.ts); the units' pools and areas are added in recompute.ts. */
+    features: number;
     description_html: string;
     descriptions: string;
     urls: string;
@@ -62,7 +64,8 @@ export async function createImportTables(db: Trx, dialect: DialectName): Promise
     ref text primary key, name text not null, developer text, stage text not null, description text not null,
     amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
     location_detail text, lat ${real}, lng ${real}, delivery_date text,
-    description_html text not null, descriptions text not null, urls text not null, name_detail text, name_ref text) ${temp}`.execute(db);
+    description_html text not null, descriptions text not null, urls text not null, name_detail text, name_ref text,
+    features integer not null) ${temp}`.execute(db);
   await sql`create temporary table import_images (
     ref text not null, url text not null, caption text, floorplan integer not null, seq integer not null,
     primary key (ref, url)) ${temp}`.execute(db);

@@ -5,8 +5,16 @@ import { sql } from 'kysely';
 import type { DialectName } from '../store/db.ts';
 import type { Trx } from './import-tables.ts';
 import { DOCUMENT_TITLES } from './property-media.ts';
+import { PRICE_M2 } from '../store/price-per-m2.ts';
+import { featureMask, type Feature } from '../../shared/features.ts';
 
 const FLOOR_PLAN_TITLE = DOCUMENT_TITLES.floor_plan;
+
+/** What a project's live units say of its features beside its lead unit's words: a pool, a garden, a terrace or solarium. */
+const live = (column: string) => sql.raw(`max(case when u.withdrawn_at is null and u.${column} > 0 then 1 else 0 end)`);
+const bit = (feature: Feature) => sql.lit(featureMask([feature]));
+const unitFeatures = sql`(${live('pool')} * ${bit('pool')} + ${live('garden_area')} * ${bit('garden')}
+  + (case when ${live('terrace_area')} + ${live('solarium_area')} > 0 then 1 else 0 end) * ${bit('terrace')})`;
 
 /** Every touched project's fields, images, files and derived columns; places' coordinates. Set-based. */
 export async function recompute(db: Trx, dialect: DialectName, source: string, now: string): Promise<void> {
@@ -17,7 +25,7 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
   await sql`update projects set
       name = i.name, developer = i.developer, stage = i.stage, description = i.description, amenities = i.amenities,
       country_id = i.country_id, region_id = i.region_id, town_id = i.town_id, location_detail = i.location_detail,
-      lat = i.lat, lng = i.lng, delivery_date = i.delivery_date,
+      lat = i.lat, lng = i.lng, delivery_date = i.delivery_date, features = i.features,
       description_html = i.description_html, descriptions = i.descriptions, urls = i.urls
     from import_projects i
     where i.ref = projects.ref and ${listed}`.execute(db);
@@ -66,6 +74,8 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
       min(case when u.withdrawn_at is null and u.status = 'available' then u.plot_area end) as plot_min,
       max(case when u.withdrawn_at is null and u.status = 'available' then u.plot_area end) as plot_max,
       coalesce(max(case when u.withdrawn_at is null then u.feed_date end), max(u.feed_date)) as updated_at,
+      ${PRICE_M2} as price_m2_min,
+      ${unitFeatures} as unit_features,
       cast(null as integer) as category_id
     from import_touched t left join units u on u.project_id = t.project_id
     group by t.project_id`.execute(db);
@@ -101,6 +111,7 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
       price_min = s.price_min, price_max = s.price_max, beds_min = s.beds_min, beds_max = s.beds_max,
       baths_min = s.baths_min, baths_max = s.baths_max, built_min = s.built_min, built_max = s.built_max,
       plot_min = s.plot_min, plot_max = s.plot_max, units_total = s.live, units_available = s.available,
+      price_m2_min = s.price_m2_min, features = projects.features | s.unit_features,
       withdrawn_at = case when s.live = 0 then coalesce(projects.withdrawn_at, ${now}) else null end,
       updated_at = coalesce(s.updated_at, projects.updated_at)
     from import_stats s

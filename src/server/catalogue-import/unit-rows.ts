@@ -2,6 +2,7 @@
 // (staged in import_projects) and its unit.
 import type { UnitStatus } from '../store/schema.ts';
 import { describe } from './descriptions.ts';
+import { propertyFeatures } from '../../shared/feature-words.ts';
 import type { FeedProperty } from './feed-property.ts';
 import type { Row } from './import-tables.ts';
 import { projectNames } from './project-names.ts';
@@ -36,6 +37,7 @@ export function projectFields(
     descriptions: JSON.stringify(descriptions),
     urls: JSON.stringify(p.urls),
     amenities: JSON.stringify(p.features),
+    features: propertyFeatures(p),
     country_id: place.country,
     region_id: place.region,
     town_id: place.town,

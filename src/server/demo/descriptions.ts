@@ -50,11 +50,14 @@ const STAGE_PHRASE: Record<Stage, string> = {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-export function amenities(rand: Random, kind: DevelopmentKind, spec: KindSpec): string[] {
+export function amenities(rand: Random, kind: DevelopmentKind, spec: KindSpec, area: Area): string[] {
   const list = sample(rand, COMMON_FEATURES, int(rand, 3, 5));
   if (spec.communal) list.push(...sample(rand, COMMUNAL_FEATURES, int(rand, 2, 4)));
   if (kind !== 'apartments' && kind !== 'plots') list.push(...sample(rand, PRIVATE_FEATURES, int(rand, 1, 3)));
   if (kind === 'plots') return ['Building licence', 'Water and electricity connections', 'Sea views'];
+  // What the town is near, as feeds list it (drawing nothing from `rand`: the rest of the demo stays as it was).
+  if (area.near.some((place) => /golf/i.test(place))) list.push('Golf course nearby');
+  if (area.near.some((place) => /beach/i.test(place))) list.push('Near the beach');
   return list;
 }
 

@@ -87,7 +87,7 @@ function development(rand: Random, n: number, width: number, media: string, name
   const units = Array.from({ length: count }, (_, i) => unit(rand, kind, area, i, count, stage));
   // Something is for sale in every development: its last unit, at least.
   if (!units.some((u) => u.status === 'available')) units[count - 1]!.status = 'available';
-  const features = amenities(rand, kind, spec);
+  const features = amenities(rand, kind, spec, area);
   const description = describe(rand, { name, kind, spec, area, neighbourhood, stage, delivery, units, features });
 
   // The gallery: the main scene, then three to five others, then one or two plans.

@@ -22,6 +22,7 @@ import { sessionDevicesMigration } from './migrations/0020-session-devices.ts';
 import { photosMigration } from './migrations/0021-photos.ts';
 import { photoRefreshMigration } from './migrations/0022-photo-refresh.ts';
 import { photoDueIndexesMigration } from './migrations/0023-photo-due-indexes.ts';
+import { projectFeaturesMigration } from './migrations/0024-project-features.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0021_photos': photosMigration,
   '0022_photo_refresh': photoRefreshMigration,
   '0023_photo_due_indexes': photoDueIndexesMigration,
+  '0024_project_features': projectFeaturesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,6 +19,7 @@ export interface PropertySpec {
   baths?: number;
   built?: number;
   plot?: number;
+  garden?: number;
   status?: string;
   /** <new_build>: 1 unless given; null leaves it out (unknown). */
   newBuild?: 0 | 1 | null;
@@ -58,8 +59,8 @@ export function property(spec: PropertySpec): string {
     (s.lat !== undefined ? `<location><latitude>${s.lat}</latitude><longitude>${s.lng}</longitude></location>` : '') +
     field('beds', s.beds) +
     field('baths', s.baths) +
-    (s.built !== undefined || s.plot !== undefined
-      ? `<surface_area>${field('built', s.built)}${field('plot', s.plot)}</surface_area>`
+    (s.built !== undefined || s.plot !== undefined || s.garden !== undefined
+      ? `<surface_area>${field('built', s.built)}${field('plot', s.plot)}${field('garden', s.garden)}</surface_area>`
       : '') +
     field('development_ref', s.dev) +
     field('development_name', s.name) +

@@ -66,6 +66,10 @@ export interface ProjectsTable {
   updated_at: string;
   /** The newest drop of an available unit's price (migration 0013); null: none recorded. */
   price_dropped_at: string | null;
+  /** Its features, a bit set of src/shared/features.ts (migration 0024); 0: none known. */
+  features: Generated<number>;
+  /** The lowest price per m² of its available units, whole euros (migration 0024); null: unknown. */
+  price_m2_min: number | null;
 }
 
 export interface ProjectCategoriesTable {
