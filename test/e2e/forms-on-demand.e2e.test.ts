@@ -38,7 +38,7 @@ t.test('forms whose code loads on first use', async (t) => {
     const { page, loads, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
     t.same(await loads.scripts('checking'), [], 'no superstruct on the search page before the form is used');
     await page.click('details.save-search > summary');
-    await page.waitForSelector('details.save-search[open]');
+    await page.waitForSelector('form.save-search__form [name="email"]');
     await page.type('form.save-search__form [name="email"]', 'not-an-address');
     await page.click('form.save-search__form button[type=submit]');
     await page.waitForSelector('form.save-search__form .field__error');
@@ -59,6 +59,7 @@ t.test('forms whose code loads on first use', async (t) => {
   t.test('the save-search form sent twice while its checking is on the way: saved once', async (t) => {
     const { page, problems } = await open(t, browser, url, '/search/spain', PHONE, { saveData: true });
     await page.click('details.save-search > summary');
+    await page.waitForSelector('form.save-search__form [name="email"]');
     await page.type('form.save-search__form [name="email"]', 'twice.saver@example.com');
     await page.waitForSelector('form.save-search__form[novalidate]');
     const posts: string[] = [];

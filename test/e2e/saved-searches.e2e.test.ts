@@ -205,12 +205,16 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     });
   }
 
-  await t.test('without JavaScript: the same save is a form post, landing on the "sent" page', async (t) => {
+  await t.test('without JavaScript: a link to the save page, whose form post lands on the "sent" page', async (t) => {
     const email = 'nojs@example.com';
     const { page, problems } = await visitor(t, { javaScript: false });
     await page.goto(`${url}${SEARCH_PAGE}`, { waitUntil: 'load' });
+    t.notOk(await page.$(FORM), 'the search page as sent holds no save form');
     await page.click(SUMMARY);
     await page.waitForSelector('details.save-search[open]');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.save-search__page')]);
+    t.equal(new URL(page.url()).pathname, '/saved-searches/new', 'the save page');
+    t.equal(await textOf(page, 'h1'), msg('savedSearches.save.title'));
     await page.type(`${FORM} [name=email]`, email);
     await page.select(`${FORM} [name=frequency]`, 'instant');
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`${FORM} button[type=submit]`)]);
@@ -303,6 +307,7 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
       await page.goto(`${site.start}${SEARCH_PAGE}`, { waitUntil: 'load' });
       await waitForHydration(page);
       await page.click(SUMMARY);
+      await page.waitForSelector(`${FORM} [name=email]`);
       await page.waitForSelector('details.save-search[open]');
       await page.type(`${FORM} [name=email]`, email);
       await page.select(`${FORM} [name=frequency]`, 'instant');

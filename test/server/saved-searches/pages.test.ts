@@ -19,8 +19,17 @@ forEachStore(
       const page = await app.inject({ url });
       t.equal(page.statusCode, 200, url);
       t.match(page.body, /<summary[^>]*>Save this search<\/summary>/, `${url}: the disclosure`);
-      t.match(page.body, /name="search" value="\/search\/spain\/alicante\?bedrooms=2"/, `${url}: the canonical search in the form`);
-      t.match(page.body, new RegExp(`action="${url.replace(/\/search.*/, '')}/saved-searches"`), `${url}: posted to its own section`);
+      t.notMatch(page.body, /<form class="save-search__form"/, `${url}: no save form sent (it loads when opened)`);
+      const link = /<a class="save-search__page" href="([^"]+)"/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+      const section = url.replace(/\/search.*/, '');
+      t.equal(
+        link,
+        `${section}/saved-searches/new?search=${encodeURIComponent('/search/spain/alicante?bedrooms=2')}`,
+        `${url}: a link to its own section's save page`,
+      );
+      const form = await app.inject({ url: link! });
+      t.match(form.body, /name="search" value="\/search\/spain\/alicante\?bedrooms=2"/, `${url}: the canonical search in its form`);
+      t.match(form.body, new RegExp(`action="${section}/saved-searches"`), `${url}: posted to its own section`);
     }
     await save(app);
     const manage = await confirmed(app, linkToken(await mailText(transport, 1), 'confirm'));
