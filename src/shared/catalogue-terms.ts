@@ -39,7 +39,7 @@ export function trackingType(typeId: number): 'apartment' | 'house_in_villa' | '
   }
 }
 
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'price_m2_asc'] as const;
 export const PER_PAGE_DEFAULT = 12;
 export const PER_PAGE_MAX = 48;
 

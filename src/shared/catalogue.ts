@@ -22,9 +22,10 @@ import {
   tuple,
   type Infer,
 } from 'superstruct';
-import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
 import { ProjectId } from './request-ids.ts';
+import { FEATURES } from './features.ts';
 
 export { ProjectId };
 
@@ -80,6 +81,14 @@ export const PropertySearch = object({
   per_page: defaulted(min(max(integer(), PER_PAGE_MAX), 1), PER_PAGE_DEFAULT),
   /** Only projects whose coordinates lie in this area (the search by map). */
   bbox: optional(BBox),
+  /** Features the project has, all of them (src/shared/features.ts). */
+  features: optional(size(array(enums(FEATURES)), 0, FEATURES.length)),
+  /** Its stage is one of these. */
+  stage: optional(size(array(enums(['off_plan', 'under_construction', 'key_ready'] as const)), 0, 3)),
+  /** Ready now ('now'), or to be delivered by the end of a year (the ready ones too). */
+  delivery: optional(pattern(string(), /^(now|20\d\d|2100)$/)),
+  /** A home of at least this built area, m². */
+  builtfrom: optional(min(max(integer(), MAX_BUILT_FROM), 0)),
   partner: optional(PartnerSlug),
 });
 export type PropertySearch = Infer<typeof PropertySearch>;
@@ -181,6 +190,8 @@ export interface ProjectCard {
   price_dropped_at: string | null;
   /** Whether that drop is within PRICE_REDUCED_DAYS as the answer is made: the card's "Price reduced". */
   price_reduced: boolean;
+  /** The lowest price per m² of its available units, whole euros (issue 22); null when none states a built area. */
+  price_m2: number | null;
 }
 
 /** A project on the map: `name` and `price` (its lowest available price) label the marker. */

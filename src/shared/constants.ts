@@ -35,3 +35,6 @@ export const SESSION_COOKIE = 'sid';
 
 /** The most favorites a client's account merges at once (accounts.ts), and a visitor's browser keeps. */
 export const FAVORITES_MAX_MERGE = 500;
+
+/** The largest "built area from" a search takes, m² (issue 22). */
+export const MAX_BUILT_FROM = 2000;

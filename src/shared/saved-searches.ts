@@ -7,11 +7,8 @@
 // link back to the results. The bodies' structs are in saved-search-bodies.ts:
 // the browser imports this module on every search page, and superstruct would
 // come with them (issue 12).
-import { KNOWN_CATEGORIES } from './catalogue-terms.ts';
-import { PRICE_UPPER_BOUND } from './constants.ts';
-import { formatPrice } from './format.ts';
-import { t } from './i18n.ts';
-import { DEFAULT_SEARCH, geoFromSegments, geoSegments, parseSearchUrl, searchHref, type SearchFilters } from './search-url.ts';
+import type { DeliveryBy } from './features.ts';
+import { DEFAULT_SEARCH, geoFromSegments, parseSearchUrl, searchHref, type SearchFilters } from './search-url.ts';
 
 export const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -32,12 +29,27 @@ export const DIGEST_HOUR = 8;
 export const DIGEST_TIME_ZONE = 'Europe/Madrid';
 export const WEEKLY_DIGEST_WEEKDAY = 1;
 
-/** The filters a saved search keeps (SPEC §3), and the map area. */
-export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string };
+/** The filters a saved search keeps (SPEC §3, and issue 22's), and the map area. */
+export type SavedFilters = Pick<
+  SearchFilters,
+  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom'
+> & { bbox?: string; delivery?: DeliveryBy };
 
 export function savedFilters(f: SearchFilters | SavedFilters): SavedFilters {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox } = f;
-  return { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, ...(bbox ? { bbox } : {}) };
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom } = f;
+  return {
+    cat,
+    esGeo,
+    bedrooms,
+    bathrooms,
+    pricefrom,
+    priceto,
+    features,
+    stage,
+    builtfrom,
+    ...(bbox ? { bbox } : {}),
+    ...(delivery ? { delivery } : {}),
+  };
 }
 
 /** The canonical form: the search page's address under /search, without sort, view and page. */
@@ -85,31 +97,4 @@ export interface SavedSearchView {
 
 export interface SavedSearchList {
   data: { email: string; searches: SavedSearchView[] };
-}
-
-// --- words ------------------------------------------------------------------------
-
-/**
- * A search in words, for mails and pages: 'Apartment, Penthouse in Torrevieja,
- * 2+ bedrooms, € 100.000 – € 300.000, in a map area'. `place` is the place's
- * name (the store knows it); without one, the slug.
- */
-export function describeSearch(f: SavedFilters, place?: string | null): string {
-  const types = f.cat.map((id) => {
-    const known = KNOWN_CATEGORIES.find((c) => c.id === id);
-    return known ? t(`categories.${known.key}`) : `#${id}`;
-  });
-  const slugs = geoSegments(f.esGeo);
-  const where = place || slugs[slugs.length - 1];
-  const parts = [
-    (types.length ? types.join(', ') : t('savedSearches.describe.anyType')) +
-      (where ? ` ${t('savedSearches.describe.in', { place: where })}` : ''),
-  ];
-  if (f.bedrooms > 0) parts.push(t('savedSearches.describe.bedrooms', { count: f.bedrooms }));
-  if (f.bathrooms > 0) parts.push(t('savedSearches.describe.bathrooms', { count: f.bathrooms }));
-  if (f.pricefrom > 0 && f.priceto < PRICE_UPPER_BOUND) parts.push(`${formatPrice(f.pricefrom)} – ${formatPrice(f.priceto)}`);
-  else if (f.pricefrom > 0) parts.push(t('savedSearches.describe.from', { price: formatPrice(f.pricefrom) }));
-  else if (f.priceto < PRICE_UPPER_BOUND) parts.push(t('savedSearches.describe.upTo', { price: formatPrice(f.priceto) }));
-  if (f.bbox) parts.push(t('savedSearches.describe.mapArea'));
-  return parts.join(', ');
 }

@@ -8,9 +8,10 @@
 import type { Infer } from 'superstruct';
 import type { GeoFilter } from './catalogue.ts';
 import { KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue-terms.ts';
-import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { DataNeed, RouteParams } from './routes.ts';
+import { cleanDelivery, cleanFeatures, type DeliveryBy, type Feature } from './features.ts';
 
 export type SearchSort = (typeof SORTS)[number];
 export const SEARCH_VIEWS = ['grid', 'list', 'map'] as const;
@@ -34,7 +35,18 @@ export interface SearchFilters {
   view: SearchView;
   /** A map area 'w,s,e,n', passed to the API as it came. */
   bbox?: string;
+  /** Features the homes have, all of them, in the vocabulary's order (features.ts). */
+  features: Feature[];
+  /** Stages, in NEW_BUILD_STAGES' order; empty: any. */
+  stage: NewBuildStage[];
+  /** Ready now, or by the end of a year; none: any time. */
+  delivery?: DeliveryBy;
+  /** Built area from, m²; 0 is any. */
+  builtfrom: number;
 }
+
+export type NewBuildStage = 'off_plan' | 'under_construction' | 'key_ready';
+const STAGES: readonly NewBuildStage[] = ['off_plan', 'under_construction', 'key_ready'];
 
 /** How a search route spells its filters: readable, or one of the legacy forms of SPEC §2. */
 export type SearchUrlForm = 'readable' | 'legacy' | 'legacy-all';
@@ -49,11 +61,14 @@ export const DEFAULT_SEARCH: SearchFilters = {
   sort: 'newest',
   page: 1,
   view: 'grid',
+  features: [],
+  stage: [],
+  builtfrom: 0,
 };
 
 const { sort: _sort, view: _view, ...unfiltered } = DEFAULT_SEARCH;
 /** Every filter back to "any", the sort and the view kept (the form's and the empty search's "clear filters"). */
-export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined };
+export const CLEARED: Partial<SearchFilters> = { ...unfiltered, bbox: undefined, delivery: undefined };
 
 /** The page number the API accepts at most (PropertySearch). */
 const MAX_PAGE = 10_000;
@@ -235,10 +250,21 @@ export function parseSearchUrl(params: RouteParams, query: URLSearchParams | str
     page: inRange(q.get('page'), 1, MAX_PAGE) ?? 1,
     view: SEARCH_VIEWS.find((v) => v === view) ?? DEFAULT_SEARCH.view,
     ...optionalBbox(cleanBbox(q.get('bbox'))),
+    features: cleanFeatures(q.getAll('features')),
+    stage: cleanStages(q.getAll('stage')),
+    ...optionalDelivery(cleanDelivery(q.get('delivery'))),
+    builtfrom: inRange(q.get('builtfrom'), 0, MAX_BUILT_FROM) ?? 0,
   };
 }
 
 const optionalBbox = (bbox: string | undefined) => (bbox ? { bbox } : {});
+const optionalDelivery = (delivery: DeliveryBy | undefined) => (delivery ? { delivery } : {});
+
+/** Known stages of a list of words, in their order, without repeats. */
+function cleanStages(value: string[]): NewBuildStage[] {
+  const words = new Set(value.flatMap((v) => v.split(',')));
+  return STAGES.filter((s) => words.has(s));
+}
 
 /** The form of a search route, from its name in the route table. */
 export function searchUrlFormOf(routeName: string): SearchUrlForm {
@@ -251,10 +277,14 @@ export function searchUrlFormOf(routeName: string): SearchUrlForm {
 
 /** Whether a search narrows anything (the filters SPEC §3 keeps: not sort, view or page). */
 export function hasFilters(
-  f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'> & { bbox?: string },
+  f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom'> & {
+    bbox?: string;
+    delivery?: string;
+  },
 ): boolean {
   return (
     f.cat.length > 0 ||
+    hasMoreFilters(f) ||
     geoSegments(f.esGeo).length > 0 ||
     f.bedrooms > 0 ||
     f.bathrooms > 0 ||
@@ -262,6 +292,11 @@ export function hasFilters(
     f.priceto < PRICE_UPPER_BOUND ||
     Boolean(f.bbox)
   );
+}
+
+/** Whether a search uses one of issue 22's filters (the search form's "more filters"). */
+export function hasMoreFilters(f: Pick<SearchFilters, 'features' | 'stage' | 'builtfrom'> & { delivery?: string }): boolean {
+  return f.features.length > 0 || f.stage.length > 0 || Boolean(f.delivery) || f.builtfrom > 0;
 }
 
 type QueryPair = [string, string | number | undefined | false];
@@ -287,6 +322,10 @@ function narrowingPairs(f: SearchFilters): QueryPair[] {
     ['bathrooms', f.bathrooms > 0 && f.bathrooms],
     ['pricefrom', f.pricefrom > 0 && f.pricefrom],
     ['priceto', f.priceto < PRICE_UPPER_BOUND && f.priceto],
+    ['builtfrom', f.builtfrom > 0 && f.builtfrom],
+    ['features', f.features.length > 0 && f.features.join(',')],
+    ['stage', f.stage.length > 0 && f.stage.join(',')],
+    ['delivery', f.delivery],
     ['sort', f.sort !== DEFAULT_SEARCH.sort && f.sort],
     ['bbox', f.bbox],
   ];

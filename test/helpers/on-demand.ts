@@ -28,6 +28,7 @@ export const LIBRARIES = {
   keyFacts: 'key-facts__item key-facts__item--',
   projectDetails: 'project-details__item',
   placeSuggestions: 'place-suggestions__option',
+  moreFilters: '"search-form__more"',
 } as const;
 export type Library = keyof typeof LIBRARIES;
 

@@ -45,12 +45,16 @@ const full: SearchFilters = {
   page: 3,
   view: 'list',
   bbox: '-0.9,37.8,-0.5,38.1',
+  features: ['pool', 'sea-view', 'lift'],
+  stage: ['under_construction', 'key_ready'],
+  delivery: '2027',
+  builtfrom: 80,
 };
 
 t.test('a readable URL: the place in the path, the rest in a fixed order, defaults left out', async (t) => {
   t.equal(
     searchHref('/search', full),
-    '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3',
+    '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3',
   );
   t.equal(searchHref('/search', DEFAULT_SEARCH), '/search');
   t.equal(searchHref('/old/search', { esGeo: { country: 'spain', region: 'murcia' } }), '/old/search/spain/murcia');
@@ -72,6 +76,8 @@ t.test('URL → filters → URL is the identity for every readable URL the site 
     { pricefrom: PRICE_UPPER_BOUND },
     { bedrooms: 10, bathrooms: 10, view: 'map' },
     { page: 10_000 },
+    { features: ['private-pool', 'near-beach'], delivery: 'now' },
+    { stage: ['off_plan'], builtfrom: 2000 },
   ];
   for (const sample of samples) {
     const href = searchHref('/search', sample);
@@ -83,7 +89,7 @@ t.test('URL → filters → URL is the identity for every readable URL the site 
 t.test("searchToQuery is the reverse of the API's searchFromQuery", async (t) => {
   t.equal(
     searchToQuery(full, { partner: 'costa-casas' }),
-    'account_id=1&cat=1,12,150&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&page=3&per_page=12&partner=costa-casas',
+    'account_id=1&cat=1,12,150&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&page=3&per_page=12&partner=costa-casas',
   );
   const { bbox: _bbox, ...noBbox } = full;
   const samples: SearchFilters[] = [
@@ -104,6 +110,10 @@ t.test("searchToQuery is the reverse of the API's searchFromQuery", async (t) =>
         ...(f.bathrooms ? { bathrooms: f.bathrooms } : {}),
         ...(f.pricefrom ? { pricefrom: f.pricefrom } : {}),
         priceto: f.priceto,
+        ...(f.builtfrom ? { builtfrom: f.builtfrom } : {}),
+        ...(f.features.length ? { features: f.features } : {}),
+        ...(f.stage.length ? { stage: f.stage } : {}),
+        ...(f.delivery ? { delivery: f.delivery } : {}),
         sort: f.sort,
         page: f.page,
         per_page: 12,
@@ -144,6 +154,16 @@ t.test('hostile and malformed values are dropped, never an error', async (t) => 
   );
   t.same(cleanGeo('spain'), {});
   t.same(cleanGeo(null), {});
+  t.same(
+    filtersOf('/search?features=pool,swimming-pool,sea-view,pool&stage=resale,key_ready&delivery=1999&builtfrom=99999'),
+    { ...DEFAULT_SEARCH, features: ['pool', 'sea-view'], stage: ['key_ready'] },
+    "issue 22's filters: unknown words, a resale stage, a year out of range, an area past the bound",
+  );
+  t.same(
+    filtersOf('/search?features=lift&features=pool&stage=key_ready&stage=off_plan'),
+    { ...DEFAULT_SEARCH, features: ['pool', 'lift'], stage: ['off_plan', 'key_ready'] },
+    'repeated fields, in the vocabulary order',
+  );
 });
 
 t.test('a place path that cannot name a place is 404; a well-formed one is read from geo-url', async (t) => {

@@ -40,6 +40,7 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     updated_at: '2026-10-01T00:00:00.000Z',
     price_dropped_at: null,
     price_reduced: false,
+    price_m2: null,
     description: 'Sea views.',
     amenities: ['Pool'],
     categories: [{ id: 1, key: 'apartment' }],

@@ -2,7 +2,7 @@
 // over the map, a map popup, similar projects and favorites (SPEC §2, §9).
 import type { ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../shared/catalogue.ts';
-import { formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
+import { formatPrice, formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { categoryLabel } from '../lib/labels.ts';
 import { useHref } from '../lib/section.tsx';
@@ -81,6 +81,9 @@ export function ProjectCard({
           <p className="project-card__price">
             <span className="visually-hidden">{`${t('card.price')}: `}</span>
             {price}
+            {project.price_m2 ? (
+              <span className="project-card__price-m2">{t('card.pricePerM2', { price: formatPrice(project.price_m2) })}</span>
+            ) : null}
           </p>
         ) : null}
         {project.price_reduced ? <p className="project-card__reduced">{t('card.priceReduced')}</p> : null}

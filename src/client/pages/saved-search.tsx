@@ -6,7 +6,8 @@
 //   …/saved-searches/unsubscribe/{token}       stop one search (the mail's link), and a way to manage all
 import { useSearch } from 'wouter';
 import type { PageProps } from './index.ts';
-import { FREQUENCIES, describeSearch, readSavedSearch, type Frequency, type SavedSearchView } from '../../shared/saved-searches.ts';
+import { FREQUENCIES, readSavedSearch, type Frequency, type SavedSearchView } from '../../shared/saved-searches.ts';
+import { describeSearch } from '../../shared/saved-search-words.ts';
 import { t } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';

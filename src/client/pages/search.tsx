@@ -7,13 +7,12 @@ import type { PageProps } from './index.ts';
 import type { PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
-import { DEFAULT_SEARCH, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
+import { DEFAULT_SEARCH, geoFromSegments, geoSegments, hasMoreFilters, parseSearchUrl, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
 import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
-import { SearchForm } from '../components/search/SearchForm.tsx';
-import { PLACE_NAME_FORM_ID, SEARCH_FORM_ID } from '../components/search/form-ids.ts';
+import { MORE_PARAM, SEARCH_FORM_ID, SearchForm, moreFilters } from '../components/search/SearchForm.tsx';
 import { PlaceNameForm } from '../components/search/LazyPlaceNameForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
@@ -24,15 +23,24 @@ import { SaveThisSearch } from '../components/saved-search/SaveThisSearch.tsx';
 import { onDemand, useOnDemand } from '../lib/on-demand.ts';
 
 const RESULTS_ID = 'search-results';
+const PLACE_NAME_FORM_ID = 'place-name-form';
 const RESULTS_ENDPOINT = '/api/properties';
 
 // What a search that found nothing shows: most searches find something, so its code is loaded when needed.
 const emptyResults = onDemand(() => import('../components/search/EmptyResults.tsx').then((mod) => mod.EmptyResults));
 
-/** Before the first render: the map view's code when the address asks for the map, the empty search's when it found nothing. */
+/**
+ * Before the first render: the map view's code when the address asks for the map, the empty
+ * search's when it found nothing, the "more filters" when the address uses or asks for them.
+ */
 export async function prepare(routePath: string, data: Readonly<Record<string, unknown>>): Promise<void> {
-  const map = new URLSearchParams(routePath.split('?')[1] ?? '').get('view') === 'map';
-  await Promise.all([map ? mapResults.load() : null, foundNothing(data) ? emptyResults.load() : null]);
+  const query = new URLSearchParams(routePath.split('?')[1] ?? '');
+  const more = query.has(MORE_PARAM) || hasMoreFilters(parseSearchUrl({}, query));
+  await Promise.all([
+    query.get('view') === 'map' ? mapResults.load() : null,
+    foundNothing(data) ? emptyResults.load() : null,
+    more ? moreFilters.load() : null,
+  ]);
 }
 
 /** The page's reads hold a search that found nothing (a search page reads one search). */
@@ -85,7 +93,7 @@ export default function SearchPage({ match }: PageProps) {
 
       <div className="search-layout">
         <FiltersPanel state={state}>
-          <PlaceNameForm filters={filters} />
+          <PlaceNameForm id={PLACE_NAME_FORM_ID} filters={filters} />
           <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
         </FiltersPanel>
 
@@ -161,6 +169,10 @@ function FiltersPanel({ state, children }: { state: SearchPageState; children: R
     f.bedrooms > 0,
     f.bathrooms > 0,
     f.pricefrom > 0 || f.priceto < DEFAULT_SEARCH.priceto,
+    f.builtfrom > 0,
+    f.stage.length > 0,
+    Boolean(f.delivery),
+    f.features.length > 0,
   ].filter(Boolean).length;
   const toggle = () => setOpen((filtersOpen = !open));
   return (

@@ -57,6 +57,7 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
     const geoKey = GEO_KEY.exec(key);
     if (geoKey) geo[(geoKey[1] ?? geoKey[2] ?? geoKey[3])!] = value;
     else if (key === 'cat') body.cat = toList(value);
+    else if (key === 'features' || key === 'stage') body[key] = String(value).split(',');
     else if (key === 'bbox' || key === 'view') body[key] = toList(value);
     else if (NUMERIC.has(key)) body[key] = toNumber(value);
     else body[key] = value;
@@ -64,7 +65,7 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
   if (Object.keys(geo).length) body.esGeo = geo;
   return body;
 }
-const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'page', 'per_page', 'id', 'zoom']);
+const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'builtfrom', 'page', 'per_page', 'id', 'zoom']);
 
 /** The GET form of the other reads: id=42 → { id: 42 }, other values as they are. */
 function fieldsFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {

@@ -33,6 +33,7 @@ const PROJECT: ProjectDetail = {
   updated_at: '2025-06-01T00:00:00.000Z',
   price_dropped_at: null,
   price_reduced: false,
+  price_m2: null,
   description: '',
   description_html: '',
   descriptions: {},
@@ -111,5 +112,14 @@ t.test('only reserved units left, or all sold', async (t) => {
     read(renderToString(<KeyFacts project={PROJECT} units={soldOut} />)).slice(2),
     ['Built area: 80 m²', 'Terrace: 12 m²', 'Solarium: 20 - 50 m²', 'Bathrooms: 2', 'Bedrooms: 2'],
     'a sold-out project still says what it was, with no note',
+  );
+});
+
+t.test('the price per m², when the store knows it (issue 22)', async (t) => {
+  const units = [unit(1, 'available', {})];
+  t.same(read(renderToString(<KeyFacts project={{ ...PROJECT, price_m2: 2350 }} units={units} />)).at(-1), 'Price per m²: from € 2.350/m²');
+  t.notOk(
+    read(renderToString(<KeyFacts project={PROJECT} units={units} />)).some((fact) => fact.startsWith('Price per m²')),
+    'unknown: left out',
   );
 });

@@ -44,6 +44,7 @@ const PROJECT: ProjectDetail = {
   updated_at: '2025-06-01T00:00:00.000Z',
   price_dropped_at: null,
   price_reduced: false,
+  price_m2: null,
   description: 'A bright flat.\n\nNear the beach.',
   description_html: '',
   descriptions: { en: 'A bright flat.\n\nNear the beach.' },

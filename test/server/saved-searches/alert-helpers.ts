@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/store/schema.ts';
 import type { QueuedMail } from '../../../src/server/mail/compose.ts';
-import { describeSearch, readSavedSearch, type Frequency, type SavedSearchStatus } from '../../../src/shared/saved-searches.ts';
+import { readSavedSearch, type Frequency, type SavedSearchStatus } from '../../../src/shared/saved-searches.ts';
+import { describeSearch } from '../../../src/shared/saved-search-words.ts';
 
 export const SITE = 'https://www.example.com';
 

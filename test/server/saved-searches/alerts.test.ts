@@ -133,6 +133,44 @@ forEachStore(
   { seed: true },
 );
 
+forEachStore(
+  t,
+  "issue 22's filters in a saved search: only the new projects with them are mailed",
+  async (t, store) => {
+    await run(store, feed(...FIRST), day(1));
+    await addSearch(store.db, { email: 'a@example.com', search: '/search?features=pool,sea-view&stage=key_ready&builtfrom=90' });
+    await addSearch(store.db, { email: 'b@example.com', search: '/search?delivery=2027' });
+    const sea = '<features><feature>Communal pool</feature><feature>Sea views</feature></features>';
+    await run(
+      store,
+      feed(
+        ...FIRST,
+        home('S1', 'S1', 300000, TORREVIEJA, { built: 100, extra: `${sea}<stage>key_ready</stage>` }),
+        home('S2', 'S2', 300000, TORREVIEJA, { built: 100, extra: `${sea}<stage>off_plan</stage><delivery_date>2029-06</delivery_date>` }),
+        home('S3', 'S3', 300000, TORREVIEJA, { built: 80, extra: `${sea}<stage>key_ready</stage>` }),
+        home('S4', 'S4', 300000, TORREVIEJA, {
+          built: 100,
+          extra: '<features><feature>Communal pool</feature></features><stage>key_ready</stage>',
+        }),
+        home('S5', 'S5', 300000, TORREVIEJA, { extra: '<stage>off_plan</stage><delivery_date>2027-03</delivery_date>' }),
+      ),
+      day(2),
+    );
+    const byRecipient = Object.fromEntries((await queuedMails(store.db)).map((m) => [m.recipient, listedNames(m.text)]));
+    t.same(
+      byRecipient['a@example.com'],
+      ['Residencial S1'],
+      'key-ready, 100 m², pool and sea view: not off plan, 80 m² or without the view',
+    );
+    t.same(
+      byRecipient['b@example.com'],
+      ['Residencial S5', 'Residencial S4', 'Residencial S3', 'Residencial S1'],
+      'ready, or delivered by 2027',
+    );
+  },
+  { seed: true },
+);
+
 forEachStore(t, 'many candidates or few: the two loop orders match the same projects in the same order', async (t, store) => {
   await run(store, feed(...FIRST), day(1), false);
   await run(store, feed(...SECOND), day(2), false);

@@ -4,7 +4,7 @@
 // reserved unit widens, or that only reserved units have, says so in a note. A
 // fact with no value is left out.
 import type { ProjectDetail, Range, UnitRow } from '../../../shared/catalogue.ts';
-import { formatRange } from '../../../shared/format.ts';
+import { formatPrice, formatRange } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 
@@ -58,6 +58,7 @@ export function projectFacts(project: ProjectDetail, units: UnitRow[]): Fact[] {
     ranged('garden', 'property.facts.garden', (u) => u.garden_area, area),
     ranged('bathrooms', 'property.facts.bathrooms', (u) => u.bathrooms, formatRange),
     ranged('bedrooms', 'property.facts.bedrooms', (u) => u.bedrooms, formatRange),
+    fact('price_m2', 'property.facts.pricePerM2', project.price_m2 ? t('card.pricePerM2', { price: formatPrice(project.price_m2) }) : ''),
   ];
   return facts.filter((f) => f.value !== '');
 }

@@ -5,21 +5,13 @@ import { t } from '../../../shared/i18n.ts';
 import { searchHref, type SearchFilters } from '../../../shared/search-url.ts';
 import { useHref } from '../../lib/section.tsx';
 import { PlaceField } from './PlaceField.tsx';
-import { PLACE_NAME_FORM_ID } from './form-ids.ts';
 
-export function PlaceNameForm({ filters }: { filters: SearchFilters }) {
+export function PlaceNameForm({ id, filters }: { id: string; filters: SearchFilters }) {
   const action = useHref('/places');
   // The search's filters but its place, page and map box, as the readable address spells them.
   const kept = new URLSearchParams(searchHref('', { ...filters, esGeo: {}, page: 1, bbox: undefined }).split('?')[1]);
   return (
-    <form
-      id={PLACE_NAME_FORM_ID}
-      className="place-name-form"
-      method="get"
-      action={action}
-      role="search"
-      aria-label={t('search.filters.placeByName')}
-    >
+    <form id={id} className="place-name-form" method="get" action={action} role="search" aria-label={t('search.filters.placeByName')}>
       <PlaceField id="search-place" defaultValue="" label={t('search.filters.placeByName')} />
       {[...kept].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -1,20 +1,26 @@
-// The search filters (SPEC §3): types, place, bedrooms, bathrooms and price.
+// The search filters (SPEC §3): types, place, bedrooms, bathrooms and price,
+// then "more filters" (issue 22: stage, ready by, built area, features), shown
+// when asked for or in use, their code loaded then (MoreFilters.tsx).
 // A real GET form to the section's search page, so it works without
 // JavaScript (the server moves the place fields into the path, 301); with
 // JavaScript every change navigates at once to the readable URL.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
-import { CLEARED, DEFAULT_SEARCH, cleanPrices, type SearchFilters } from '../../../shared/search-url.ts';
+import { CLEARED, DEFAULT_SEARCH, cleanPrices, hasMoreFilters, type SearchFilters } from '../../../shared/search-url.ts';
 import type { GeoNode } from '../../../shared/catalogue.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 import type { SearchPlace } from './texts.ts';
 import type { SearchPageState } from './useSearchPage.ts';
-import { SEARCH_FORM_ID } from './form-ids.ts';
+import type { MoreFilterValues } from './MoreFilters.tsx';
+
+export const SEARCH_FORM_ID = 'search-form';
 
 /** How long typing in a price waits before the results follow. */
 const TYPING_DELAY_MS = 600;
@@ -22,6 +28,12 @@ const TYPING_DELAY_MS = 600;
 // A change of place is a new page (its path changes), which remounts the form:
 // the control the visitor used gets the focus back.
 let refocus: string | null = null;
+
+/** The "more filters" fields' code, loaded when they are shown (search.tsx's prepare loads it before a first render that shows them). */
+export const moreFilters = onDemand(() => import('./MoreFilters.tsx').then((mod) => mod.MoreFilters));
+
+/** A search page address asks for the "more filters" open (a link followed without JavaScript). */
+export const MORE_PARAM = 'more';
 
 const ROOMS = Array.from({ length: ROOMS_UPPER_BOUND }, (_, i) => i + 1);
 const priceText = (value: number, bound: number) => (value === bound ? '' : String(value));
@@ -157,6 +169,8 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         </div>
       </fieldset>
 
+      <MoreFiltersSection state={state} onChange={(more) => change(more)} />
+
       {filters.view !== DEFAULT_SEARCH.view ? <input type="hidden" name="view" value={filters.view} /> : null}
       {filters.bbox ? <input type="hidden" name="bbox" value={filters.bbox} /> : null}
 
@@ -177,6 +191,36 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
 }
 
 /** Every filter back to "any" (sort and view are the visitor's way of looking, kept). */
+
+/**
+ * "More filters": the fields when a search uses one of them, when its address
+ * asks for them (the link below, without JavaScript) or once the visitor asked;
+ * else a link that asks, which shows them in place with JavaScript.
+ */
+function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onChange: (more: MoreFilterValues) => void }) {
+  const { features, stage, delivery, builtfrom } = state.filters;
+  const asked = new URLSearchParams(useSearch()).has(MORE_PARAM) || hasMoreFilters(state.filters);
+  // Shown once, they stay: clearing the last of them does not fold them away under the visitor.
+  const [kept] = useState(asked);
+  const [opened, setOpened] = useState(false);
+  const shown = kept || opened || asked;
+  const Fields = useOnDemand(moreFilters, shown).value;
+  if (shown && Fields) return <Fields filters={{ features, stage, delivery, builtfrom }} onChange={onChange} focus={opened} />;
+  const href = state.hrefFor({});
+  return (
+    <a
+      className="search-form__more-link"
+      href={`${href}${href.includes('?') ? '&' : '?'}${MORE_PARAM}=1`}
+      aria-busy={shown}
+      onClick={(event) => {
+        event.preventDefault();
+        setOpened(true);
+      }}
+    >
+      {t('search.filters.more')}
+    </a>
+  );
+}
 
 function RoomsField({ name, value, onChange }: { name: 'bedrooms' | 'bathrooms'; value: number; onChange: (n: number) => void }) {
   const id = `search-${name}`;

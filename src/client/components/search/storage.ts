@@ -1,6 +1,7 @@
 // The visitor's last search, kept in localStorage (SPEC §3): cat, esGeo,
 // bathrooms, bedrooms, pricefrom and priceto, each key suffixed with the page's
-// context, plus the results view. Contexts (docs/decisions/search-filters-in-local-storage.md): '1' the main
+// context, plus the results view, and `more` for issue 22's filters (features,
+// stage, delivery, built area) as a URL's query spells them. Contexts (docs/decisions/search-filters-in-local-storage.md): '1' the main
 // site, '2' /old, '4:{slug}' a partner's site (by path or on its own domain),
 // so two partners' searches never mix. Everything read back goes through the
 // same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.
@@ -12,11 +13,16 @@ import {
   cleanGeo,
   cleanPrices,
   cleanRooms,
+  parseSearchUrl,
+  searchHref,
   type SearchFilters,
   type SearchView,
 } from '../../../shared/search-url.ts';
 
-export type SavedFilters = Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto'>;
+export type SavedFilters = Pick<
+  SearchFilters,
+  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'delivery' | 'builtfrom'
+>;
 
 /** The suffix of this section's keys. */
 export function searchContext(section: SectionInfo): string {
@@ -50,12 +56,18 @@ function write(key: string, value: unknown): void {
 }
 
 export function loadFilters(context: string): SavedFilters {
+  // The filters of issue 22, kept in one key as a URL's query spells them, and read as one.
+  const { features, stage, delivery, builtfrom } = parseSearchUrl({}, String(read(`more${context}`) ?? ''));
   return {
     cat: cleanCategories(read(`cat${context}`)),
     esGeo: cleanGeo(read(`esGeo${context}`)),
     bedrooms: cleanRooms(read(`bedrooms${context}`)),
     bathrooms: cleanRooms(read(`bathrooms${context}`)),
     ...cleanPrices(read(`pricefrom${context}`), read(`priceto${context}`)),
+    features,
+    stage,
+    builtfrom,
+    ...(delivery ? { delivery } : {}),
   };
 }
 
@@ -67,6 +79,8 @@ export function saveFilters(context: string, f: SavedFilters): void {
   write(`bathrooms${context}`, f.bathrooms || undefined);
   write(`pricefrom${context}`, f.pricefrom || undefined);
   write(`priceto${context}`, f.priceto < DEFAULT_SEARCH.priceto ? f.priceto : undefined);
+  const more = searchHref('', { features: f.features, stage: f.stage, delivery: f.delivery, builtfrom: f.builtfrom }).slice(1);
+  write(`more${context}`, more || undefined);
 }
 
 export function loadView(context: string): SearchView | undefined {

@@ -49,6 +49,7 @@ export function cardQuery(db: Kysely<Database>) {
       'p.delivery_date',
       'p.updated_at',
       'p.price_dropped_at',
+      'p.price_m2_min',
     ]);
 }
 
@@ -87,6 +88,7 @@ export function toCard(row: CardRow, images: ImageRef[]): ProjectCard {
     price_dropped_at: row.price_dropped_at,
     // Decided here, not in the card: the page's state carries it, so the browser's clock cannot disagree while hydrating.
     price_reduced: priceReduced(row.price_dropped_at, Date.now()),
+    price_m2: row.price_m2_min === null ? null : Number(row.price_m2_min),
   };
 }
 

@@ -14,6 +14,7 @@ import { scopeKey, type Scope } from './scope.ts';
 import { MarkerCache, type MarkerCacheLimits } from './marker-cache.ts';
 import { MarkerIndex } from './marker-index.ts';
 import { catalogueVersion } from './version.ts';
+import { featureMask } from '../../../shared/features.ts';
 
 const HAS_POSITION = sql<SqlBool>`p.lat is not null and p.lng is not null`;
 const WORLD: BBox = [-180, -90, 180, 90];
@@ -35,10 +36,25 @@ export async function markerRows(db: Kysely<Database>, q: MarkerSearch, geo: Geo
 
 /** What makes two requests' matches the same: the filter and the scope, not the view, zoom, sort or partner's name. */
 function filterKey(q: MarkerSearch, scope: Scope): string {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox } = q;
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom } = q;
   const cats = cat?.length ? [...new Set(cat)].sort((a, b) => a - b) : undefined;
   const geo = esGeo && { country: esGeo.country, region: esGeo.region, town: esGeo.town };
-  return JSON.stringify([cats, geo, bedrooms || undefined, bathrooms || undefined, pricefrom, priceto, bbox, scopeKey(scope)]);
+  const mask = features?.length ? featureMask(features) : undefined;
+  const stages = stage?.length ? [...new Set(stage)].sort() : undefined;
+  return JSON.stringify([
+    cats,
+    geo,
+    bedrooms || undefined,
+    bathrooms || undefined,
+    pricefrom,
+    priceto,
+    bbox,
+    scopeKey(scope),
+    mask,
+    stages,
+    delivery,
+    builtfrom || undefined,
+  ]);
 }
 
 /** The unfiltered map's key: warm() builds it ahead, and the cache keeps it pinned. */

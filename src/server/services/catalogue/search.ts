@@ -14,6 +14,7 @@ import { PRICE_UPPER_BOUND } from '../../../shared/constants.ts';
 import { inScope, scopeKey, type Scope } from './scope.ts';
 import { loadCards } from './cards.ts';
 import { runKept } from '../../store/kept-queries.ts';
+import { featureMask } from '../../../shared/features.ts';
 
 /**
  * "Listed": in the feed and with something to sell. Written as literal SQL, the
@@ -120,6 +121,14 @@ export function searchConditions(
   if (filterSet(q, 'pricefrom')) where.push(sql<SqlBool>`${col('p.price_max')} >= ${q.pricefrom}`);
   if (filterSet(q, 'priceto')) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
+  if (filterSet(q, 'builtfrom')) where.push(sql<SqlBool>`${col('p.built_max')} >= ${q.builtfrom}`);
+  // Every feature asked for (a validated mask, so the literal is safe to inline).
+  const features = q.features?.length ? featureMask(q.features) : 0;
+  if (features) where.push(sql<SqlBool>`(${col('p.features')} & ${sql.lit(features)}) = ${sql.lit(features)}`);
+  if (q.stage?.length) where.push(sql<SqlBool>`${col('p.stage')} in (${sql.join([...new Set(q.stage)])})`);
+  if (q.delivery === 'now') where.push(sql<SqlBool>`${col('p.stage')} = 'key_ready'`);
+  // A month 'YYYY-MM' is at most 'YYYY-12'; a ready project is delivered by any year.
+  else if (q.delivery) where.push(sql<SqlBool>`(${col('p.stage')} = 'key_ready' or ${col('p.delivery_date')} <= ${`${q.delivery}-12`})`);
   if (q.bbox) {
     // Inclusive on every side; a project without coordinates is outside every area.
     // The search indexes hold lat and lng (migration 0007), so this reads no table row.
@@ -136,6 +145,8 @@ export const ORDER = {
   newest: sql`p.updated_at desc, p.id desc`,
   price_asc: sql`p.price_min asc, p.id asc`,
   price_desc: sql`p.price_max desc, p.id desc`,
+  // Unknown (no unit with a built area) after every known one.
+  price_m2_asc: sql`(case when p.price_m2_min is null then 1 else 0 end), p.price_m2_min asc, p.id asc`,
 } as const;
 
 /** The two statements of a search on `projects`: its count, and the ids of its page. */
@@ -161,7 +172,7 @@ function pageOf(q: PropertySearch): { limit: number; offset: number } {
 }
 
 /** The filters whose values a kept search binds (keptSearch); the others are part of its shape. */
-const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto'] as const;
+const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'builtfrom'] as const;
 
 /**
  * Whether the search filters by `key`: 0 is no filter (but a top price of 0

@@ -105,6 +105,10 @@ export async function matchSearch(
     priceto: filters.priceto,
     sort: 'newest',
     bbox: bboxOf(filters.bbox),
+    features: filters.features,
+    stage: filters.stage,
+    delivery: filters.delivery,
+    builtfrom: filters.builtfrom,
   };
   const isNew = since === null ? sql<SqlBool>`c.listed_at is not null` : sql<SqlBool>`(c.listed_at is not null and c.listed_at > ${since})`;
   const where: Expression<SqlBool>[] = [sql<SqlBool>`p.id = c.project_id`, ...searchConditions(query, geo, scope)];

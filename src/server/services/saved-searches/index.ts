@@ -15,7 +15,6 @@ import { geoSegments } from '../../../shared/search-url.ts';
 import {
   CONFIRM_DAYS,
   FORGET_DAYS,
-  describeSearch,
   savedSearchPath,
   type Frequency,
   type ManageBody,
@@ -25,6 +24,7 @@ import {
   type SavedSearchView,
   type TokenPurpose,
 } from '../../../shared/saved-searches.ts';
+import { describeSearch } from '../../../shared/saved-search-words.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { brandedMail, mailBrand } from '../accounts/mails.ts';
 import { hashToken } from '../accounts/tokens.ts';

@@ -1,0 +1,121 @@
+// The search form's "more filters" (issue 22): the stage, "ready by" (now, or
+// the end of a year), the built area and the features of the vocabulary
+// (src/shared/features.ts). Loaded when shown (SearchForm.tsx); fields of the
+// search form, so that without JavaScript they are sent with it.
+import { useEffect, useRef } from 'react';
+import { FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
+import { t } from '../../../shared/i18n.ts';
+import type { NewBuildStage, SearchFilters } from '../../../shared/search-url.ts';
+
+export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom'>;
+
+const STAGES: readonly NewBuildStage[] = ['off_plan', 'under_construction', 'key_ready'];
+/** The built areas offered as a minimum, m²: a studio to a large villa. */
+const AREAS = [50, 75, 100, 125, 150, 200, 250, 300];
+
+/** `list` with `item` in or out, in the order of `all`. */
+function toggled<T>(all: readonly T[], list: readonly T[], item: T, on: boolean): T[] {
+  return all.filter((x) => (x === item ? on : list.includes(x)));
+}
+
+interface Props {
+  filters: MoreFilterValues;
+  onChange: (next: MoreFilterValues) => void;
+  /** Shown because the visitor asked: the focus goes to the first field. */
+  focus?: boolean;
+}
+
+export function MoreFilters({ filters, onChange, focus = false }: Props) {
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) first.current?.focus();
+  }, [focus]);
+  const set = (next: Partial<MoreFilterValues>) => onChange({ ...filters, ...next });
+
+  return (
+    <div className="search-form__more">
+      <fieldset className="search-form__group">
+        <legend className="search-form__legend">{t('search.filters.stage')}</legend>
+        <ul className="search-form__checks">
+          {STAGES.map((stage, i) => (
+            <li key={stage}>
+              <label>
+                <input
+                  ref={i === 0 ? first : undefined}
+                  type="checkbox"
+                  name="stage"
+                  value={stage}
+                  checked={filters.stage.includes(stage)}
+                  onChange={(e) => set({ stage: toggled(STAGES, filters.stage, stage, e.target.checked) })}
+                />
+                <span>{t(`stages.${stage}`)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <div className="search-form__row">
+        <div className="field search-form__field">
+          <label className="field__label" htmlFor="search-delivery">
+            {t('search.filters.delivery')}
+          </label>
+          <select
+            className="field__input"
+            id="search-delivery"
+            name="delivery"
+            value={filters.delivery ?? ''}
+            onChange={(e) => set({ delivery: (e.target.value || undefined) as DeliveryBy | undefined })}
+          >
+            <option value="">{t('search.filters.deliveryAny')}</option>
+            <option value="now">{t('search.filters.deliveryNow')}</option>
+            {deliveryYears(new Date()).map((year) => (
+              <option key={year} value={year}>
+                {t('search.filters.deliveryYear', { year })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field search-form__field">
+          <label className="field__label" htmlFor="search-builtfrom">
+            {t('search.filters.builtFrom')}
+          </label>
+          <select
+            className="field__input"
+            id="search-builtfrom"
+            name="builtfrom"
+            value={filters.builtfrom || ''}
+            onChange={(e) => set({ builtfrom: Number(e.target.value) })}
+          >
+            <option value="">{t('search.filters.any')}</option>
+            {AREAS.map((area) => (
+              <option key={area} value={area}>
+                {t('search.filters.atLeastArea', { area })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <fieldset className="search-form__group">
+        <legend className="search-form__legend">{t('search.filters.features')}</legend>
+        <ul className="search-form__checks">
+          {FEATURES.map((feature: Feature) => (
+            <li key={feature}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="features"
+                  value={feature}
+                  checked={filters.features.includes(feature)}
+                  onChange={(e) => set({ features: toggled(FEATURES, filters.features, feature, e.target.checked) })}
+                />
+                <span>{t(`features.${feature}`)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// Issue 22's filters as a buyer uses them, on the demo: "More filters" folded
+// until asked for (their code loaded then), opened by keyboard at 1366 × 900,
+// a stage, a feature and "ready by" chosen, each narrowing the results to what
+// the API finds for the same address, kept through a reload and in "Save this
+// search"; without JavaScript at 390 × 844 the link opens them and the form
+// sends them; at 800 × 600 they fit the panel.
+import t from 'tap';
+import type { Page } from 'puppeteer-core';
+import { startServer } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { open, recordLoads } from '../helpers/on-demand.ts';
+import type { SearchAnswer } from '../../src/shared/catalogue.ts';
+
+const PLACE = '/search/spain/alicante';
+
+/** What the API finds for the page's address: the same filters, read by the server. */
+async function apiTotal(url: string, page: Page): Promise<number> {
+  const address = new URL(page.url());
+  const query = new URLSearchParams(address.search);
+  const [country, region] = address.pathname.split('/').slice(2);
+  query.set('account_id', '1');
+  if (country) query.set('country', country);
+  if (region) query.set('region', region);
+  const answer = (await (await fetch(`${url}/api/properties?${query}`)).json()) as SearchAnswer;
+  return answer.meta.total;
+}
+
+const shownTotal = (page: Page) => page.$eval('.search-head__count', (el) => Number(/\d+/.exec(el.textContent ?? '')?.[0] ?? NaN));
+
+/** Waits until the address has changed from `from` and the count has caught up with it. */
+async function settled(page: Page, from: string) {
+  await page.waitForFunction((before) => location.pathname + location.search !== before, {}, from);
+  await page.waitForFunction(() => !document.querySelector('#search-results[aria-busy="true"]'));
+}
+
+t.test('more filters by keyboard, with JavaScript', async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, loads, problems } = await open(t, browser, url, PLACE, { width: 1366, height: 900 });
+  t.same(await loads.scripts('moreFilters'), [], 'no code for the folded fields');
+  t.notOk(await page.$('.search-form__more'), 'folded');
+
+  await page.focus('.search-form__more-link');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.search-form__more');
+  t.equal((await loads.scripts('moreFilters')).length, 1, 'their code loaded when asked for');
+  t.equal(
+    await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value),
+    'off_plan',
+    'the focus on the first field',
+  );
+  t.equal(new URL(page.url()).pathname + new URL(page.url()).search, PLACE, 'opening them changes no filter');
+
+  const all = await shownTotal(page);
+  let from = PLACE;
+  await page.keyboard.press('Space');
+  await settled(page, from);
+  t.match(page.url(), /\?stage=off_plan$/, 'a stage by keyboard');
+  const offPlan = await shownTotal(page);
+  t.ok(offPlan > 0 && offPlan < all, `fewer: ${offPlan} of ${all}`);
+  t.equal(offPlan, await apiTotal(url, page), 'what the API finds');
+
+  from = new URL(page.url()).pathname + new URL(page.url()).search;
+  await page.click('.search-form__more input[name="features"][value="communal-pool"]');
+  await settled(page, from);
+  t.match(page.url(), /features=communal-pool&stage=off_plan$/);
+  const withPool = await shownTotal(page);
+  t.ok(withPool > 0 && withPool <= offPlan, `a feature narrows: ${withPool}`);
+  t.equal(withPool, await apiTotal(url, page));
+
+  from = new URL(page.url()).pathname + new URL(page.url()).search;
+  await page.select('#search-delivery', String(new Date().getUTCFullYear() + 3));
+  await settled(page, from);
+  t.match(page.url(), /&delivery=\d{4}$/);
+  t.equal(await shownTotal(page), await apiTotal(url, page), 'ready by a year');
+
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('.search-form__more');
+  t.same(
+    await page.$$eval('.search-form__more input:checked', (els) => els.map((el) => (el as HTMLInputElement).value)),
+    ['off_plan', 'communal-pool'],
+    'a reload keeps them, shown',
+  );
+  await page.click('.save-search__open');
+  await page.waitForSelector('.save-search__form input[name="search"]');
+  const saved = await page.$eval('.save-search__form input[name="search"]', (el) => (el as HTMLInputElement).value);
+  t.match(saved, /features=communal-pool&stage=off_plan&delivery=\d{4}$/, 'a saved search keeps them');
+  t.same(problems.all(), [], 'no error on the way');
+});
+
+t.test('more filters without JavaScript, and in a small window', async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 390, height: 844, deviceScaleFactor: 3, javaScript: false });
+  await page.goto(`${url}${PLACE}`, { waitUntil: 'load' });
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.search-form__more-link')]);
+  t.equal(new URL(page.url()).search, '?more=1', 'the link asks the server for them');
+  await page.click('.search-form__more input[name="features"][value="sea-view"]');
+  await page.select('#search-builtfrom', '100');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.search-form__submit')]);
+  const query = new URL(page.url()).searchParams;
+  t.equal(query.get('features'), 'sea-view');
+  t.equal(query.get('builtfrom'), '100');
+  t.equal(await shownTotal(page), await apiTotal(url, page), 'the results of the filters sent');
+  t.same(problems.all(), [], 'no error on the way');
+
+  const small = await newPage(t, browser, { width: 800, height: 600 });
+  recordLoads(small.page);
+  await small.page.goto(`${url}${PLACE}?features=lift`, { waitUntil: 'load' });
+  await waitForHydration(small.page);
+  await small.page.click('.search-filters-toggle');
+  await small.page.waitForSelector('.search-form__more', { visible: true });
+  const overflow = await small.page.evaluate(() => {
+    const panel = document.querySelector('.search-form')!.getBoundingClientRect();
+    const labels = [...document.querySelectorAll('.search-form__more label')];
+    if (!labels.length || !labels.every((label) => label.getBoundingClientRect().width > 0)) return -1;
+    return labels.filter((label) => {
+      const box = label.getBoundingClientRect();
+      return box.right > panel.right + 0.5 || box.left < panel.left - 0.5;
+    }).length;
+  });
+  t.equal(overflow, 0, 'every field within the panel');
+  t.equal(
+    await small.page.$eval('.search-form__more input[name="features"][value="lift"]', (el) => (el as HTMLInputElement).checked),
+    true,
+    'shown checked, as the address says',
+  );
+});

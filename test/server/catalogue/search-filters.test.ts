@@ -1,0 +1,117 @@
+// Issue 22's filters of GET and POST /api/properties against the fixture, on
+// both stores: features (all of those asked), stage, "ready by" (now, or a
+// year: the ready ones and those delivered by its end), built area from, and
+// the order by price per m² (unknown last). The fixture's projects are given
+// features, stages and delivery months by their id, so every filter both
+// keeps and drops some; the expected answers are computed here from the rows.
+import t from 'tap';
+import { sql } from 'kysely';
+import { forEachStore } from '../../helpers/db.ts';
+import { catalogueApp, post } from './setup.ts';
+import { findable } from './oracle.ts';
+import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
+import { featureMask, featuresOf, type Feature } from '../../../src/shared/features.ts';
+import { PRICE_M2 } from '../../../src/server/store/price-per-m2.ts';
+import type { FastifyInstance } from 'fastify';
+
+const STAGES = ['off_plan', 'under_construction', 'key_ready'] as const;
+
+/** A project's made-up features: a pattern of its id, so each one is true of some and not of others. */
+function featuresFor(id: number): Feature[] {
+  const out: Feature[] = [];
+  if (id % 2 === 0) out.push('pool');
+  if (id % 6 === 0) out.push('private-pool');
+  if (id % 3 === 0) out.push('sea-view');
+  if (id % 5 === 0) out.push('lift');
+  return out;
+}
+
+/** Every id a GET search finds, walking its pages. */
+async function allIds(app: FastifyInstance, query: string): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await app.inject(`/api/properties?account_id=1&per_page=48&page=${page}&${query}`);
+    if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
+    const answer = res.json() as SearchAnswer;
+    ids.push(...answer.data.map((c) => c.id));
+    if (page >= answer.meta.pages) return { ids, total: answer.meta.total };
+  }
+}
+
+forEachStore(t, "issue 22's filters find what the rows say, and the price per m² orders", async (t, store) => {
+  const { app, fixture } = await catalogueApp(t, store);
+  for (const p of fixture.projects)
+    await store.db
+      .updateTable('projects')
+      .set({
+        features: featureMask(featuresFor(p.id)),
+        stage: STAGES[p.id % 3]!,
+        delivery_date: p.id % 3 === 2 ? null : `${2026 + (p.id % 4)}-${String(1 + (p.id % 12)).padStart(2, '0')}`,
+      })
+      .where('id', '=', p.id)
+      .execute();
+  await sql`update projects set price_m2_min = (select ${PRICE_M2} from units u where u.project_id = projects.id)`.execute(store.db);
+  const rows = await store.db
+    .selectFrom('projects')
+    .select(['id', 'features', 'stage', 'delivery_date', 'built_max', 'price_m2_min'])
+    .execute();
+  const listed = new Set(fixture.projects.filter((p) => findable(p)).map((p) => p.id));
+  const expect = (keep: (row: (typeof rows)[number]) => boolean) =>
+    rows
+      .filter((r) => listed.has(r.id) && keep(r))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+
+  const cases: Array<[string, (row: (typeof rows)[number]) => boolean]> = [
+    ['features=pool', (r) => featuresOf(r.features).includes('pool')],
+    ['features=pool,sea-view', (r) => ['pool', 'sea-view'].every((f) => featuresOf(r.features).includes(f as Feature))],
+    ['features=private-pool,lift', (r) => ['private-pool', 'lift'].every((f) => featuresOf(r.features).includes(f as Feature))],
+    ['features=golf', () => false],
+    ['stage=key_ready', (r) => r.stage === 'key_ready'],
+    ['stage=off_plan,under_construction', (r) => r.stage !== 'key_ready'],
+    ['delivery=now', (r) => r.stage === 'key_ready'],
+    ['delivery=2027', (r) => r.stage === 'key_ready' || (r.delivery_date !== null && r.delivery_date <= '2027-12')],
+    ['builtfrom=120', (r) => (r.built_max ?? 0) >= 120],
+    [
+      'features=sea-view&stage=off_plan&builtfrom=80',
+      (r) => featuresOf(r.features).includes('sea-view') && r.stage === 'off_plan' && (r.built_max ?? 0) >= 80,
+    ],
+  ];
+  for (const [query, keep] of cases) {
+    const want = expect(keep);
+    const got = await allIds(app, query);
+    t.same(
+      [...got.ids].sort((a, b) => a - b),
+      want,
+      `${query}: ${want.length} found`,
+    );
+    t.equal(got.total, want.length, `${query}: the total`);
+    if (query === 'features=golf') t.equal(want.length, 0);
+    else t.ok(want.length > 0 && want.length < listed.size, `${query} keeps some and drops some`);
+  }
+
+  const body = await post(app, '/api/properties', { account_id: 1, features: ['pool', 'sea-view'], stage: ['key_ready'], per_page: 48 });
+  t.equal(body.statusCode, 200, 'the same filters posted');
+  t.same(
+    (body.json() as SearchAnswer).data.map((c) => c.id).sort((a, b) => a - b),
+    expect((r) => r.stage === 'key_ready' && ['pool', 'sea-view'].every((f) => featuresOf(r.features).includes(f as Feature))),
+  );
+
+  const ordered = await allIds(app, 'sort=price_m2_asc');
+  const byPriceM2 = rows
+    .filter((r) => listed.has(r.id))
+    .sort(
+      (a, b) =>
+        (a.price_m2_min === null ? 1 : 0) - (b.price_m2_min === null ? 1 : 0) ||
+        (a.price_m2_min ?? 0) - (b.price_m2_min ?? 0) ||
+        a.id - b.id,
+    )
+    .map((r) => r.id);
+  t.same(ordered.ids, byPriceM2, 'price per m², lowest first, the unknown last, the id breaking ties');
+
+  for (const query of ['features=swimming-pool', 'stage=resale', 'delivery=soon', 'builtfrom=-1', 'builtfrom=5000', 'sort=price_m2_desc']) {
+    const res = await app.inject(`/api/properties?account_id=1&${query}`);
+    t.equal(res.statusCode, 400, `${query}: 400`);
+    t.match(res.json(), { message: new RegExp(query.split('=')[0]!) }, 'naming the field');
+  }
+});
