@@ -183,7 +183,8 @@ const intersect = (a: Box, b: Box) => overlapSideways(a, b) && a.top < b.bottom 
  * across lines. None when it leads.
  */
 function priceRivals(texts: Shown[]): string[] {
-  const prices = texts.filter((x) => x.text.includes('€'));
+  // The price per m² (issue 22) is a price's detail, under it: it must not rival it either.
+  const prices = texts.filter((x) => x.text.includes('€') && !x.text.includes('/m²'));
   if (prices.length !== 1) return [`${prices.length} prices shown`];
   const price = prices[0]!;
   const others = texts.filter((x) => x !== price);
