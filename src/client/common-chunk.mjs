@@ -31,7 +31,9 @@ function staticGraph(inputs, start) {
  * (search and property pages), the client menu's loader and the disclosure (the entry and the
  * logged-in client's menu), the favorites, the labels and formats (the cards and the property
  * page's tables). Together they save the search and property pages 2.0 KiB gzip and 9 files
- * (docs/decisions/common-chunk.md); the home loads 0.4 KiB it does not use.
+ * (docs/decisions/common-chunk.md); the home loads 0.4 KiB it does not use. The toasts and the
+ * consent, which every page loads, stay in it whatever other pages import them (a page module
+ * more, or a part of a page that reads the consent, split them into files of their own).
  */
 export const ALWAYS_COMMON = [
   'src/client/lib/island.tsx',
@@ -41,6 +43,7 @@ export const ALWAYS_COMMON = [
   'src/client/lib/labels.ts',
   'src/shared/format.ts',
   'src/client/components/toast/Toasts.tsx',
+  'src/client/lib/consent.tsx',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */

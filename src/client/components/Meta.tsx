@@ -5,13 +5,11 @@
 // address is canonical, and when a page is noindex: lib/page-addresses.ts.
 // og:url is always the canonical address (the page's own when it has none), so
 // a shared link and a search engine agree on which page it is.
-import { useLocation, useSearch } from 'wouter';
 import { t } from '../../shared/i18n.ts';
 import { absoluteUrl, OG_LOCALE, type PreviewImage } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
-import { useSection } from '../lib/section.tsx';
-import { pageAddresses, type Where } from '../lib/page-addresses.ts';
-import { useSiteUrl } from '../lib/config.tsx';
+import { pageAddresses } from '../lib/page-addresses.ts';
+import { usePageWhere } from '../lib/usePageWhere.ts';
 import defaultImage from '../assets/og-default.jpg';
 
 /** The default picture (src/client/assets/og-default.jpg), of the size link previews prefer. */
@@ -41,14 +39,10 @@ export interface MetaProps {
 
 export function Meta({ title, description, image, imageAlt, type = 'website', canonicalPath: canonical, noindex }: MetaProps) {
   const partner = useStore((s) => s.partner);
-  const section = useSection();
-  const siteUrl = useSiteUrl();
-  const [path] = useLocation();
-  const search = useSearch();
+  const where = usePageWhere();
   const site = partner?.name ?? t('site.name');
   const fullTitle = title ? `${title} | ${site}` : `${site} | ${t('site.tagline')}`;
   const text = description ?? t('site.description');
-  const where: Where = { siteUrl, section, partner, path: search ? `${path}?${search}` : path };
   const addresses = pageAddresses(where, { canonicalPath: canonical, noindex });
   const origin = new URL(addresses.url).origin;
   const picture = image ?? DEFAULT_IMAGE;

@@ -49,6 +49,17 @@ export function hrefIn(info: SectionInfo, path: string): string {
   return base + path;
 }
 
+/**
+ * The suffix of the keys a section keeps in the browser (the last search, the
+ * recently viewed): '1' the main site, '2' /old, '4:{slug}' a partner's site,
+ * by path or on its own domain, so two partners' lists never mix.
+ */
+export function storageContext(section: SectionInfo): string {
+  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
+  if (partner) return `4:${partner}`;
+  return section.section === 'old' ? '2' : '1';
+}
+
 export function useHref(path: string): string {
   return hrefIn(useSection(), path);
 }

@@ -32,6 +32,8 @@ import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
 import { ListingJsonLd } from '../components/property/ListingJsonLd.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
+import { ShareLinks } from '../components/ShareLinks.tsx';
+import { RecentlyViewedSlot } from '../components/RecentlyViewedSlot.tsx';
 
 /** The page's place in the site: home → search → region → town → project (paths within a section). */
 function trailPaths(project: ProjectDetail): ListingPaths {
@@ -121,6 +123,7 @@ function PropertyView({
           )}
           <FavoriteButton projectId={project.id} name={project.name} variant="page" />
         </header>
+        <ShareLinks title={project.name} />
       </div>
       <div className="container property__layout">
         <div className="property__main">
@@ -164,6 +167,7 @@ function PropertyView({
         </aside>
       </div>
       <SimilarProjects projects={similar} region={region.name} />
+      <RecentlyViewedSlot project={project} />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { useHref } from '../lib/section.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { SearchEntryBand } from '../components/SearchEntry.tsx';
 import { FeaturedDevelopments } from '../components/FeaturedDevelopments.tsx';
+import { RecentlyViewedSlot } from '../components/RecentlyViewedSlot.tsx';
 
 interface Coast {
   name: string;
@@ -45,6 +46,7 @@ export default function HomePage({ match }: PageProps) {
         </div>
       </section>
       <FeaturedDevelopments featured={featured} />
+      <RecentlyViewedSlot />
       <Features label={t('home.featuresLabel')} />
 
       <Section id="coasts-title" title={t('home.coasts.title')} lead={t('home.coasts.lead')} tone="tint">

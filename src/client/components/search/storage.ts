@@ -5,7 +5,7 @@
 // site, '2' /old, '4:{slug}' a partner's site (by path or on its own domain),
 // so two partners' searches never mix. Everything read back goes through the
 // same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.
-import type { SectionInfo } from '../../lib/section.tsx';
+import { storageContext } from '../../lib/section.tsx';
 import {
   DEFAULT_SEARCH,
   SEARCH_VIEWS,
@@ -25,11 +25,7 @@ export type SavedFilters = Pick<
 >;
 
 /** The suffix of this section's keys. */
-export function searchContext(section: SectionInfo): string {
-  const partner = section.hostPartner ?? (section.section === 'partner' ? section.partnerSlug : null);
-  if (partner) return `4:${partner}`;
-  return section.section === 'old' ? '2' : '1';
-}
+export const searchContext = storageContext;
 
 /** The store's own key number for a context (esGeo1, searchData4, … of SPEC §3). */
 export function storeSlot(context: string): 1 | 2 | 4 {
