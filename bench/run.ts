@@ -5,6 +5,7 @@
 // import). Prints figures; never passes or fails.
 // BENCH_ONLY=sizes|origin|passwords|pull|catalogue|markers|boot|alerts|pictures|client (or a comma list) runs only those parts.
 import { runSearchBench } from './search.ts';
+import { runFacetsBench } from './facets.ts';
 import { runImportBench } from './import.ts';
 import { runLoginBurstBench, runPasswordBurstBench } from './password-burst.ts';
 import { runOriginBench } from './origin.ts';
@@ -56,6 +57,8 @@ async function all(): Promise<void> {
   if (parts.has('catalogue')) {
     console.log('\n## Catalogue search\n');
     await runSearchBench();
+    console.log('\n## Facet counts (/api/facets)\n');
+    await runFacetsBench();
     console.log('\n## Catalogue import\n');
     await runImportBench();
   }

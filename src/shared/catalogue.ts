@@ -93,6 +93,28 @@ export const PropertySearch = object({
 });
 export type PropertySearch = Infer<typeof PropertySearch>;
 
+/** GET|POST /api/facets: a search's filters, without paging; its sort changes nothing (services/catalogue/facets.ts). */
+export const FacetSearch = omit(PropertySearch, ['page', 'per_page']);
+export type FacetSearch = Infer<typeof FacetSearch>;
+
+/**
+ * How many developments each option of the search form would leave, the other
+ * filters kept (a type or stage more widens; a feature more narrows), by
+ * option value; `total`: the search as it is.
+ */
+export interface FacetsAnswer {
+  data: {
+    total: number;
+    cat: Record<string, number>;
+    bedrooms: Record<string, number>;
+    bathrooms: Record<string, number>;
+    builtfrom: Record<string, number>;
+    stage: Record<string, number>;
+    delivery: Record<string, number>;
+    features: Record<string, number>;
+  };
+}
+
 /** The deepest zoom a map asks markers for (Leaflet's zoom levels, 256 px tiles). */
 export const MAP_MAX_ZOOM = 18;
 

@@ -44,6 +44,9 @@ export function cleanFeatures(value: unknown): Feature[] {
   return FEATURES.filter((f) => words.has(f));
 }
 
+/** The built areas a search offers as a minimum, m²: a studio to a large villa. */
+export const BUILT_AREAS = [50, 75, 100, 125, 150, 200, 250, 300] as const;
+
 /** "Delivered by": the homes ready now, or by the end of a year (with the ready ones). */
 export type DeliveryBy = 'now' | `${number}`;
 

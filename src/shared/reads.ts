@@ -6,6 +6,7 @@
 // so a mistyped name or a page reading the wrong shape fails `tsc`.
 import type { FavoriteProjectsAnswer } from './accounts.ts';
 import type {
+  FacetsAnswer,
   FeaturedAnswer,
   FilesAnswer,
   GeoAnswer,
@@ -39,6 +40,7 @@ export interface ReadAnswers {
   '/api/content-list': ContentListAnswer;
   '/api/properties': SearchAnswer;
   '/api/map-markers': MarkersAnswer;
+  '/api/facets': FacetsAnswer;
   '/api/geo-url': GeoAnswer;
   '/api/property': PropertyAnswer;
   '/api/project/units': UnitsAnswer;

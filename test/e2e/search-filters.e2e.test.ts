@@ -9,7 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { open, recordLoads } from '../helpers/on-demand.ts';
-import type { SearchAnswer } from '../../src/shared/catalogue.ts';
+import type { FacetsAnswer, SearchAnswer } from '../../src/shared/catalogue.ts';
 
 const PLACE = '/search/spain/alicante';
 
@@ -51,6 +51,19 @@ t.test('more filters by keyboard, with JavaScript', async (t) => {
   );
   t.equal(new URL(page.url()).pathname + new URL(page.url()).search, PLACE, 'opening them changes no filter');
 
+  // Each option shows how many it would leave, as /api/facets counts them for the search on screen.
+  await page.waitForFunction(() =>
+    /\(\d+\)$/.test(document.querySelector('.search-form__more input[value="off_plan"] + span')?.textContent ?? ''),
+  );
+  const facets = (await (await fetch(`${url}/api/facets?account_id=1&country=spain&region=alicante`)).json()) as FacetsAnswer;
+  const shownCount = (selector: string) => page.$eval(selector, (el) => Number(/\((\d+)\)$/.exec(el.textContent ?? '')?.[1]));
+  t.equal(await shownCount('.search-form__more input[value="off_plan"] + span'), facets.data.stage.off_plan, 'a stage with its count');
+  t.equal(
+    await shownCount('.search-form__more input[value="communal-pool"] + span'),
+    facets.data.features['communal-pool'],
+    'a feature with its count',
+  );
+
   const all = await shownTotal(page);
   let from = PLACE;
   await page.keyboard.press('Space');
@@ -58,6 +71,7 @@ t.test('more filters by keyboard, with JavaScript', async (t) => {
   t.match(page.url(), /\?stage=off_plan$/, 'a stage by keyboard');
   const offPlan = await shownTotal(page);
   t.ok(offPlan > 0 && offPlan < all, `fewer: ${offPlan} of ${all}`);
+  t.equal(offPlan, facets.data.stage.off_plan, 'as many as its count said');
   t.equal(offPlan, await apiTotal(url, page), 'what the API finds');
 
   from = new URL(page.url()).pathname + new URL(page.url()).search;

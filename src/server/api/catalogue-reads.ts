@@ -12,7 +12,7 @@
 // queryForm() turns it into the body's shape before validation, so both
 // forms meet the same struct and a bad value is a 400 naming its field.
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
-import { GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
+import { FacetSearch, GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
@@ -124,6 +124,14 @@ export const catalogueReads = {
     personal: false,
     async handler(input, ctx) {
       return ctx.services.catalogue.search(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue);
+    },
+  }),
+  '/api/facets': read({
+    path: '/api/facets',
+    query: queryForm(FacetSearch, searchFromQuery),
+    personal: false,
+    async handler(input, ctx) {
+      return { data: await ctx.services.catalogue.facets(input, await scopeOf(ctx, input.partner), (await ctx.versions()).catalogue) };
     },
   }),
   '/api/map-markers': read({

@@ -2,29 +2,15 @@
 // both stores: features (all of those asked), stage, "ready by" (now, or a
 // year: the ready ones and those delivered by its end), built area from, and
 // the order by price per m² (unknown last). The fixture's projects are given
-// features, stages and delivery months by their id, so every filter both
-// keeps and drops some; the expected answers are computed here from the rows.
+// features, stages and delivery months by their id (setup.ts), so every filter
+// both keeps and drops some; the expected answers are computed here from the rows.
 import t from 'tap';
-import { sql } from 'kysely';
 import { forEachStore } from '../../helpers/db.ts';
-import { catalogueApp, post } from './setup.ts';
+import { catalogueApp, giveFilterColumns, post } from './setup.ts';
 import { findable } from './oracle.ts';
 import type { SearchAnswer } from '../../../src/shared/catalogue.ts';
-import { featureMask, featuresOf, type Feature } from '../../../src/shared/features.ts';
-import { PRICE_M2 } from '../../../src/server/store/price-per-m2.ts';
+import { featuresOf, type Feature } from '../../../src/shared/features.ts';
 import type { FastifyInstance } from 'fastify';
-
-const STAGES = ['off_plan', 'under_construction', 'key_ready'] as const;
-
-/** A project's made-up features: a pattern of its id, so each one is true of some and not of others. */
-function featuresFor(id: number): Feature[] {
-  const out: Feature[] = [];
-  if (id % 2 === 0) out.push('pool');
-  if (id % 6 === 0) out.push('private-pool');
-  if (id % 3 === 0) out.push('sea-view');
-  if (id % 5 === 0) out.push('lift');
-  return out;
-}
 
 /** Every id a GET search finds, walking its pages. */
 async function allIds(app: FastifyInstance, query: string): Promise<{ ids: number[]; total: number }> {
@@ -40,17 +26,8 @@ async function allIds(app: FastifyInstance, query: string): Promise<{ ids: numbe
 
 forEachStore(t, "issue 22's filters find what the rows say, and the price per m² orders", async (t, store) => {
   const { app, fixture } = await catalogueApp(t, store);
-  for (const p of fixture.projects)
-    await store.db
-      .updateTable('projects')
-      .set({
-        features: featureMask(featuresFor(p.id)),
-        stage: STAGES[p.id % 3]!,
-        delivery_date: p.id % 3 === 2 ? null : `${2026 + (p.id % 4)}-${String(1 + (p.id % 12)).padStart(2, '0')}`,
-      })
-      .where('id', '=', p.id)
-      .execute();
-  await sql`update projects set price_m2_min = (select ${PRICE_M2} from units u where u.project_id = projects.id)`.execute(store.db);
+  await giveFilterColumns(store, fixture);
+  const nextYear = new Date().getUTCFullYear() + 1;
   const rows = await store.db
     .selectFrom('projects')
     .select(['id', 'features', 'stage', 'delivery_date', 'built_max', 'price_m2_min'])
@@ -70,7 +47,7 @@ forEachStore(t, "issue 22's filters find what the rows say, and the price per m�
     ['stage=key_ready', (r) => r.stage === 'key_ready'],
     ['stage=off_plan,under_construction', (r) => r.stage !== 'key_ready'],
     ['delivery=now', (r) => r.stage === 'key_ready'],
-    ['delivery=2027', (r) => r.stage === 'key_ready' || (r.delivery_date !== null && r.delivery_date <= '2027-12')],
+    [`delivery=${nextYear}`, (r) => r.stage === 'key_ready' || (r.delivery_date !== null && r.delivery_date <= `${nextYear}-12`)],
     ['builtfrom=120', (r) => (r.built_max ?? 0) >= 120],
     [
       'features=sea-view&stage=off_plan&builtfrom=80',

@@ -5,6 +5,9 @@ import { testApp } from '../../helpers/app.ts';
 import { buildCatalogue, type Fixture } from '../../helpers/catalogue.ts';
 import type { TapTest } from '../../helpers/db.ts';
 import type { Store } from '../../../src/server/store/db.ts';
+import { sql } from 'kysely';
+import { featureMask, type Feature } from '../../../src/shared/features.ts';
+import { PRICE_M2 } from '../../../src/server/store/price-per-m2.ts';
 
 export const SEED = 20261121;
 export const PROJECTS = 200;
@@ -22,4 +25,35 @@ export function post(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+/** Issue 22's features, by a project's id: each true of some projects and not of others. */
+export function featuresFor(id: number): Feature[] {
+  const pattern: Array<[number, Feature]> = [
+    [2, 'pool'],
+    [6, 'private-pool'],
+    [3, 'sea-view'],
+    [5, 'lift'],
+  ];
+  return pattern.filter(([n]) => id % n === 0).map(([, f]) => f);
+}
+
+/**
+ * Gives the fixture's projects issue 22's columns by their id: features
+ * (featuresFor), a stage, a delivery month in this year or the next three (none
+ * for the key-ready ones), and their price per m² from their units.
+ */
+export async function giveFilterColumns(store: Store, fixture: Fixture): Promise<void> {
+  const year = new Date().getUTCFullYear();
+  for (const p of fixture.projects)
+    await store.db
+      .updateTable('projects')
+      .set({
+        features: featureMask(featuresFor(p.id)),
+        stage: (['off_plan', 'under_construction', 'key_ready'] as const)[p.id % 3]!,
+        delivery_date: p.id % 3 === 2 ? null : `${year + (p.id % 4)}-${String(1 + (p.id % 12)).padStart(2, '0')}`,
+      })
+      .where('id', '=', p.id)
+      .execute();
+  await sql`update projects set price_m2_min = (select ${PRICE_M2} from units u where u.project_id = projects.id)`.execute(store.db);
 }

@@ -1,17 +1,19 @@
 // The search form's "more filters" (issue 22): the stage, "ready by" (now, or
 // the end of a year), the built area and the features of the vocabulary
-// (src/shared/features.ts). Loaded when shown (SearchForm.tsx); fields of the
-// search form, so that without JavaScript they are sent with it.
+// (src/shared/features.ts), each option with the number of developments it
+// would leave (/api/facets, asked again as the search changes). Loaded when
+// shown (SearchForm.tsx); fields of the search form, so that without
+// JavaScript they are sent with it (without their counts).
 import { useEffect, useRef } from 'react';
-import { FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
+import useSWR from 'swr';
+import type { FacetsAnswer } from '../../../shared/catalogue.ts';
+import { BUILT_AREAS, FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { NewBuildStage, SearchFilters } from '../../../shared/search-url.ts';
 
 export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom'>;
 
 const STAGES: readonly NewBuildStage[] = ['off_plan', 'under_construction', 'key_ready'];
-/** The built areas offered as a minimum, m²: a studio to a large villa. */
-const AREAS = [50, 75, 100, 125, 150, 200, 250, 300];
 
 /** `list` with `item` in or out, in the order of `all`. */
 function toggled<T>(all: readonly T[], list: readonly T[], item: T, on: boolean): T[] {
@@ -23,9 +25,17 @@ interface Props {
   onChange: (next: MoreFilterValues) => void;
   /** Shown because the visitor asked: the focus goes to the first field. */
   focus?: boolean;
+  /** The search's filters as the API's query (its counts' address); none: no counts. */
+  query?: string;
 }
 
-export function MoreFilters({ filters, onChange, focus = false }: Props) {
+// The counts follow the search: fetched for each new one (the app's SWR waits for the server's data otherwise).
+const FRESH = { revalidateOnMount: undefined, keepPreviousData: true } as const;
+
+export function MoreFilters({ filters, onChange, focus = false, query }: Props) {
+  const facets = useSWR<FacetsAnswer>(query === undefined ? null : `/api/facets?${query}`, FRESH).data?.data;
+  /** An option's label with its count, when known: 'Sea view (12)'. */
+  const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focus) first.current?.focus();
@@ -48,7 +58,7 @@ export function MoreFilters({ filters, onChange, focus = false }: Props) {
                   checked={filters.stage.includes(stage)}
                   onChange={(e) => set({ stage: toggled(STAGES, filters.stage, stage, e.target.checked) })}
                 />
-                <span>{t(`stages.${stage}`)}</span>
+                <span>{counted(t(`stages.${stage}`), facets?.stage[stage])}</span>
               </label>
             </li>
           ))}
@@ -68,10 +78,10 @@ export function MoreFilters({ filters, onChange, focus = false }: Props) {
             onChange={(e) => set({ delivery: (e.target.value || undefined) as DeliveryBy | undefined })}
           >
             <option value="">{t('search.filters.deliveryAny')}</option>
-            <option value="now">{t('search.filters.deliveryNow')}</option>
+            <option value="now">{counted(t('search.filters.deliveryNow'), facets?.delivery.now)}</option>
             {deliveryYears(new Date()).map((year) => (
               <option key={year} value={year}>
-                {t('search.filters.deliveryYear', { year })}
+                {counted(t('search.filters.deliveryYear', { year }), facets?.delivery[year])}
               </option>
             ))}
           </select>
@@ -88,9 +98,9 @@ export function MoreFilters({ filters, onChange, focus = false }: Props) {
             onChange={(e) => set({ builtfrom: Number(e.target.value) })}
           >
             <option value="">{t('search.filters.any')}</option>
-            {AREAS.map((area) => (
+            {BUILT_AREAS.map((area) => (
               <option key={area} value={area}>
-                {t('search.filters.atLeastArea', { area })}
+                {counted(t('search.filters.atLeastArea', { area }), facets?.builtfrom[area])}
               </option>
             ))}
           </select>
@@ -110,7 +120,7 @@ export function MoreFilters({ filters, onChange, focus = false }: Props) {
                   checked={filters.features.includes(feature)}
                   onChange={(e) => set({ features: toggled(FEATURES, filters.features, feature, e.target.checked) })}
                 />
-                <span>{t(`features.${feature}`)}</span>
+                <span>{counted(t(`features.${feature}`), facets?.features[feature])}</span>
               </label>
             </li>
           ))}

@@ -205,7 +205,8 @@ function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onCha
   const [opened, setOpened] = useState(false);
   const shown = kept || opened || asked;
   const Fields = useOnDemand(moreFilters, shown).value;
-  if (shown && Fields) return <Fields filters={{ features, stage, delivery, builtfrom }} onChange={onChange} focus={opened} />;
+  if (shown && Fields)
+    return <Fields filters={{ features, stage, delivery, builtfrom }} onChange={onChange} focus={opened} query={state.mapQuery} />;
   const href = state.hrefFor({});
   return (
     <a

@@ -4,6 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type {
+  FacetSearch,
+  FacetsAnswer,
   FeaturedAnswer,
   FilesAnswer,
   GeoAnswer,
@@ -16,7 +18,8 @@ import type {
   UnitRow,
 } from '../../../shared/catalogue.ts';
 import type { UnitPriceHistory } from '../../../shared/price-history.ts';
-import { loadScope, type Scope } from './scope.ts';
+import { loadScope, scopeKey, type Scope } from './scope.ts';
+import { countFacets, facetKey, loadFacetRows, type FacetRows } from './facets.ts';
 import { search } from './search.ts';
 import { MapMarkers } from './markers.ts';
 import { projectDetail, projectFiles, projectUnits, visible } from './project.ts';
@@ -38,6 +41,9 @@ const KEPT_SCOPES = 1000;
 /** Search totals kept per catalogue version, by a digest of filters, values and scope: well under 1 MB. */
 const KEPT_TOTALS = 4096;
 
+/** Facet counts kept per catalogue version: about 1 KB each. */
+const KEPT_FACETS = 1024;
+
 export interface CatalogueOptions {
   /** The bounds of the map's indexes kept (marker-cache.ts; tests lower them). */
   markerCache?: MarkerCacheLimits;
@@ -51,6 +57,10 @@ export class CatalogueService {
   private readonly scopes = new PerVersion<Scope>(KEPT_SCOPES);
   /** A search's total changes only with the catalogue: counting every listed match costs as the catalogue grows. */
   private readonly totals = new PerVersion<number>(KEPT_TOTALS);
+  /** The facet counts of a search (facets.ts), for the same reason; about 1 KB each. */
+  private readonly facetCounts = new PerVersion<FacetsAnswer['data']>(KEPT_FACETS);
+  /** The listed projects' filter columns the counts are taken over (facets.ts): about 70 bytes a project. */
+  private readonly facetRows = new PerVersion<FacetRows>(1);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,6 +91,15 @@ export class CatalogueService {
       resolve: (geo) => this.geo.resolve(geo, current),
       total: (key, count) => this.totals.get(current, key, count),
     });
+  }
+
+  /** How many developments each option of the search form would leave (facets.ts), kept per catalogue version. */
+  async facets(query: FacetSearch, scope: Scope, version?: string): Promise<FacetsAnswer['data']> {
+    const current = version ?? (await catalogueVersion(this.db));
+    const geo = await this.geo.resolve(query.esGeo, current);
+    return this.facetCounts.get(current, `${scopeKey(scope)}|${facetKey(query)}`, async () =>
+      countFacets(await this.facetRows.get(current, 'listed', () => loadFacetRows(this.db)), query, geo, scope),
+    );
   }
 
   /** The map's clusters and markers for a search's filters, a view and a zoom (markers.ts). */
