@@ -8,8 +8,12 @@ import { t } from '../../../shared/i18n.ts';
 import { ResultsMap } from '../map/ResultsMap.tsx';
 import { ResultCards } from './ResultCards.tsx';
 import type { SearchPageState } from './useSearchPage.ts';
+import { scrollToY } from '../../lib/scroll.ts';
 
 export const STRIP_ID = 'search-strip';
+
+/** Where the map takes the window's height (search.css says the same). */
+const FILLS_WINDOW = '(max-width: 767.98px), (max-height: 700px)';
 
 export interface MapResultsProps {
   state: SearchPageState;
@@ -24,6 +28,16 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
   const [expanded, setExpanded] = useState(true);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const panel = useRef<HTMLElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  // On a phone or a short window the map is as tall as the window (search.css): opened, it is
+  // brought to the window's top, so that it fills the screen rather than starting below the fold.
+  useEffect(() => {
+    const map = box.current;
+    if (!map || !window.matchMedia(FILLS_WINDOW).matches) return;
+    const top = map.getBoundingClientRect().top;
+    if (Math.abs(top) > 1) scrollToY(window.scrollY + top);
+  }, []);
   // The panel and its gap to the map's foot, where it lies over the map (the
   // map's box is its offset parent); nothing where it comes after the map (search.css).
   const coveredBottom = () => {
@@ -43,7 +57,7 @@ export function MapResults({ state, projects, fullscreen, onFullscreenChange, ch
   }, [selectedId]);
 
   return (
-    <div className={fullscreen ? 'search-map is-fullscreen' : 'search-map'}>
+    <div className={fullscreen ? 'search-map is-fullscreen' : 'search-map'} ref={box}>
       <ResultsMap
         className="search-map__map"
         query={state.mapQuery}
