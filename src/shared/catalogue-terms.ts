@@ -45,4 +45,5 @@ export const PER_PAGE_MAX = 48;
 
 /** A new-build stage, or 'resale' for a home a feed marks `<new_build>0</new_build>` (imported only on request). */
 export type ProjectStage = 'off_plan' | 'under_construction' | 'key_ready' | 'resale';
-export const NEW_BUILD_STAGES: readonly ProjectStage[] = ['off_plan', 'under_construction', 'key_ready'];
+export const NEW_BUILD_STAGES = ['off_plan', 'under_construction', 'key_ready'] as const;
+export type NewBuildStage = (typeof NEW_BUILD_STAGES)[number];

@@ -23,7 +23,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
+import { NEW_BUILD_STAGES, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
 import { ProjectId } from './request-ids.ts';
 import { FEATURES } from './features.ts';
 
@@ -84,7 +84,7 @@ export const PropertySearch = object({
   /** Features the project has, all of them (src/shared/features.ts). */
   features: optional(size(array(enums(FEATURES)), 0, FEATURES.length)),
   /** Its stage is one of these. */
-  stage: optional(size(array(enums(['off_plan', 'under_construction', 'key_ready'] as const)), 0, 3)),
+  stage: optional(size(array(enums(NEW_BUILD_STAGES)), 0, NEW_BUILD_STAGES.length)),
   /** Ready now ('now'), or to be delivered by the end of a year (the ready ones too). */
   delivery: optional(pattern(string(), /^(now|20\d\d|2100)$/)),
   /** A home of at least this built area, m². */

@@ -7,7 +7,7 @@
 // no place is the one thing that fails (404): it is the page's identity.
 import type { Infer } from 'superstruct';
 import type { GeoFilter } from './catalogue.ts';
-import { KNOWN_CATEGORIES, PER_PAGE_DEFAULT, SORTS } from './catalogue-terms.ts';
+import { KNOWN_CATEGORIES, NEW_BUILD_STAGES, PER_PAGE_DEFAULT, SORTS, type NewBuildStage } from './catalogue-terms.ts';
 import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { DataNeed, RouteParams } from './routes.ts';
@@ -44,9 +44,6 @@ export interface SearchFilters {
   /** Built area from, m²; 0 is any. */
   builtfrom: number;
 }
-
-export type NewBuildStage = 'off_plan' | 'under_construction' | 'key_ready';
-const STAGES: readonly NewBuildStage[] = ['off_plan', 'under_construction', 'key_ready'];
 
 /** How a search route spells its filters: readable, or one of the legacy forms of SPEC §2. */
 export type SearchUrlForm = 'readable' | 'legacy' | 'legacy-all';
@@ -263,7 +260,7 @@ const optionalDelivery = (delivery: DeliveryBy | undefined) => (delivery ? { del
 /** Known stages of a list of words, in their order, without repeats. */
 function cleanStages(value: string[]): NewBuildStage[] {
   const words = new Set(value.flatMap((v) => v.split(',')));
-  return STAGES.filter((s) => words.has(s));
+  return NEW_BUILD_STAGES.filter((s) => words.has(s));
 }
 
 /** The form of a search route, from its name in the route table. */

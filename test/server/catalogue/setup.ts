@@ -7,6 +7,7 @@ import type { TapTest } from '../../helpers/db.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { sql } from 'kysely';
 import { featureMask, type Feature } from '../../../src/shared/features.ts';
+import { NEW_BUILD_STAGES } from '../../../src/shared/catalogue-terms.ts';
 import { PRICE_M2 } from '../../../src/server/store/price-per-m2.ts';
 
 export const SEED = 20261121;
@@ -50,7 +51,7 @@ export async function giveFilterColumns(store: Store, fixture: Fixture): Promise
       .updateTable('projects')
       .set({
         features: featureMask(featuresFor(p.id)),
-        stage: (['off_plan', 'under_construction', 'key_ready'] as const)[p.id % 3]!,
+        stage: NEW_BUILD_STAGES[p.id % 3]!,
         delivery_date: p.id % 3 === 2 ? null : `${year + (p.id % 4)}-${String(1 + (p.id % 12)).padStart(2, '0')}`,
       })
       .where('id', '=', p.id)

@@ -9,11 +9,10 @@ import useSWR from 'swr';
 import type { FacetsAnswer } from '../../../shared/catalogue.ts';
 import { BUILT_AREAS, FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
 import { t } from '../../../shared/i18n.ts';
-import type { NewBuildStage, SearchFilters } from '../../../shared/search-url.ts';
+import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
+import type { SearchFilters } from '../../../shared/search-url.ts';
 
 export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom'>;
-
-const STAGES: readonly NewBuildStage[] = ['off_plan', 'under_construction', 'key_ready'];
 
 /** `list` with `item` in or out, in the order of `all`. */
 function toggled<T>(all: readonly T[], list: readonly T[], item: T, on: boolean): T[] {
@@ -47,7 +46,7 @@ export function MoreFilters({ filters, onChange, focus = false, query }: Props) 
       <fieldset className="search-form__group">
         <legend className="search-form__legend">{t('search.filters.stage')}</legend>
         <ul className="search-form__checks">
-          {STAGES.map((stage, i) => (
+          {NEW_BUILD_STAGES.map((stage, i) => (
             <li key={stage}>
               <label>
                 <input
@@ -56,7 +55,7 @@ export function MoreFilters({ filters, onChange, focus = false, query }: Props) 
                   name="stage"
                   value={stage}
                   checked={filters.stage.includes(stage)}
-                  onChange={(e) => set({ stage: toggled(STAGES, filters.stage, stage, e.target.checked) })}
+                  onChange={(e) => set({ stage: toggled(NEW_BUILD_STAGES, filters.stage, stage, e.target.checked) })}
                 />
                 <span>{counted(t(`stages.${stage}`), facets?.stage[stage])}</span>
               </label>

@@ -169,7 +169,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         </div>
       </fieldset>
 
-      <MoreFiltersSection state={state} onChange={(more) => change(more)} />
+      <MoreFiltersSection state={state} onChange={change} />
 
       {filters.view !== DEFAULT_SEARCH.view ? <input type="hidden" name="view" value={filters.view} /> : null}
       {filters.bbox ? <input type="hidden" name="bbox" value={filters.bbox} /> : null}

@@ -5,7 +5,6 @@
 // site, '2' /old, '4:{slug}' a partner's site (by path or on its own domain),
 // so two partners' searches never mix. Everything read back goes through the
 // same cleaning as a URL: a corrupt or foreign value is dropped, never trusted.
-import { storageContext } from '../../lib/section.tsx';
 import {
   DEFAULT_SEARCH,
   SEARCH_VIEWS,
@@ -23,9 +22,6 @@ export type SavedFilters = Pick<
   SearchFilters,
   'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'delivery' | 'builtfrom'
 >;
-
-/** The suffix of this section's keys. */
-export const searchContext = storageContext;
 
 /** The store's own key number for a context (esGeo1, searchData4, … of SPEC §3). */
 export function storeSlot(context: string): 1 | 2 | 4 {

@@ -17,9 +17,9 @@ import {
   searchUrlFormOf,
   type SearchFilters,
 } from '../../../shared/search-url.ts';
-import { useHref, useSection } from '../../lib/section.tsx';
+import { storageContext, useHref, useSection } from '../../lib/section.tsx';
 import { useStoreApi } from '../../store.tsx';
-import { loadFilters, loadView, saveFilters, saveView, searchContext, storeSlot } from './storage.ts';
+import { loadFilters, loadView, saveFilters, saveView, storeSlot } from './storage.ts';
 
 export interface NavigateOptions {
   /** For changes made while typing: one history entry, not one per keystroke. */
@@ -72,7 +72,7 @@ export function useSearchPage(match: RouteMatch) {
   const section = useSection();
   const store = useStoreApi();
   const root = useHref('/search');
-  const context = searchContext(section);
+  const context = storageContext(section);
   const partner = match.params.partner;
   const form = searchUrlFormOf(match.route.name);
 

@@ -9,13 +9,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { FacetSearch, FacetsAnswer } from '../../../shared/catalogue.ts';
-import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
+import { KNOWN_CATEGORIES, NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { BUILT_AREAS, FEATURES, deliveryYears, featureMask } from '../../../shared/features.ts';
 import { LISTED, type GeoIds } from './search.ts';
 import type { Scope } from './scope.ts';
 
-const STAGES = ['off_plan', 'under_construction', 'key_ready'] as const;
 /** Category ids below this are bits of a row's `cats`; the others are listed in `moreCats`. */
 const CAT_BITS = 31;
 
@@ -31,7 +30,7 @@ export interface FacetRows {
   priceMin: Int32Array;
   priceMax: Int32Array;
   built: Int32Array;
-  /** 1 + its index in STAGES; 0 for another stage. */
+  /** 1 + its index in NEW_BUILD_STAGES; 0 for another stage. */
   stage: Int8Array;
   /** Its delivery month as YYYYMM; 0 unknown. */
   delivery: Int32Array;
@@ -86,7 +85,7 @@ export async function loadFacetRows(db: Kysely<Database>): Promise<FacetRows> {
     rows.priceMin[i] = orNone(p.price_min);
     rows.priceMax[i] = orNone(p.price_max);
     rows.built[i] = orNone(p.built_max);
-    rows.stage[i] = STAGES.indexOf(p.stage as (typeof STAGES)[number]) + 1;
+    rows.stage[i] = NEW_BUILD_STAGES.indexOf(p.stage as (typeof NEW_BUILD_STAGES)[number]) + 1;
     rows.delivery[i] = p.delivery_date ? Number(p.delivery_date.replace('-', '').slice(0, 6)) : 0;
     rows.features[i] = Number(p.features);
     rows.lat[i] = p.lat === null ? NaN : Number(p.lat);
@@ -131,7 +130,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
     bedrooms: new Float64Array(ROOMS.length),
     bathrooms: new Float64Array(ROOMS.length),
     builtfrom: new Float64Array(BUILT_AREAS.length),
-    stage: new Float64Array(STAGES.length),
+    stage: new Float64Array(NEW_BUILD_STAGES.length),
     delivery: new Float64Array(1 + years.length),
     features: new Float64Array(FEATURES.length),
   };
@@ -140,7 +139,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
   const catBits = [...askedCats].filter((c) => c < CAT_BITS).reduce((m, c) => m | (1 << c), 0);
   const catMore = [...askedCats].some((c) => c >= CAT_BITS);
   const asked = q.features?.length ? featureMask(q.features) : 0;
-  const stages = new Set((q.stage ?? []).map((s) => STAGES.indexOf(s) + 1));
+  const stages = new Set((q.stage ?? []).map((s) => NEW_BUILD_STAGES.indexOf(s) + 1));
   const deliveredBy = (i: number, by: string | undefined): boolean => {
     if (!by) return true;
     if (rows.stage[i] === 3) return true;
@@ -200,7 +199,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
   KNOWN_CATEGORIES.forEach((c, k) => (data.cat[c.id] = counts.cat[k]!));
   ROOMS.forEach((n, k) => ((data.bedrooms[n] = counts.bedrooms[k]!), (data.bathrooms[n] = counts.bathrooms[k]!)));
   BUILT_AREAS.forEach((a, k) => (data.builtfrom[a] = counts.builtfrom[k]!));
-  STAGES.forEach((s, k) => (data.stage[s] = counts.stage[k]!));
+  NEW_BUILD_STAGES.forEach((s, k) => (data.stage[s] = counts.stage[k]!));
   ['now', ...years.map(String)].forEach((by, k) => (data.delivery[by] = counts.delivery[k]!));
   FEATURES.forEach((f, k) => (data.features[f] = counts.features[k]!));
   return data;
