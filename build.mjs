@@ -136,11 +136,22 @@ const browserTwins = {
   },
 };
 
+// swr and wouter import `use-sync-external-store/shim`, a fallback for React
+// before 18 that React 19 never runs; the browser gets React's own hook.
+const reactsOwnStoreHook = {
+  name: 'reacts-own-store-hook',
+  setup(b) {
+    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: path.join(root, 'src/client/vendor/use-sync-external-store.ts'),
+    }));
+  },
+};
+
 // What the browser bundle and the server-side render entry share: the same React code.
 const ui = {
   absWorkingDir: root,
   bundle: true,
-  plugins: [basemapPlugin],
+  plugins: [basemapPlugin, reactsOwnStoreHook],
   jsx: 'automatic',
   target: 'es2022',
   logLevel: 'warning',
