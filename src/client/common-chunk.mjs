@@ -44,6 +44,9 @@ export const ALWAYS_COMMON = [
   'src/shared/format.ts',
   'src/client/components/toast/Toasts.tsx',
   'src/client/lib/consent.tsx',
+  'src/client/lib/compare-list.ts',
+  'src/client/components/CardActions.tsx',
+  'src/client/components/ProjectCard.tsx',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */

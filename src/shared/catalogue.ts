@@ -5,6 +5,7 @@ import type { PreparedPhoto } from './photos.ts';
 import {
   array,
   assign,
+  coerce,
   defaulted,
   enums,
   integer,
@@ -26,6 +27,7 @@ import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID
 import { NEW_BUILD_STAGES, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
 import { ProjectId } from './request-ids.ts';
 import { FEATURES } from './features.ts';
+import { COMPARE_MAX } from './compare.ts';
 
 export { ProjectId };
 
@@ -134,6 +136,20 @@ export type MarkerSearch = Infer<typeof MarkerSearch>;
 export const MARKERS_CAP = 2000;
 
 export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
+
+/**
+ * GET (or POST) /api/compare → 200 CompareAnswer (compare.ts): the
+ * developments `ids`, in that order, as the section's site shows them
+ * (withdrawn and out-of-scope ones left out). Public: the answer depends on
+ * the ids alone. GET form: ids=3,1.
+ */
+export const CompareQuery = object({
+  ids: coerce(size(array(ProjectId), 1, COMPARE_MAX), string(), (s) =>
+    s.split(',').map((v) => (/^\d{1,10}$/.test(v.trim()) ? Number(v) : v)),
+  ),
+  partner: optional(PartnerSlug),
+});
+export type CompareQuery = Infer<typeof CompareQuery>;
 
 /** GET|POST /api/featured: the developments a home page features, in a partner's scope when given. */
 export const FeaturedQuery = object({ partner: optional(PartnerSlug) });

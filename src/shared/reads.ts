@@ -5,6 +5,7 @@
 // (src/shared/routes.ts), and a page's useRouteData(match, path) is typed by it,
 // so a mistyped name or a page reading the wrong shape fails `tsc`.
 import type { FavoriteProjectsAnswer } from './accounts.ts';
+import type { CompareAnswer } from './compare.ts';
 import type {
   FacetsAnswer,
   FeaturedAnswer,
@@ -47,6 +48,7 @@ export interface ReadAnswers {
   '/api/project/files': FilesAnswer;
   '/api/project/price-history': PriceHistoryAnswer;
   '/api/project/similar': SimilarAnswer;
+  '/api/compare': CompareAnswer;
   '/api/featured': FeaturedAnswer;
   '/api/places': PlaceMatchesAnswer;
   '/api/favorites': FavoriteProjectsAnswer;

@@ -4,6 +4,7 @@
 import { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, type SearchUrlForm } from './search-url.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import { placeChoiceMove, placeChoiceNeeds } from './place-choice.ts';
+import { compareIds } from './compare.ts';
 import type { ReadPath } from './reads.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
@@ -25,6 +26,7 @@ export type PageName =
   | 'for-sale'
   | 'search'
   | 'place-choice'
+  | 'compare'
   | 'saved-search'
   | 'favorite-alerts'
   | 'content';
@@ -86,6 +88,11 @@ const landingNeeds = (params: RouteParams): DataNeed[] => searchDataNeeds(DEFAUL
 
 /** The main home page's read: its featured developments. */
 const homeNeeds = (): DataNeed[] => [{ endpoint: '/api/featured', query: {} }];
+
+function compareNeeds(params: RouteParams, query: URLSearchParams): DataNeed[] {
+  const ids = compareIds(query.get('ids'));
+  return ids.length ? [{ endpoint: '/api/compare', query: withPartner(params, { ids: ids.join(',') }) }] : [];
+}
 
 type Shape = Omit<RouteDef, 'name' | 'path' | 'layout' | 'section' | 'middleware'> & {
   name: string;
@@ -183,7 +190,11 @@ const favoriteAlertPages: Shape[] = [
     data: tokenRead('/api/favorite-alerts/unsubscribe'),
   },
 ];
-const listingPages: Shape[] = [{ name: 'contact', path: '/contact', page: 'contact', header: 'solid' }];
+const listingPages: Shape[] = [
+  { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
+  // Developments side by side (src/shared/compare.ts); without ids the page offers how to choose them.
+  { name: 'compare', path: '/compare', page: 'compare', header: 'solid', data: compareNeeds },
+];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts), and where a typed place leads. */
 function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {

@@ -6,7 +6,7 @@ import type { FeaturedAnswer, ProjectCard as Card } from '../../shared/catalogue
 import { t } from '../../shared/i18n.ts';
 import { useHref } from '../lib/section.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
-import { FavoriteButton } from './account/FavoriteButton.tsx';
+import { CardActions } from './CardActions.tsx';
 import { Link } from './Link.tsx';
 import { Section } from './Sections.tsx';
 
@@ -45,7 +45,7 @@ function FeaturedRow({ id, title, projects }: { id: string; title: string; proje
       <ul className="grid grid--3 featured-row__cards">
         {projects.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} headingLevel={4} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
+            <ProjectCard project={project} headingLevel={4} actions={<CardActions project={project} />} />
           </li>
         ))}
       </ul>

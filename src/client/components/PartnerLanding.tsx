@@ -9,7 +9,7 @@ import { t } from '../../shared/i18n.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';
 import { ProjectCard } from './ProjectCard.tsx';
-import { FavoriteButton } from './account/FavoriteButton.tsx';
+import { CardActions } from './CardActions.tsx';
 import { Link } from './Link.tsx';
 import { Section } from './Sections.tsx';
 import { developmentsLabel } from './search/place-labels.ts';
@@ -45,7 +45,7 @@ function FeaturedProjects({ id, title, lead, search }: { id: string; title: stri
       <ul className="grid grid--3 featured-projects">
         {projects.map((project, i) => (
           <li key={project.id}>
-            <ProjectCard project={project} eager={i < 3} actions={<FavoriteButton projectId={project.id} name={project.name} />} />
+            <ProjectCard project={project} eager={i < 3} actions={<CardActions project={project} />} />
           </li>
         ))}
       </ul>

@@ -8,7 +8,7 @@ import { t } from '../../shared/i18n.ts';
 import { clearRecent, readRecent, rememberViewed } from '../lib/recently-viewed.ts';
 import { PHOTO_SIZES } from '../lib/photo-sizes.ts';
 import { ProjectCard } from './ProjectCard.tsx';
-import { FavoriteButton } from './account/FavoriteButton.tsx';
+import { CardActions } from './CardActions.tsx';
 import { Section } from './Sections.tsx';
 
 interface Props {
@@ -41,12 +41,7 @@ export function RecentlyViewed({ context, project, remember }: Props) {
           <ul className="grid grid--4 recently-viewed">
             {cards.map((project) => (
               <li key={project.id}>
-                <ProjectCard
-                  project={project}
-                  headingLevel={3}
-                  sizes={PHOTO_SIZES.cardGrid4}
-                  actions={<FavoriteButton projectId={project.id} name={project.name} />}
-                />
+                <ProjectCard project={project} headingLevel={3} sizes={PHOTO_SIZES.cardGrid4} actions={<CardActions project={project} />} />
               </li>
             ))}
           </ul>

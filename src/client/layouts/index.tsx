@@ -7,6 +7,7 @@ import type { RouteMatch } from '../../shared/match.ts';
 import { t } from '../../shared/i18n.ts';
 import { Header } from '../components/Header.tsx';
 import { Footer } from '../components/Footer.tsx';
+import { CompareTraySlot } from '../components/compare/CompareTraySlot.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { CookieConsent } from '../components/consent/index.ts';
 
@@ -42,6 +43,7 @@ function Shell({
       <main id="main" className="layout__main" tabIndex={-1}>
         {children}
       </main>
+      <CompareTraySlot />
       {footer && <Footer />}
     </div>
   );

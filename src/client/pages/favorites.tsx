@@ -22,7 +22,7 @@ import { useHref, useSection } from '../lib/section.tsx';
 import { Meta } from '../components/Meta.tsx';
 import { PageHeader } from '../components/Sections.tsx';
 import { ProjectCard } from '../components/ProjectCard.tsx';
-import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
+import { CardActions } from '../components/CardActions.tsx';
 import { Link } from '../components/Link.tsx';
 import { SendFavorites } from '../components/account/SendFavorites.tsx';
 
@@ -129,12 +129,7 @@ function Cards({ projects }: { projects: Card[] }) {
     <ul className="grid grid--3 favorites-list">
       {projects.map((project, i) => (
         <li key={project.id}>
-          <ProjectCard
-            project={project}
-            headingLevel={2}
-            eager={i < 3}
-            actions={<FavoriteButton projectId={project.id} name={project.name} />}
-          />
+          <ProjectCard project={project} headingLevel={2} eager={i < 3} actions={<CardActions project={project} />} />
         </li>
       ))}
     </ul>

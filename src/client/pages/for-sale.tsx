@@ -32,6 +32,7 @@ import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
 import { ListingJsonLd } from '../components/property/ListingJsonLd.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
+import { CompareSlot } from '../components/compare/CompareSlot.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { RecentlyViewedSlot } from '../components/RecentlyViewedSlot.tsx';
 
@@ -122,6 +123,7 @@ function PropertyView({
             </p>
           )}
           <FavoriteButton projectId={project.id} name={project.name} variant="page" />
+          <CompareSlot projectId={project.id} name={project.name} variant="page" />
         </header>
         <ShareLinks title={project.name} />
       </div>

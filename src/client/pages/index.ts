@@ -34,6 +34,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   'for-sale': () => import('./for-sale.tsx'),
   search: () => import('./search.tsx'),
   'place-choice': () => import('./place-choice.tsx'),
+  compare: () => import('./compare.tsx'),
   'saved-search': () => import('./saved-search.tsx'),
   'favorite-alerts': () => import('./favorite-alerts.tsx'),
   content: () => import('./content.tsx'),

@@ -10,6 +10,7 @@ import { read, type Read, type ReadContext } from './read.ts';
 import { catalogueReads } from './catalogue-reads.ts';
 import { favoritesRead, projectCardsRead } from './account-reads.ts';
 import { similarRead } from './similar-reads.ts';
+import { compareRead } from './compare-reads.ts';
 import { featuredRead } from './featured-reads.ts';
 import { placesRead } from './place-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
@@ -42,6 +43,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/favorites': favoritesRead,
   '/api/project-cards': projectCardsRead,
   '/api/project/similar': similarRead,
+  '/api/compare': compareRead,
   '/api/featured': featuredRead,
   '/api/places': placesRead,
   ...savedSearchReads,

@@ -11,8 +11,8 @@ import { routes, type PageName, type RouteDef } from '../../shared/routes.ts';
 import { LISTED } from '../services/catalogue/search.ts';
 import type { SitemapEntry } from './xml.ts';
 
-/** Pages whose address is only a question to the listings: a search, a property, a typed place name. */
-const LISTING_PAGES: ReadonlySet<PageName> = new Set(['search', 'for-sale', 'place-choice']);
+/** Pages whose address is only a question to the listings: a search, a property, a typed place name, a comparison. */
+const LISTING_PAGES: ReadonlySet<PageName> = new Set(['search', 'for-sale', 'place-choice', 'compare']);
 
 /** A page anyone may visit at a fixed address (no parameter, no login), other than the listings. */
 function isFixedPage(r: RouteDef): boolean {

@@ -8,7 +8,7 @@ import { t } from '../../../shared/i18n.ts';
 import { dataKey } from '../../../shared/match.ts';
 import { useSection } from '../../lib/section.tsx';
 import { ProjectCard } from '../ProjectCard.tsx';
-import { FavoriteButton } from '../account/FavoriteButton.tsx';
+import { CardActions } from '../CardActions.tsx';
 import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void }) {
@@ -24,13 +24,5 @@ export function MarkerPopup({ id, onChange }: { id: number; onChange: () => void
         {t('map.popupLoading')}
       </p>
     );
-  return (
-    <ProjectCard
-      project={data.data}
-      variant="popup"
-      eager
-      sizes={PHOTO_SIZES.popup}
-      actions={<FavoriteButton projectId={data.data.id} name={data.data.name} />}
-    />
-  );
+  return <ProjectCard project={data.data} variant="popup" eager sizes={PHOTO_SIZES.popup} actions={<CardActions project={data.data} />} />;
 }

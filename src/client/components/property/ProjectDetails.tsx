@@ -7,7 +7,7 @@ import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 
 /** When the homes are ready: only a new-build project has a delivery date, never a resale. */
-function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {
+export function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {
   return (NEW_BUILD_STAGES as readonly string[]).includes(project.stage) && project.delivery_date ? formatMonth(project.delivery_date) : '';
 }
 

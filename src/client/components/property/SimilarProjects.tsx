@@ -3,7 +3,7 @@
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ProjectCard } from '../ProjectCard.tsx';
-import { FavoriteButton } from '../account/FavoriteButton.tsx';
+import { CardActions } from '../CardActions.tsx';
 import { Section } from '../Sections.tsx';
 import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
@@ -14,12 +14,7 @@ export function SimilarProjects({ projects, region }: { projects: Project[]; reg
       <ul className="grid grid--4 similar-projects">
         {projects.map((project) => (
           <li key={project.id}>
-            <ProjectCard
-              project={project}
-              headingLevel={3}
-              sizes={PHOTO_SIZES.cardGrid4}
-              actions={<FavoriteButton projectId={project.id} name={project.name} />}
-            />
+            <ProjectCard project={project} headingLevel={3} sizes={PHOTO_SIZES.cardGrid4} actions={<CardActions project={project} />} />
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@
 // strip's items carry their project's id: the map scrolls the strip to a marker's card.
 import type { ProjectCard as Project } from '../../../shared/catalogue.ts';
 import { ProjectCard, type CardVariant } from '../ProjectCard.tsx';
-import { FavoriteButton } from '../account/FavoriteButton.tsx';
+import { CardActions } from '../CardActions.tsx';
 import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
 
 /** Cards of the strip over the map in view at once. */
@@ -43,7 +43,7 @@ export function ResultCards({ projects, variant, id, selectedId, hidden }: Resul
             eager={variant === 'strip' && i < STRIP_IN_VIEW}
             priority={variant !== 'strip' && i === 0}
             sizes={SIZES[variant]}
-            actions={<FavoriteButton projectId={project.id} name={project.name} />}
+            actions={<CardActions project={project} />}
           />
         </li>
       ))}

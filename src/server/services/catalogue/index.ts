@@ -18,6 +18,7 @@ import type {
   UnitRow,
 } from '../../../shared/catalogue.ts';
 import type { UnitPriceHistory } from '../../../shared/price-history.ts';
+import type { ComparedProject } from '../../../shared/compare.ts';
 import { loadScope, scopeKey, type Scope } from './scope.ts';
 import { countFacets, facetKey, loadFacetRows, type FacetRows } from './facets.ts';
 import { search } from './search.ts';
@@ -27,6 +28,7 @@ import { projectPriceHistory } from './price-history.ts';
 import { similarProjects } from './similar.ts';
 import { featuredProjects } from './featured.ts';
 import { listedCards } from './cards.ts';
+import { comparedProjects } from './compared.ts';
 import { GeoCache } from './geo.ts';
 import type { MarkerCacheLimits } from './marker-cache.ts';
 import { PerVersion } from '../per-version.ts';
@@ -149,6 +151,11 @@ export class CatalogueService {
   /** Cards of the listed projects among `ids` within the scope, in the order of `ids`. */
   cards(ids: number[], scope: Scope): Promise<ProjectCard[]> {
     return listedCards(this.db, ids, scope);
+  }
+
+  /** The developments of a comparison: their cards and stated features, in the order of `ids` (compared.ts). */
+  compared(ids: number[], scope: Scope): Promise<ComparedProject[]> {
+    return comparedProjects(this.db, ids, scope);
   }
 
   /** The tree with counts, and the place `path` names; undefined: no such place. */
