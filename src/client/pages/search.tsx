@@ -7,7 +7,7 @@ import type { PageProps } from './index.ts';
 import type { PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
-import { DEFAULT_SEARCH, geoFromSegments, geoSegments, hasMoreFilters, parseSearchUrl, type SearchSort } from '../../shared/search-url.ts';
+import { geoFromSegments, geoSegments, hasMoreFilters, parseSearchUrl, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
@@ -15,6 +15,7 @@ import { useSearchPage, type SearchPageState } from '../components/search/useSea
 import { MORE_PARAM, SEARCH_FORM_ID, SearchForm, moreFilters } from '../components/search/SearchForm.tsx';
 import { PlaceNameForm } from '../components/search/LazyPlaceNameForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
+import { FilterChips, filterChips } from '../components/search/FilterChips.tsx';
 import { Pagination } from '../components/search/Pagination.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
 import { MapResultsOnDemand, mapResults } from '../components/search/MapResultsOnDemand.tsx';
@@ -92,7 +93,7 @@ export default function SearchPage({ match }: PageProps) {
       </header>
 
       <div className="search-layout">
-        <FiltersPanel state={state}>
+        <FiltersPanel state={state} place={place}>
           <PlaceNameForm id={PLACE_NAME_FORM_ID} filters={filters} />
           <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
         </FiltersPanel>
@@ -157,35 +158,28 @@ export default function SearchPage({ match }: PageProps) {
 let filtersOpen = false;
 
 /**
- * Below 992 px the filters fold behind a button, so the results are in view.
- * Only with scripting (CSS `scripting: enabled`): without it they stay open.
+ * Below 992 px the filters fold behind a button, so the results are in view;
+ * the filters in use show beside it as chips. Only with scripting (CSS
+ * `scripting: enabled`): without it the form stays open.
  */
-function FiltersPanel({ state, children }: { state: SearchPageState; children: ReactNode }) {
+function FiltersPanel({ state, place, children }: { state: SearchPageState; place: PlaceRef | null; children: ReactNode }) {
   const [open, setOpen] = useState(filtersOpen);
-  const f = state.filters;
-  const active = [
-    f.cat.length > 0,
-    geoSegments(f.esGeo).length > 0,
-    f.bedrooms > 0,
-    f.bathrooms > 0,
-    f.pricefrom > 0 || f.priceto < DEFAULT_SEARCH.priceto,
-    f.builtfrom > 0,
-    f.stage.length > 0,
-    Boolean(f.delivery),
-    f.features.length > 0,
-  ].filter(Boolean).length;
+  const chips = filterChips(state.filters, place);
   const toggle = () => setOpen((filtersOpen = !open));
   return (
     <aside className={open ? 'search-layout__filters is-open' : 'search-layout__filters'}>
-      <button
-        type="button"
-        className="button button--outline search-filters-toggle"
-        aria-expanded={open}
-        aria-controls={`${PLACE_NAME_FORM_ID} ${SEARCH_FORM_ID}`}
-        onClick={toggle}
-      >
-        {active ? t('search.filters.toggleCount', { count: active }) : t('search.filters.toggle')}
-      </button>
+      <div className="search-filters-bar" role="group" aria-label={t('search.chips.label')}>
+        <button
+          type="button"
+          className="button button--outline search-filters-toggle"
+          aria-expanded={open}
+          aria-controls={`${PLACE_NAME_FORM_ID} ${SEARCH_FORM_ID}`}
+          onClick={toggle}
+        >
+          {chips.length ? t('search.filters.toggleCount', { count: chips.length }) : t('search.filters.toggle')}
+        </button>
+        <FilterChips state={state} chips={chips} />
+      </div>
       {children}
     </aside>
   );
