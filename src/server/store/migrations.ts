@@ -23,6 +23,7 @@ import { photosMigration } from './migrations/0021-photos.ts';
 import { photoRefreshMigration } from './migrations/0022-photo-refresh.ts';
 import { photoDueIndexesMigration } from './migrations/0023-photo-due-indexes.ts';
 import { projectFeaturesMigration } from './migrations/0024-project-features.ts';
+import { searchIndexesNewFiltersMigration } from './migrations/0025-search-indexes-new-filters.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0022_photo_refresh': photoRefreshMigration,
   '0023_photo_due_indexes': photoDueIndexesMigration,
   '0024_project_features': projectFeaturesMigration,
+  '0025_search_indexes_new_filters': searchIndexesNewFiltersMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 // The search's query plans on SQLite (EXPLAIN QUERY PLAN): every count and
-// every page reads one of the covering search indexes of migration 0003 and
-// never a table row; a page is sorted in a temporary b-tree only in a town.
+// every page reads one of the covering search indexes of migrations 0003, 0007
+// and 0025 and never a table row, whatever the filters and the sort (price per
+// m² too); a page is sorted in a temporary b-tree only in a town.
 // A change to the indexes or to the way the conditions are written that
 // loses this would make searches at 50,000 projects 10 to 50 times slower
 // without failing any other test.
@@ -28,6 +29,10 @@ const searches: Array<Record<string, unknown>> = [
   { bbox: [-0.8, 37.9, -0.6, 38.0] },
   { esGeo: { region: 'alicante' }, bbox: [-0.8, 37.9, -0.6, 38.0], bedrooms: 2 },
   { esGeo: { town: 'torrevieja' }, bbox: [-0.7, 37.9, -0.6, 38.0] },
+  // Issue 22's filters (migration 0025 put their columns in every search index).
+  { features: ['pool', 'sea-view'], stage: ['key_ready'] },
+  { esGeo: { region: 'alicante' }, builtfrom: 100, delivery: '2028' },
+  { delivery: 'now', features: ['golf'] },
 ];
 
 t.test('every search reads a covering search index, never a table row', async (t) => {
@@ -36,7 +41,7 @@ t.test('every search reads a covering search index, never a table row', async (t
   await buildCatalogue(store.db, { projects: 300, seed: 3 });
   const scopes = [null, { regions: [2, 13], projects: [5, 6] }];
   for (const body of searches)
-    for (const sort of ['newest', 'price_asc', 'price_desc'])
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'price_m2_asc'])
       for (const scope of scopes) {
         const q = create({ account_id: 1, ...body, sort }, PropertySearch);
         const geo = await resolveGeo(store.db, q.esGeo);
