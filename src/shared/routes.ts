@@ -149,7 +149,15 @@ const accountPages: Shape[] = [
     auth: 'open',
     data: (params) => [{ endpoint: '/api/favorites', query: withPartner(params, {}), client: true }],
   },
-  { name: 'profile', path: '/profile', page: 'profile', header: 'solid', auth: 'required' },
+  // The client's saved searches are in the page as sent, not said to be none until the browser asks.
+  {
+    name: 'profile',
+    path: '/profile',
+    page: 'profile',
+    header: 'solid',
+    auth: 'required',
+    data: () => [{ endpoint: '/api/saved-searches/mine', query: {}, client: true }],
+  },
 ];
 /**
  * Saved searches (issue 13), in every section: the form without JavaScript

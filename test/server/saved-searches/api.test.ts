@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../../src/server/store/db.ts';
 import { mintToken } from '../../../src/server/services/saved-searches/links.ts';
 import { forEachStore } from '../../helpers/db.ts';
-import { PASSWORD, accountsApp, bearer, post, registered } from '../accounts/helpers.ts';
+import { PASSWORD, accountsApp, bearer, post, registered, withCookie } from '../accounts/helpers.ts';
+import { stateOf, textOf } from '../../helpers/html.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
 import { SavedSearchService } from '../../../src/server/services/saved-searches/index.ts';
 import { SEARCH, confirmed, linkToken, mailText, save, saveBody } from './helpers.ts';
 
@@ -206,6 +208,21 @@ forEachStore(
       "not another address's search",
     );
     t.equal((await app.inject({ url: '/api/saved-searches/mine' })).statusCode, 401);
+
+    // The profile as sent lists them (it said "no saved searches yet" until the browser asked: issue 23).
+    const profile = await app.inject({ url: '/old/profile', headers: withCookie(token) });
+    t.equal(profile.statusCode, 200);
+    const text = textOf(profile.body);
+    t.match(text, en.savedSearches.profile.lead, 'the lead of a list');
+    t.notMatch(text, en.savedSearches.profile.none.slice(0, 30), 'not "none"');
+    t.ok(stateOf(profile.body).data['/api/saved-searches/mine'], 'the list in the page’s state');
+    t.match(profile.body, /class="saved-search__item"/, 'each search in the page');
+    const fresh = await registered(app, 'new@example.com');
+    t.match(
+      textOf((await app.inject({ url: '/old/profile', headers: withCookie(fresh) })).body),
+      en.savedSearches.profile.none.slice(0, 30),
+      'none: said so',
+    );
   },
   { seed: true },
 );

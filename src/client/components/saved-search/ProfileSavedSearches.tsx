@@ -26,7 +26,8 @@ export function ProfileSavedSearches() {
   return (
     <section className="account-section" aria-labelledby="profile-searches-title">
       <h2 id="profile-searches-title">{t('savedSearches.profile.title')}</h2>
-      <p>{searches.length ? t('savedSearches.profile.lead') : t('savedSearches.profile.none')}</p>
+      {/* Nothing said until the list is known (the page as sent has it: the route reads it). */}
+      {data ? <p>{searches.length ? t('savedSearches.profile.lead') : t('savedSearches.profile.none')}</p> : null}
       {failed ? (
         <p role="alert" className="field__error">
           {t('savedSearches.profile.failed')}
