@@ -11,12 +11,10 @@ import { t } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { PriceSteps } from './PriceSteps.tsx';
 
-function unitTitle(unit: UnitPriceHistory): string {
-  return [
-    categoryLabel(unit.category),
-    unit.bedrooms ? t('property.history.bedrooms', { count: unit.bedrooms }) : '',
-    unit.ref ? t('property.history.ref', { ref: unit.ref }) : '',
-  ]
+/** A home as the history names it: 'Apartment, 1 bedroom, ref. R-12'. */
+export function unitTitle(unit: Pick<UnitPriceHistory, 'category' | 'bedrooms' | 'ref'>): string {
+  const bedrooms = unit.bedrooms === 1 ? t('property.history.bedroom') : t('property.history.bedrooms', { count: unit.bedrooms ?? 0 });
+  return [categoryLabel(unit.category), unit.bedrooms ? bedrooms : '', unit.ref ? t('property.history.ref', { ref: unit.ref }) : '']
     .filter(Boolean)
     .join(', ');
 }
