@@ -11,23 +11,42 @@ import { useSection } from '../../lib/section.tsx';
 import { Link } from '../Link.tsx';
 import { PropertyIcon } from './icons.tsx';
 
-function FileItem({ file, lockedText, register }: { file: ProjectFile; lockedText: string; register: string }) {
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * What a file is called: its kind and its title ('Brochure', 'Villas Dénia'),
+ * or its title alone when that says the kind already ('Floor plans', 'Floor
+ * plan, type A', 'Villas Dénia brochure'), so no row reads as a duplicate.
+ */
+export function fileLabel(file: Pick<ProjectFile, 'kind' | 'title'>): { kind: string; title: string | null } {
   const kind = t(`property.files.kinds.${file.kind}`);
+  return plain(file.title).includes(plain(kind)) ? { kind: file.title, title: null } : { kind, title: file.title };
+}
+
+function FileLabel({ file }: { file: ProjectFile }) {
+  const { kind, title } = fileLabel(file);
+  return (
+    <>
+      <span className="project-file__kind">{kind}</span>
+      {title && <span className="project-file__title">{title}</span>}
+    </>
+  );
+}
+
+function FileItem({ file, lockedText, register }: { file: ProjectFile; lockedText: string; register: string }) {
   if (file.url)
     return (
       <li className="project-file">
         <a className="project-file__link" href={file.url} download>
           <PropertyIcon name="download" />
-          <span className="project-file__kind">{kind}</span>
-          <span className="project-file__title">{file.title}</span>
+          <FileLabel file={file} />
         </a>
       </li>
     );
   return (
     <li className="project-file project-file--locked">
       <PropertyIcon name="lock" />
-      <span className="project-file__kind">{kind}</span>
-      <span className="project-file__title">{file.title}</span>
+      <FileLabel file={file} />
       <Link className="project-file__register" href={register}>
         {lockedText}
       </Link>
