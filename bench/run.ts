@@ -6,6 +6,7 @@
 // BENCH_ONLY=sizes|origin|passwords|pull|catalogue|markers|boot|alerts|pictures|client (or a comma list) runs only those parts.
 import { runSearchBench } from './search.ts';
 import { runFacetsBench } from './facets.ts';
+import { runSearchPageBench } from './search-page.ts';
 import { runImportBench } from './import.ts';
 import { runLoginBurstBench, runPasswordBurstBench } from './password-burst.ts';
 import { runOriginBench } from './origin.ts';
@@ -59,6 +60,8 @@ async function all(): Promise<void> {
     await runSearchBench();
     console.log('\n## Facet counts (/api/facets)\n');
     await runFacetsBench();
+    console.log('\n## Search pages as the catalogue grows\n');
+    await runSearchPageBench();
     console.log('\n## Catalogue import\n');
     await runImportBench();
   }
