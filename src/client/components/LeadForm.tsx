@@ -17,6 +17,7 @@ import { SubmitButton } from './forms/SubmitButton.tsx';
 import { usePostedForm } from './forms/posted.tsx';
 import { FORM_KEY_FIELD, type PostedForm } from '../../shared/form-post.ts';
 import { sitePartner } from '../lib/account-links.ts';
+import { propertyFormTitleId } from './lead-form-ids.ts';
 
 type FieldKey = 'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'subject' | 'message' | 'postalCode' | 'city';
 
@@ -159,7 +160,7 @@ export function BrokerForm({ labelledBy }: { labelledBy: string }) {
  */
 export function PropertyContactForm({ projectId, headingLevel = 2 }: { projectId: number; headingLevel?: 2 | 3 }) {
   const idPrefix = `lead-property-${projectId}`;
-  const titleId = `${idPrefix}-title`;
+  const titleId = propertyFormTitleId(projectId);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="lead-form-block" aria-labelledby={titleId}>

@@ -23,7 +23,7 @@ import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
 import { Description } from '../components/property/Description.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
-import { KeyFacts, PriceHistory, ProjectDetails, UnitsTable } from '../components/property/LazyPropertyParts.tsx';
+import { KeyFacts, PhoneContactBar, PriceHistory, ProjectDetails, UnitsTable } from '../components/property/LazyPropertyParts.tsx';
 import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
 import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
 import { AgentCard } from '../components/property/AgentCard.tsx';
@@ -35,6 +35,9 @@ import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 import { CompareSlot } from '../components/compare/CompareSlot.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { RecentlyViewedSlot } from '../components/RecentlyViewedSlot.tsx';
+import { useContactDetails } from '../components/Footer.tsx';
+import { pageAddresses } from '../lib/page-addresses.ts';
+import { usePageWhere } from '../lib/usePageWhere.ts';
 
 /** The page's place in the site: home → search → region → town → project (paths within a section). */
 function trailPaths(project: ProjectDetail): ListingPaths {
@@ -91,6 +94,8 @@ function PropertyView({
     { name: project.name, href: hrefIn(section, paths.page) },
   ];
   const price = formatPriceRange(project.price);
+  const contact = useContactDetails();
+  const url = pageAddresses(usePageWhere()).url;
   // A link preview shows a picture of the home, not a floor plan.
   const preview = project.images.find((i) => !i.floorplan);
 
@@ -162,6 +167,7 @@ function PropertyView({
           <PropertySection id="details-title" title={t('property.details.title')}>
             <ProjectDetails project={project} />
           </PropertySection>
+          <PhoneContactBar name={project.name} projectId={project.id} broker={contact.name} phone={contact.phone} url={url} />
         </div>
         <aside className="property__aside" aria-label={t('property.contactLabel')}>
           <AgentCard />

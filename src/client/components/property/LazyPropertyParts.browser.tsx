@@ -6,3 +6,4 @@ export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyF
 export const UnitsTable = island(() => import('./UnitsTable.tsx').then((m) => m.UnitsTable), { onUse: false });
 export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) => m.PriceHistory), { onUse: false });
 export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });
+export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then((m) => m.PhoneContactBar), { onUse: false });

@@ -1,5 +1,6 @@
-// The parts of the property page with nothing to click: its key facts, the
-// units table, the price history and the project's details. The browser loads
+// The parts of the property page that need no script: its key facts, the
+// units table, the price history, the project's details and the phone's
+// contact bar (links only). The browser loads
 // their code only to render them itself (LazyPropertyParts.browser.tsx,
 // lib/island.tsx; docs/decisions/parts-taken-over-on-first-use.md): the
 // server's DOM stays as it is; after a client navigation their code loads and
@@ -9,8 +10,10 @@ import { KeyFacts as Facts } from './KeyFacts.tsx';
 import { PriceHistory as History } from './PriceHistory.tsx';
 import { ProjectDetails as Details } from './ProjectDetails.tsx';
 import { UnitsTable as Table } from './UnitsTable.tsx';
+import { PhoneContactBar as Bar } from './PhoneContactBar.tsx';
 
 export const KeyFacts = framed(Facts);
 export const UnitsTable = framed(Table);
 export const PriceHistory = framed(History);
 export const ProjectDetails = framed(Details);
+export const PhoneContactBar = framed(Bar);
