@@ -100,7 +100,8 @@ function PropertyView({
   const preview = project.images.find((i) => !i.floorplan);
 
   return (
-    <article className="property" aria-labelledby="property-title">
+    // Its address is what a printed page ends with (styles/print.css).
+    <article className="property" aria-labelledby="property-title" data-address={url}>
       <Meta
         title={namesPlace(project.name, town.name) ? project.name : t('property.meta.title', { name: project.name, town: town.name })}
         description={metaDescription(project)}
