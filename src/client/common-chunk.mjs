@@ -40,7 +40,7 @@ export const ALWAYS_COMMON = [
   'src/client/lib/client-menu.ts',
   'src/client/lib/useDisclosure.ts',
   'src/client/lib/favorites.ts',
-  'src/client/lib/labels.ts',
+  'src/shared/category-label.ts',
   'src/shared/format.ts',
   'src/client/components/toast/Toasts.tsx',
   'src/client/lib/consent.tsx',

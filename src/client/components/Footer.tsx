@@ -9,6 +9,7 @@ import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { CookieSettingsButton } from './consent/index.ts';
 import { TERMS_PATH } from '../lib/account-links.ts';
+import { telHref } from '../../shared/phone.ts';
 
 const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents', 'nie-number'] as const;
 
@@ -32,7 +33,7 @@ export function useContactDetails(): ContactDetails {
     : { name: t('site.name'), email: t('office.email'), phone: t('office.phone'), address: t('office.address') };
 }
 
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref };
 
 /** Address, phone and e-mail as a list with icons (contact, broker and partner pages). */
 export function ContactList({ contact }: { contact: ContactDetails }) {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ProjectCard as Project } from '../../shared/catalogue.ts';
 import { formatPrice, formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
-import { categoryLabel } from '../lib/labels.ts';
+import { categoryLabel } from '../../shared/category-label.ts';
 import { useHref } from '../lib/section.tsx';
 import { Link } from './Link.tsx';
 import { Photo } from './Photo.tsx';

@@ -7,7 +7,7 @@ import { KNOWN_CATEGORIES } from '../../shared/catalogue-terms.ts';
 import { formatPrice } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { useHref } from '../lib/section.tsx';
-import { categoryLabel } from '../lib/labels.ts';
+import { categoryLabel } from '../../shared/category-label.ts';
 import { PlaceField } from './search/PlaceField.tsx';
 
 /** The budget's choices, a search's top price: the bands new-build buyers on the Spanish coasts shop in. */

@@ -13,7 +13,7 @@ import { COMPARE_MAX, compareHref, compareIds, type CompareAnswer, type Compared
 import { FEATURES } from '../../shared/features.ts';
 import { formatPrice, formatPriceRange, formatRange, knownRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
-import { categoryLabel } from '../lib/labels.ts';
+import { categoryLabel } from '../../shared/category-label.ts';
 import { compareList } from '../lib/compare-list.ts';
 import { useHref } from '../lib/section.tsx';
 import { dataKey, dataNeeds } from '../../shared/match.ts';

@@ -19,6 +19,8 @@ export interface UnitSpec {
   dev: string;
   price: number;
   status?: 'available' | 'reserved' | 'sold';
+  /** More of the feed's property (its pictures, say). */
+  extra?: string;
 }
 
 export async function importUnits(store: Store, units: UnitSpec[], now: Date): Promise<void> {

@@ -11,6 +11,7 @@ import { TEST_ENV, bearer, post, registered } from '../accounts/helpers.ts';
 import { MemoryTransport } from '../leads/helpers.ts';
 import type { QueuedMail } from '../../../src/server/mail/compose.ts';
 import { at, client, importUnits, morning, projectId, unsubscribeLink } from './helpers.ts';
+import { t as msg } from '../../../src/shared/i18n.ts';
 
 const SITE = 'http://localhost:3000';
 
@@ -71,11 +72,12 @@ forEachStore(
   t,
   "a partner's client gets the mail in its brand, with links on its domain or path; one click switches the alerts off",
   async (t, store) => {
-    await importUnits(store, [{ id: 'A', dev: 'D1', price: 300000 }], at(1, 5));
+    const picture = '<images><image id="1"><url>https://feeds.example.net/pics/a.jpg</url></image></images>';
+    await importUnits(store, [{ id: 'A', dev: 'D1', price: 300000, extra: picture }], at(1, 5));
     await client(store, 'domain@example.com', ['D1'], at(1, 6), { partner: 'costa-casas' });
     await store.db.updateTable('partners').set({ domain: null }).where('slug', '=', 'sol-homes').execute();
     await client(store, 'path@example.com', ['D1'], at(1, 6), { partner: 'sol-homes' });
-    await importUnits(store, [{ id: 'A', dev: 'D1', price: 290000 }], at(2, 5));
+    await importUnits(store, [{ id: 'A', dev: 'D1', price: 290000, extra: picture }], at(2, 5));
     const { site, sentTo } = await app(t, store, () => morning(2));
     await site.ready();
     const d1 = await projectId(store, 'D1');
@@ -87,7 +89,19 @@ forEachStore(
     t.equal(domain!.fromName, 'Costa Casas Inmobiliaria');
     t.match(domain!.subject, 'Costa Casas');
     t.match(domain!.html!, 'background:#0b5d4b', "the partner's colour");
-    t.match(domain!.html!, `src="${SITE}/media/partners/costa-casas.png"`, "the partner's logo");
+    t.match(domain!.html!, 'src="http://costa-casas.localhost:3000/media/partners/costa-casas.png"', "the partner's logo, on its domain");
+    const costa = await store.db.selectFrom('partners').selectAll().where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
+    t.match(
+      domain!.text,
+      `${msg('mailContact.title', { name: 'Costa Casas Inmobiliaria' })}\n${msg('mailContact.phone')}: ${costa.phone}`,
+      'whom to ask: the partner',
+    );
+    t.match(domain!.html!, `href="mailto:${costa.email}"`, "the partner's e-mail");
+    t.match(
+      domain!.html!,
+      new RegExp(`<a href="http://costa-casas\\.localhost:3000/for-sale/${d1}"><img src="http://costa-casas\\.localhost:3000/media/`),
+      "the project's picture, on the partner's domain",
+    );
     t.match(domain!.text, `http://costa-casas.localhost:3000/for-sale/${d1}`);
     t.match(domain!.text, 'http://costa-casas.localhost:3000/profile');
     t.match(unsubscribeLink(domain!), /^http:\/\/costa-casas\.localhost:3000\/favorite-alerts\/unsubscribe\/[A-Za-z0-9_-]{43}$/);

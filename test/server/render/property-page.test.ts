@@ -9,7 +9,7 @@ import { testApp } from '../../helpers/app.ts';
 import { stateOf, textOf, type JsonLdGraph } from '../../helpers/html.ts';
 import { formatPrice, formatRange } from '../../../src/shared/format.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../../src/shared/catalogue.ts';
-import { categoryLabel } from '../../../src/client/lib/labels.ts';
+import { categoryLabel } from '../../../src/shared/category-label.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
 /** `text` as React writes it into HTML, as a pattern. */

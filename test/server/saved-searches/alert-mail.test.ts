@@ -46,12 +46,37 @@ forEachStore(
       ['main@example.com', 'costa@example.com', 'sol@example.com'],
     );
 
+    const costa = await db.selectFrom('partners').selectAll().where('slug', '=', 'costa-casas').executeTakeFirstOrThrow();
     const sites = [
-      { mail: mails[0]!, home: SITE, name: msg('site.name'), color: DEFAULT_COLORS.primary, logo: null },
-      { mail: mails[1]!, home: 'https://costa-casas.localhost', name: 'Costa Casas Inmobiliaria', color: '#0b5d4b', logo: 'costa-casas' },
-      { mail: mails[2]!, home: `${SITE}/sol-homes`, name: 'Sol Homes Makelaardij', color: '#8a1538', logo: 'sol-homes' },
+      {
+        mail: mails[0]!,
+        home: SITE,
+        origin: SITE,
+        name: msg('site.name'),
+        color: DEFAULT_COLORS.primary,
+        logo: null,
+        phone: msg('office.phone'),
+      },
+      {
+        mail: mails[1]!,
+        home: 'https://costa-casas.localhost',
+        origin: 'https://costa-casas.localhost',
+        name: 'Costa Casas Inmobiliaria',
+        color: '#0b5d4b',
+        logo: 'costa-casas',
+        phone: costa.phone!,
+      },
+      {
+        mail: mails[2]!,
+        home: `${SITE}/sol-homes`,
+        origin: SITE,
+        name: 'Sol Homes Makelaardij',
+        color: '#8a1538',
+        logo: 'sol-homes',
+        phone: null,
+      },
     ];
-    for (const { mail, home, name, color, logo } of sites) {
+    for (const { mail, home, origin, name, color, logo, phone } of sites) {
       t.test(`saved on ${home}`, async (t) => {
         t.equal(mail.subject, msg('savedSearches.alert.subjectMany', { count: 2, search: 'New-build homes in torrevieja, 2+ bedrooms' }));
         t.match(mail.fromName, name, "the site's name as the sender's");
@@ -68,20 +93,27 @@ forEachStore(
         );
         t.match(
           text,
-          `Mar Azul\nTorrevieja, Alicante · € 275.000\n${msg('savedSearches.alert.reduced', { before: '€ 300.000', price: '€ 275.000' })}\n${home}/for-sale/${ids.D1}\n`,
-          'new first, then the drop',
+          `Mar Azul\nTorrevieja, Alicante · € 275.000\nApartment, 2 bedrooms: ${msg('savedSearches.alert.reduced', { before: '€ 300.000', price: '€ 275.000' })}\n${home}/for-sale/${ids.D1}\n`,
+          'new first, then the drop, naming the home whose price dropped',
         );
+        t.match(text, msg('mailContact.title', { name }), 'whom to ask');
+        if (phone) t.match(text, `${msg('mailContact.phone')}: ${phone}`, 'by phone');
+        if (phone) t.match(mail.html!, `href="tel:${phone.replace(/[^\d+]/g, '')}"`, 'a phone link');
         t.match(text, `${msg('savedSearches.alert.seeSearch', { site: name })}:\n${home}${search}`);
         t.match(text, new RegExp(`${msg('savedSearches.alert.manage')}: ${home}/saved-searches/manage/[A-Za-z0-9_-]{43}`));
         t.match(text, `${msg('savedSearches.alert.unsubscribe')}: ${unsubscribe}`);
 
         const html = mail.html!;
         t.match(html, `<a href="${home}/for-sale/${ids.D2}"`, 'the project linked');
-        t.match(html, `<img src="${SITE}/media/images/${image.id}"`, 'its picture: the first-party copy of the feed picture');
+        t.match(
+          html,
+          `<img src="${origin}/media/images/${image.id}"`,
+          'its picture: the first-party copy, on the site the search was saved on',
+        );
         t.match(html, `<a href="${unsubscribe}"`, 'the unsubscribe link');
         t.match(html, new RegExp(`<a href="${home}/saved-searches/manage/`), 'the manage link');
         t.match(html, `background:${color}`, "the site's colour");
-        if (logo) t.match(html, `<img src="${SITE}/media/partners/${logo}.png" alt="${name}"`, 'its logo as PNG');
+        if (logo) t.match(html, `<img src="${origin}/media/partners/${logo}.png" alt="${name}"`, 'its logo as PNG, on that site too');
         t.notMatch(html, '.svg"', 'no SVG picture');
 
         const message = composeQueuedMail(mail, mail.recipient, 'Alerts <alerts@example.com>');

@@ -7,20 +7,8 @@
 // needs no script (LazyPropertyParts.browser.tsx keeps the server's), and its
 // props are plain values the page reads (the contact details, its address).
 import { t } from '../../../shared/i18n.ts';
-import { telHref } from '../Footer.tsx';
+import { telHref, whatsappNumber } from '../../../shared/phone.ts';
 import { propertyFormTitleId } from '../lead-form-ids.ts';
-
-/**
- * The number WhatsApp's links take (country code and number, digits only), or
- * null when `phone` does not say its country: '+34 965 00 12 34' and
- * '0034 965…' say it, and a Spanish number of nine digits is taken as one.
- */
-export function whatsappNumber(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return digits.length >= 8 ? digits : null;
-  if (digits.startsWith('00')) return digits.length >= 10 ? digits.slice(2) : null;
-  return /^[6789]\d{8}$/.test(digits) ? `34${digits}` : null;
-}
 
 export interface PhoneContactBarProps {
   /** The project's name and id. */

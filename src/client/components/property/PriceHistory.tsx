@@ -8,16 +8,8 @@ import { unitChanged, type UnitPriceHistory } from '../../../shared/price-histor
 import { formatDay } from '../../../shared/dates.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { unitWords } from '../../../shared/unit-words.ts';
 import { PriceSteps } from './PriceSteps.tsx';
-
-/** A home as the history names it: 'Apartment, 1 bedroom, ref. R-12'. */
-export function unitTitle(unit: Pick<UnitPriceHistory, 'category' | 'bedrooms' | 'ref'>): string {
-  const bedrooms = unit.bedrooms === 1 ? t('property.history.bedroom') : t('property.history.bedrooms', { count: unit.bedrooms ?? 0 });
-  return [categoryLabel(unit.category), unit.bedrooms ? bedrooms : '', unit.ref ? t('property.history.ref', { ref: unit.ref }) : '']
-    .filter(Boolean)
-    .join(', ');
-}
 
 function Change({ before, price }: { before: number | null; price: number }) {
   if (before === null) return <>{t('property.history.listed')}</>;
@@ -39,7 +31,7 @@ function UnitRows({ unit }: { unit: UnitPriceHistory }) {
       <tr>
         <th scope="rowgroup" colSpan={4} className="price-history__home">
           <div className="price-history__home-line">
-            {unitTitle(unit)}
+            {unitWords(unit)}
             <PriceSteps points={unit.points} />
           </div>
         </th>

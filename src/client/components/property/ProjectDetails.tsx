@@ -4,7 +4,7 @@ import type { ProjectDetail } from '../../../shared/catalogue.ts';
 import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import { formatMonth } from '../../../shared/dates.ts';
 import { t } from '../../../shared/i18n.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { categoryLabel } from '../../../shared/category-label.ts';
 
 /** When the homes are ready: only a new-build project has a delivery date, never a resale. */
 export function deliveryOf(project: Pick<ProjectDetail, 'stage' | 'delivery_date'>): string {

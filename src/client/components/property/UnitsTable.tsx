@@ -7,7 +7,7 @@
 import type { UnitRow } from '../../../shared/catalogue.ts';
 import { formatArea, formatPrice } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { categoryLabel } from '../../../shared/category-label.ts';
 
 const AREAS: Array<[keyof UnitRow, MessageKey]> = [
   ['built_area', 'property.units.built'],

@@ -6,7 +6,7 @@
 import type { ProjectDetail, Range, UnitRow } from '../../../shared/catalogue.ts';
 import { formatPrice, formatRange } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { categoryLabel } from '../../../shared/category-label.ts';
 
 export interface Fact {
   key: string;

@@ -7,7 +7,7 @@ import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
 import { DEFAULT_SEARCH, geoSegments, type SearchFilters } from '../../../shared/search-url.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { categoryLabel } from '../../../shared/category-label.ts';
 import { Link } from '../Link.tsx';
 import type { SearchPageState } from './useSearchPage.ts';
 

@@ -12,7 +12,7 @@ import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.
 import { t } from '../../../shared/i18n.ts';
 import { CLEARED, DEFAULT_SEARCH, cleanPrices, hasMoreFilters, type SearchFilters } from '../../../shared/search-url.ts';
 import type { GeoNode } from '../../../shared/catalogue.ts';
-import { categoryLabel } from '../../lib/labels.ts';
+import { categoryLabel } from '../../../shared/category-label.ts';
 import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
 import { onDemand, useOnDemand } from '../../lib/on-demand.ts';

@@ -1,6 +1,6 @@
 // How a place and its count of developments read where places are listed: the
 // place field's suggestions, the choice of places a name may mean, a partner's
-// areas. Not in lib/labels.ts, which every page loads.
+// areas. Not in shared/category-label.ts, which every page loads.
 import { t } from '../../../shared/i18n.ts';
 import type { PlaceMatch } from '../../../shared/catalogue.ts';
 

@@ -13,6 +13,7 @@ import { mailLogoUrl, type QueuedMail } from '../../mail/compose.ts';
 import { DEFAULT_COLORS } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { brandedHtml, type MailBrand } from './mail-html.ts';
+import { siteOrigin } from '../../../shared/seo.ts';
 
 export type AccountPage = 'client-reset-password' | 'client-forgot-password' | 'profile';
 
@@ -41,7 +42,8 @@ export function mailBrand(siteUrl: string, partner: MailPartner): MailBrand {
   return {
     name: partner?.name ?? t('site.name'),
     home,
-    logo: mailLogoUrl(partner?.logo, siteUrl),
+    // On the domain of the client's site, as its links are.
+    logo: mailLogoUrl(partner?.logo, siteOrigin(siteUrl, partner?.domain)),
     primary: partner?.colors.primary ?? DEFAULT_COLORS.primary,
   };
 }

@@ -19,6 +19,11 @@ import { toPublicPartner } from '../partners.ts';
 import { favoriteChanges } from './changes.ts';
 import { alertLinks, linkHolder } from './links.ts';
 import { favoritesMail } from './mail.ts';
+import { loadCards } from '../catalogue/cards.ts';
+import { mailPicture } from '../saved-searches/alerts.ts';
+import { mailContact } from '../../mail/contact-block.ts';
+import { siteOrigin } from '../../../shared/seo.ts';
+import type { ProjectCard } from '../../../shared/catalogue.ts';
 
 export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
 
@@ -75,12 +80,26 @@ export class FavoriteAlertService {
           )
         : [],
     );
+    const cards = new Map<number, ProjectCard>();
+    const projectIds = [...new Set(news.flatMap((c) => c.projects.map((p) => p.projectId)))];
+    for (let i = 0; i < projectIds.length; i += 500)
+      for (const card of await loadCards(trx, projectIds.slice(i, i + 500))) cards.set(card.id, card);
     for (const change of changes) {
       const mailed = change.projects.length > 0;
       if (mailed) {
         const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
         const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
-        await queueMail(trx, change.email, favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links), now);
+        // Pictures on the domain of the client's site, as its links are.
+        const origin = siteOrigin(this.options.siteUrl, partner?.domain);
+        const pictureOf = (id: number) => {
+          const card = cards.get(id);
+          return card ? mailPicture(card, origin) : null;
+        };
+        const mail = favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links, {
+          contact: mailContact(partner),
+          pictureOf,
+        });
+        await queueMail(trx, change.email, mail, now);
       }
       await trx
         .updateTable('clients')

@@ -12,6 +12,15 @@ import { t } from '../../../shared/i18n.ts';
 import type { ProjectChanges } from './changes.ts';
 import { type AlertLinks } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
+import { contactHtml, contactText, type MailContact } from '../../mail/contact-block.ts';
+import { MAIL_PICTURE_WIDTH } from '../saved-searches/alert-mail.ts';
+
+export interface FavoritesMailExtras {
+  /** Whom the client asks: the partner on its site's mails, else the office. */
+  contact: MailContact;
+  /** A project's picture as a mail shows it (saved-searches/alerts.ts's mailPicture), or null. */
+  pictureOf: (projectId: number) => string | null;
+}
 
 /** What changed in one project, a line each. */
 export function changeLines(p: ProjectChanges): string[] {
@@ -24,7 +33,7 @@ export function changeLines(p: ProjectChanges): string[] {
   return lines;
 }
 
-export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], links: AlertLinks): QueuedMail {
+export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], links: AlertLinks, extras: FavoritesMailExtras): QueuedMail {
   const site = brand.name;
   const intro = t('favoriteAlerts.mail.intro', { site });
   const why = t('favoriteAlerts.mail.why', { site });
@@ -38,7 +47,7 @@ export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], link
       '',
     );
   }
-  text.push('--', why, links.profile, '');
+  text.push(...contactText(extras.contact), '', '--', why, links.profile, '');
 
   const e = escapeHtml;
   const { primary } = frameColors(brand);
@@ -46,6 +55,7 @@ export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], link
     `<p style="margin:0 0 16px">${e(intro).replace(/\n/g, '<br>')}</p>`,
     ...projects.map(
       (p) =>
+        picture(extras.pictureOf(p.projectId), links.project(p.projectId)) +
         `<h2 style="font-size:17px;margin:16px 0 4px"><a href="${e(links.project(p.projectId))}" style="color:${primary}">${e(p.name)}</a></h2>` +
         `<p style="margin:0 0 4px;color:#555555">${e(p.place)}</p>` +
         `<ul style="margin:0 0 8px;padding-left:20px">${changeLines(p)
@@ -53,6 +63,7 @@ export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], link
           .join('')}</ul>` +
         `<p style="margin:0 0 16px"><a href="${e(links.project(p.projectId))}" style="color:${primary}">${e(t('favoriteAlerts.mail.view'))}</a></p>`,
     ),
+    contactHtml(extras.contact, primary),
   ].join('');
   const footer = `${e(why)} <a href="${e(links.profile)}" style="color:#555555">${e(t('favoriteAlerts.mail.profileLink'))}</a>`;
 
@@ -63,4 +74,11 @@ export function favoritesMail(brand: MailBrand, projects: ProjectChanges[], link
     fromName: site,
     headers: oneClickHeaders(links.unsubscribe),
   };
+}
+
+/** A project's picture, linked to its page (none without one). */
+function picture(src: string | null, href: string): string {
+  if (!src) return '';
+  const e = escapeHtml;
+  return `<a href="${e(href)}"><img src="${e(src)}" alt="" width="${MAIL_PICTURE_WIDTH}" style="display:block;width:${MAIL_PICTURE_WIDTH}px;height:auto;border:0;margin:16px 0 0"></a>`;
 }

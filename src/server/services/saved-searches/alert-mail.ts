@@ -8,6 +8,7 @@ import type { QueuedMail } from '../../mail/compose.ts';
 import { escapeHtml, frameColors, mailFrame } from '../../mail/frame.ts';
 import type { MailBrand } from '../accounts/mail-html.ts';
 import { formatPrice } from '../../../shared/format.ts';
+import { contactHtml, contactText, type MailContact } from '../../mail/contact-block.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { Frequency } from '../../../shared/saved-searches.ts';
 
@@ -25,6 +26,8 @@ export interface AlertItem {
   /** The project's page on the search's site. */
   href: string;
   isNew: boolean;
+  /** The home whose price dropped, in words ('Apartment, 2 bedrooms, 85 m², floor 3, ref. A-12'), or null. */
+  unit: string | null;
   /** A drop: the unit's price before and now. */
   priceBefore: number | null;
   priceNow: number | null;
@@ -42,12 +45,15 @@ export interface AlertMailParts {
   searchHref: string;
   manageHref: string;
   unsubscribeHref: string;
+  /** Whom the buyer asks: the partner on its site's mails, else the office. */
+  contact: MailContact;
 }
 
-/** What happened to a project, in words. */
+/** What happened to a project, in words: new, or which home's price dropped from what to what. */
 function change(item: AlertItem): string {
   if (item.isNew || item.priceBefore === null) return t('savedSearches.alert.new');
-  return t('savedSearches.alert.reduced', { before: formatPrice(item.priceBefore), price: formatPrice(item.priceNow) });
+  const reduced = t('savedSearches.alert.reduced', { before: formatPrice(item.priceBefore), price: formatPrice(item.priceNow) });
+  return item.unit ? `${item.unit}: ${reduced}` : reduced;
 }
 
 export function alertMail(p: AlertMailParts): QueuedMail {
@@ -69,6 +75,8 @@ export function alertMail(p: AlertMailParts): QueuedMail {
     ...p.items.flatMap((item) => [item.name, `${item.place} · ${item.price}`, change(item), item.href, '']),
     `${more}:`,
     p.searchHref,
+    '',
+    ...contactText(p.contact),
     '',
     '--',
     why,
@@ -108,7 +116,8 @@ function alertHtml(p: AlertMailParts, w: Words): string {
   const body =
     `<p style="margin:0 0 16px">${e(w.intro)}</p>` +
     `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%">${rows}</table>` +
-    `<p style="margin:8px 0 0"><a href="${e(p.searchHref)}" style="display:inline-block;padding:12px 20px;background:${primary};color:${ink};text-decoration:none;border-radius:4px">${e(w.more)}</a></p>`;
+    `<p style="margin:8px 0 0"><a href="${e(p.searchHref)}" style="display:inline-block;padding:12px 20px;background:${primary};color:${ink};text-decoration:none;border-radius:4px">${e(w.more)}</a></p>` +
+    contactHtml(p.contact, primary);
   const footer =
     `<p style="margin:0 0 8px">${e(w.why)}</p>` +
     `<p style="margin:0"><a href="${e(p.manageHref)}" style="color:#555555">${e(w.manage)}</a> · ` +

@@ -26,6 +26,8 @@ export interface AlertMatch {
   /** The biggest drop: an available unit's price before it, and now (null for a new project without one). */
   priceBefore: number | null;
   price: number | null;
+  /** That unit (null for a new project). */
+  unitId: number | null;
 }
 
 export interface SearchMatches {
@@ -47,22 +49,21 @@ function during(window: AlertWindow, column: string): Expression<SqlBool> {
 export async function gatherCandidates(db: Kysely<Database>, dialect: DialectName, window: AlertWindow): Promise<number> {
   await dropCandidates(db);
   await sql`create temporary table alert_candidates (
-    project_id integer primary key, listed_at text, dropped_at text, price_before integer, price integer)
+    project_id integer primary key, listed_at text, dropped_at text, price_before integer, price integer, unit_id integer)
     ${sql.raw(dialect === 'postgres' ? 'on commit drop' : '')}`.execute(db);
   await sql`insert into alert_candidates (project_id, listed_at)
     select p.id, p.listed_at from projects p where ${during(window, 'p.listed_at')} and ${LISTED}`.execute(db);
   // One row per project: its unit with the biggest drop still standing.
-  await sql`insert into alert_candidates (project_id, dropped_at, price_before, price)
-    select project_id, changed_at, price_before, price from (
-      select h.project_id, h.changed_at, h.price_before, u.price,
+  await sql`insert into alert_candidates (project_id, dropped_at, price_before, price, unit_id)
+    select project_id, changed_at, price_before, price, unit_id from (
+      select h.project_id, h.changed_at, h.price_before, u.price, u.id as unit_id,
         row_number() over (partition by h.project_id order by h.price_before - u.price desc, h.id desc) as n
       from unit_history h join units u on u.id = h.unit_id
       where ${during(window, 'h.changed_at')} and h.price < h.price_before and h.status = 'available'
         and u.withdrawn_at is null and u.status = 'available' and u.price < h.price_before
     ) d where n = 1
-    on conflict (project_id) do update set dropped_at = excluded.dropped_at, price_before = excluded.price_before, price = excluded.price`.execute(
-    db,
-  );
+    on conflict (project_id) do update set dropped_at = excluded.dropped_at, price_before = excluded.price_before, price = excluded.price,
+      unit_id = excluded.unit_id`.execute(db);
   // PostgreSQL's planner knows nothing of a new temporary table: without this
   // it plans each search as if the candidates were many (a scan of projects).
   if (dialect === 'postgres') await sql`analyze alert_candidates`.execute(db);
@@ -123,8 +124,9 @@ export async function matchSearch(
     is_new: number | boolean;
     price_before: number | null;
     price: number | null;
+    unit_id: number | null;
     total: number | string;
-  }>`select c.project_id, case when ${isNew} then 1 else 0 end as is_new, c.price_before, c.price, count(*) over () as total
+  }>`select c.project_id, case when ${isNew} then 1 else 0 end as is_new, c.price_before, c.price, c.unit_id, count(*) over () as total
     from ${from}
     where ${sql.join(where, sql` and `)}
     order by case when ${isNew} then 0 else 1 end, case when ${isNew} then c.listed_at end desc,
@@ -137,6 +139,7 @@ export async function matchSearch(
       isNew: Number(r.is_new) === 1,
       priceBefore: r.price_before === null ? null : Number(r.price_before),
       price: r.price === null ? null : Number(r.price),
+      unitId: r.unit_id === null ? null : Number(r.unit_id),
     })),
   };
 }

@@ -24,6 +24,8 @@ import { alertMail, MAIL_PICTURE_WIDTH, type AlertItem } from './alert-mail.ts';
 import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type SearchMatches } from './alert-matches.ts';
 import { mintToken, savedSearchLink, unsubscribeLink } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
+import { mailContact } from '../../mail/contact-block.ts';
+import { unitWords } from '../../../shared/unit-words.ts';
 
 export interface AlertRun {
   /** instant: the changes of the import at `now`; digest: those since each search's last alert, up to `now`. */
@@ -56,7 +58,10 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-/** A listing's picture as a mail shows it (MAIL_PICTURE_WIDTH wide, at 2×): a first-party raster address (the demo's SVGs have JPEG twins), or null. */
+/**
+ * A listing's picture as a mail shows it (MAIL_PICTURE_WIDTH wide, at 2×): a first-party raster
+ * address on `siteUrl` (the site the mail is from), or null. The demo's SVGs have JPEG twins.
+ */
 export function mailPicture(card: ProjectCard, siteUrl: string): string | null {
   const first = card.images[0];
   if (!first) return null;
@@ -120,27 +125,39 @@ async function matchEach(
   return out;
 }
 
-/** The cards of the matched projects and the partners of the searches, read in a few statements. */
+/** The cards of the matched projects, the homes whose price dropped and the partners of the searches, read in a few statements. */
 async function readAll(db: Kysely<Database>, matched: Matched[]) {
   const cards = new Map<number, ProjectCard>();
   const ids = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.projectId)))];
   for (const part of chunks(ids)) for (const card of await loadCards(db, part)) cards.set(card.id, card);
+  const units = new Map<number, string>();
+  const unitIds = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.unitId)).filter((id): id is number => id !== null))];
+  for (const part of chunks(unitIds))
+    for (const u of await db
+      .selectFrom('units as u')
+      .innerJoin('categories as c', 'c.id', 'u.category_id')
+      .select(['u.id', 'c.key', 'u.bedrooms', 'u.built_area', 'u.floor', 'u.ref'])
+      .where('u.id', 'in', part)
+      .execute())
+      units.set(u.id, unitWords({ category: { key: u.key }, bedrooms: u.bedrooms, built: u.built_area, floor: u.floor, ref: u.ref }));
   const partners = new Map<number, PublicPartner>();
   const partnerIds = [...new Set(matched.map((m) => m.search.partner_id).filter((id): id is number => id !== null))];
   for (const part of chunks(partnerIds))
     for (const row of await db.selectFrom('partners').selectAll().where('id', 'in', part).execute())
       partners.set(row.id, toPublicPartner(row));
-  return { cards, partners };
+  return { cards, units, partners };
 }
 
-function alertItem(card: ProjectCard, match: AlertMatch, home: string, siteUrl: string): AlertItem {
+/** `origin`: where the search's site serves its pictures (a partner's own domain, else the main site). */
+function alertItem(card: ProjectCard, match: AlertMatch, unit: string | null, home: string, origin: string): AlertItem {
   return {
     name: card.name,
     place: [card.location.town.name, card.location.region.name].join(', '),
     price: formatPriceRange(card.price) || t('savedSearches.alert.noPrice'),
-    picture: mailPicture(card, siteUrl),
+    picture: mailPicture(card, origin),
     href: `${home}/for-sale/${card.id}`,
     isNew: match.isNew,
+    unit,
     priceBefore: match.priceBefore,
     priceNow: match.price,
   };
@@ -152,12 +169,13 @@ async function queueOne(
   run: AlertRun,
   { search, result }: Matched,
   partner: PublicPartner | null,
-  cards: Map<number, ProjectCard>,
+  { cards, units }: Pick<Awaited<ReturnType<typeof readAll>>, 'cards' | 'units'>,
 ): Promise<void> {
   const brand = mailBrand(run.siteUrl, partner);
+  const origin = siteOrigin(run.siteUrl, partner?.domain);
   const items = result.matches.flatMap((m) => {
     const card = cards.get(m.projectId);
-    return card ? [alertItem(card, m, brand.home, run.siteUrl)] : [];
+    return card ? [alertItem(card, m, m.unitId === null ? null : (units.get(m.unitId) ?? null), brand.home, origin)] : [];
   });
   const unsubscribe = await unsubscribeLink(db, run.siteUrl, { id: search.id, address_id: search.address_id, partner }, run.now);
   const manageToken = await mintToken(db, 'manage', search.address_id, null, run.now);
@@ -170,6 +188,7 @@ async function queueOne(
     searchHref: brand.home + search.search,
     manageHref: savedSearchLink(run.siteUrl, partner, 'manage', manageToken),
     unsubscribeHref: unsubscribe,
+    contact: mailContact(partner),
   });
   await queueMail(db, search.email, { ...mail, headers: oneClickHeaders(unsubscribe) }, run.now);
 }
@@ -189,9 +208,10 @@ export async function queueAlerts(db: Kysely<Database>, dialect: DialectName, ru
   const matched = candidates ? await matchEach(db, searches, sinceOf, candidates) : [];
   await dropCandidates(db);
 
-  const { cards, partners } = await readAll(db, matched);
+  const read = await readAll(db, matched);
+  const { partners } = read;
   for (const m of matched)
-    await queueOne(db, run, m, m.search.partner_id === null ? null : (partners.get(m.search.partner_id) ?? null), cards);
+    await queueOne(db, run, m, m.search.partner_id === null ? null : (partners.get(m.search.partner_id) ?? null), read);
   // An instant search's alert is its mail; a digest's covers its window whether or not it matched.
   await setLastAlert(
     db,

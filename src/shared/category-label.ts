@@ -1,6 +1,6 @@
-// Labels of catalogue values. Categories the import met but the locale file does
-// not name (ids from 100 up) read as their key, humanised.
-import { hasMessage, t, type MessageKey } from '../../shared/i18n.ts';
+// A category's name as pages and mails say it. Categories the import met but
+// the locale file does not name (ids from 100 up) read as their key, humanised.
+import { hasMessage, t, type MessageKey } from './i18n.ts';
 
 export function categoryLabel(category: { key: string }): string {
   const key = `categories.${category.key}`;
