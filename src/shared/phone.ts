@@ -1,17 +1,5 @@
-// Phone numbers as links: the property page's contact bar and the alert mails'
-// contact block call and message the broker by them.
-
-/**
- * The number WhatsApp's links take (country code and number, digits only), or
- * null when `phone` does not say its country: '+34 965 00 12 34' and
- * '0034 965…' say it, and a Spanish number of nine digits is taken as one.
- */
-export function whatsappNumber(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
-  if (phone.trim().startsWith('+')) return digits.length >= 8 ? digits : null;
-  if (digits.startsWith('00')) return digits.length >= 10 ? digits.slice(2) : null;
-  return /^[6789]\d{8}$/.test(digits) ? `34${digits}` : null;
-}
+// A phone number as a link to call it: the pages' contact details and the
+// alert mails' contact block (whatsapp.ts: the same number for WhatsApp).
 
 /** A `tel:` address: the number's digits and its leading +. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

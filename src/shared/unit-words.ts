@@ -18,7 +18,7 @@ export function unitWords(unit: UnitFacts): string {
     categoryLabel(unit.category),
     bedrooms ? (bedrooms === 1 ? t('property.history.bedroom') : t('property.history.bedrooms', { count: bedrooms })) : '',
     built ? `${built} m²` : '',
-    floor ? t('savedSearches.alert.floor', { floor }) : '',
+    floor ? t('property.history.floor', { floor }) : '',
     ref ? t('property.history.ref', { ref }) : '',
   ]
     .filter(Boolean)

@@ -10,7 +10,7 @@ import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { violations } from '../helpers/axe.ts';
 import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
-import { whatsappNumber } from '../../src/shared/phone.ts';
+import { whatsappNumber } from '../../src/shared/whatsapp.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 const barBox = (page: Page) => page.$eval('.phone-contact-bar', (el) => el.getBoundingClientRect().toJSON() as DOMRect);

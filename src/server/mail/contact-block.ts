@@ -4,7 +4,8 @@
 // of the HTML, at the end of the mail's body.
 import type { PublicPartner } from '../../shared/partner.ts';
 import { t } from '../../shared/i18n.ts';
-import { telHref, whatsappNumber } from '../../shared/phone.ts';
+import { telHref } from '../../shared/phone.ts';
+import { whatsappNumber } from '../../shared/whatsapp.ts';
 import { escapeHtml } from './frame.ts';
 
 export interface MailContact {

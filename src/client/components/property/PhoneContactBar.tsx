@@ -7,7 +7,8 @@
 // needs no script (LazyPropertyParts.browser.tsx keeps the server's), and its
 // props are plain values the page reads (the contact details, its address).
 import { t } from '../../../shared/i18n.ts';
-import { telHref, whatsappNumber } from '../../../shared/phone.ts';
+import { whatsappNumber } from '../../../shared/whatsapp.ts';
+import { telHref } from '../Footer.tsx';
 import { propertyFormTitleId } from '../lead-form-ids.ts';
 
 export interface PhoneContactBarProps {
