@@ -137,6 +137,12 @@ function PropertyView({
         <div className="property__main">
           <Gallery images={project.images} name={project.name} />
           <KeyFacts project={project} units={units} />
+          {/* The homes on sale and their prices before the long description: what a buyer decides by. */}
+          {units.length > 0 && (
+            <PropertySection id="units-title" title={t('property.units.title')}>
+              <UnitsTable units={units} name={project.name} />
+            </PropertySection>
+          )}
           <Description project={project} />
           {project.amenities.length > 0 && (
             <PropertySection id="amenities-title" title={t('property.amenities')}>
@@ -145,11 +151,6 @@ function PropertyView({
                   <li key={i}>{amenity}</li>
                 ))}
               </ul>
-            </PropertySection>
-          )}
-          {units.length > 0 && (
-            <PropertySection id="units-title" title={t('property.units.title')}>
-              <UnitsTable units={units} name={project.name} />
             </PropertySection>
           )}
           {history && history.length > 0 && (

@@ -333,3 +333,25 @@ t.test('an id that names no project is 404 with the error page; no id goes to th
     t.equal(res.headers.location, location, `to ${location}`);
   }
 });
+
+t.test('the order a buyer decides by: price, key facts and the homes on sale before the long description', async (t) => {
+  const app = await testApp(t);
+  const html = (await app.inject('/for-sale/1')).body;
+  const at = (marker: string) => {
+    const i = html.indexOf(marker);
+    t.ok(i > 0, `${marker} is in the page`);
+    return i;
+  };
+  const order = [
+    'class="property__price"',
+    'class="property-section key-facts"',
+    'id="units-title"',
+    'id="description-title"',
+    'id="details-title"',
+  ].map(at);
+  t.same(
+    order,
+    [...order].sort((a, b) => a - b),
+    'price, key facts, units, description, then the details',
+  );
+});
