@@ -46,8 +46,13 @@ t.test("the brand and the links of a partner's site", async (t) => {
   };
   t.same(
     mailBrand(SITE_URL, partner),
-    { name: 'Costa Casas', home: 'https://costa-casas.es', logo: `${SITE_URL}/media/partners/costa-casas.png`, primary: '#0b5d4b' },
-    'an SVG logo as its PNG, which mail clients show',
+    {
+      name: 'Costa Casas',
+      home: 'https://costa-casas.es',
+      logo: 'https://costa-casas.es/media/partners/costa-casas.png',
+      primary: '#0b5d4b',
+    },
+    'an SVG logo as its PNG, which mail clients show, on the domain of the partner’s site',
   );
   t.equal(accountLink(SITE_URL, partner, 'client-reset-password', 'tok'), 'https://costa-casas.es/client-reset-password/tok');
   const noDomain = { ...partner, domain: null, logo: 'https://cdn.example/logo.png' };
