@@ -27,6 +27,7 @@ export type PageName =
   | 'search'
   | 'place-choice'
   | 'compare'
+  | 'buying-costs'
   | 'saved-search'
   | 'favorite-alerts'
   | 'content';
@@ -202,6 +203,8 @@ const listingPages: Shape[] = [
   { name: 'contact', path: '/contact', page: 'contact', header: 'solid' },
   // Developments side by side (src/shared/compare.ts); without ids the page offers how to choose them.
   { name: 'compare', path: '/compare', page: 'compare', header: 'solid', data: compareNeeds },
+  // What a home costs on top of its price (src/shared/buying-costs.ts): computed from its query, no read.
+  { name: 'buying-costs', path: '/buying-costs', page: 'buying-costs', header: 'solid' },
 ];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts), and where a typed place leads. */

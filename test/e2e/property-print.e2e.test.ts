@@ -31,6 +31,7 @@ t.test('the property page prints as a brochure', async (t) => {
     '.gallery__arrows',
     '.gallery__thumbs',
     '.project-location__map',
+    '.units-table__costs',
     '.project-files',
     '.similar-projects',
   ])

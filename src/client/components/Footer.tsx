@@ -11,7 +11,7 @@ import { CookieSettingsButton } from './consent/index.ts';
 import { TERMS_PATH } from '../lib/account-links.ts';
 import { telHref } from '../../shared/phone.ts';
 
-const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'mortgages-for-non-residents', 'nie-number'] as const;
+const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'buying-costs', 'mortgages-for-non-residents', 'nie-number'] as const;
 
 export interface ContactDetails {
   name: string;

@@ -140,7 +140,7 @@ function PropertyView({
           {/* The homes on sale and their prices before the long description: what a buyer decides by. */}
           {units.length > 0 && (
             <PropertySection id="units-title" title={t('property.units.title')}>
-              <UnitsTable units={units} name={project.name} />
+              <UnitsTable units={units} name={project.name} region={region.slug} costsPage={hrefIn(section, '/buying-costs')} />
             </PropertySection>
           )}
           <Description project={project} />

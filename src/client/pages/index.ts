@@ -35,6 +35,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   search: () => import('./search.tsx'),
   'place-choice': () => import('./place-choice.tsx'),
   compare: () => import('./compare.tsx'),
+  'buying-costs': () => import('./buying-costs.tsx'),
   'saved-search': () => import('./saved-search.tsx'),
   'favorite-alerts': () => import('./favorite-alerts.tsx'),
   content: () => import('./content.tsx'),

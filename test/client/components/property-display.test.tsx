@@ -110,17 +110,41 @@ t.test('key facts leave out unknown measures', async (t) => {
 });
 
 t.test("the units table shows an unknown cell as an en dash read as 'Not given'", async (t) => {
-  const html = render(<UnitsTable units={[UNIT, { ...UNIT, id: 10, bedrooms: 0, bathrooms: 0, built_area: 0 }]} name={PROJECT.name} />);
+  const html = render(
+    <UnitsTable
+      units={[UNIT, { ...UNIT, id: 10, bedrooms: 0, bathrooms: 0, built_area: 0 }]}
+      name={PROJECT.name}
+      region="alicante"
+      costsPage="/buying-costs"
+    />,
+  );
   t.notMatch(html, ZERO);
   const row = /<tr class="units-table__row[^"]*">([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
   const cell = '<span aria-hidden="true">–</span><span class="visually-hidden">Not given</span>';
   t.equal(row.split(cell).length - 1, 4, 'beds, baths, areas and floor');
   // Each cell also carries its column's name for the narrow layout (shown by CSS; screen readers have the header cells).
   t.match(
-    render(<UnitsTable units={[{ ...UNIT, bedrooms: 3, bathrooms: 2 }]} name="x" />),
+    render(<UnitsTable units={[{ ...UNIT, bedrooms: 3, bathrooms: 2 }]} name="x" region="alicante" costsPage="/buying-costs" />),
     /<td class="units-table__beds" data-label="Beds">3<\/td><td class="units-table__baths" data-label="Baths">2<\/td>/,
     'known counts as they are',
   );
+});
+
+t.test('each available home of a Spanish region links to its buying costs', async (t) => {
+  const units = [
+    { ...UNIT, id: 1, price: 245_000, status: 'available' as const },
+    { ...UNIT, id: 2, price: 260_000, status: 'sold' as const },
+    { ...UNIT, id: 3, price: 0, status: 'available' as const },
+  ];
+  const html = render(<UnitsTable units={units} name="x" region="malaga" costsPage="/acme/buying-costs" />);
+  const links = [...html.matchAll(/<a class="units-table__costs" href="([^"]+)" aria-label="([^"]+)">Buying costs<\/a>/g)];
+  t.same(
+    links.map((m) => [m[1], m[2]]),
+    [['/acme/buying-costs?price=245000&amp;community=andalucia', 'Buying costs of this home at € 245.000']],
+    'the available, priced home only, in its community',
+  );
+  const abroad = render(<UnitsTable units={units} name="x" region="algarve" costsPage="/buying-costs" />);
+  t.notMatch(abroad, /units-table__costs/, 'no link where the region is not a Spanish one');
 });
 
 t.test('a resale says Resale and has no delivery date', async (t) => {

@@ -8,6 +8,7 @@ import type { UnitRow } from '../../../shared/catalogue.ts';
 import { formatArea, formatPrice } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
+import { communityOfRegion, costsHref } from '../../../shared/buying-costs.ts';
 
 const AREAS: Array<[keyof UnitRow, MessageKey]> = [
   ['built_area', 'property.units.built'],
@@ -44,7 +45,12 @@ function Areas({ unit }: { unit: UnitRow }) {
   );
 }
 
-export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) {
+/**
+ * The homes of a project named `name`; `costsPage` is the buying-costs calculator, to which each
+ * available home links with its price where the project's `region` is a Spanish one it knows.
+ */
+export function UnitsTable({ units, name, region, costsPage }: { units: UnitRow[]; name: string; region: string; costsPage: string }) {
+  const community = communityOfRegion(region);
   const available = units.filter((u) => u.status === 'available').length;
   return (
     <div className="units-table__scroll" role="region" aria-labelledby="units-caption" tabIndex={0}>
@@ -84,6 +90,15 @@ export function UnitsTable({ units, name }: { units: UnitRow[]; name: string }) 
               </td>
               <td className="units-table__number units-table__price" data-label={t('property.units.price')}>
                 {formatPrice(unit.price) || <NotGiven />}
+                {community && unit.status === 'available' && unit.price ? (
+                  <a
+                    className="units-table__costs"
+                    href={costsHref(costsPage, unit.price, community)}
+                    aria-label={t('buyingCosts.fromUnitLabel', { price: formatPrice(unit.price) })}
+                  >
+                    {t('buyingCosts.fromUnit')}
+                  </a>
+                ) : null}
               </td>
               <td className="units-table__status">
                 <span className={`unit-status unit-status--${unit.status}`}>{t(`property.units.statuses.${unit.status}`)}</span>
