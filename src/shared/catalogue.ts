@@ -1,6 +1,7 @@
 // The catalogue as the API serves it (issue 3, SPEC §3, §7, §9): categories,
 // the search body, and the shapes of projects, units, files and places.
 // Request structs are superstruct; types are derived from them.
+import type { Embed } from './embeds.ts';
 import type { PreparedPhoto } from './photos.ts';
 import {
   array,
@@ -282,7 +283,18 @@ export interface ProjectDetail extends ProjectCard {
   categories: Array<{ id: number; key: string }>;
   units_total: number;
   images: ImageRef[];
+  /** Its videos and virtual tours (issue 23), videos first. */
+  media: ProjectMedia[];
   listed_at: string;
+}
+
+/** A development's video or virtual tour. */
+export interface ProjectMedia {
+  kind: 'video' | 'tour';
+  /** The feed's address (http or https). */
+  url: string;
+  /** The allowed provider's player to frame behind consent (src/shared/embeds.ts); null: shown as a link only. */
+  embed: Embed | null;
 }
 
 /** POST /api/property. */

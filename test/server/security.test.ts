@@ -63,7 +63,7 @@ t.test('every answer carries the same headers as helmet sent, the policy written
     const csp = String(res.headers['content-security-policy']).replace(/'nonce-[0-9a-f]{32}'/g, "'nonce-N'");
     t.equal(
       csp,
-      "default-src 'self';script-src 'self' 'nonce-N';style-src 'self' 'nonce-N';img-src 'self' data: https://tile.openstreetmap.org;font-src 'self';connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+      "default-src 'self';script-src 'self' 'nonce-N';style-src 'self' 'nonce-N';img-src 'self' data: https://tile.openstreetmap.org;font-src 'self';connect-src 'self';frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://my.matterport.com https://kuula.co https://tour.giraffe360.com;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
       url,
     );
   }

@@ -45,6 +45,7 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     amenities: ['Pool'],
     categories: [{ id: 1, key: 'apartment' }],
     units_total: 3,
+    media: [],
     listed_at: '2026-09-01T00:00:00.000Z',
     ...overrides,
   };

@@ -4,7 +4,6 @@
 // strip of key figures that the homepage and a partner's home share. Class
 // names are the ones the styles (layout.css, components.css, pages.css) use.
 import type { ReactNode } from 'react';
-import { tList } from '../../shared/i18n.ts';
 import { Icon, type IconName } from './Icon.tsx';
 
 /**
@@ -168,31 +167,5 @@ export function Paragraphs({ items }: { items: string[] }) {
         <p key={text}>{text}</p>
       ))}
     </>
-  );
-}
-
-interface Feature {
-  figure: string;
-  title: string;
-  text: string;
-}
-
-/** The strip of key figures (home.features) on the homepage and a partner's home. */
-export function Features({ label }: { label: string }) {
-  return (
-    <section className="container features" aria-label={label}>
-      {tList<Feature>('home.features').map((f) => (
-        <div className="feature" key={f.title}>
-          <span className="feature__figure" aria-hidden="true">
-            {f.figure}
-          </span>
-          <h2>
-            <span className="visually-hidden">{f.figure} </span>
-            {f.title}
-          </h2>
-          <p>{f.text}</p>
-        </div>
-      ))}
-    </section>
   );
 }

@@ -12,11 +12,12 @@
 // than reloading the page over what was typed. Rendered by client navigation (no server DOM), it
 // loads at once and renders. The contexts the parts read (section, posted
 // form, the client) are handed across to that root.
-import { useContext, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { rootMakers } from './roots.ts';
 import { PostedContext } from '../components/forms/posted.tsx';
 import { AuthProvider, useAuthStore } from './auth.tsx';
+import { ConsentContext, type ConsentApi } from './consent.tsx';
 import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -33,9 +34,11 @@ interface IslandProps<P> {
    * with nothing to use, whose code a touch while scrolling over it would load for nothing.
    */
   onUse?: boolean;
+  /** Whether the code loads as soon as the page has hydrated: a part that shows what this browser allows (an embed behind consent). */
+  eager?: boolean;
 }
 
-function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>) {
+function Island<P extends object>({ load, props, onUse = true, eager }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
@@ -49,6 +52,7 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
   const section = useSection();
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
+  const consent = useContext(ConsentContext);
 
   // A form sent before its code has taken it over: held, then sent by that code (or by the
   // browser, if the code fails to load).
@@ -96,7 +100,7 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
       held.current = form;
       start();
     };
-    if (!fromServer || stale) start();
+    if (!fromServer || stale || eager) start();
     else if (onUse) {
       for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
       for (const type of HELD) el.addEventListener(type, hold, true);
@@ -105,7 +109,7 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
       mounted = false;
       stop();
     };
-  }, [load, fromServer, stale, onUse, sendHeld]);
+  }, [load, fromServer, stale, onUse, eager, sendHeld]);
 
   useEffect(() => {
     if (!Part) return;
@@ -113,8 +117,10 @@ function Island<P extends object>({ load, props, onUse = true }: IslandProps<P>)
       <SectionProvider value={section}>
         <AuthProvider store={auth}>
           <PostedContext.Provider value={posted}>
-            <Part {...props} />
-            <Taken onTaken={onTaken} />
+            <ConsentWhileHydrating consent={consent}>
+              <Part {...props} />
+              <Taken onTaken={onTaken} />
+            </ConsentWhileHydrating>
           </PostedContext.Provider>
         </AuthProvider>
       </SectionProvider>
@@ -148,10 +154,21 @@ function sameProps(a: object, b: object): boolean {
 }
 
 /** The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island. */
-export function island<P extends object>(load: () => Promise<ComponentType<P>>, { onUse = true } = {}): ComponentType<P> {
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, { onUse = true, eager = false } = {}): ComponentType<P> {
   return function LoadedOnUse(props: P) {
-    return <Island load={load} props={props} onUse={onUse} />;
+    return <Island load={load} props={props} onUse={onUse} eager={eager} />;
   };
+}
+
+/**
+ * The page's consent, handed across; while the part's own root hydrates (after the page's) it reads as
+ * not known yet, as on the server, so that what depends on it (ConsentGate) hydrates the server's DOM.
+ */
+function ConsentWhileHydrating({ consent, children }: { consent: ConsentApi | null; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <ConsentContext.Provider value={hydrated || !consent ? consent : { ...consent, ready: false }}>{children}</ConsentContext.Provider>
+  );
 }
 
 /**

@@ -23,13 +23,21 @@ import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
 import { Description } from '../components/property/Description.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
-import { KeyFacts, PhoneContactBar, PriceHistory, ProjectDetails, UnitsTable } from '../components/property/LazyPropertyParts.tsx';
+import {
+  AgentCard,
+  KeyFacts,
+  PhoneContactBar,
+  PriceHistory,
+  ProjectDetails,
+  PropertyMedia,
+  UnitsTable,
+} from '../components/property/LazyPropertyParts.tsx';
 import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
 import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
-import { AgentCard } from '../components/property/AgentCard.tsx';
 import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
 import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
 import { ListingJsonLd } from '../components/property/ListingJsonLd.tsx';
+import { useStore } from '../store.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 import { CompareSlot } from '../components/compare/CompareSlot.tsx';
@@ -95,6 +103,7 @@ function PropertyView({
   ];
   const price = formatPriceRange(project.price);
   const contact = useContactDetails();
+  const partner = useStore((s) => s.partner);
   const url = pageAddresses(usePageWhere()).url;
   // A link preview shows a picture of the home, not a floor plan.
   const preview = project.images.find((i) => !i.floorplan);
@@ -143,6 +152,7 @@ function PropertyView({
               <UnitsTable units={units} name={project.name} region={region.slug} costsPage={hrefIn(section, '/buying-costs')} />
             </PropertySection>
           )}
+          {project.media.length > 0 && <PropertyMedia media={project.media} name={project.name} />}
           <Description project={project} />
           {project.amenities.length > 0 && (
             <PropertySection id="amenities-title" title={t('property.amenities')}>
@@ -172,7 +182,7 @@ function PropertyView({
           <PhoneContactBar name={project.name} projectId={project.id} broker={contact.name} phone={contact.phone} url={url} />
         </div>
         <aside className="property__aside" aria-label={t('property.contactLabel')}>
-          <AgentCard />
+          <AgentCard contact={contact} logo={partner?.logo ?? null} partner={partner !== null} />
           <PropertyContactForm projectId={project.id} headingLevel={2} />
         </aside>
       </div>

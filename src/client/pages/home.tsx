@@ -7,7 +7,8 @@ import { Meta } from '../components/Meta.tsx';
 import { CtaBand, HeroSlider } from '../components/HeroSlider.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';
-import { Features, Section, StepList, type Step } from '../components/Sections.tsx';
+import { Section, StepList, type Step } from '../components/Sections.tsx';
+import { KeyFigures } from '../components/KeyFigures.tsx';
 import { useHref } from '../lib/section.tsx';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { SearchEntryBand } from '../components/SearchEntry.tsx';
@@ -47,7 +48,7 @@ export default function HomePage({ match }: PageProps) {
       </section>
       <FeaturedDevelopments featured={featured} />
       <RecentlyViewedSlot />
-      <Features label={t('home.featuresLabel')} />
+      <KeyFigures label={t('home.featuresLabel')} />
 
       <Section id="coasts-title" title={t('home.coasts.title')} lead={t('home.coasts.lead')} tone="tint">
         <ul className="grid grid--4">

@@ -9,7 +9,8 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 import { ContactList, useContactDetails } from '../components/Footer.tsx';
 import { Link } from '../components/Link.tsx';
 import { GuideCards } from '../components/RichText.tsx';
-import { Features, Section } from '../components/Sections.tsx';
+import { Section } from '../components/Sections.tsx';
+import { KeyFigures } from '../components/KeyFigures.tsx';
 import { LandingSections } from '../components/PartnerLanding.tsx';
 import { hrefIn, useHref, useSection } from '../lib/section.tsx';
 
@@ -66,7 +67,7 @@ export default function PartnerHomePage({ match }: PageProps) {
         </ul>
       </Section>
 
-      <Features label={t('partnerHome.featuresLabel', { name })} />
+      <KeyFigures label={t('partnerHome.featuresLabel', { name })} />
 
       <section className="section section--tint" aria-labelledby="partner-contact-title">
         <div className="container partner-contact">

@@ -33,6 +33,7 @@ const HASHED: { [K in Exclude<keyof FeedProperty, 'line'>]: true } = {
   features: true,
   images: true,
   documents: true,
+  media: true,
   developmentRef: true,
   developmentName: true,
   developer: true,
@@ -66,9 +67,16 @@ function record(value: Record<string, unknown>): string {
   return out;
 }
 
+/** Fields read since units were first hashed: while empty they add nothing, so a unit hashed before them keeps its hash. */
+const ADDED_LATER: ReadonlySet<keyof typeof HASHED> = new Set(['media']);
+
 /** The unit's content hash, as stored in units.content_hash. */
 export function contentHash(p: FeedProperty): string {
   let text = '';
-  for (const name of FIELDS) text += field(p[name]) + FIELD;
+  for (const name of FIELDS) {
+    const value = p[name];
+    if (ADDED_LATER.has(name) && Array.isArray(value) && value.length === 0) continue;
+    text += field(value) + FIELD;
+  }
   return hash('sha1', text, 'base64url');
 }

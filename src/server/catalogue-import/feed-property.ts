@@ -9,6 +9,13 @@ export interface FeedImage {
   floorplan: boolean;
 }
 
+/** A <video_url> or <virtual_tour_url>: plain, or one per language (lang its ISO 639-1 code). */
+export interface FeedMedia {
+  kind: 'video' | 'tour';
+  url: string;
+  lang: string | null;
+}
+
 export interface FeedDocument {
   kind: FileKind;
   title: string;
@@ -58,6 +65,8 @@ export interface FeedProperty {
   features: string[];
   images: FeedImage[];
   documents: FeedDocument[];
+  /** Its videos and virtual tours, in feed order, one entry per kind and address. */
+  media: FeedMedia[];
   // Extensions (docs/catalogue-import.md, "This project's extensions"): grouping into developments and what Kyero lacks.
   developmentRef: string | null;
   developmentName: string | null;

@@ -33,6 +33,8 @@ export type ImportTables = {
     description_html: string;
     descriptions: string;
     urls: string;
+    /** JSON: its lead unit's videos and tours (FeedMedia[]). */
+    media: string;
     /** Names made for a development the feed does not name, from plain to most specific; null when it names it. */
     name_detail: string | null;
     name_ref: string | null;
@@ -64,7 +66,7 @@ export async function createImportTables(db: Trx, dialect: DialectName): Promise
     ref text primary key, name text not null, developer text, stage text not null, description text not null,
     amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
     location_detail text, lat ${real}, lng ${real}, delivery_date text,
-    description_html text not null, descriptions text not null, urls text not null, name_detail text, name_ref text,
+    description_html text not null, descriptions text not null, urls text not null, media text not null, name_detail text, name_ref text,
     features integer not null) ${temp}`.execute(db);
   await sql`create temporary table import_images (
     ref text not null, url text not null, caption text, floorplan integer not null, seq integer not null,

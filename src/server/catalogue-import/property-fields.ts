@@ -6,7 +6,7 @@ import { descriptions } from './descriptions.ts';
 import { child, languages, textOf, type El } from './feed-element.ts';
 import type { FeedItem, FeedProperty } from './feed-property.ts';
 import { detailBesidesTown, properPlaceName } from './places.ts';
-import { documents, features, images } from './property-media.ts';
+import { documents, features, images, media } from './property-media.ts';
 import { plainField } from './rich-text.ts';
 import { parseAmount, parseCount, parseFeedDate, parseFlag, parseMonth, parseUrl, slugify, squash } from './text.ts';
 
@@ -106,6 +106,7 @@ export function toItem(el: El, line: number): FeedItem {
     features: features(child(el, 'features')),
     images: images(child(el, 'images')),
     documents: documents(child(el, 'documents')),
+    media: media(el),
     developmentRef,
     developmentName: plainField(textOf(el, 'development_name')).slice(0, 200) || null,
     developer: plainField(textOf(el, 'developer')).slice(0, 200) || null,

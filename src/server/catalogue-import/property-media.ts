@@ -1,8 +1,8 @@
 // A property's lists: features, pictures (ordered, one per URL, floor plans
 // marked) and documents (price list, floor plans, brochure).
 import type { FileKind } from '../store/schema.ts';
-import type { FeedDocument, FeedImage } from './feed-property.ts';
-import { child, childrenNamed, languageText, textOf, type El } from './feed-element.ts';
+import type { FeedDocument, FeedImage, FeedMedia } from './feed-property.ts';
+import { child, childrenNamed, languages, languageText, textOf, type El } from './feed-element.ts';
 import { plainField } from './rich-text.ts';
 import { parseFlag, parseUrl, slugify } from './text.ts';
 
@@ -52,6 +52,29 @@ export function images(el: El | undefined): FeedImage[] {
     seen.add(url);
     out.push({ url, caption: plainField(languageText(child(image, 'title'))).slice(0, 300) || null, floorplan: isFloorplan(image) });
   }
+  return out;
+}
+
+const MEDIA_ELEMENTS = [
+  ['video_url', 'video'],
+  ['virtual_tour_url', 'tour'],
+] as const;
+
+/** The property's <video_url> and <virtual_tour_url>, each plain or per language (<video_url><en>…</en></video_url>); web addresses only. */
+export function media(el: El): FeedMedia[] {
+  const out: FeedMedia[] = [];
+  const seen = new Set<string>();
+  for (const [name, kind] of MEDIA_ELEMENTS)
+    for (const node of childrenNamed(el, name)) {
+      const given = node.children.length ? [...languages(node, (c) => c.text)] : [[null, node.text] as const];
+      for (const [lang, raw] of given) {
+        const url = parseUrl(raw);
+        const key = `${kind} ${url}`;
+        if (!url || !/^https?:/.test(url) || seen.has(key) || out.length >= 12) continue;
+        seen.add(key);
+        out.push({ kind, url, lang });
+      }
+    }
   return out;
 }
 

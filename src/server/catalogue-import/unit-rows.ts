@@ -36,6 +36,7 @@ export function projectFields(
     description_html: description.html,
     descriptions: JSON.stringify(descriptions),
     urls: JSON.stringify(p.urls),
+    media: JSON.stringify(p.media),
     amenities: JSON.stringify(p.features),
     features: propertyFeatures(p),
     country_id: place.country,

@@ -65,6 +65,9 @@ export async function writeFeed(out: Writable, options: FeedOptions): Promise<Fe
   }
 }
 
+/** The tour the demo's developments show: Matterport's public sample space. */
+const DEMO_TOUR = 'https://my.matterport.com/show/?m=SxQL3iGyoDo';
+
 function development(rand: Random, n: number, width: number, media: string, names: Map<string, number>): { xml: string; count: number } {
   const area = weighted(rand, AREAS);
   const kinds = Object.entries(area.kinds).map(([kind, weight]) => ({ kind: kind as DevelopmentKind, weight: weight! }));
@@ -115,6 +118,9 @@ function development(rand: Random, n: number, width: number, media: string, name
     ...(rand() < 0.85 ? [{ kind: 'brochure', url: `${media}/${p}-brochure.svg`, title: `${name} brochure` }] : []),
   ];
 
+  // A few developments carry a virtual tour (Matterport's public sample space), as many real feeds do.
+  const tour = n % 10 === 3 ? `<virtual_tour_url>${DEMO_TOUR}</virtual_tour_url>\n` : '';
+
   const parts: string[] = [];
   units.forEach((u, i) => {
     const day = firstDay + int(rand, 0, 40);
@@ -134,6 +140,7 @@ function development(rand: Random, n: number, width: number, media: string, name
         `<features>${features.map((f) => `<feature>${esc(f)}</feature>`).join('')}</features>\n` +
         `<images>${images.map((img, k) => image(img, k + 1, markStyle)).join('')}</images>\n` +
         `<documents>${documents.map((d) => `<document kind="${d.kind}"><url>${d.url}</url><title><en>${esc(d.title)}</en></title></document>`).join('')}</documents>\n` +
+        tour +
         `</property>\n`,
     );
   });

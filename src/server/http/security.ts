@@ -5,6 +5,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { EMBED_ORIGINS } from '../../shared/embeds.ts';
 
 function originOf(template: string): string | null {
   try {
@@ -25,7 +26,8 @@ function directives(config: Config): Record<string, string[]> {
     'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': ["'self'"],
+    // The videos' and tours' players, and nothing else (src/shared/embeds.ts).
+    'frame-src': ["'self'", ...EMBED_ORIGINS],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -24,6 +24,7 @@ import { photoRefreshMigration } from './migrations/0022-photo-refresh.ts';
 import { photoDueIndexesMigration } from './migrations/0023-photo-due-indexes.ts';
 import { projectFeaturesMigration } from './migrations/0024-project-features.ts';
 import { searchIndexesNewFiltersMigration } from './migrations/0025-search-indexes-new-filters.ts';
+import { projectMediaMigration } from './migrations/0026-project-media.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0023_photo_due_indexes': photoDueIndexesMigration,
   '0024_project_features': projectFeaturesMigration,
   '0025_search_indexes_new_filters': searchIndexesNewFiltersMigration,
+  '0026_project_media': projectMediaMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -51,6 +51,7 @@ const PROJECT: ProjectDetail = {
   amenities: [],
   categories: [{ id: 1, key: 'apartment' }],
   units_total: 1,
+  media: [],
   listed_at: '2025-06-01T00:00:00.000Z',
 };
 

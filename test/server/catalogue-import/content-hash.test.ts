@@ -33,6 +33,7 @@ const base: FeedProperty = {
     { url: '/media/plan.jpg', caption: null, floorplan: true },
   ],
   documents: [{ kind: 'brochure', url: '/media/b.pdf', title: 'Brochure' }],
+  media: [{ kind: 'video', url: 'https://youtu.be/aaaaaaaaaaa', lang: null }],
   developmentRef: 'DEV-1',
   developmentName: 'Villas Dénia',
   developer: 'Promociones',
@@ -75,6 +76,9 @@ t.test('every field, and every part of a nested one, changes the hash', async (t
     ['a floor-plan mark', { images: [base.images[0]!, { url: '/media/plan.jpg', caption: null, floorplan: false }] }],
     ['picture order', { images: [base.images[1]!, base.images[0]!] }],
     ['a document title', { documents: [{ kind: 'brochure', url: '/media/b.pdf', title: 'Dossier' }] }],
+    ['a video', { media: [{ kind: 'video', url: 'https://youtu.be/bbbbbbbbbbb', lang: null }] }],
+    ['a video as a tour', { media: [{ kind: 'tour', url: 'https://youtu.be/aaaaaaaaaaa', lang: null }] }],
+    ['no video', { media: [] }],
     ['developmentRef', { developmentRef: null }],
     ['developmentName', { developmentName: null }],
     ['developer', { developer: 'Other' }],
@@ -93,4 +97,9 @@ t.test('null, empty and the word null are three values; fields do not run into e
   t.not(contentHash({ ...base, floor: 'null' }), contentHash({ ...base, floor: null }));
   t.not(contentHash({ ...base, town: 'ab', province: 'c' }), contentHash({ ...base, town: 'a', province: 'bc' }));
   t.not(contentHash({ ...base, features: ['a b'] }), contentHash({ ...base, features: ['a', 'b'] }));
+});
+
+t.test('a unit hashed before its videos were read keeps its hash while it has none', async (t) => {
+  // The hash as written before `media` was a field: this unit, less its video, hashed then.
+  t.equal(contentHash({ ...base, media: [] }), 'h3tB9pprMaGQpVXbVzEe5jbpQJg');
 });

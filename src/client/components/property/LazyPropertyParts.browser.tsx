@@ -6,4 +6,7 @@ export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyF
 export const UnitsTable = island(() => import('./UnitsTable.tsx').then((m) => m.UnitsTable), { onUse: false });
 export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) => m.PriceHistory), { onUse: false });
 export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });
+export const AgentCard = island(() => import('./AgentCard.tsx').then((m) => m.AgentCard), { onUse: false });
 export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then((m) => m.PhoneContactBar), { onUse: false });
+// Its videos and tours show what this browser allows (functional cookies): loaded once the page has hydrated.
+export const PropertyMedia = island(() => import('./PropertyMedia.tsx').then((m) => m.PropertyMedia), { onUse: false, eager: true });

@@ -41,6 +41,8 @@ export interface ProjectsTable {
   descriptions: Generated<string>;
   /** JSON: { [ISO 639-1 code]: url } of the listing on the exporter's site. */
   urls: Generated<string>;
+  /** JSON: its lead unit's videos and virtual tours, [{ kind, url, lang }] (migration 0026). */
+  media: Generated<string>;
   amenities: string;
   country_id: number;
   region_id: number;

@@ -1,0 +1,117 @@
+// A property page's virtual tour (issue 23) in Chromium, on the demo: before
+// the visitor allows functional cookies the player's box holds SPEC §4's
+// message and no request goes to the provider; 'here' opens the settings,
+// and once functional cookies are allowed the player is framed in the same
+// box (nothing moves); a visitor who allowed them before sees it without
+// asking, with no hydration error; without JavaScript the message and the
+// link to the provider's own page. At a phone's and a laptop's size; axe.
+import t from 'tap';
+import type { Page } from 'puppeteer-core';
+import { startServer } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import { violations } from '../helpers/axe.ts';
+import { CONSENT_COOKIE, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
+import type { PropertyAnswer, SearchAnswer } from '../../src/shared/catalogue.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+
+const PROVIDER = 'my.matterport.com';
+// Offline here: the player's own request fails, which is not the page's fault.
+const allowFailure = (url: string) => url.includes(PROVIDER);
+
+/** The first demo development with a tour. */
+async function developmentWithTour(url: string): Promise<number> {
+  const ids = ((await (await fetch(`${url}/api/properties?account_id=1&per_page=40`)).json()) as SearchAnswer).data.map((p) => p.id);
+  for (const id of ids) {
+    const detail = (await (
+      await fetch(`${url}/api/property`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+    ).json()) as PropertyAnswer;
+    if (detail.data.media.length) return id;
+  }
+  throw new Error('no demo development with a tour');
+}
+
+/** Every request the page makes to the provider. */
+function providerRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(PROVIDER)) seen.push(request.url());
+  });
+  return seen;
+}
+
+const box = (page: Page) => page.$eval('.property-media__frame', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+
+t.test('blocked until the visitor allows functional cookies, then framed in the same box', async (t) => {
+  const { url } = await startServer(t);
+  const id = await developmentWithTour(url);
+  const browser = await launchBrowser(t);
+  for (const size of [
+    { width: 390, height: 844, deviceScaleFactor: 3 },
+    { width: 1366, height: 900 },
+  ]) {
+    await t.test(`${size.width} × ${size.height}`, async (t) => {
+      const { page, problems } = await newPage(t, browser, { ...size, allowFailure });
+      const requests = providerRequests(page);
+      await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.$eval('.property-media', (el) => el.scrollIntoView({ block: 'center' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      t.equal(await page.$eval('.property-media__frame', (el) => el.textContent), `${en.consent.blocked} ${en.consent.here}`);
+      t.equal(await page.$('.property-media iframe'), null, 'no frame');
+      t.same(requests, [], 'no request to the provider');
+      const before = await box(page);
+      const ratio = size.width < 768 ? 4 / 3 : 16 / 9;
+      t.ok(Math.abs(before.width / before.height - ratio) < 0.02, `the player's box, ${before.width} × ${before.height}`);
+      t.same(await violations(page), [], 'axe: the blocked tour');
+
+      await page.click('.property-media .consent-gate__here');
+      await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
+      await page.click('dialog.cookie-modal input[name="functional"]');
+      await page.click('dialog.cookie-modal .cookie-modal__actions .button--primary');
+      await page.waitForSelector('dialog.cookie-modal', { hidden: true });
+      const frame = await page.waitForSelector('.property-media iframe');
+      const attrs = await frame!.evaluate((el) => ({
+        src: el.getAttribute('src'),
+        title: el.getAttribute('title'),
+        sandbox: el.getAttribute('sandbox'),
+      }));
+      t.equal(attrs.src, 'https://my.matterport.com/show/?m=SxQL3iGyoDo');
+      t.match(attrs.title, /^Virtual tour of .+ on Matterport$/);
+      t.notMatch(attrs.sandbox, /allow-top-navigation/, 'the player cannot move the page');
+      const after = await box(page);
+      t.same([after.width, after.height], [before.width, before.height], 'the player takes the placeholder’s box');
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('matterport')));
+      t.ok(requests.length > 0, 'the provider is asked only now');
+      t.same(problems.all(), []);
+    });
+  }
+});
+
+t.test('allowed before: framed once the page has hydrated, without a hydration error', async (t) => {
+  const { url } = await startServer(t);
+  const id = await developmentWithTour(url);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 1366, height: 900, allowFailure });
+  await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent({ optional: false, functional: true })), url });
+  await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  await page.waitForSelector('.property-media iframe');
+  t.pass('the tour is framed without a click');
+  t.same(problems.all(), [], 'no console error (a hydration mismatch would log one)');
+});
+
+t.test('without JavaScript: the message and the link to the tour', async (t) => {
+  const { url } = await startServer(t);
+  const id = await developmentWithTour(url);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 390, height: 844, javaScript: false, allowFailure });
+  const requests = providerRequests(page);
+  await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
+  t.match(await page.$eval('.property-media', (el) => el.textContent), en.consent.blocked);
+  t.equal(
+    await page.$eval('.property-media figcaption a', (el) => el.getAttribute('href')),
+    'https://my.matterport.com/show/?m=SxQL3iGyoDo',
+  );
+  t.same(requests, [], 'no request to the provider');
+  t.same(problems.all(), []);
+});
