@@ -26,7 +26,7 @@ export const SERVER_LAYERS = [
   ['mail', 'feed-images', 'periods'],
   ['store'],
   ['config.ts'],
-  ['feed-sources.ts', 'paths.ts', 'locales.ts'],
+  ['feed-sources.ts', 'paths.ts', 'locales.ts', 'geo'],
 ];
 
 const serverPath = (name) => `./src/server/${name}`;

@@ -285,7 +285,16 @@ export interface ProjectDetail extends ProjectCard {
   images: ImageRef[];
   /** Its videos and virtual tours (issue 23), videos first. */
   media: ProjectMedia[];
+  distances: Distances;
   listed_at: string;
+}
+
+/** Straight-line distances from a development's position (issue 23), computed at import. */
+export interface Distances {
+  /** To the coast, km (one decimal); null: no position, or far inland. */
+  beach_km: number | null;
+  /** The nearest airport with scheduled flights, whole km; null without a position. */
+  airport: { code: string; name: string; km: number } | null;
 }
 
 /** A development's video or virtual tour. */

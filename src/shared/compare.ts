@@ -3,7 +3,7 @@
 // share and the server renders it for anyone, with or without JavaScript.
 // The browser remembers the visitor's own list (client/lib/compare-list.ts).
 // Pure: the browser loads it (the API's struct is CompareQuery in catalogue.ts).
-import type { ProjectCard } from './catalogue.ts';
+import type { Distances, ProjectCard } from './catalogue.ts';
 import type { Feature } from './features.ts';
 
 /** The most developments one comparison holds: four columns still fit a laptop's screen. */
@@ -16,6 +16,7 @@ const LARGEST_ID = 2_147_483_647;
 export interface ComparedProject extends ProjectCard {
   /** Stated by the feed; a feature not in the list is unknown, never "no". */
   features: Feature[];
+  distances: Distances;
 }
 
 export interface CompareAnswer {

@@ -24,6 +24,7 @@ import { Photo } from '../components/Photo.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { projectPlace } from '../components/ProjectCard.tsx';
 import { deliveryOf } from '../components/property/ProjectDetails.tsx';
+import { airportDistance, beachDistance } from '../../shared/distances.ts';
 
 interface Row {
   key: string;
@@ -53,6 +54,8 @@ function rowsOf(projects: ComparedProject[]): Row[] {
     row('bathrooms', t('compare.rows.bathrooms'), (p) => range(p.bathrooms)),
     row('built', t('compare.rows.built'), (p) => area(p.built)),
     row('plot', t('compare.rows.plot'), (p) => area(p.plot)),
+    row('beach', t('compare.rows.beach'), (p) => beachDistance(p.distances)),
+    row('airport', t('compare.rows.airport'), (p) => airportDistance(p.distances)),
     ...FEATURES.map((feature) =>
       row(`feature-${feature}`, t(`features.${feature}`), (p) =>
         p.features.includes(feature) ? t('compare.yes') : t('compare.notStated'),

@@ -26,6 +26,9 @@ export type ImportTables = {
     | 'location_detail'
     | 'lat'
     | 'lng'
+    | 'beach_km'
+    | 'airport'
+    | 'airport_km'
     | 'delivery_date'
   > & {
     /** Its lead unit's features (catalogue-import/features.ts); the units' pools and areas are added in recompute.ts. */
@@ -65,7 +68,7 @@ export async function createImportTables(db: Trx, dialect: DialectName): Promise
   await sql`create temporary table import_projects (
     ref text primary key, name text not null, developer text, stage text not null, description text not null,
     amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
-    location_detail text, lat ${real}, lng ${real}, delivery_date text,
+    location_detail text, lat ${real}, lng ${real}, beach_km ${real}, airport text, airport_km integer, delivery_date text,
     description_html text not null, descriptions text not null, urls text not null, media text not null, name_detail text, name_ref text,
     features integer not null) ${temp}`.execute(db);
   await sql`create temporary table import_images (

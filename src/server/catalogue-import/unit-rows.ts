@@ -6,6 +6,7 @@ import { propertyFeatures } from '../../shared/feature-words.ts';
 import type { FeedProperty } from './feed-property.ts';
 import type { Row } from './import-tables.ts';
 import { projectNames } from './project-names.ts';
+import { distancesOf } from '../geo/distances.ts';
 
 /** Units without a development_ref form a project of their own. */
 export function projectRef(p: FeedProperty): string {
@@ -45,6 +46,7 @@ export function projectFields(
     location_detail: p.locationDetail,
     lat: p.lat,
     lng: p.lng,
+    ...distancesOf(p.lat, p.lng),
     delivery_date: p.deliveryDate,
   };
 }

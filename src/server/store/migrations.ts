@@ -25,6 +25,7 @@ import { photoDueIndexesMigration } from './migrations/0023-photo-due-indexes.ts
 import { projectFeaturesMigration } from './migrations/0024-project-features.ts';
 import { searchIndexesNewFiltersMigration } from './migrations/0025-search-indexes-new-filters.ts';
 import { projectMediaMigration } from './migrations/0026-project-media.ts';
+import { projectDistancesMigration } from './migrations/0027-project-distances.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0024_project_features': projectFeaturesMigration,
   '0025_search_indexes_new_filters': searchIndexesNewFiltersMigration,
   '0026_project_media': projectMediaMigration,
+  '0027_project_distances': projectDistancesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -41,6 +41,7 @@ const PROJECT: ProjectDetail = {
   categories: [{ id: 1, key: 'apartment' }],
   units_total: 4,
   media: [],
+  distances: { beach_km: null, airport: null },
   listed_at: '2025-06-01T00:00:00.000Z',
 };
 

@@ -12,6 +12,7 @@ import { t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 import { runKept } from '../../store/kept-queries.ts';
 import { projectMedia } from './media.ts';
+import { DISTANCE_COLUMNS, distancesAnswer } from './distances.ts';
 
 /** Whether project `id` is in the feed and within the scope. */
 export async function visible(db: Kysely<Database>, id: number, scope: Scope): Promise<boolean> {
@@ -23,7 +24,16 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   // The main site's shape is kept (kept-queries.ts); a partner's scope is written into the SQL.
   const [row] = await runKept(db, scoped ? null : 'project-detail', [id] as const, ([project]) =>
     cardQuery(db)
-      .select(['p.description', 'p.description_html', 'p.descriptions', 'p.amenities', 'p.media', 'p.units_total', 'p.listed_at'])
+      .select([
+        'p.description',
+        'p.description_html',
+        'p.descriptions',
+        'p.amenities',
+        'p.media',
+        'p.units_total',
+        'p.listed_at',
+        ...DISTANCE_COLUMNS,
+      ])
       .where('p.id', '=', project)
       .where('p.withdrawn_at', 'is', null)
       .$if(scoped !== null, (qb) => qb.where(scoped!)),
@@ -61,6 +71,7 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
     categories: categories.map((c) => ({ id: c.id, key: c.key })),
     units_total: row.units_total,
     media: projectMedia(row.media),
+    distances: distancesAnswer(row),
     listed_at: row.listed_at,
   };
 }

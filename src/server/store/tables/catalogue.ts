@@ -50,6 +50,11 @@ export interface ProjectsTable {
   location_detail: string | null;
   lat: number | null;
   lng: number | null;
+  /** Straight-line km to the coast, one decimal; null: no position, or far inland (migration 0027, geo/distances.ts). */
+  beach_km: number | null;
+  /** The nearest airport's IATA code (geo/airports.ts) and its distance in whole km. */
+  airport: string | null;
+  airport_km: number | null;
   delivery_date: string | null;
   price_min: number | null;
   price_max: number | null;

@@ -1,0 +1,14 @@
+// A development's stored distances (projects.beach_km, airport, airport_km;
+// src/server/geo/distances.ts) as the API answers them.
+import type { Distances } from '../../../shared/catalogue.ts';
+import { airportByCode } from '../../geo/airports.ts';
+
+export const DISTANCE_COLUMNS = ['p.beach_km', 'p.airport', 'p.airport_km'] as const;
+
+export function distancesAnswer(row: { beach_km: number | null; airport: string | null; airport_km: number | null }): Distances {
+  const airport = row.airport ? airportByCode(row.airport) : null;
+  return {
+    beach_km: row.beach_km === null ? null : Number(row.beach_km),
+    airport: airport && row.airport_km !== null ? { code: airport.code, name: airport.name, km: Number(row.airport_km) } : null,
+  };
+}

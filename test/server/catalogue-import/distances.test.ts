@@ -1,0 +1,42 @@
+// Distances computed at import (issue 23): each development's straight-line
+// distance to the coast and its nearest airport, from its lead unit's
+// position, stored on both stores; none without a position; changed when the
+// position changes.
+import t from 'tap';
+import { forEachStore } from '../../helpers/db.ts';
+import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
+import { chunks, feed, property } from './feeds.ts';
+
+forEachStore(t, 'a beach-front, an inland and an unplaced development', async (t, store) => {
+  const xml = feed(
+    property({ id: 'A1', dev: 'D1', lat: 37.9787, lng: -0.6822 }),
+    property({ id: 'B1', dev: 'D2', lat: 38.0849, lng: -0.944 }),
+    property({ id: 'C1', dev: 'D3' }),
+  );
+  await importFeed(store, chunks(xml), { source: 'crm', now: new Date('2026-11-01T12:00:00Z') });
+  const rows = async () =>
+    Object.fromEntries(
+      (await store.db.selectFrom('projects').select(['ref', 'beach_km', 'airport', 'airport_km']).orderBy('ref').execute()).map((r) => [
+        r.ref,
+        {
+          beach_km: r.beach_km === null ? null : Number(r.beach_km),
+          airport: r.airport,
+          airport_km: r.airport_km === null ? null : Number(r.airport_km),
+        },
+      ]),
+    );
+  const first = await rows();
+  t.ok(first.D1!.beach_km! <= 1, `Torrevieja by the sea: ${first.D1!.beach_km} km`);
+  t.equal(first.D1!.airport, 'ALC');
+  t.ok(first.D2!.beach_km! > 20 && first.D2!.beach_km! < 30, `Orihuela inland: ${first.D2!.beach_km} km`);
+  t.equal(first.D2!.airport, 'RMU');
+  t.same(first.D3, { beach_km: null, airport: null, airport_km: null }, 'no position, no distances');
+
+  const moved = feed(
+    property({ id: 'A1', dev: 'D1', lat: 38.0849, lng: -0.944 }),
+    property({ id: 'B1', dev: 'D2', lat: 38.0849, lng: -0.944 }),
+    property({ id: 'C1', dev: 'D3' }),
+  );
+  await importFeed(store, chunks(moved), { source: 'crm', now: new Date('2026-11-02T12:00:00Z') });
+  t.same((await rows()).D1, first.D2, 'a development that moves gets its new distances');
+});
