@@ -24,7 +24,7 @@ import {
   tuple,
   type Infer,
 } from 'superstruct';
-import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+import { MAX_BEACH_KM, MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { NEW_BUILD_STAGES, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectStage } from './catalogue-terms.ts';
 import { ProjectId } from './request-ids.ts';
 import { FEATURES } from './features.ts';
@@ -92,6 +92,8 @@ export const PropertySearch = object({
   delivery: optional(pattern(string(), /^(now|20\d\d|2100)$/)),
   /** A home of at least this built area, m². */
   builtfrom: optional(min(max(integer(), MAX_BUILT_FROM), 0)),
+  /** The coast at most this far in a straight line, km (issue 23); 0 is any. */
+  beach: optional(min(max(integer(), MAX_BEACH_KM), 0)),
   partner: optional(PartnerSlug),
 });
 export type PropertySearch = Infer<typeof PropertySearch>;
@@ -112,6 +114,7 @@ export interface FacetsAnswer {
     bedrooms: Record<string, number>;
     bathrooms: Record<string, number>;
     builtfrom: Record<string, number>;
+    beach: Record<string, number>;
     stage: Record<string, number>;
     delivery: Record<string, number>;
     features: Record<string, number>;

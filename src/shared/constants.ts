@@ -38,3 +38,5 @@ export const FAVORITES_MAX_MERGE = 500;
 
 /** The largest "built area from" a search takes, m² (issue 22). */
 export const MAX_BUILT_FROM = 2000;
+/** The farthest "beach within" a search accepts, km. */
+export const MAX_BEACH_KM = 50;

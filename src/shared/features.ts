@@ -47,6 +47,9 @@ export function cleanFeatures(value: unknown): Feature[] {
 /** The built areas a search offers as a minimum, m²: a studio to a large villa. */
 export const BUILT_AREAS = [50, 75, 100, 125, 150, 200, 250, 300] as const;
 
+/** The choices of "Beach within", km in a straight line (issue 23: projects.beach_km). */
+export const BEACH_DISTANCES = [1, 2, 5, 10, 20] as const;
+
 /** "Delivered by": the homes ready now, or by the end of a year (with the ready ones). */
 export type DeliveryBy = 'now' | `${number}`;
 

@@ -30,6 +30,7 @@ export function describeSearch(f: SavedFilters, place?: string | null): string {
   else if (f.pricefrom > 0) parts.push(t('savedSearches.describe.from', { price: formatPrice(f.pricefrom) }));
   else if (f.priceto < PRICE_UPPER_BOUND) parts.push(t('savedSearches.describe.upTo', { price: formatPrice(f.priceto) }));
   if (f.builtfrom > 0) parts.push(t('savedSearches.describe.builtFrom', { area: f.builtfrom }));
+  if (f.beach > 0) parts.push(t('search.filters.beachWithin', { km: f.beach }));
   if (f.stage.length) parts.push(f.stage.map((s) => t(`stages.${s}`)).join(` ${t('savedSearches.describe.or')} `));
   if (f.delivery === 'now') parts.push(t('search.filters.deliveryNow'));
   else if (f.delivery) parts.push(t('savedSearches.describe.readyBy', { year: f.delivery }));

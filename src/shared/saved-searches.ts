@@ -32,11 +32,11 @@ export const WEEKLY_DIGEST_WEEKDAY = 1;
 /** The filters a saved search keeps (SPEC §3, and issue 22's), and the map area. */
 export type SavedFilters = Pick<
   SearchFilters,
-  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom'
+  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom' | 'beach'
 > & { bbox?: string; delivery?: DeliveryBy };
 
 export function savedFilters(f: SearchFilters | SavedFilters): SavedFilters {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom } = f;
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom, beach } = f;
   return {
     cat,
     esGeo,
@@ -47,6 +47,7 @@ export function savedFilters(f: SearchFilters | SavedFilters): SavedFilters {
     features,
     stage,
     builtfrom,
+    beach,
     ...(bbox ? { bbox } : {}),
     ...(delivery ? { delivery } : {}),
   };

@@ -8,7 +8,7 @@
 import type { Infer } from 'superstruct';
 import type { GeoFilter } from './catalogue.ts';
 import { KNOWN_CATEGORIES, NEW_BUILD_STAGES, PER_PAGE_DEFAULT, SORTS, type NewBuildStage } from './catalogue-terms.ts';
-import { MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
+import { MAX_BEACH_KM, MAX_BUILT_FROM, PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND, SEARCH_ACCOUNT_ID } from './constants.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { DataNeed, RouteParams } from './routes.ts';
 import { cleanDelivery, cleanFeatures, type DeliveryBy, type Feature } from './features.ts';
@@ -43,6 +43,8 @@ export interface SearchFilters {
   delivery?: DeliveryBy;
   /** Built area from, m²; 0 is any. */
   builtfrom: number;
+  /** The beach within this many km; 0 is any. */
+  beach: number;
 }
 
 /** How a search route spells its filters: readable, or one of the legacy forms of SPEC §2. */
@@ -61,6 +63,7 @@ export const DEFAULT_SEARCH: SearchFilters = {
   features: [],
   stage: [],
   builtfrom: 0,
+  beach: 0,
 };
 
 const { sort: _sort, view: _view, ...unfiltered } = DEFAULT_SEARCH;
@@ -251,6 +254,7 @@ export function parseSearchUrl(params: RouteParams, query: URLSearchParams | str
     stage: cleanStages(q.getAll('stage')),
     ...optionalDelivery(cleanDelivery(q.get('delivery'))),
     builtfrom: inRange(q.get('builtfrom'), 0, MAX_BUILT_FROM) ?? 0,
+    beach: inRange(q.get('beach'), 0, MAX_BEACH_KM) ?? 0,
   };
 }
 
@@ -274,7 +278,10 @@ export function searchUrlFormOf(routeName: string): SearchUrlForm {
 
 /** Whether a search narrows anything (the filters SPEC §3 keeps: not sort, view or page). */
 export function hasFilters(
-  f: Pick<SearchFilters, 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom'> & {
+  f: Pick<
+    SearchFilters,
+    'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom' | 'beach'
+  > & {
     bbox?: string;
     delivery?: string;
   },
@@ -292,8 +299,8 @@ export function hasFilters(
 }
 
 /** Whether a search uses one of issue 22's filters (the search form's "more filters"). */
-export function hasMoreFilters(f: Pick<SearchFilters, 'features' | 'stage' | 'builtfrom'> & { delivery?: string }): boolean {
-  return f.features.length > 0 || f.stage.length > 0 || Boolean(f.delivery) || f.builtfrom > 0;
+export function hasMoreFilters(f: Pick<SearchFilters, 'features' | 'stage' | 'builtfrom' | 'beach'> & { delivery?: string }): boolean {
+  return f.features.length > 0 || f.stage.length > 0 || Boolean(f.delivery) || f.builtfrom > 0 || f.beach > 0;
 }
 
 type QueryPair = [string, string | number | undefined | false];
@@ -320,6 +327,7 @@ function narrowingPairs(f: SearchFilters): QueryPair[] {
     ['pricefrom', f.pricefrom > 0 && f.pricefrom],
     ['priceto', f.priceto < PRICE_UPPER_BOUND && f.priceto],
     ['builtfrom', f.builtfrom > 0 && f.builtfrom],
+    ['beach', f.beach > 0 && f.beach],
     ['features', f.features.length > 0 && f.features.join(',')],
     ['stage', f.stage.length > 0 && f.stage.join(',')],
     ['delivery', f.delivery],

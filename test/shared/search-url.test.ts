@@ -49,12 +49,13 @@ const full: SearchFilters = {
   stage: ['under_construction', 'key_ready'],
   delivery: '2027',
   builtfrom: 80,
+  beach: 5,
 };
 
 t.test('a readable URL: the place in the path, the rest in a fixed order, defaults left out', async (t) => {
   t.equal(
     searchHref('/search', full),
-    '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3',
+    '/search/spain/alicante/torrevieja?cat=1,12,150&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&beach=5&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&view=list&page=3',
   );
   t.equal(searchHref('/search', DEFAULT_SEARCH), '/search');
   t.equal(searchHref('/old/search', { esGeo: { country: 'spain', region: 'murcia' } }), '/old/search/spain/murcia');
@@ -89,7 +90,7 @@ t.test('URL → filters → URL is the identity for every readable URL the site 
 t.test("searchToQuery is the reverse of the API's searchFromQuery", async (t) => {
   t.equal(
     searchToQuery(full, { partner: 'costa-casas' }),
-    'account_id=1&cat=1,12,150&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&page=3&per_page=12&partner=costa-casas',
+    'account_id=1&cat=1,12,150&country=spain&region=alicante&town=torrevieja&bedrooms=2&bathrooms=1&pricefrom=100000&priceto=400000&builtfrom=80&beach=5&features=pool,sea-view,lift&stage=under_construction,key_ready&delivery=2027&sort=price_asc&bbox=-0.9,37.8,-0.5,38.1&page=3&per_page=12&partner=costa-casas',
   );
   const { bbox: _bbox, ...noBbox } = full;
   const samples: SearchFilters[] = [
@@ -111,6 +112,7 @@ t.test("searchToQuery is the reverse of the API's searchFromQuery", async (t) =>
         ...(f.pricefrom ? { pricefrom: f.pricefrom } : {}),
         priceto: f.priceto,
         ...(f.builtfrom ? { builtfrom: f.builtfrom } : {}),
+        ...(f.beach ? { beach: f.beach } : {}),
         ...(f.features.length ? { features: f.features } : {}),
         ...(f.stage.length ? { stage: f.stage } : {}),
         ...(f.delivery ? { delivery: f.delivery } : {}),

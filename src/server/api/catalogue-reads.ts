@@ -65,7 +65,19 @@ export function searchFromQuery(query: Record<string, QueryValue>): Record<strin
   if (Object.keys(geo).length) body.esGeo = geo;
   return body;
 }
-const NUMERIC = new Set(['account_id', 'bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'builtfrom', 'page', 'per_page', 'id', 'zoom']);
+const NUMERIC = new Set([
+  'account_id',
+  'bedrooms',
+  'bathrooms',
+  'pricefrom',
+  'priceto',
+  'builtfrom',
+  'beach',
+  'page',
+  'per_page',
+  'id',
+  'zoom',
+]);
 
 /** The GET form of the other reads: id=42 → { id: 42 }, other values as they are. */
 function fieldsFromQuery(query: Record<string, QueryValue>): Record<string, unknown> {

@@ -26,6 +26,7 @@ import { projectFeaturesMigration } from './migrations/0024-project-features.ts'
 import { searchIndexesNewFiltersMigration } from './migrations/0025-search-indexes-new-filters.ts';
 import { projectMediaMigration } from './migrations/0026-project-media.ts';
 import { projectDistancesMigration } from './migrations/0027-project-distances.ts';
+import { searchIndexesBeachMigration } from './migrations/0028-search-indexes-beach.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0025_search_indexes_new_filters': searchIndexesNewFiltersMigration,
   '0026_project_media': projectMediaMigration,
   '0027_project_distances': projectDistancesMigration,
+  '0028_search_indexes_beach': searchIndexesBeachMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

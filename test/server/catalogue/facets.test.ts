@@ -40,6 +40,7 @@ forEachStore(t, "each option's count is what the search would find with it", asy
     'cat=1,12&bedrooms=2',
     'features=pool&stage=key_ready',
     'pricefrom=150000&priceto=400000&builtfrom=75&delivery=now',
+    'beach=5&features=pool',
     'partner=alicante-only&features=sea-view',
   ];
   for (const search of searches) {
@@ -49,7 +50,7 @@ forEachStore(t, "each option's count is what the search would find with it", asy
     const { data } = res.json() as FacetsAnswer;
     t.equal(data.total, await total(app, query), `"${search}": the total is the search's`);
     let checked = 0;
-    for (const dimension of ['cat', 'bedrooms', 'bathrooms', 'builtfrom', 'stage', 'delivery', 'features'] as const)
+    for (const dimension of ['cat', 'bedrooms', 'bathrooms', 'builtfrom', 'beach', 'stage', 'delivery', 'features'] as const)
       for (const [value, count] of Object.entries(data[dimension])) {
         // Every option of a small dimension; a sample of the long ones (the rooms), to keep the test quick.
         if ((dimension === 'bedrooms' || dimension === 'bathrooms') && Number(value) % 3 !== 1) continue;

@@ -33,6 +33,9 @@ const searches: Array<Record<string, unknown>> = [
   { features: ['pool', 'sea-view'], stage: ['key_ready'] },
   { esGeo: { region: 'alicante' }, builtfrom: 100, delivery: '2028' },
   { delivery: 'now', features: ['golf'] },
+  // Issue 23's "beach within" (migration 0028).
+  { beach: 5 },
+  { esGeo: { region: 'alicante' }, beach: 2, bedrooms: 2 },
 ];
 
 t.test('every search reads a covering search index, never a table row', async (t) => {

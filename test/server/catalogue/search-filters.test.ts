@@ -30,7 +30,7 @@ forEachStore(t, "issue 22's filters find what the rows say, and the price per mÂ
   const nextYear = new Date().getUTCFullYear() + 1;
   const rows = await store.db
     .selectFrom('projects')
-    .select(['id', 'features', 'stage', 'delivery_date', 'built_max', 'price_m2_min'])
+    .select(['id', 'features', 'stage', 'delivery_date', 'built_max', 'price_m2_min', 'beach_km'])
     .execute();
   const listed = new Set(fixture.projects.filter((p) => findable(p)).map((p) => p.id));
   const expect = (keep: (row: (typeof rows)[number]) => boolean) =>
@@ -49,6 +49,8 @@ forEachStore(t, "issue 22's filters find what the rows say, and the price per mÂ
     ['delivery=now', (r) => r.stage === 'key_ready'],
     [`delivery=${nextYear}`, (r) => r.stage === 'key_ready' || (r.delivery_date !== null && r.delivery_date <= `${nextYear}-12`)],
     ['builtfrom=120', (r) => (r.built_max ?? 0) >= 120],
+    ['beach=2', (r) => r.beach_km !== null && Number(r.beach_km) <= 2],
+    ['beach=5&stage=key_ready', (r) => r.beach_km !== null && Number(r.beach_km) <= 5 && r.stage === 'key_ready'],
     [
       'features=sea-view&stage=off_plan&builtfrom=80',
       (r) => featuresOf(r.features).includes('sea-view') && r.stage === 'off_plan' && (r.built_max ?? 0) >= 80,
@@ -86,7 +88,16 @@ forEachStore(t, "issue 22's filters find what the rows say, and the price per mÂ
     .map((r) => r.id);
   t.same(ordered.ids, byPriceM2, 'price per mÂ², lowest first, the unknown last, the id breaking ties');
 
-  for (const query of ['features=swimming-pool', 'stage=resale', 'delivery=soon', 'builtfrom=-1', 'builtfrom=5000', 'sort=price_m2_desc']) {
+  for (const query of [
+    'features=swimming-pool',
+    'stage=resale',
+    'delivery=soon',
+    'builtfrom=-1',
+    'builtfrom=5000',
+    'beach=-1',
+    'beach=500',
+    'sort=price_m2_desc',
+  ]) {
     const res = await app.inject(`/api/properties?account_id=1&${query}`);
     t.equal(res.statusCode, 400, `${query}: 400`);
     t.match(res.json(), { message: new RegExp(query.split('=')[0]!) }, 'naming the field');

@@ -53,6 +53,8 @@ export async function giveFilterColumns(store: Store, fixture: Fixture): Promise
         features: featureMask(featuresFor(p.id)),
         stage: NEW_BUILD_STAGES[p.id % 3]!,
         delivery_date: p.id % 3 === 2 ? null : `${year + (p.id % 4)}-${String(1 + (p.id % 12)).padStart(2, '0')}`,
+        // From the beach front to inland, and one in five unknown (issue 23's "beach within").
+        beach_km: p.id % 5 === 4 ? null : [0.3, 1.5, 4, 12][p.id % 5]!,
       })
       .where('id', '=', p.id)
       .execute();

@@ -171,6 +171,21 @@ forEachStore(
   { seed: true },
 );
 
+forEachStore(
+  t,
+  'a saved search for the beach within 2 km: only the new projects that near the coast are mailed',
+  async (t, store) => {
+    await run(store, feed(...FIRST), day(1));
+    await addSearch(store.db, { email: 'a@example.com', search: '/search?beach=2' });
+    const ORIHUELA = { town: 'Orihuela', province: 'Alicante', lat: 38.085, lng: -0.944 };
+    await run(store, feed(...FIRST, home('B1', 'B1', 300000, TORREVIEJA), home('B2', 'B2', 300000, ORIHUELA)), day(2));
+    const [mail] = await queuedMails(store.db);
+    t.same(listedNames(mail!.text), ['Residencial B1'], 'Torrevieja by the sea, not Orihuela 25 km inland');
+    t.match(mail!.text, 'Beach within 2 km', 'the search described with it');
+  },
+  { seed: true },
+);
+
 forEachStore(t, 'many candidates or few: the two loop orders match the same projects in the same order', async (t, store) => {
   await run(store, feed(...FIRST), day(1), false);
   await run(store, feed(...SECOND), day(2), false);

@@ -42,6 +42,7 @@ export function filterChips(f: SearchFilters, place: PlaceRef | null): Chip[] {
       without: { pricefrom: 0, priceto: DEFAULT_SEARCH.priceto },
     },
     f.builtfrom > 0 && { text: t('search.filters.atLeastArea', { area: f.builtfrom }), without: { builtfrom: 0 } },
+    f.beach > 0 && { text: t('search.filters.beachWithin', { km: f.beach }), without: { beach: 0 } },
     f.stage.length > 0 && { text: f.stage.map((s) => t(`stages.${s}`)).join(', '), without: { stage: [] } },
     f.delivery !== undefined && {
       text: f.delivery === 'now' ? t('search.filters.deliveryNow') : t('search.filters.deliveryYear', { year: f.delivery }),

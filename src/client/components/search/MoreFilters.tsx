@@ -7,12 +7,12 @@
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import type { FacetsAnswer } from '../../../shared/catalogue.ts';
-import { BUILT_AREAS, FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
+import { BEACH_DISTANCES, BUILT_AREAS, FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
 import { t } from '../../../shared/i18n.ts';
 import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import type { SearchFilters } from '../../../shared/search-url.ts';
 
-export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom'>;
+export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom' | 'beach'>;
 
 /** `list` with `item` in or out, in the order of `all`. */
 function toggled<T>(all: readonly T[], list: readonly T[], item: T, on: boolean): T[] {
@@ -85,25 +85,22 @@ export function MoreFilters({ filters, onChange, focus = false, query }: Props) 
             ))}
           </select>
         </div>
-        <div className="field search-form__field">
-          <label className="field__label" htmlFor="search-builtfrom">
-            {t('search.filters.builtFrom')}
-          </label>
-          <select
-            className="field__input"
-            id="search-builtfrom"
-            name="builtfrom"
-            value={filters.builtfrom || ''}
-            onChange={(e) => set({ builtfrom: Number(e.target.value) })}
-          >
-            <option value="">{t('search.filters.any')}</option>
-            {BUILT_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {counted(t('search.filters.atLeastArea', { area }), facets?.builtfrom[area])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NumberSelect
+          name="builtfrom"
+          label={t('search.filters.builtFrom')}
+          any={t('search.filters.any')}
+          value={filters.builtfrom}
+          options={BUILT_AREAS.map((area) => [area, counted(t('search.filters.atLeastArea', { area }), facets?.builtfrom[area])])}
+          onChange={(builtfrom) => set({ builtfrom })}
+        />
+        <NumberSelect
+          name="beach"
+          label={t('search.filters.beach')}
+          any={t('search.filters.beachAny')}
+          value={filters.beach}
+          options={BEACH_DISTANCES.map((km) => [km, counted(t('search.filters.km', { km }), facets?.beach[km])])}
+          onChange={(beach) => set({ beach })}
+        />
       </div>
 
       <fieldset className="search-form__group">
@@ -125,6 +122,45 @@ export function MoreFilters({ filters, onChange, focus = false, query }: Props) 
           ))}
         </ul>
       </fieldset>
+    </div>
+  );
+}
+
+/** A select of whole-number thresholds (a size, a distance), 0 being "any". */
+function NumberSelect({
+  name,
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: {
+  name: 'builtfrom' | 'beach';
+  label: string;
+  any: string;
+  value: number;
+  options: Array<[number, string]>;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="field search-form__field">
+      <label className="field__label" htmlFor={`search-${name}`}>
+        {label}
+      </label>
+      <select
+        className="field__input"
+        id={`search-${name}`}
+        name={name}
+        value={value || ''}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        <option value="">{any}</option>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -198,7 +198,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
  * else a link that asks, which shows them in place with JavaScript.
  */
 function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onChange: (more: MoreFilterValues) => void }) {
-  const { features, stage, delivery, builtfrom } = state.filters;
+  const { features, stage, delivery, builtfrom, beach } = state.filters;
   const asked = new URLSearchParams(useSearch()).has(MORE_PARAM) || hasMoreFilters(state.filters);
   // Shown once, they stay: clearing the last of them does not fold them away under the visitor.
   const [kept] = useState(asked);
@@ -206,7 +206,7 @@ function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onCha
   const shown = kept || opened || asked;
   const Fields = useOnDemand(moreFilters, shown).value;
   if (shown && Fields)
-    return <Fields filters={{ features, stage, delivery, builtfrom }} onChange={onChange} focus={opened} query={state.mapQuery} />;
+    return <Fields filters={{ features, stage, delivery, builtfrom, beach }} onChange={onChange} focus={opened} query={state.mapQuery} />;
   const href = state.hrefFor({});
   return (
     <a

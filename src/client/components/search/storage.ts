@@ -20,7 +20,7 @@ import {
 
 export type SavedFilters = Pick<
   SearchFilters,
-  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'delivery' | 'builtfrom'
+  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'delivery' | 'builtfrom' | 'beach'
 >;
 
 /** The store's own key number for a context (esGeo1, searchData4, … of SPEC §3). */
@@ -49,7 +49,7 @@ function write(key: string, value: unknown): void {
 
 export function loadFilters(context: string): SavedFilters {
   // The filters of issue 22, kept in one key as a URL's query spells them, and read as one.
-  const { features, stage, delivery, builtfrom } = parseSearchUrl({}, String(read(`more${context}`) ?? ''));
+  const { features, stage, delivery, builtfrom, beach } = parseSearchUrl({}, String(read(`more${context}`) ?? ''));
   return {
     cat: cleanCategories(read(`cat${context}`)),
     esGeo: cleanGeo(read(`esGeo${context}`)),
@@ -59,6 +59,7 @@ export function loadFilters(context: string): SavedFilters {
     features,
     stage,
     builtfrom,
+    beach,
     ...(delivery ? { delivery } : {}),
   };
 }
@@ -71,7 +72,9 @@ export function saveFilters(context: string, f: SavedFilters): void {
   write(`bathrooms${context}`, f.bathrooms || undefined);
   write(`pricefrom${context}`, f.pricefrom || undefined);
   write(`priceto${context}`, f.priceto < DEFAULT_SEARCH.priceto ? f.priceto : undefined);
-  const more = searchHref('', { features: f.features, stage: f.stage, delivery: f.delivery, builtfrom: f.builtfrom }).slice(1);
+  const more = searchHref('', { features: f.features, stage: f.stage, delivery: f.delivery, builtfrom: f.builtfrom, beach: f.beach }).slice(
+    1,
+  );
   write(`more${context}`, more || undefined);
 }
 

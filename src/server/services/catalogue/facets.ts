@@ -11,7 +11,7 @@ import type { Database } from '../../store/schema.ts';
 import type { FacetSearch, FacetsAnswer } from '../../../shared/catalogue.ts';
 import { KNOWN_CATEGORIES, NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
-import { BUILT_AREAS, FEATURES, deliveryYears, featureMask } from '../../../shared/features.ts';
+import { BEACH_DISTANCES, BUILT_AREAS, FEATURES, deliveryYears, featureMask } from '../../../shared/features.ts';
 import { LISTED, type GeoIds } from './search.ts';
 import type { Scope } from './scope.ts';
 
@@ -30,6 +30,8 @@ export interface FacetRows {
   priceMin: Int32Array;
   priceMax: Int32Array;
   built: Int32Array;
+  /** To the coast, km; NaN unknown. */
+  beach: Float32Array;
   /** 1 + its index in NEW_BUILD_STAGES; 0 for another stage. */
   stage: Int8Array;
   /** Its delivery month as YYYYMM; 0 unknown. */
@@ -47,7 +49,7 @@ export async function loadFacetRows(db: Kysely<Database>): Promise<FacetRows> {
   const projects = await db
     .selectFrom('projects as p')
     .select(['p.id', 'p.country_id', 'p.region_id', 'p.town_id', 'p.beds_max', 'p.baths_max', 'p.price_min', 'p.price_max'])
-    .select(['p.built_max', 'p.stage', 'p.delivery_date', 'p.features', 'p.lat', 'p.lng'])
+    .select(['p.built_max', 'p.beach_km', 'p.stage', 'p.delivery_date', 'p.features', 'p.lat', 'p.lng'])
     .where(LISTED)
     .orderBy('p.id')
     .execute();
@@ -64,6 +66,7 @@ export async function loadFacetRows(db: Kysely<Database>): Promise<FacetRows> {
     priceMin: ints(),
     priceMax: ints(),
     built: ints(),
+    beach: new Float32Array(size),
     stage: new Int8Array(size),
     delivery: ints(),
     features: ints(),
@@ -85,6 +88,7 @@ export async function loadFacetRows(db: Kysely<Database>): Promise<FacetRows> {
     rows.priceMin[i] = orNone(p.price_min);
     rows.priceMax[i] = orNone(p.price_max);
     rows.built[i] = orNone(p.built_max);
+    rows.beach[i] = p.beach_km === null ? NaN : Number(p.beach_km);
     rows.stage[i] = NEW_BUILD_STAGES.indexOf(p.stage as (typeof NEW_BUILD_STAGES)[number]) + 1;
     rows.delivery[i] = p.delivery_date ? Number(p.delivery_date.replace('-', '').slice(0, 6)) : 0;
     rows.features[i] = Number(p.features);
@@ -108,8 +112,8 @@ export async function loadFacetRows(db: Kysely<Database>): Promise<FacetRows> {
 }
 
 // The form's filters, a bit each.
-const [CAT, BEDS, BATHS, BUILT, STAGE, DELIVERY, FEATURE] = [1, 2, 4, 8, 16, 32, 64] as const;
-const ALL = 127;
+const [CAT, BEDS, BATHS, BUILT, STAGE, DELIVERY, FEATURE, BEACH] = [1, 2, 4, 8, 16, 32, 64, 128] as const;
+const ALL = 255;
 const ROOMS = Array.from({ length: ROOMS_UPPER_BOUND }, (_, i) => i + 1);
 
 /** The counts of every option of the form for search `q` within the place, area and scope. */
@@ -121,6 +125,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
     bedrooms: {},
     bathrooms: {},
     builtfrom: {},
+    beach: {},
     stage: {},
     delivery: {},
     features: {},
@@ -130,6 +135,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
     bedrooms: new Float64Array(ROOMS.length),
     bathrooms: new Float64Array(ROOMS.length),
     builtfrom: new Float64Array(BUILT_AREAS.length),
+    beach: new Float64Array(BEACH_DISTANCES.length),
     stage: new Float64Array(NEW_BUILD_STAGES.length),
     delivery: new Float64Array(1 + years.length),
     features: new Float64Array(FEATURES.length),
@@ -148,7 +154,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
   const regions = new Set(scope?.regions);
   const projects = new Set(scope?.projects);
   const inGeo = (ids: number[] | undefined, value: number) => !ids?.length || ids.includes(value);
-  const { pricefrom = 0, priceto = PRICE_UPPER_BOUND, bedrooms = 0, bathrooms = 0, builtfrom = 0, bbox } = q;
+  const { pricefrom = 0, priceto = PRICE_UPPER_BOUND, bedrooms = 0, bathrooms = 0, builtfrom = 0, beach = 0, bbox } = q;
 
   const byYear = years.map((y) => y * 100 + 12);
   const bump = (counted: Float64Array, k: number) => (counted[k] = counted[k]! + 1);
@@ -160,6 +166,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
     (bedrooms && rows.beds[i]! < bedrooms ? BEDS : 0) |
     (bathrooms && rows.baths[i]! < bathrooms ? BATHS : 0) |
     (builtfrom && rows.built[i]! < builtfrom ? BUILT : 0) |
+    (beach && !(rows.beach[i]! <= beach) ? BEACH : 0) |
     (stages.size && !stages.has(rows.stage[i]!) ? STAGE : 0) |
     (deliveredBy(i, q.delivery) ? 0 : DELIVERY) |
     ((rows.features[i]! & asked) !== asked ? FEATURE : 0);
@@ -169,6 +176,8 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
     if (only & BEDS) for (let k = 0; k < Math.min(rows.beds[i]!, ROOMS.length); k++) bump(counts.bedrooms, k);
     if (only & BATHS) for (let k = 0; k < Math.min(rows.baths[i]!, ROOMS.length); k++) bump(counts.bathrooms, k);
     if (only & BUILT) for (let k = 0; k < BUILT_AREAS.length && rows.built[i]! >= BUILT_AREAS[k]!; k++) bump(counts.builtfrom, k);
+    // The distances are in order: within one, within every larger one.
+    if (only & BEACH) for (let k = BEACH_DISTANCES.length - 1; k >= 0 && rows.beach[i]! <= BEACH_DISTANCES[k]!; k--) bump(counts.beach, k);
     if (only & STAGE && rows.stage[i]! > 0) bump(counts.stage, rows.stage[i]! - 1);
     if (only & DELIVERY) {
       const ready = rows.stage[i] === 3;
@@ -199,6 +208,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
   KNOWN_CATEGORIES.forEach((c, k) => (data.cat[c.id] = counts.cat[k]!));
   ROOMS.forEach((n, k) => ((data.bedrooms[n] = counts.bedrooms[k]!), (data.bathrooms[n] = counts.bathrooms[k]!)));
   BUILT_AREAS.forEach((a, k) => (data.builtfrom[a] = counts.builtfrom[k]!));
+  BEACH_DISTANCES.forEach((km, k) => (data.beach[km] = counts.beach[k]!));
   NEW_BUILD_STAGES.forEach((s, k) => (data.stage[s] = counts.stage[k]!));
   ['now', ...years.map(String)].forEach((by, k) => (data.delivery[by] = counts.delivery[k]!));
   FEATURES.forEach((f, k) => (data.features[f] = counts.features[k]!));
@@ -207,7 +217,7 @@ export function countFacets(rows: FacetRows, q: FacetSearch, geo: GeoIds | null,
 
 /** What decides a search's counts: its filters (not its sort or page) in a fixed form. */
 export function facetKey(q: FacetSearch): string {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom } = q;
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom, beach } = q;
   return JSON.stringify([
     cat && [...new Set(cat)].sort((a, b) => a - b),
     esGeo && [esGeo.country, esGeo.region, esGeo.town],
@@ -220,5 +230,6 @@ export function facetKey(q: FacetSearch): string {
     stage && [...new Set(stage)].sort(),
     delivery,
     builtfrom || 0,
+    beach || 0,
   ]);
 }

@@ -36,7 +36,7 @@ export async function markerRows(db: Kysely<Database>, q: MarkerSearch, geo: Geo
 
 /** What makes two requests' matches the same: the filter and the scope, not the view, zoom, sort or partner's name. */
 function filterKey(q: MarkerSearch, scope: Scope): string {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom } = q;
+  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom, beach } = q;
   const cats = cat?.length ? [...new Set(cat)].sort((a, b) => a - b) : undefined;
   const geo = esGeo && { country: esGeo.country, region: esGeo.region, town: esGeo.town };
   const mask = features?.length ? featureMask(features) : undefined;
@@ -54,6 +54,7 @@ function filterKey(q: MarkerSearch, scope: Scope): string {
     stages,
     delivery,
     builtfrom || undefined,
+    beach || undefined,
   ]);
 }
 

@@ -122,6 +122,8 @@ export function searchConditions(
   if (filterSet(q, 'priceto')) where.push(sql<SqlBool>`${col('p.price_min')} <= ${q.priceto}`);
   if (q.cat?.length) where.push(categoryCondition([...new Set(q.cat)], col));
   if (filterSet(q, 'builtfrom')) where.push(sql<SqlBool>`${col('p.built_max')} >= ${q.builtfrom}`);
+  // Unknown (no position, or far inland) is never within a distance.
+  if (filterSet(q, 'beach')) where.push(sql<SqlBool>`${col('p.beach_km')} <= ${q.beach}`);
   // Every feature asked for (a validated mask, so the literal is safe to inline).
   const features = q.features?.length ? featureMask(q.features) : 0;
   if (features) where.push(sql<SqlBool>`(${col('p.features')} & ${sql.lit(features)}) = ${sql.lit(features)}`);
@@ -172,7 +174,7 @@ function pageOf(q: PropertySearch): { limit: number; offset: number } {
 }
 
 /** The filters whose values a kept search binds (keptSearch); the others are part of its shape. */
-const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'builtfrom'] as const;
+const BOUND_FILTERS = ['bedrooms', 'bathrooms', 'pricefrom', 'priceto', 'builtfrom', 'beach'] as const;
 
 /**
  * Whether the search filters by `key`: 0 is no filter (but a top price of 0

@@ -110,6 +110,7 @@ export async function matchSearch(
     stage: filters.stage,
     delivery: filters.delivery,
     builtfrom: filters.builtfrom,
+    beach: filters.beach,
   };
   const isNew = since === null ? sql<SqlBool>`c.listed_at is not null` : sql<SqlBool>`(c.listed_at is not null and c.listed_at > ${since})`;
   const where: Expression<SqlBool>[] = [sql<SqlBool>`p.id = c.project_id`, ...searchConditions(query, geo, scope)];

@@ -11,7 +11,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 const LISTED = sql<boolean>`withdrawn_at is null and units_available > 0`;
 const FILTERS = ['country_id', 'region_id', 'town_id', 'beds_max', 'baths_max', 'price_min', 'price_max', 'category_mask'];
 const POSITION = ['lat', 'lng'];
-const NEW = ['built_max', 'features', 'stage', 'delivery_date', 'price_m2_min'];
+export const NEW = ['built_max', 'features', 'stage', 'delivery_date', 'price_m2_min'];
 const rest = (first: string) => [...FILTERS.filter((c) => c !== first), 'updated_at'];
 
 /** The five search indexes, with the columns of 0007 and, after this migration, the new filters'. */
@@ -25,7 +25,7 @@ function searchIndexes(added: string[]): Array<[string, string[]]> {
   ];
 }
 
-async function rebuild(db: Kysely<any>, added: string[]): Promise<void> {
+export async function rebuild(db: Kysely<any>, added: string[]): Promise<void> {
   for (const [name, columns] of searchIndexes(added)) {
     await db.schema.dropIndex(name).execute();
     await db.schema
@@ -37,16 +37,16 @@ async function rebuild(db: Kysely<any>, added: string[]): Promise<void> {
   }
 }
 
-/** Led by the sort's expression exactly as search.ts's ORDER writes it (unqualified here). */
-const PRICE_M2_INDEX = sql`create index projects_search_price_m2_asc on projects (
+/** Led by the sort's expression exactly as search.ts's ORDER writes it (unqualified here); `added`: later filters' columns. */
+export const priceM2Index = (added: string[] = []) => sql`create index projects_search_price_m2_asc on projects (
   (case when price_m2_min is null then 1 else 0 end), price_m2_min, id,
-  ${sql.raw([...FILTERS, 'updated_at', ...POSITION, ...NEW.filter((c) => c !== 'price_m2_min'), 'withdrawn_at', 'units_available'].join(', '))}
+  ${sql.raw([...FILTERS, 'updated_at', ...POSITION, ...NEW.filter((c) => c !== 'price_m2_min'), ...added, 'withdrawn_at', 'units_available'].join(', '))}
 ) where withdrawn_at is null and units_available > 0`;
 
 export const searchIndexesNewFiltersMigration: Migration = {
   async up(db: Kysely<any>) {
     await rebuild(db, NEW);
-    await PRICE_M2_INDEX.execute(db);
+    await priceM2Index().execute(db);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('projects_search_price_m2_asc').execute();
