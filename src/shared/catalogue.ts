@@ -298,6 +298,8 @@ export interface Distances {
   beach_km: number | null;
   /** The nearest airport with scheduled flights, whole km; null without a position. */
   airport: { code: string; name: string; km: number } | null;
+  /** The position they are measured from is only approximate (a town's, or given coarsely). */
+  approximate: boolean;
 }
 
 /** A development's video or virtual tour. */

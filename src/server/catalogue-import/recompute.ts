@@ -25,7 +25,7 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
   await sql`update projects set
       name = i.name, developer = i.developer, stage = i.stage, description = i.description, amenities = i.amenities,
       country_id = i.country_id, region_id = i.region_id, town_id = i.town_id, location_detail = i.location_detail,
-      lat = i.lat, lng = i.lng, beach_km = i.beach_km, airport = i.airport, airport_km = i.airport_km, delivery_date = i.delivery_date, features = i.features,
+      lat = i.lat, lng = i.lng, beach_km = i.beach_km, airport = i.airport, airport_km = i.airport_km, position_approx = i.position_approx, delivery_date = i.delivery_date, features = i.features,
       description_html = i.description_html, descriptions = i.descriptions, urls = i.urls, media = i.media
     from import_projects i
     where i.ref = projects.ref and ${listed}`.execute(db);
@@ -142,11 +142,18 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
         lng = (select avg(c.lng) from geo_places c where c.parent_id = geo_places.id and c.lat is not null)
       where kind = ${kind} and id in (select ${sql.ref(column)} from import_projects)
         and exists (select 1 from geo_places c where c.parent_id = geo_places.id and c.lat is not null)`.execute(db);
-  // A development the feed gives no position sits at its town's, for the map.
+  // A development the feed gives no position sits at its town's, for the map: an approximate one.
   await sql`update projects set
       lat = (select g.lat from geo_places g where g.id = projects.town_id),
-      lng = (select g.lng from geo_places g where g.id = projects.town_id)
+      lng = (select g.lng from geo_places g where g.id = projects.town_id),
+      position_approx = 1
     where lat is null and ${listed}`.execute(db);
+  // A position another listed development shares exactly is a town's or an area's, not a home's.
+  await sql`update projects set position_approx = 1
+    where ${listed} and position_approx = 0 and exists (select 1 from projects q
+      where q.lat = projects.lat and q.lng = projects.lng and q.id <> projects.id and q.withdrawn_at is null and q.units_available > 0)`.execute(
+    db,
+  );
 }
 
 /**

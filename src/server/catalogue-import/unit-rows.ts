@@ -6,7 +6,7 @@ import { propertyFeatures } from '../../shared/feature-words.ts';
 import type { FeedProperty } from './feed-property.ts';
 import type { Row } from './import-tables.ts';
 import { projectNames } from './project-names.ts';
-import { distancesOf } from '../geo/distances.ts';
+import { coarsePosition, distancesOf } from '../geo/distances.ts';
 
 /** Units without a development_ref form a project of their own. */
 export function projectRef(p: FeedProperty): string {
@@ -47,6 +47,7 @@ export function projectFields(
     lat: p.lat,
     lng: p.lng,
     ...distancesOf(p.lat, p.lng),
+    position_approx: coarsePosition(p.lat, p.lng) ? 1 : 0,
     delivery_date: p.deliveryDate,
   };
 }

@@ -140,6 +140,18 @@ export interface Distances {
 
 const NONE: Distances = { beach_km: null, airport: null, airport_km: null };
 
+/** Decimals a coordinate was given with: 37.98 has 2 (about a kilometre), 37.9787 has 4. */
+const decimals = (value: number) => (String(value).split('.')[1] ?? '').length;
+
+/**
+ * Whether a position is too coarse to place a home: fewer than three decimals in either
+ * coordinate is a kilometre or more (a town's, a postcode's). A precise coordinate that
+ * ends in zeros reads as coarse too: one in a thousand, and it says only "approximate".
+ */
+export function coarsePosition(lat: number | null, lng: number | null): boolean {
+  return lat !== null && lng !== null && (decimals(lat) < 3 || decimals(lng) < 3);
+}
+
 /** A development's distances from its position; none without one. */
 export function distancesOf(lat: number | null, lng: number | null): Distances {
   if (lat === null || lng === null) return NONE;

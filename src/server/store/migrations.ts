@@ -27,6 +27,7 @@ import { searchIndexesNewFiltersMigration } from './migrations/0025-search-index
 import { projectMediaMigration } from './migrations/0026-project-media.ts';
 import { projectDistancesMigration } from './migrations/0027-project-distances.ts';
 import { searchIndexesBeachMigration } from './migrations/0028-search-indexes-beach.ts';
+import { positionApproxMigration } from './migrations/0029-position-approx.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0026_project_media': projectMediaMigration,
   '0027_project_distances': projectDistancesMigration,
   '0028_search_indexes_beach': searchIndexesBeachMigration,
+  '0029_position_approx': positionApproxMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,3 +40,20 @@ forEachStore(t, 'a beach-front, an inland and an unplaced development', async (t
   await importFeed(store, chunks(moved), { source: 'crm', now: new Date('2026-11-02T12:00:00Z') });
   t.same((await rows()).D1, first.D2, 'a development that moves gets its new distances');
 });
+
+forEachStore(t, 'a position given coarsely, or shared with another development, is approximate', async (t, store) => {
+  const xml = feed(
+    property({ id: 'A1', dev: 'D1', lat: 37.9787, lng: -0.6822 }),
+    property({ id: 'B1', dev: 'D2', lat: 37.98, lng: -0.68 }),
+    property({ id: 'C1', dev: 'D3', lat: 38.5411, lng: -0.1225 }),
+    property({ id: 'C2', dev: 'D4', lat: 38.5411, lng: -0.1225 }),
+    property({ id: 'E1', dev: 'D5' }),
+  );
+  await importFeed(store, chunks(xml), { source: 'crm', now: new Date('2026-11-01T12:00:00Z') });
+  const rows = await store.db.selectFrom('projects').select(['ref', 'position_approx']).orderBy('ref').execute();
+  t.same(
+    Object.fromEntries(rows.map((r) => [r.ref, Number(r.position_approx)])),
+    { D1: 0, D2: 1, D3: 1, D4: 1, D5: 1 },
+    'D2 coarse; D3 and D4 at one point; D5 at its town’s',
+  );
+});

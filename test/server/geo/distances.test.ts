@@ -3,7 +3,7 @@
 // Portuguese border not taken for the coast, Madrid too far to say; each
 // place's nearest airport; great-circle distances.
 import t from 'tap';
-import { coastKm, distancesOf, kmBetween, nearestAirport } from '../../../src/server/geo/distances.ts';
+import { coarsePosition, coastKm, distancesOf, kmBetween, nearestAirport } from '../../../src/server/geo/distances.ts';
 
 t.test('the coast: beach-front towns, inland towns, a land border', async (t) => {
   const within = (name: string, lat: number, lng: number, min: number, max: number) => {
@@ -43,4 +43,11 @@ t.test("a development's distances: rounded as stored; none without a position", 
   t.equal(torrevieja.beach_km, Math.round(torrevieja.beach_km! * 10) / 10, 'one decimal');
   t.same(distancesOf(null, null), { beach_km: null, airport: null, airport_km: null });
   t.ok(Math.abs(kmBetween(40.4169, -3.7035, 41.3874, 2.1686) - 505) < 5, 'Madrid to Barcelona, about 505 km');
+});
+
+t.test('a coarse position: fewer than three decimals in either coordinate', async (t) => {
+  t.equal(coarsePosition(37.9787, -0.6822), false);
+  t.equal(coarsePosition(37.98, -0.6822), true, 'about a kilometre');
+  t.equal(coarsePosition(38, -1), true, "a degree: a region's");
+  t.equal(coarsePosition(null, null), false, 'no position is not an approximate one');
 });

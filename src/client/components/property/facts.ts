@@ -49,6 +49,7 @@ export function projectFacts(project: ProjectDetail, units: UnitRow[]): Fact[] {
     const note = sameRange(range, onSale) ? undefined : onSale ? t('keyFactsNotes.inclReserved') : t('keyFactsNotes.reservedOnly');
     return fact(key, label, show(range), note);
   };
+  const straightLine = t(project.distances.approximate ? 'keyFactsNotes.straightLineApprox' : 'keyFactsNotes.straightLine');
   const facts = [
     fact('category', 'property.facts.category', categoryLabel(project.category)),
     fact('status', 'property.facts.status', t(`stages.${project.stage}`)),
@@ -60,8 +61,8 @@ export function projectFacts(project: ProjectDetail, units: UnitRow[]): Fact[] {
     ranged('bathrooms', 'property.facts.bathrooms', (u) => u.bathrooms, formatRange),
     ranged('bedrooms', 'property.facts.bedrooms', (u) => u.bedrooms, formatRange),
     fact('price_m2', 'property.facts.pricePerM2', project.price_m2 ? t('card.pricePerM2', { price: formatPrice(project.price_m2) }) : ''),
-    fact('beach', 'property.facts.beach', beachDistance(project.distances), t('keyFactsNotes.straightLine')),
-    fact('airport', 'property.facts.airport', airportDistance(project.distances), t('keyFactsNotes.straightLine')),
+    fact('beach', 'property.facts.beach', beachDistance(project.distances), straightLine),
+    fact('airport', 'property.facts.airport', airportDistance(project.distances), straightLine),
   ];
   return facts.filter((f) => f.value !== '');
 }

@@ -4,24 +4,15 @@
 // theirs here, from the position they hold.
 import type { Kysely, Migration } from 'kysely';
 import { distancesOf } from '../../geo/distances.ts';
+import { placedProjects } from './placed-projects.ts';
 
 export const projectDistancesMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('projects').addColumn('beach_km', 'real').execute();
     await db.schema.alterTable('projects').addColumn('airport', 'text').execute();
     await db.schema.alterTable('projects').addColumn('airport_km', 'integer').execute();
-    const placed: Array<{ id: number; lat: number; lng: number }> = await db
-      .selectFrom('projects')
-      .select(['id', 'lat', 'lng'])
-      .where('lat', 'is not', null)
-      .where('lng', 'is not', null)
-      .execute();
-    for (const p of placed)
-      await db
-        .updateTable('projects')
-        .set(distancesOf(Number(p.lat), Number(p.lng)))
-        .where('id', '=', p.id)
-        .execute();
+    const placed = await placedProjects(db);
+    for (const p of placed) await db.updateTable('projects').set(distancesOf(p.lat, p.lng)).where('id', '=', p.id).execute();
   },
   async down(db: Kysely<any>) {
     for (const column of ['airport_km', 'airport', 'beach_km']) await db.schema.alterTable('projects').dropColumn(column).execute();
