@@ -7,8 +7,8 @@
 // link back to the results. The bodies' structs are in saved-search-bodies.ts:
 // the browser imports this module on every search page, and superstruct would
 // come with them (issue 12).
-import type { DeliveryBy } from './features.ts';
-import { DEFAULT_SEARCH, geoFromSegments, parseSearchUrl, searchHref, type SearchFilters } from './search-url.ts';
+import { geoFromSegments, parseSearchUrl } from './search-url.ts';
+import { savedFilters, type SavedFilters } from './saved-search-path.ts';
 
 export const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -29,34 +29,7 @@ export const DIGEST_HOUR = 8;
 export const DIGEST_TIME_ZONE = 'Europe/Madrid';
 export const WEEKLY_DIGEST_WEEKDAY = 1;
 
-/** The filters a saved search keeps (SPEC §3, and issue 22's), and the map area. */
-export type SavedFilters = Pick<
-  SearchFilters,
-  'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'pricefrom' | 'priceto' | 'features' | 'stage' | 'builtfrom' | 'beach'
-> & { bbox?: string; delivery?: DeliveryBy };
-
-export function savedFilters(f: SearchFilters | SavedFilters): SavedFilters {
-  const { cat, esGeo, bedrooms, bathrooms, pricefrom, priceto, bbox, features, stage, delivery, builtfrom, beach } = f;
-  return {
-    cat,
-    esGeo,
-    bedrooms,
-    bathrooms,
-    pricefrom,
-    priceto,
-    features,
-    stage,
-    builtfrom,
-    beach,
-    ...(bbox ? { bbox } : {}),
-    ...(delivery ? { delivery } : {}),
-  };
-}
-
-/** The canonical form: the search page's address under /search, without sort, view and page. */
-export function savedSearchPath(f: SearchFilters | SavedFilters): string {
-  return searchHref('/search', { ...DEFAULT_SEARCH, ...savedFilters(f) });
-}
+export { savedFilters, savedSearchPath, type SavedFilters } from './saved-search-path.ts';
 
 const ADDRESS = /^\/search((?:\/[a-z0-9-]+){0,3})\/?(?:\?([^#]*))?$/i;
 const SEARCH_MAX = 1000;

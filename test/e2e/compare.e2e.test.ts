@@ -41,6 +41,9 @@ t.test('pick on the search page, compare side by side at every size', async (t) 
       const { page, problems } = await newPage(t, browser, size);
       await consent(page, url);
       await visit(page, `${url}/search`);
+      t.equal(await page.$('.project-card .compare-toggle'), null, 'no toggle, nor its code, before the visitor does anything');
+      // The toggles' code comes with the visitor's first move (not before interaction: the JS budget).
+      await page.mouse.move(10, 10);
       await page.waitForSelector('.project-card .compare-toggle');
       const cards = await page.$$eval('.project-card', (els) => els.slice(0, 3).map((el) => Number((el as HTMLElement).dataset.project)));
       const names = await page.$$eval('.project-card__title', (els) => els.slice(0, 3).map((el) => el.textContent ?? ''));
@@ -142,6 +145,10 @@ t.test('a full list, the property page by keyboard, and the remembered list', as
   await page.keyboard.press('Enter');
   await page.waitForSelector('.property__header .compare-toggle[aria-pressed="false"]');
   t.same(await stored(page), ids.slice(1, 4), 'pressed again by keyboard: taken out');
+  t.ok(
+    await page.$eval('.property__header .compare-toggle', (el) => el === document.activeElement),
+    'pressed before its code came, the button it became keeps the focus',
+  );
 
   await visit(page, `${url}/compare`);
   await page.waitForFunction(() => location.search.startsWith('?ids='));
@@ -176,6 +183,7 @@ t.test('without JavaScript, and on a partner’s own domain', async (t) => {
     const { page, problems } = await newPage(t, browser, { width: 390, height: 844, deviceScaleFactor: 3 });
     await consent(page, origin);
     await visit(page, `${origin}/search`);
+    await page.mouse.move(10, 10);
     await page.waitForSelector('.project-card .compare-toggle');
     const id = await page.$eval('.project-card', (el) => Number((el as HTMLElement).dataset.project));
     await page.click(`.project-card[data-project="${id}"] .compare-toggle`);

@@ -56,3 +56,35 @@ export function useOnDemand<T>(part: OnDemand<T>, wanted = true): OnDemandState<
   }, [part, wanted, box]);
   return { value: box.value, failed };
 }
+
+const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown'] as const;
+let interacted: Promise<void> | null = null;
+
+/** Settles on the visitor's first move, touch, scroll or key anywhere in the page (the page has hydrated by then). */
+function firstInteraction(): Promise<void> {
+  interacted ??= new Promise((resolve) => {
+    const done = () => {
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+  return interacted;
+}
+
+/**
+ * False until the visitor first does something in the page: a part that may appear a moment later
+ * (a card's "Compare") loads its code then, not before interaction (README's budget). True at once
+ * after that, for parts rendered later (a client navigation).
+ */
+export function useAfterFirstInteraction(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstInteraction().then(() => live && setDone(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done;
+}

@@ -182,7 +182,7 @@ function PropertyView({
           <PhoneContactBar name={project.name} projectId={project.id} broker={contact.name} phone={contact.phone} url={url} />
         </div>
         <aside className="property__aside" aria-label={t('property.contactLabel')}>
-          <AgentCard contact={contact} logo={partner?.logo ?? null} partner={partner !== null} />
+          <AgentCard {...contact} logo={partner?.logo ?? null} partner={partner !== null} />
           <PropertyContactForm projectId={project.id} headingLevel={2} />
         </aside>
       </div>

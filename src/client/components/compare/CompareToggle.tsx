@@ -3,6 +3,7 @@
 // state and the tray's count (CompareTray.tsx) say what changed; no toast
 // covers the next card a visitor picks. A full list is not changed: a toast
 // says so and leads to the comparison, where one can be removed.
+import { useEffect, useRef } from 'react';
 import { COMPARE_MAX, compareHref } from '../../../shared/compare.ts';
 import { t } from '../../../shared/i18n.ts';
 import { compareList } from '../../lib/compare-list.ts';
@@ -10,7 +11,7 @@ import { useHref } from '../../lib/section.tsx';
 import { useToast } from '../toast/Toasts.tsx';
 import type { CompareToggleProps } from './CompareSlot.tsx';
 
-export function CompareToggle({ projectId, name, variant = 'card' }: CompareToggleProps) {
+export function CompareToggle({ projectId, name, variant = 'card', heldFocus, heldPress }: CompareToggleProps) {
   const ids = compareList.use();
   const toast = useToast();
   const page = useHref('/compare');
@@ -26,9 +27,18 @@ export function CompareToggle({ projectId, name, variant = 'card' }: CompareTogg
     });
   }
 
+  // A press on the page's placeholder before this code came (CompareSlot), acted on once.
+  const replayed = useRef(false);
+  useEffect(() => {
+    if (!heldPress || replayed.current) return;
+    replayed.current = true;
+    toggle();
+  });
+
   return (
     <button
       type="button"
+      autoFocus={heldFocus}
       className={`compare-toggle compare-toggle--${variant}${pressed ? ' is-pressed' : ''}`}
       aria-pressed={pressed}
       onClick={toggle}

@@ -8,7 +8,6 @@ import type { ProjectMedia } from '../../../shared/catalogue.ts';
 import { PROVIDER_NAMES } from '../../../shared/embeds.ts';
 import { t } from '../../../shared/i18n.ts';
 import { ConsentGate } from '../consent/index.ts';
-import { PropertySection } from './PropertySection.tsx';
 
 /** The section's title for what it holds: a video, a tour, or both. */
 function titleOf(media: ProjectMedia[]): string {
@@ -18,7 +17,11 @@ function titleOf(media: ProjectMedia[]): string {
 
 export function PropertyMedia({ media, name }: { media: ProjectMedia[]; name: string }) {
   return (
-    <PropertySection id="media-title" title={titleOf(media)}>
+    // PropertySection's markup, written here: importing it would split it into a chunk of its own.
+    <section className="property-section" aria-labelledby="media-title">
+      <h2 className="property-section__title" id="media-title">
+        {titleOf(media)}
+      </h2>
       <ul className="property-media">
         {media.map((item) => (
           <li key={`${item.kind} ${item.url}`} className="property-media__item">
@@ -26,7 +29,7 @@ export function PropertyMedia({ media, name }: { media: ProjectMedia[]; name: st
           </li>
         ))}
       </ul>
-    </PropertySection>
+    </section>
   );
 }
 

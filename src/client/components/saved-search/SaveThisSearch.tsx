@@ -5,7 +5,7 @@
 // opening loads the form (SaveSearchPanel.tsx) in place and moves the focus to
 // its first field.
 import { useState, type SyntheticEvent } from 'react';
-import { savedSearchPath } from '../../../shared/saved-searches.ts';
+import { savedSearchPath } from '../../../shared/saved-search-path.ts';
 import type { SearchFilters } from '../../../shared/search-url.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useHref } from '../../lib/section.tsx';
