@@ -25,8 +25,8 @@ export const SERVER_LAYERS = [
   ['services', 'catalogue-import'],
   ['mail', 'feed-images', 'periods'],
   ['store'],
-  ['config.ts'],
-  ['feed-sources.ts', 'paths.ts', 'locales.ts', 'geo'],
+  ['config.ts', 'geo'],
+  ['feed-sources.ts', 'paths.ts', 'locales.ts'],
 ];
 
 const serverPath = (name) => `./src/server/${name}`;

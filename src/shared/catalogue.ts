@@ -298,6 +298,8 @@ export interface Distances {
   beach_km: number | null;
   /** The nearest airport with scheduled flights, whole km; null without a position. */
   airport: { code: string; name: string; km: number } | null;
+  /** To its town's centre, km (one decimal); null: the town's centre is not known. */
+  centre_km: number | null;
   /** The position they are measured from is only approximate (a town's, or given coarsely). */
   approximate: boolean;
 }

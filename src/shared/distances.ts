@@ -11,6 +11,9 @@ export function formatKm(km: number): string {
 /** '0.4 km' to the beach, or '' when unknown. */
 export const beachDistance = (d: Distances) => (d.beach_km === null ? '' : formatKm(d.beach_km));
 
+/** '2.1 km' to the town's centre, or '' when unknown. */
+export const centreDistance = (d: Distances) => (d.centre_km === null ? '' : formatKm(d.centre_km));
+
 /** 'Alicante, 35 km', or '' when unknown. */
 export const airportDistance = (d: Distances) =>
   d.airport ? t('distances.airport', { name: d.airport.name, distance: formatKm(d.airport.km) }) : '';

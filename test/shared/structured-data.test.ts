@@ -46,7 +46,7 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     categories: [{ id: 1, key: 'apartment' }],
     units_total: 3,
     media: [],
-    distances: { beach_km: null, airport: null, approximate: false },
+    distances: { beach_km: null, airport: null, centre_km: null, approximate: false },
     listed_at: '2026-09-01T00:00:00.000Z',
     ...overrides,
   };

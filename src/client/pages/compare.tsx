@@ -24,7 +24,7 @@ import { Photo } from '../components/Photo.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
 import { projectPlace } from '../components/ProjectCard.tsx';
 import { deliveryOf } from '../components/property/ProjectDetails.tsx';
-import { airportDistance, beachDistance } from '../../shared/distances.ts';
+import { airportDistance, beachDistance, centreDistance } from '../../shared/distances.ts';
 
 interface Row {
   key: string;
@@ -55,6 +55,7 @@ function rowsOf(projects: ComparedProject[]): Row[] {
     row('built', t('compare.rows.built'), (p) => area(p.built)),
     row('plot', t('compare.rows.plot'), (p) => area(p.plot)),
     row('beach', t('compare.rows.beach'), (p) => beachDistance(p.distances)),
+    row('centre', t('compare.rows.townCentre'), (p) => centreDistance(p.distances)),
     row('airport', t('compare.rows.airport'), (p) => airportDistance(p.distances)),
     ...FEATURES.map((feature) =>
       row(`feature-${feature}`, t(`features.${feature}`), (p) =>

@@ -29,6 +29,7 @@ export type ImportTables = {
     | 'beach_km'
     | 'airport'
     | 'airport_km'
+    | 'centre_km'
     | 'delivery_date'
   > & {
     /** Its lead unit's features (catalogue-import/features.ts); the units' pools and areas are added in recompute.ts. */
@@ -70,7 +71,7 @@ export async function createImportTables(db: Trx, dialect: DialectName): Promise
   await sql`create temporary table import_projects (
     ref text primary key, name text not null, developer text, stage text not null, description text not null,
     amenities text not null, country_id integer not null, region_id integer not null, town_id integer not null,
-    location_detail text, lat ${real}, lng ${real}, beach_km ${real}, airport text, airport_km integer, position_approx integer not null, delivery_date text,
+    location_detail text, lat ${real}, lng ${real}, beach_km ${real}, airport text, airport_km integer, centre_km ${real}, position_approx integer not null, delivery_date text,
     description_html text not null, descriptions text not null, urls text not null, media text not null, name_detail text, name_ref text,
     features integer not null) ${temp}`.execute(db);
   await sql`create temporary table import_images (

@@ -25,7 +25,7 @@ export async function recompute(db: Trx, dialect: DialectName, source: string, n
   await sql`update projects set
       name = i.name, developer = i.developer, stage = i.stage, description = i.description, amenities = i.amenities,
       country_id = i.country_id, region_id = i.region_id, town_id = i.town_id, location_detail = i.location_detail,
-      lat = i.lat, lng = i.lng, beach_km = i.beach_km, airport = i.airport, airport_km = i.airport_km, position_approx = i.position_approx, delivery_date = i.delivery_date, features = i.features,
+      lat = i.lat, lng = i.lng, beach_km = i.beach_km, airport = i.airport, airport_km = i.airport_km, centre_km = i.centre_km, position_approx = i.position_approx, delivery_date = i.delivery_date, features = i.features,
       description_html = i.description_html, descriptions = i.descriptions, urls = i.urls, media = i.media
     from import_projects i
     where i.ref = projects.ref and ${listed}`.execute(db);

@@ -7,6 +7,7 @@ import type { FeedProperty } from './feed-property.ts';
 import type { Row } from './import-tables.ts';
 import { projectNames } from './project-names.ts';
 import { coarsePosition, distancesOf } from '../geo/distances.ts';
+import { townCentreKm } from '../geo/town-centres.ts';
 
 /** Units without a development_ref form a project of their own. */
 export function projectRef(p: FeedProperty): string {
@@ -48,6 +49,7 @@ export function projectFields(
     lng: p.lng,
     ...distancesOf(p.lat, p.lng),
     position_approx: coarsePosition(p.lat, p.lng) ? 1 : 0,
+    centre_km: townCentreKm(p.town, p.lat, p.lng),
     delivery_date: p.deliveryDate,
   };
 }

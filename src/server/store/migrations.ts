@@ -28,6 +28,7 @@ import { projectMediaMigration } from './migrations/0026-project-media.ts';
 import { projectDistancesMigration } from './migrations/0027-project-distances.ts';
 import { searchIndexesBeachMigration } from './migrations/0028-search-indexes-beach.ts';
 import { positionApproxMigration } from './migrations/0029-position-approx.ts';
+import { townCentreDistanceMigration } from './migrations/0030-town-centre-distance.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0027_project_distances': projectDistancesMigration,
   '0028_search_indexes_beach': searchIndexesBeachMigration,
   '0029_position_approx': positionApproxMigration,
+  '0030_town_centre_distance': townCentreDistanceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

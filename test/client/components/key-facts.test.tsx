@@ -41,7 +41,7 @@ const PROJECT: ProjectDetail = {
   categories: [{ id: 1, key: 'apartment' }],
   units_total: 4,
   media: [],
-  distances: { beach_km: null, airport: null, approximate: false },
+  distances: { beach_km: null, airport: null, centre_km: null, approximate: false },
   listed_at: '2025-06-01T00:00:00.000Z',
 };
 
@@ -128,7 +128,7 @@ t.test('the price per m², when the store knows it (issue 22)', async (t) => {
 
 t.test('the beach and the airport, in a straight line, from an approximate position when it is (issue 23)', async (t) => {
   const units = [unit(1, 'available', { built_area: 80 })];
-  const distances = { beach_km: 0.4, airport: { code: 'ALC', name: 'Alicante', km: 35 }, approximate: false };
+  const distances = { beach_km: 0.4, airport: { code: 'ALC', name: 'Alicante', km: 35 }, centre_km: 2.1, approximate: false };
   const facts = projectFacts({ ...PROJECT, distances }, units);
   t.match(
     facts.find((f) => f.key === 'beach'),
@@ -137,6 +137,10 @@ t.test('the beach and the airport, in a straight line, from an approximate posit
   t.match(
     facts.find((f) => f.key === 'airport'),
     { label: 'Airport', value: 'Alicante, 35 km', note: 'straight line' },
+  );
+  t.match(
+    facts.find((f) => f.key === 'centre'),
+    { label: 'Town centre', value: '2.1 km', note: 'straight line' },
   );
   const rough = projectFacts({ ...PROJECT, distances: { ...distances, beach_km: 12.3, approximate: true } }, units);
   t.match(

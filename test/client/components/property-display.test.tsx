@@ -52,7 +52,7 @@ const PROJECT: ProjectDetail = {
   categories: [{ id: 1, key: 'apartment' }],
   units_total: 1,
   media: [],
-  distances: { beach_km: null, airport: null, approximate: false },
+  distances: { beach_km: null, airport: null, centre_km: null, approximate: false },
   listed_at: '2025-06-01T00:00:00.000Z',
 };
 

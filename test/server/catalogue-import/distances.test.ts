@@ -31,6 +31,13 @@ forEachStore(t, 'a beach-front, an inland and an unplaced development', async (t
   t.ok(first.D2!.beach_km! > 20 && first.D2!.beach_km! < 30, `Orihuela inland: ${first.D2!.beach_km} km`);
   t.equal(first.D2!.airport, 'RMU');
   t.same(first.D3, { beach_km: null, airport: null, airport_km: null }, 'no position, no distances');
+  const centres = Object.fromEntries(
+    (await store.db.selectFrom('projects').select(['ref', 'centre_km']).execute()).map((r) => [
+      r.ref,
+      r.centre_km === null ? null : Number(r.centre_km),
+    ]),
+  );
+  t.ok(centres.D1 !== null && centres.D1! < 0.5, `Torrevieja's centre: ${centres.D1} km`);
 
   const moved = feed(
     property({ id: 'A1', dev: 'D1', lat: 38.0849, lng: -0.944 }),

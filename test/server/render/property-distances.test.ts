@@ -29,6 +29,17 @@ t.test("the demo's developments: near a beach, an airport named", async (t) => {
   t.match(facts, `Beach ${km(distances.beach_km!)} ( straight line )`);
   t.match(facts, `Airport ${distances.airport!.name}, ${km(distances.airport!.km)} ( straight line )`);
 
+  // A town GeoNames lists has its centre; an urbanisation (Orihuela Costa, Mar de Cristal) has none.
+  const details = await Promise.all(
+    ids.map(async (id) => ((await app.inject({ method: 'POST', url: '/api/property', payload: { id } })).json() as PropertyAnswer).data),
+  );
+  const inTown = details.find((d) => d.distances.centre_km !== null)!;
+  t.ok(inTown.distances.centre_km! < 15, `${inTown.location.town.name}: centre ${inTown.distances.centre_km} km`);
+  const townPage = textOf((await app.inject(`/for-sale/${inTown.id}`)).body).replace(/\s+/g, ' ');
+  t.match(townPage, `Town centre ${km(inTown.distances.centre_km!)} ( straight line )`);
+  for (const d of details.filter((x) => ['Orihuela Costa', 'Mar de Cristal'].includes(x.location.town.name)))
+    t.equal(d.distances.centre_km, null, `${d.location.town.name}: no centre`);
+
   const compared = (await app.inject(`/api/compare?ids=${ids.slice(0, 2).join(',')}`)).json() as CompareAnswer;
   t.same(compared.data.map((p) => p.distances.airport?.code ?? null).filter(Boolean).length, 2, 'the comparison has them too');
   const table = textOf((await app.inject(`/compare?ids=${ids.slice(0, 2).join(',')}`)).body);

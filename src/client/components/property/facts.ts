@@ -7,7 +7,7 @@ import type { ProjectDetail, Range, UnitRow } from '../../../shared/catalogue.ts
 import { formatPrice, formatRange } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
-import { airportDistance, beachDistance } from '../../../shared/distances.ts';
+import { airportDistance, beachDistance, centreDistance } from '../../../shared/distances.ts';
 
 export interface Fact {
   key: string;
@@ -62,6 +62,7 @@ export function projectFacts(project: ProjectDetail, units: UnitRow[]): Fact[] {
     ranged('bedrooms', 'property.facts.bedrooms', (u) => u.bedrooms, formatRange),
     fact('price_m2', 'property.facts.pricePerM2', project.price_m2 ? t('card.pricePerM2', { price: formatPrice(project.price_m2) }) : ''),
     fact('beach', 'property.facts.beach', beachDistance(project.distances), straightLine),
+    fact('centre', 'property.facts.townCentre', centreDistance(project.distances), straightLine),
     fact('airport', 'property.facts.airport', airportDistance(project.distances), straightLine),
   ];
   return facts.filter((f) => f.value !== '');

@@ -13,7 +13,7 @@ export async function comparedProjects(db: Kysely<Database>, ids: number[], scop
   if (!cards.length) return [];
   const rows = await db
     .selectFrom('projects')
-    .select(['id', 'features', 'beach_km', 'airport', 'airport_km', 'position_approx'])
+    .select(['id', 'features', 'beach_km', 'airport', 'airport_km', 'centre_km', 'position_approx'])
     .where(
       'id',
       'in',
@@ -26,7 +26,7 @@ export async function comparedProjects(db: Kysely<Database>, ids: number[], scop
     return {
       ...card,
       features: row ? featuresOf(Number(row.features)) : [],
-      distances: distancesAnswer(row ?? { beach_km: null, airport: null, airport_km: null, position_approx: 0 }),
+      distances: distancesAnswer(row ?? { beach_km: null, airport: null, airport_km: null, centre_km: null, position_approx: 0 }),
     };
   });
 }

@@ -55,6 +55,8 @@ export interface ProjectsTable {
   /** The nearest airport's IATA code (geo/airports.ts) and its distance in whole km. */
   airport: string | null;
   airport_km: number | null;
+  /** Straight-line km to its town's centre (geo/town-centres.ts), one decimal; null: unknown (migration 0030). */
+  centre_km: number | null;
   /** 1: its position is only approximate (coarse, or shared with another development; migration 0029). */
   position_approx: Generated<number>;
   delivery_date: string | null;
