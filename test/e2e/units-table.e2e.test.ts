@@ -119,7 +119,11 @@ t.test('the units table fits a phone', async (t) => {
         t.match(row.beds.text, /^Beds (\d+|– Not given)$/i, `unit ${i + 1}: the beds, named`);
         t.match(row.baths.text, /^Baths (\d+|– Not given)$/i, `unit ${i + 1}: the baths, named`);
         t.match(row.areas.text, /Built \d/, `unit ${i + 1}: the built area`);
-        t.match(row.price.text, /^Price (€ [\d.]+|– Not given)$/i, `unit ${i + 1}: the price, named`);
+        t.match(
+          row.price.text,
+          /^Price (€ [\d.]+( Buying costs)?|– Not given)$/i,
+          `unit ${i + 1}: the price, named (and its buying costs)`,
+        );
         t.match(row.status.text, /^(Available|Reserved|Sold)$/, `unit ${i + 1}: the status`);
       }
       // Screen readers have the header cells: the column's name shown by CSS in each cell is not read again.

@@ -1,6 +1,6 @@
 // Straight-line distances from a development to the sea and to the nearest
 // airport (issue 23), computed at import (unit-rows.ts) and stored, never per
-// request. The coast is Spain's outline from IGN (es-atlas, the basemap's
+// request. The coast is read from coast.json, made by `npm run generate-coast`. The coast is Spain's outline from IGN (es-atlas, the basemap's
 // source) less its land borders: the parts of it near the shore of Natural
 // Earth's 1:10m land and away from its international borders. Straight
 // segments between points ~1–2 km apart: a distance is good to about half a
@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { mesh } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import { AIRPORTS, type Airport } from './airports.ts';
+import { serverFile } from '../paths.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -82,18 +83,23 @@ function segmentsOf(lines: number[][][]): Segment[] {
   return out;
 }
 
-let coast: SegmentGrid | null = null;
-
-/**
- * A packaged JSON file, read rather than required: require() would keep its tens of megabytes of
- * objects for the life of the process, and every garbage collection would walk them (a fifth of
- * every page's cost).
- */
+/** A packaged JSON file, read rather than required: require() would keep its objects for the life of the process. */
 const readPackaged = <T>(name: string): T => JSON.parse(fs.readFileSync(require.resolve(name), 'utf8')) as T;
 
-/** Spain's coast, made once per process on first use (about half a second); only its segments are kept. */
-function coastGrid(): SegmentGrid {
-  if (coast) return coast;
+export const COAST_FILE = serverFile('geo/coast.json');
+
+export interface CoastFile {
+  source: string;
+  /** The coast's segments, [lng1, lat1, lng2, lat2] each. */
+  segments: Segment[];
+}
+
+/**
+ * Spain's coast from the packaged maps: `npm run generate-coast` writes it to
+ * COAST_FILE. The maps take tens of megabytes as objects, more than the feed
+ * pull's worker may hold (96 MB), so the import reads the file instead.
+ */
+export function coastFromMaps(): CoastFile {
   const spain = readPackaged<Topology<{ municipalities: GeometryCollection }>>('es-atlas/es/municipalities.json');
   const world = readPackaged<Topology<{ countries: GeometryCollection }>>('world-atlas/countries-10m.json');
   const outline = segmentsOf(mesh(spain, spain.objects.municipalities, (a, b) => a === b).coordinates);
@@ -104,7 +110,18 @@ function coastGrid(): SegmentGrid {
     const [lat, lng] = [(s[1] + s[3]) / 2, (s[0] + s[2]) / 2];
     return shore.nearestKm(lat, lng, SHORE_KM) !== null && borders.nearestKm(lat, lng, BORDER_KM) === null;
   });
-  coast = new SegmentGrid(seaward);
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  return {
+    source: "IGN's municipalities (es-atlas, CC BY 4.0) less land borders by Natural Earth 1:10m (world-atlas, public domain)",
+    segments: seaward.map((seg) => seg.map(round) as Segment),
+  };
+}
+
+let coast: SegmentGrid | null = null;
+
+/** Spain's coast, read once per process on first use. */
+function coastGrid(): SegmentGrid {
+  coast ??= new SegmentGrid((JSON.parse(fs.readFileSync(COAST_FILE, 'utf8')) as CoastFile).segments);
   return coast;
 }
 

@@ -13,6 +13,7 @@ import { KeyFacts } from '../../../src/client/components/property/KeyFacts.tsx';
 import { projectFacts } from '../../../src/client/components/property/facts.ts';
 import { UnitsTable } from '../../../src/client/components/property/UnitsTable.tsx';
 import { ProjectDetails } from '../../../src/client/components/property/ProjectDetails.tsx';
+import { ProjectLocation } from '../../../src/client/components/property/ProjectLocation.tsx';
 import { Description, richDescription } from '../../../src/client/components/property/Description.tsx';
 import { isAllowListed } from '../../../src/shared/rich-text.ts';
 import { knownRange } from '../../../src/shared/format.ts';
@@ -206,4 +207,10 @@ t.test('the allow-list check', async (t) => {
     t.ok(isAllowListed(ok), `${JSON.stringify(ok)} admitted`);
   for (const bad of ['<p class="x">', '<span>', '<div>', '< p>', '<pre>', '<brx>', '<b style="">', '<!---->', '<style>', '<iframe>'])
     t.notOk(isAllowListed(bad), `${JSON.stringify(bad)} refused`);
+});
+
+t.test('the location says when its position is only approximate (issue 23)', async (t) => {
+  const note = /<p class="project-location__note">The position on the map is approximate/;
+  t.notMatch(render(<ProjectLocation project={PROJECT} />), note, 'a precise one says nothing');
+  t.match(render(<ProjectLocation project={{ ...PROJECT, distances: { ...PROJECT.distances, approximate: true } }} />), note);
 });

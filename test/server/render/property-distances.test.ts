@@ -40,6 +40,10 @@ t.test("the demo's developments: near a beach, an airport named", async (t) => {
   for (const d of details.filter((x) => ['Orihuela Costa', 'Mar de Cristal'].includes(x.location.town.name)))
     t.equal(d.distances.centre_km, null, `${d.location.town.name}: no centre`);
 
+  // An approximate position says so beside the map; a precise one does not.
+  const { id: precise } = details.find((d) => !d.distances.approximate)!;
+  t.notMatch(textOf((await app.inject(`/for-sale/${precise}`)).body), 'position on the map is approximate');
+
   const compared = (await app.inject(`/api/compare?ids=${ids.slice(0, 2).join(',')}`)).json() as CompareAnswer;
   t.same(compared.data.map((p) => p.distances.airport?.code ?? null).filter(Boolean).length, 2, 'the comparison has them too');
   const table = textOf((await app.inject(`/compare?ids=${ids.slice(0, 2).join(',')}`)).body);
