@@ -16,20 +16,24 @@ import { getJson } from '../../lib/api.ts';
 import { useAuthStore, useUser } from '../../lib/auth.tsx';
 import { authTransitionTarget, sectionHome } from '../../lib/account-links.ts';
 import { useSection } from '../../lib/section.tsx';
-import { forgetPersonalData } from './personal-data.ts';
+import { forgetPersonalData, rereadOnClientChange } from './personal-data.ts';
 
 export function AuthTransitions() {
   const auth = useAuthStore();
   const loggedIn = useUser() !== null;
   const section = useSection();
   const [, navigate] = useLocation();
-  const { cache } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   const was = useRef(loggedIn);
 
   useEffect(() => {
     if (was.current === loggedIn) return;
     was.current = loggedIn;
+    // A page still showing one (the property page a client logs out on, until home replaces it, or
+    // a navigation back to it meanwhile) reads it again as whoever is now in: its files lock again.
+    const shown = [...cache.keys()].filter(rereadOnClientChange);
     forgetPersonalData(cache);
+    for (const key of shown) void mutate(key);
     const why = auth.lastChange();
     if (why !== 'login' && why !== 'logout' && why !== 'update') return;
     navigate(authTransitionTarget(loggedIn, window.location.search, sectionHome(section)));

@@ -18,6 +18,12 @@ export function forgetPersonalData(cache: Cache, only?: keyof typeof PERSONAL): 
 }
 
 /**
+ * Whether a page still showing this personal read reads it again when the client changes: a
+ * project's files answer anyone (locked for a visitor); the others refuse a visitor (401).
+ */
+export const rereadOnClientChange = (key: string): boolean => PERSONAL.files.test(key);
+
+/**
  * A personal read is fetched afresh when a page needs it, never taken from
  * SWR's preload() store: a link prefetched before a login would hand over the
  * answer it got as a visitor.
