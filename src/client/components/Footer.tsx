@@ -10,27 +10,15 @@ import { Logo } from './Logo.tsx';
 import { CookieSettingsButton } from './consent/index.ts';
 import { TERMS_PATH } from '../lib/account-links.ts';
 import { telHref } from '../../shared/phone.ts';
+import { contactDetails, type ContactDetails } from '../../shared/contact-details.ts';
 
 const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'buying-costs', 'mortgages-for-non-residents', 'nie-number'] as const;
 
-export interface ContactDetails {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-}
+export type { ContactDetails };
 
 /** The partner's contact details on its site, the office's otherwise. */
 export function useContactDetails(): ContactDetails {
-  const partner = useStore((s) => s.partner);
-  return partner
-    ? {
-        name: partner.name,
-        email: partner.email,
-        phone: partner.phone,
-        address: [partner.address, partner.city].filter(Boolean).join(', ') || null,
-      }
-    : { name: t('site.name'), email: t('office.email'), phone: t('office.phone'), address: t('office.address') };
+  return contactDetails(useStore((s) => s.partner));
 }
 
 export { telHref };

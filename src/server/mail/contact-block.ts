@@ -2,25 +2,14 @@
 // site's mails, the sales office on the main site's; by phone, WhatsApp,
 // e-mail and at an address, each where known. A block of the plain text and
 // of the HTML, at the end of the mail's body.
-import type { PublicPartner } from '../../shared/partner.ts';
 import { t } from '../../shared/i18n.ts';
+import type { ContactDetails } from '../../shared/contact-details.ts';
 import { telHref } from '../../shared/phone.ts';
 import { whatsappNumber } from '../../shared/whatsapp.ts';
 import { escapeHtml } from './frame.ts';
 
-export interface MailContact {
-  name: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-}
-
-/** The partner's details on its site's mails, the office's on the main site's (as the pages' footer). */
-export function mailContact(partner: Pick<PublicPartner, 'name' | 'phone' | 'email' | 'address' | 'city'> | null): MailContact {
-  if (!partner) return { name: t('site.name'), phone: t('office.phone'), email: t('office.email'), address: t('office.address') };
-  const address = [partner.address, partner.city].filter(Boolean).join(', ');
-  return { name: partner.name, phone: partner.phone, email: partner.email, address: address || null };
-}
+/** The partner's details on its site's mails, the office's on the main site's (shared/contact-details.ts, as the pages). */
+export type MailContact = ContactDetails;
 
 interface Line {
   label: string;

@@ -186,3 +186,15 @@ export async function listedCards(db: Kysely<Database>, ids: number[], scope: Sc
     unique.filter((id) => listed.has(id)),
   );
 }
+
+/** Ids per statement when reading cards by id for mails: within both engines' bound-parameter limits. */
+const CARDS_PER_READ = 1000;
+
+/** The cards of any number of projects, by id, read a thousand at a time (the alert mails'). */
+export async function cardsById(db: Kysely<Database>, ids: number[]): Promise<Map<number, ProjectCard>> {
+  const cards = new Map<number, ProjectCard>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += CARDS_PER_READ)
+    for (const card of await loadCards(db, unique.slice(i, i + CARDS_PER_READ))) cards.set(card.id, card);
+  return cards;
+}

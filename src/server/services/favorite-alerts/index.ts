@@ -19,11 +19,10 @@ import { toPublicPartner } from '../partners.ts';
 import { favoriteChanges } from './changes.ts';
 import { alertLinks, linkHolder } from './links.ts';
 import { favoritesMail } from './mail.ts';
-import { loadCards } from '../catalogue/cards.ts';
+import { cardsById } from '../catalogue/cards.ts';
 import { mailPicture } from '../saved-searches/alerts.ts';
-import { mailContact } from '../../mail/contact-block.ts';
+import { contactDetails } from '../../../shared/contact-details.ts';
 import { siteOrigin } from '../../../shared/seo.ts';
-import type { ProjectCard } from '../../../shared/catalogue.ts';
 
 export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
 
@@ -80,10 +79,10 @@ export class FavoriteAlertService {
           )
         : [],
     );
-    const cards = new Map<number, ProjectCard>();
-    const projectIds = [...new Set(news.flatMap((c) => c.projects.map((p) => p.projectId)))];
-    for (let i = 0; i < projectIds.length; i += 500)
-      for (const card of await loadCards(trx, projectIds.slice(i, i + 500))) cards.set(card.id, card);
+    const cards = await cardsById(
+      trx,
+      news.flatMap((c) => c.projects.map((p) => p.projectId)),
+    );
     for (const change of changes) {
       const mailed = change.projects.length > 0;
       if (mailed) {
@@ -96,7 +95,7 @@ export class FavoriteAlertService {
           return card ? mailPicture(card, origin) : null;
         };
         const mail = favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links, {
-          contact: mailContact(partner),
+          contact: contactDetails(partner),
           pictureOf,
         });
         await queueMail(trx, change.email, mail, now);

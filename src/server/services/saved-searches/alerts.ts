@@ -17,14 +17,14 @@ import { absoluteUrl, previewImage, siteOrigin } from '../../../shared/seo.ts';
 import { ALERT_MAX_PROJECTS, type Frequency, type SavedFilters } from '../../../shared/saved-searches.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { mailBrand } from '../accounts/mails.ts';
-import { loadCards } from '../catalogue/cards.ts';
+import { cardsById } from '../catalogue/cards.ts';
 import { loadScope, type Scope } from '../catalogue/scope.ts';
 import { toPublicPartner } from '../partners.ts';
 import { alertMail, MAIL_PICTURE_WIDTH, type AlertItem } from './alert-mail.ts';
 import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type SearchMatches } from './alert-matches.ts';
 import { mintToken, savedSearchLink, unsubscribeLink } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
-import { mailContact } from '../../mail/contact-block.ts';
+import { contactDetails } from '../../../shared/contact-details.ts';
 import { unitWords } from '../../../shared/unit-words.ts';
 
 export interface AlertRun {
@@ -127,9 +127,10 @@ async function matchEach(
 
 /** The cards of the matched projects, the homes whose price dropped and the partners of the searches, read in a few statements. */
 async function readAll(db: Kysely<Database>, matched: Matched[]) {
-  const cards = new Map<number, ProjectCard>();
-  const ids = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.projectId)))];
-  for (const part of chunks(ids)) for (const card of await loadCards(db, part)) cards.set(card.id, card);
+  const cards = await cardsById(
+    db,
+    matched.flatMap((m) => m.result.matches.map((x) => x.projectId)),
+  );
   const units = new Map<number, string>();
   const unitIds = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.unitId)).filter((id): id is number => id !== null))];
   for (const part of chunks(unitIds))
@@ -188,7 +189,7 @@ async function queueOne(
     searchHref: brand.home + search.search,
     manageHref: savedSearchLink(run.siteUrl, partner, 'manage', manageToken),
     unsubscribeHref: unsubscribe,
-    contact: mailContact(partner),
+    contact: contactDetails(partner),
   });
   await queueMail(db, search.email, { ...mail, headers: oneClickHeaders(unsubscribe) }, run.now);
 }
