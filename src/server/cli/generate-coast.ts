@@ -5,7 +5,8 @@
 //
 // Exit codes: 0 written (one line on stderr); 1 the file could not be written.
 import fs from 'node:fs';
-import { COAST_FILE, coastFromMaps } from '../geo/distances.ts';
+import { COAST_FILE } from '../geo/distances.ts';
+import { coastFromMaps } from '../geo/coast-from-maps.ts';
 
 function main(): number {
   const coast = coastFromMaps();

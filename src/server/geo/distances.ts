@@ -1,18 +1,12 @@
 // Straight-line distances from a development to the sea and to the nearest
 // airport (issue 23), computed at import (unit-rows.ts) and stored, never per
-// request. The coast is read from coast.json, made by `npm run generate-coast`. The coast is Spain's outline from IGN (es-atlas, the basemap's
-// source) less its land borders: the parts of it near the shore of Natural
-// Earth's 1:10m land and away from its international borders. Straight
-// segments between points ~1–2 km apart: a distance is good to about half a
-// kilometre, which the page says by calling it a straight line.
+// request. The coast is read from coast.json (made by `npm run generate-coast`
+// from the packaged maps: coast-from-maps.ts), straight segments between
+// points ~1–2 km apart: a distance is good to about half a kilometre, which
+// the page says by calling it a straight line.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { mesh } from 'topojson-client';
-import type { Topology, GeometryCollection } from 'topojson-specification';
 import { AIRPORTS, type Airport } from './airports.ts';
 import { serverFile } from '../paths.ts';
-
-const require = createRequire(import.meta.url);
 
 const KM_PER_DEGREE_LAT = 110.574;
 const KM_PER_DEGREE_LNG = 111.32;
@@ -20,12 +14,8 @@ const KM_PER_DEGREE_LNG = 111.32;
 const CELL = 0.25;
 /** Farther than this from the coast, the distance is not worth stating (inland Spain). */
 const MAX_COAST_KM = 150;
-/** Part of Spain's outline is coast when this close to Natural Earth's shore… */
-const SHORE_KM = 4;
-/** …and not this close to an international border (a river mouth). */
-const BORDER_KM = 1;
-
-type Segment = [number, number, number, number];
+/** [lng1, lat1, lng2, lat2] */
+export type Segment = [number, number, number, number];
 
 /** Point-to-segment distance in km, on a plane tangent at the point (exact enough below a few hundred km). */
 function segmentKm(lat: number, lng: number, [x1, y1, x2, y2]: Segment): number {
@@ -42,7 +32,7 @@ function segmentKm(lat: number, lng: number, [x1, y1, x2, y2]: Segment): number 
 }
 
 /** Segments in a grid of CELL-degree cells, each in every cell its bounding box touches. */
-class SegmentGrid {
+export class SegmentGrid {
   private readonly cells = new Map<string, Segment[]>();
 
   constructor(segments: Segment[]) {
@@ -76,45 +66,11 @@ class SegmentGrid {
   }
 }
 
-function segmentsOf(lines: number[][][]): Segment[] {
-  const out: Segment[] = [];
-  for (const line of lines)
-    for (let i = 1; i < line.length; i++) out.push([line[i - 1]![0]!, line[i - 1]![1]!, line[i]![0]!, line[i]![1]!]);
-  return out;
-}
-
-/** A packaged JSON file, read rather than required: require() would keep its objects for the life of the process. */
-const readPackaged = <T>(name: string): T => JSON.parse(fs.readFileSync(require.resolve(name), 'utf8')) as T;
-
 export const COAST_FILE = serverFile('geo/coast.json');
 
 export interface CoastFile {
   source: string;
-  /** The coast's segments, [lng1, lat1, lng2, lat2] each. */
   segments: Segment[];
-}
-
-/**
- * Spain's coast from the packaged maps: `npm run generate-coast` writes it to
- * COAST_FILE. The maps take tens of megabytes as objects, more than the feed
- * pull's worker may hold (96 MB), so the import reads the file instead.
- */
-export function coastFromMaps(): CoastFile {
-  const spain = readPackaged<Topology<{ municipalities: GeometryCollection }>>('es-atlas/es/municipalities.json');
-  const world = readPackaged<Topology<{ countries: GeometryCollection }>>('world-atlas/countries-10m.json');
-  const outline = segmentsOf(mesh(spain, spain.objects.municipalities, (a, b) => a === b).coordinates);
-  // Natural Earth's shore: the countries' outer edges; its borders: the edges two countries share.
-  const shore = new SegmentGrid(segmentsOf(mesh(world, world.objects.countries, (a, b) => a === b).coordinates));
-  const borders = new SegmentGrid(segmentsOf(mesh(world, world.objects.countries, (a, b) => a !== b).coordinates));
-  const seaward = outline.filter((s) => {
-    const [lat, lng] = [(s[1] + s[3]) / 2, (s[0] + s[2]) / 2];
-    return shore.nearestKm(lat, lng, SHORE_KM) !== null && borders.nearestKm(lat, lng, BORDER_KM) === null;
-  });
-  const round = (v: number) => Math.round(v * 1e5) / 1e5;
-  return {
-    source: "IGN's municipalities (es-atlas, CC BY 4.0) less land borders by Natural Earth 1:10m (world-atlas, public domain)",
-    segments: seaward.map((seg) => seg.map(round) as Segment),
-  };
 }
 
 let coast: SegmentGrid | null = null;
