@@ -7,6 +7,8 @@ export type EmbedProvider = 'youtube' | 'vimeo' | 'matterport' | 'kuula' | 'gira
 
 export interface Embed {
   provider: EmbedProvider;
+  /** The provider's name as a page writes it (PROVIDER_NAMES): in the answer, so the pages need no table. */
+  name: string;
   /** The player's address, on one of EMBED_ORIGINS. */
   src: string;
 }
@@ -76,7 +78,8 @@ export function embedFor(address: string): Embed | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '');
-  const found = (provider: EmbedProvider, src: string | null): Embed | null => (src ? { provider, src } : null);
+  const found = (provider: EmbedProvider, src: string | null): Embed | null =>
+    src ? { provider, name: PROVIDER_NAMES[provider], src } : null;
   switch (host) {
     case 'youtube.com':
     case 'youtu.be':

@@ -85,6 +85,17 @@ t.test('code loaded on demand', async (t) => {
     t.same(problems.all(), [], 'no console errors');
   });
 
+  t.test("the gallery's full screen: its code when first asked for, then it opens", async (t) => {
+    const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`);
+    await page.$eval(VIEWER, (el) => el.scrollIntoView({ block: 'center' }));
+    t.same(await loads.scripts('galleryDialog'), [], 'none of its code with the page');
+    await page.click(`${VIEWER} .gallery__full-screen`);
+    await page.waitForSelector('dialog.gallery-dialog[open]', { visible: true });
+    t.equal((await loads.scripts('galleryDialog')).length, 1, 'loaded once asked for');
+    t.equal(await page.evaluate(() => document.activeElement?.className), 'gallery-dialog__close', 'the focus in the dialog');
+    t.same(problems.all(), [], 'no console errors');
+  });
+
   t.test("the search's list view loads no Leaflet, its map view does", async (t) => {
     const { page, loads, problems } = await open(t, browser, url, '/search/spain');
     t.same(await loads.scripts('leaflet'), [], 'no Leaflet in the list view');

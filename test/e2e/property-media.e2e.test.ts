@@ -1,10 +1,11 @@
-// A property page's virtual tour (issue 23) in Chromium, on the demo: before
-// the visitor allows functional cookies the player's box holds SPEC §4's
-// message and no request goes to the provider; 'here' opens the settings,
-// and once functional cookies are allowed the player is framed in the same
-// box (nothing moves); a visitor who allowed them before sees it without
-// asking, with no hydration error; without JavaScript the message and the
-// link to the provider's own page. At a phone's and a laptop's size; axe.
+// A property page's virtual tour (issue 23) in Chromium, on the demo: the
+// gallery's last slide, reached by its thumbnail or the arrows; before the
+// visitor allows functional cookies the player's box holds SPEC §4's message
+// and no request goes to the provider; 'here' opens the settings, and once
+// functional cookies are allowed the player is framed in the same box
+// (nothing moves); a visitor who allowed them before sees it without asking,
+// with no hydration error; without JavaScript the link to the provider's own
+// page under the gallery. At a phone's and a laptop's size; keyboard; axe.
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
@@ -39,7 +40,8 @@ function providerRequests(page: Page): string[] {
   return seen;
 }
 
-const box = (page: Page) => page.$eval('.property-media__frame', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+const box = (page: Page) => page.$eval('.gallery__slide--media .property-media', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+const viewer = (page: Page) => page.$eval('.gallery__viewer', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
 
 t.test('blocked until the visitor allows functional cookies, then framed in the same box', async (t) => {
   const { url } = await startServer(t);
@@ -54,22 +56,48 @@ t.test('blocked until the visitor allows functional cookies, then framed in the 
       const requests = providerRequests(page);
       await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
       await waitForHydration(page);
-      await page.$eval('.property-media', (el) => el.scrollIntoView({ block: 'center' }));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      t.equal(await page.$eval('.property-media__frame', (el) => el.textContent), `${en.consent.blocked} ${en.consent.here}`);
-      t.equal(await page.$('.property-media iframe'), null, 'no frame');
+      t.equal((await page.$('.gallery__slide--media[inert]')) !== null, true, 'out of the way while a picture shows');
+      // The tour's thumbnail, the last, turns the gallery to it.
+      await page.$eval('.gallery__thumb-media', (el) => el.scrollIntoView({ block: 'center' }));
+      await page.click('.gallery__thumb-media .gallery__thumb');
+      await page.waitForSelector('.gallery__slide--media[aria-hidden="false"]:not([inert])');
+      await page.waitForFunction(() => {
+        const slide = document.querySelector('.gallery__slide--media')!.getBoundingClientRect();
+        const shown = document.querySelector('.gallery__viewer')!.getBoundingClientRect();
+        return Math.abs(slide.left - shown.left) < 1;
+      });
+      t.equal(
+        await page.$eval('.gallery__counter', (el) => el.textContent),
+        `Image ${await page.$$eval('.gallery__slide', (s) => `${s.length} / ${s.length}`)}`,
+      );
+      t.equal(
+        await page.$eval('.gallery__slide--media .property-media', (el) => el.textContent),
+        `${en.consent.blocked} ${en.consent.here}`,
+      );
+      t.equal(await page.$('.gallery iframe'), null, 'no frame');
       t.same(requests, [], 'no request to the provider');
       const before = await box(page);
-      const ratio = size.width < 768 ? 4 / 3 : 16 / 9;
-      t.ok(Math.abs(before.width / before.height - ratio) < 0.02, `the player's box, ${before.width} × ${before.height}`);
+      const shown = await viewer(page);
+      t.same(
+        [Math.round(before.width), Math.round(before.height)],
+        [Math.round(shown.width), Math.round(shown.height)],
+        'the player fills the slide',
+      );
+      t.ok(Math.abs(before.width / before.height - 3 / 2) < 0.02, `the slide's box, ${before.width} × ${before.height}`);
+      const picture = await page.$eval('.gallery__slide img', (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      t.same(
+        [Math.round(picture.width), Math.round(picture.height)],
+        [Math.round(before.width), Math.round(before.height)],
+        'as a picture’s',
+      );
       t.same(await violations(page), [], 'axe: the blocked tour');
 
-      await page.click('.property-media .consent-gate__here');
+      await page.click('.gallery__slide--media .consent-gate__here');
       await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
       await page.click('dialog.cookie-modal input[name="functional"]');
       await page.click('dialog.cookie-modal .cookie-modal__actions .button--primary');
       await page.waitForSelector('dialog.cookie-modal', { hidden: true });
-      const frame = await page.waitForSelector('.property-media iframe');
+      const frame = await page.waitForSelector('.gallery__slide--media iframe');
       const attrs = await frame!.evaluate((el) => ({
         src: el.getAttribute('src'),
         title: el.getAttribute('title'),
@@ -95,23 +123,38 @@ t.test('allowed before: framed once the page has hydrated, without a hydration e
   await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent({ optional: false, functional: true })), url });
   await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
   await waitForHydration(page);
-  await page.waitForSelector('.property-media iframe');
+  await page.waitForSelector('.gallery__slide--media iframe');
   t.pass('the tour is framed without a click');
   t.same(problems.all(), [], 'no console error (a hydration mismatch would log one)');
 });
 
-t.test('without JavaScript: the message and the link to the tour', async (t) => {
+t.test('without JavaScript: the link to the tour under the gallery', async (t) => {
   const { url } = await startServer(t);
   const id = await developmentWithTour(url);
   const browser = await launchBrowser(t);
   const { page, problems } = await newPage(t, browser, { width: 390, height: 844, javaScript: false, allowFailure });
   const requests = providerRequests(page);
   await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
-  t.match(await page.$eval('.property-media', (el) => el.textContent), en.consent.blocked);
-  t.equal(
-    await page.$eval('.property-media figcaption a', (el) => el.getAttribute('href')),
-    'https://my.matterport.com/show/?m=SxQL3iGyoDo',
-  );
+  t.equal(await page.$eval('.gallery__links a', (el) => el.getAttribute('href')), 'https://my.matterport.com/show/?m=SxQL3iGyoDo');
+  t.equal(await page.$eval('.gallery__links li', (el) => el.textContent), 'Virtual tour · Open on Matterport');
   t.same(requests, [], 'no request to the provider');
+  t.same(problems.all(), []);
+});
+
+t.test('keyboard: the arrow keys reach the tour and its "here", which opens the settings', async (t) => {
+  const { url } = await startServer(t);
+  const id = await developmentWithTour(url);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, { width: 1366, height: 900, allowFailure });
+  await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  await page.focus('.gallery__viewer');
+  // From the first picture, one step back wraps round to the last slide: the tour.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector('.gallery__slide--media[aria-hidden="false"]:not([inert])');
+  await page.keyboard.press('Tab');
+  t.equal(await page.evaluate(() => document.activeElement?.className), 'consent-link consent-gate__here', "'here' is the next stop");
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('dialog.cookie-modal[open]', { visible: true });
   t.same(problems.all(), []);
 });

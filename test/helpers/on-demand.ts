@@ -19,6 +19,7 @@ export const LIBRARIES = {
   leaflet: 'leaflet-control-attribution',
   placeMap: 'map-popup__label',
   glide: '[Glide warn]',
+  galleryDialog: 'gallery-dialog__bar',
   cookieDialog: 'consent-open',
   emptyResults: 'search-empty__ways',
   structuredData: 'RealEstateListing',

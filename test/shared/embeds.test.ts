@@ -1,10 +1,10 @@
 // shared/embeds.ts: which feed addresses are framed, as which player; the
 // player's address rebuilt from the id alone; anything else a link (null).
 import t from 'tap';
-import { EMBED_ORIGINS, embedFor } from '../../src/shared/embeds.ts';
+import { EMBED_ORIGINS, PROVIDER_NAMES, embedFor, type EmbedProvider } from '../../src/shared/embeds.ts';
 
 t.test("the allowed providers' usual addresses, each to its player", async (t) => {
-  const cases: Array<[string, string, string]> = [
+  const cases: Array<[string, EmbedProvider, string]> = [
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://youtu.be/dQw4w9WgXcQ?si=abc', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'youtube', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
@@ -19,7 +19,7 @@ t.test("the allowed providers' usual addresses, each to its player", async (t) =
     ['https://tour.giraffe360.com/a1b2c3d4', 'giraffe360', 'https://tour.giraffe360.com/a1b2c3d4/'],
   ];
   for (const [address, provider, src] of cases) {
-    t.same(embedFor(address), { provider, src }, address);
+    t.same(embedFor(address), { provider, name: PROVIDER_NAMES[provider], src }, address);
     t.ok(
       EMBED_ORIGINS.some((origin) => src.startsWith(`${origin}/`)),
       'on an origin the CSP allows',

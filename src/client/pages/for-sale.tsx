@@ -29,7 +29,6 @@ import {
   PhoneContactBar,
   PriceHistory,
   ProjectDetails,
-  PropertyMedia,
   UnitsTable,
 } from '../components/property/LazyPropertyParts.tsx';
 import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
@@ -144,7 +143,7 @@ function PropertyView({
       </div>
       <div className="container property__layout">
         <div className="property__main">
-          <Gallery images={project.images} name={project.name} />
+          <Gallery images={project.images} media={project.media} name={project.name} />
           <KeyFacts project={project} units={units} />
           {/* The homes on sale and their prices before the long description: what a buyer decides by. */}
           {units.length > 0 && (
@@ -152,7 +151,6 @@ function PropertyView({
               <UnitsTable units={units} name={project.name} region={region.slug} costsPage={hrefIn(section, '/buying-costs')} />
             </PropertySection>
           )}
-          {project.media.length > 0 && <PropertyMedia media={project.media} name={project.name} />}
           <Description project={project} />
           {project.amenities.length > 0 && (
             <PropertySection id="amenities-title" title={t('property.amenities')}>

@@ -3,13 +3,13 @@
 // in the top layer and closes it on Escape. It has its own Glide, loaded at
 // once and opened at the slide the page showed; closing hands back the slide it ended on and returns
 // the focus to the button that opened it.
+// Loaded when first asked for (Gallery.tsx), it is handed the parts it shares
+// with the gallery: importing them here would move them out of the page's file
+// into a file of their own.
 import { useLayoutEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
 import type { ImageRef } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
-import { useGlide } from './useGlide.ts';
-import { Arrows, Counter, Slides, onArrowKeys } from './Slides.tsx';
-import { PHOTO_SIZES } from '../../lib/photo-sizes.ts';
-import { PropertyIcon } from './icons.tsx';
+import type { GalleryParts } from './Gallery.tsx';
 
 interface GalleryDialogProps {
   images: ImageRef[];
@@ -17,9 +17,11 @@ interface GalleryDialogProps {
   startAt: number;
   /** Called once, with the slide shown when the visitor left. */
   onClose(index: number): void;
+  parts: GalleryParts;
 }
 
-export function GalleryDialog({ images, name, startAt, onClose }: GalleryDialogProps) {
+export function GalleryDialog({ images, name, startAt, onClose, parts }: GalleryDialogProps) {
+  const { useGlide, Slides, Arrows, Counter, onArrowKeys, PropertyIcon, PHOTO_SIZES } = parts;
   const dialog = useRef<HTMLDialogElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

@@ -8,5 +8,6 @@ export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) =
 export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });
 export const AgentCard = island(() => import('./AgentCard.tsx').then((m) => m.AgentCard), { onUse: false });
 export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then((m) => m.PhoneContactBar), { onUse: false });
-// Its videos and tours show what this browser allows (functional cookies): loaded once the page has hydrated.
-export const PropertyMedia = island(() => import('./PropertyMedia.tsx').then((m) => m.PropertyMedia), { onUse: false, eager: true });
+// A video's or tour's slide shows what this browser allows (functional cookies): loaded once the page has hydrated.
+export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), { onUse: false, eager: true });
+export const MediaLinks = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaLinks), { onUse: false });

@@ -1,7 +1,7 @@
 // The parts of the property page that need no script: its key facts, the
 // units table, the price history, the project's details and the phone's
-// contact bar and the broker's card (links only); and its videos and tours, whose script only
-// frames them once the visitor allows it. The browser loads
+// contact bar and the broker's card (links only); and the gallery's videos and tours, whose
+// script only frames them once the visitor allows it. The browser loads
 // their code only to render them itself (LazyPropertyParts.browser.tsx,
 // lib/island.tsx; docs/decisions/parts-taken-over-on-first-use.md): the
 // server's DOM stays as it is; after a client navigation their code loads and
@@ -13,7 +13,7 @@ import { PriceHistory as History } from './PriceHistory.tsx';
 import { ProjectDetails as Details } from './ProjectDetails.tsx';
 import { UnitsTable as Table } from './UnitsTable.tsx';
 import { PhoneContactBar as Bar } from './PhoneContactBar.tsx';
-import { PropertyMedia as Media } from './PropertyMedia.tsx';
+import { MediaLinks as Links, MediaPlayer as Player } from './MediaPlayer.tsx';
 
 export const KeyFacts = framed(Facts);
 export const UnitsTable = framed(Table);
@@ -21,4 +21,5 @@ export const PriceHistory = framed(History);
 export const ProjectDetails = framed(Details);
 export const AgentCard = framed(Agent);
 export const PhoneContactBar = framed(Bar);
-export const PropertyMedia = framed(Media);
+export const MediaPlayer = framed(Player);
+export const MediaLinks = framed(Links);

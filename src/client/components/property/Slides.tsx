@@ -1,6 +1,8 @@
 // The parts a gallery and its full-screen view share: the slides (Glide's
 // track), the previous/next arrows and the "3 / 12" counter.
 import type { ImageRef } from '../../../shared/catalogue.ts';
+import { MediaPlayer } from './LazyPropertyParts.tsx';
+import type { PlayableMedia } from './MediaPlayer.tsx';
 import { t } from '../../../shared/i18n.ts';
 import type { GlideControl } from './useGlide.ts';
 import { PropertyIcon } from './icons.tsx';
@@ -25,9 +27,17 @@ interface SlidesProps {
   priority: number;
   /** The width the slides are shown at (lib/photo-sizes.ts). */
   sizes: string;
+  /** Videos and tours, the slides after the pictures (the page's gallery only). */
+  players?: PlayableMedia[];
 }
 
-export function Slides({ images, name, index, priority, sizes }: SlidesProps) {
+export function Slides({ images, name, index, priority, sizes, players = [] }: SlidesProps) {
+  const count = images.length + players.length;
+  const slide = (i: number) => ({
+    'aria-roledescription': t('property.gallery.slide'),
+    'aria-label': position(i, count),
+    'aria-hidden': i !== index,
+  });
   return (
     <div className="glide__track gallery__track" data-glide-el="track">
       <ul className="glide__slides">
@@ -35,9 +45,7 @@ export function Slides({ images, name, index, priority, sizes }: SlidesProps) {
           <li
             className={image.floorplan ? 'glide__slide gallery__slide gallery__slide--plan' : 'glide__slide gallery__slide'}
             key={`${i}:${image.url}`}
-            aria-roledescription={t('property.gallery.slide')}
-            aria-label={position(i, images.length)}
-            aria-hidden={i !== index}
+            {...slide(i)}
           >
             <Photo
               image={image}
@@ -49,6 +57,17 @@ export function Slides({ images, name, index, priority, sizes }: SlidesProps) {
               fetchPriority={i === priority ? 'high' : 'auto'}
               draggable={false}
             />
+          </li>
+        ))}
+        {players.map((item, i) => (
+          <li
+            className="glide__slide gallery__slide gallery__slide--media"
+            key={item.url}
+            {...slide(images.length + i)}
+            // Its 'here' button leaves the keyboard's way while another slide is shown.
+            inert={images.length + i !== index}
+          >
+            <MediaPlayer item={item} name={name} />
           </li>
         ))}
       </ul>

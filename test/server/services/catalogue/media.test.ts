@@ -21,13 +21,13 @@ t.test('per kind, the English or language-less ones, videos first, each with its
       {
         kind: 'video',
         url: 'https://youtu.be/dQw4w9WgXcQ',
-        embed: { provider: 'youtube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+        embed: { provider: 'youtube', name: 'YouTube', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
       },
       { kind: 'video', url: 'https://tours.example.com/v.mp4', embed: null },
       {
         kind: 'tour',
         url: 'https://my.matterport.com/show/?m=abcdefghijk',
-        embed: { provider: 'matterport', src: 'https://my.matterport.com/show/?m=abcdefghijk' },
+        embed: { provider: 'matterport', name: 'Matterport', src: 'https://my.matterport.com/show/?m=abcdefghijk' },
       },
     ],
   );
