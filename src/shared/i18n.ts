@@ -1,5 +1,6 @@
 // Every user-visible string comes from locales/en.json (the only locale in use,
-// SPEC §1). Keys are dotted paths; {name} placeholders are filled from vars.
+// SPEC §1). Keys are dotted paths; {name} placeholders are filled from vars; a
+// message that depends on a number has a form per plural category (tp).
 import en from '../../locales/en.json' with { type: 'json' };
 
 export type Messages = typeof en;
@@ -7,6 +8,21 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : T[K] extends object ? Leaves<T[K], `${P}${K}.`> : never;
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
+/** A message with a form per plural category (`{"one": "{count} bedroom", "other": "{count} bedrooms"}`). */
+type PluralLeaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends { other: string }
+    ? `${P}${K}`
+    : T[K] extends string
+      ? never
+      : T[K] extends object
+        ? PluralLeaves<T[K], `${P}${K}.`>
+        : never;
+}[keyof T & string];
+export type PluralKey = PluralLeaves<Messages>;
+
+/** The strings' language (SPEC §1: English); plural forms follow its rules. */
+export const LOCALE = 'en';
+const pluralRules = new Intl.PluralRules(LOCALE);
 
 export function lookup(messages: unknown, key: string): unknown {
   let node: unknown = messages;
@@ -48,6 +64,16 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
   const value = strings.get(key);
   if (value === undefined) return key;
   return vars ? fill(value, vars) : value;
+}
+
+/**
+ * A message with a form per plural category of the language (CLDR's, through
+ * Intl.PluralRules: English has one and other, Polish one, few, many and other),
+ * the form for `count` filled with `vars`; `{count}` is the number itself unless vars say otherwise.
+ */
+export function tp(key: PluralKey, count: number, vars?: Record<string, string | number>): string {
+  const value = strings.get(`${key}.${pluralRules.select(count)}`) ?? strings.get(`${key}.other`);
+  return value === undefined ? key : fill(value, { count, ...vars });
 }
 
 /** Each text of the locale cut once at its {placeholders}: text, name, text, … (a page fills some hundreds). */

@@ -2,7 +2,7 @@
 // name it: 'Apartment, 2 bedrooms, 85 m², floor 3, ref. A-12' (what is not
 // known left out; one bedroom in the singular).
 import { categoryLabel } from './category-label.ts';
-import { t } from './i18n.ts';
+import { t, tp } from './i18n.ts';
 
 export interface UnitFacts {
   category: { key: string };
@@ -16,7 +16,7 @@ export function unitWords(unit: UnitFacts): string {
   const { bedrooms, built, floor, ref } = unit;
   return [
     categoryLabel(unit.category),
-    bedrooms ? (bedrooms === 1 ? t('property.history.bedroom') : t('property.history.bedrooms', { count: bedrooms })) : '',
+    bedrooms ? tp('property.history.bedrooms', bedrooms) : '',
     built ? `${built} m²` : '',
     floor ? t('property.history.floor', { floor }) : '',
     ref ? t('property.history.ref', { ref }) : '',

@@ -2,7 +2,7 @@
 // joined per call): every placeholder, repeated calls with other vars, a
 // placeholder without a var left as written, a message without any as it is.
 import t from 'tap';
-import { t as translate, tList } from '../../src/shared/i18n.ts';
+import { t as translate, tList, tp } from '../../src/shared/i18n.ts';
 
 t.test('placeholders are filled from the vars of each call', async (t) => {
   t.equal(translate('leadMail.subject.property', { project: 'Mar Azul', site: 'Costa' }), 'Property request: Mar Azul — Costa');
@@ -17,4 +17,12 @@ t.test('placeholders are filled from the vars of each call', async (t) => {
     [['Ana', 'Ana'], ['Ana']],
     "a list's strings too, every placeholder of each",
   );
+});
+
+t.test("a message that depends on a number takes the form of the language's plural category", async (t) => {
+  t.equal(tp('property.history.bedrooms', 1), '1 bedroom', 'one');
+  t.equal(tp('property.history.bedrooms', 2), '2 bedrooms', 'other');
+  t.equal(tp('property.history.bedrooms', 0), '0 bedrooms', 'zero is "other" in English');
+  t.equal(tp('search.count', 1234, { count: '1.234' }), '1.234 developments', 'the number as the vars write it');
+  t.equal(tp('account.errors.rateLimited', 1, { seconds: 1 }), 'Too many attempts: please try again in 1 second.', 'its own placeholder');
 });

@@ -147,7 +147,7 @@ function PropertyView({
           <KeyFacts project={project} units={units} />
           {/* The homes on sale and their prices before the long description: what a buyer decides by. */}
           {units.length > 0 && (
-            <PropertySection id="units-title" title={t('property.units.title')}>
+            <PropertySection id="units-title" title={t('property.unitsTitle')}>
               <UnitsTable units={units} name={project.name} region={region.slug} costsPage={hrefIn(section, '/buying-costs')} />
             </PropertySection>
           )}
@@ -162,7 +162,7 @@ function PropertyView({
             </PropertySection>
           )}
           {history && history.length > 0 && (
-            <PropertySection id="price-history-title" title={t('property.history.title')}>
+            <PropertySection id="price-history-title" title={t('property.historyTitle')}>
               <PriceHistory units={history} name={project.name} listedAt={project.listed_at} />
             </PropertySection>
           )}
@@ -174,7 +174,7 @@ function PropertyView({
           <PropertySection id="location-title" title={t('property.location')}>
             <ProjectLocation project={project} />
           </PropertySection>
-          <PropertySection id="details-title" title={t('property.details.title')}>
+          <PropertySection id="details-title" title={t('property.detailsTitle')}>
             <ProjectDetails project={project} />
           </PropertySection>
           <PhoneContactBar name={project.name} projectId={project.id} broker={contact.name} phone={contact.phone} url={url} />

@@ -32,8 +32,8 @@ function NewPage() {
   const frequency = FREQUENCIES.find((f) => f === query.get('frequency'));
   return (
     <>
-      <Meta title={t('savedSearches.save.title')} description={t('savedSearches.save.lead')} noindex />
-      <PageHeader title={t('savedSearches.save.title')} lead={filters ? describeSearch(filters) : t('savedSearches.save.lead')} />
+      <Meta title={t('savedSearches.saveTitle')} description={t('savedSearches.save.lead')} noindex />
+      <PageHeader title={t('savedSearches.saveTitle')} lead={filters ? describeSearch(filters) : t('savedSearches.save.lead')} />
       <div className="container page saved-search">
         <SaveSearchForm search={filters ? search : '/search'} frequency={frequency} error={query.get('error')} />
       </div>

@@ -12,7 +12,7 @@ export function SaveSearchPanel({ search }: { search: string }) {
   }, []);
   return (
     <div ref={box}>
-      <h2 className="save-search__title">{t('savedSearches.save.title')}</h2>
+      <h2 className="save-search__title">{t('savedSearches.saveTitle')}</h2>
       <p>{t('savedSearches.save.lead')}</p>
       <SaveSearchForm search={search} />
     </div>

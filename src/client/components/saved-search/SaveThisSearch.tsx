@@ -20,14 +20,14 @@ export function SaveThisSearch({ filters }: { filters: SearchFilters }) {
   const Panel = useOnDemand(savePanel, open).value;
   return (
     <details className="save-search" onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open)}>
-      <summary className="button button--outline save-search__open">{t('savedSearches.save.open')}</summary>
+      <summary className="button button--outline save-search__open">{t('savedSearches.saveOpen')}</summary>
       <div className="save-search__panel">
         {open && Panel ? (
           // A new search is a new form: no message of the last one stays.
           <Panel key={search} search={search} />
         ) : (
           <a className="save-search__page" href={savePage} aria-busy={open}>
-            {t('savedSearches.save.title')}
+            {t('savedSearches.saveTitle')}
           </a>
         )}
       </div>

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import type { PlaceMatch, PlaceMatchesAnswer } from '../../../shared/catalogue.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, tp } from '../../../shared/i18n.ts';
 import { placeSearchHref } from '../../../shared/place-choice.ts';
 import { getJson } from '../../lib/api.ts';
 import { developmentsLabel, placeWhere } from './place-labels.ts';
@@ -192,5 +192,5 @@ export function PlaceSuggestions({ input, id }: Props) {
 
 function foundText(count: number): string {
   if (count === 0) return t('searchEntry.noPlace');
-  return count === 1 ? t('searchEntry.placeFound') : t('searchEntry.placesFound', { count });
+  return tp('searchEntry.placesFound', count);
 }

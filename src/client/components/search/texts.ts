@@ -2,14 +2,12 @@
 // for a place URL ("New-build homes in Torrevieja, Alicante"), generic otherwise.
 import type { GeoAnswer } from '../../../shared/catalogue.ts';
 import { formatCount } from '../../../shared/format.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, tp } from '../../../shared/i18n.ts';
 
 export type SearchPlace = GeoAnswer['data']['place'];
 
 export function countText(total: number): string {
-  if (total === 0) return t('search.count.none');
-  if (total === 1) return t('search.count.one');
-  return t('search.count.many', { count: formatCount(total) });
+  return total === 0 ? t('search.countNone') : tp('search.count', total, { count: formatCount(total) });
 }
 
 /** 'Torrevieja, Alicante', 'Alicante, Spain', 'Spain': the place and the level above it. */

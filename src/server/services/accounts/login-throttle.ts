@@ -13,7 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { HttpError, RetryLater } from '../../../shared/errors.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, tp } from '../../../shared/i18n.ts';
 import { DAY_MS } from '../../../shared/durations.ts';
 
 export const FREE_FAILURES = 5;
@@ -27,7 +27,7 @@ const RACE_TRIES = 3;
 export class TooManyAttempts extends RetryLater {
   constructor(retryAfterMs: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(429, seconds === 1 ? t('account.errors.rateLimitedOne') : t('account.errors.rateLimited', { seconds }), seconds);
+    super(429, tp('account.errors.rateLimited', seconds, { seconds }), seconds);
   }
 }
 

@@ -8,7 +8,7 @@ import { escapeHtml, frameColors, mailFrame } from '../../mail/frame.ts';
 import type { QueuedMail } from '../../mail/compose.ts';
 import type { MailBrand } from '../accounts/mail-html.ts';
 import { formatPrice } from '../../../shared/format.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, tp } from '../../../shared/i18n.ts';
 import type { ProjectChanges } from './changes.ts';
 import { type AlertLinks } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
@@ -25,11 +25,8 @@ export interface FavoritesMailExtras {
 /** What changed in one project, a line each. */
 export function changeLines(p: ProjectChanges): string[] {
   const lines = p.drops.map((d) => t('favoriteAlerts.mail.priceDrop', { before: formatPrice(d.before), after: formatPrice(d.after) }));
-  if (p.availableAgain)
-    lines.push(
-      p.availableAgain === 1 ? t('favoriteAlerts.mail.availableOne') : t('favoriteAlerts.mail.availableMany', { count: p.availableAgain }),
-    );
-  if (p.newUnits) lines.push(p.newUnits === 1 ? t('favoriteAlerts.mail.newOne') : t('favoriteAlerts.mail.newMany', { count: p.newUnits }));
+  if (p.availableAgain) lines.push(tp('favoriteAlerts.mail.available', p.availableAgain));
+  if (p.newUnits) lines.push(tp('favoriteAlerts.mail.added', p.newUnits));
   return lines;
 }
 

@@ -9,7 +9,7 @@ import { escapeHtml, frameColors, mailFrame } from '../../mail/frame.ts';
 import type { MailBrand } from '../accounts/mail-html.ts';
 import { formatPrice } from '../../../shared/format.ts';
 import { contactHtml, contactText, type MailContact } from '../../mail/contact-block.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, tp } from '../../../shared/i18n.ts';
 import type { Frequency } from '../../../shared/saved-searches.ts';
 
 /** The width of a listing's picture in an alert (alerts.ts sends a JPEG twice as wide, for sharp screens). */
@@ -58,10 +58,7 @@ function change(item: AlertItem): string {
 
 export function alertMail(p: AlertMailParts): QueuedMail {
   const site = p.brand.name;
-  const subject =
-    p.total === 1
-      ? t('savedSearches.alert.subjectOne', { search: p.title })
-      : t('savedSearches.alert.subjectMany', { count: p.total, search: p.title });
+  const subject = tp('savedSearches.alert.subject', p.total, { search: p.title });
   const intro = t('savedSearches.alert.intro', { search: p.title, site });
   const more =
     p.total > p.items.length ? t('savedSearches.alert.seeAll', { count: p.total, site }) : t('savedSearches.alert.seeSearch', { site });
