@@ -39,6 +39,7 @@ import { installCatalogueWarmup, type CatalogueWarmupOptions } from './jobs/cata
 import { installAlertDigests } from './jobs/alert-digests.ts';
 import { installFeedPulls } from './jobs/feed-pulls.ts';
 import { installFavoriteAlerts } from './jobs/favorite-alerts.ts';
+import { installExchangeRates, type ExchangeRatesOptions } from './jobs/exchange-rates.ts';
 import type { MailJobSchedule } from './jobs/mail-job.ts';
 import type { ScheduleOptions } from './catalogue-import/schedule.ts';
 import { feedImageRoutes } from './api/feed-images.ts';
@@ -96,6 +97,8 @@ export interface AppOptions {
   catalogueWarmup?: CatalogueWarmupOptions;
   /** The bounds of the map's indexes kept (tests lower them to stand for a large catalogue). */
   markerCache?: MarkerCacheLimits;
+  /** The exchange rates' pull: its clock and interval. With NODE_ENV=test only when given. */
+  exchangeRates?: ExchangeRatesOptions;
   /** Feed photos prepared in the background. With NODE_ENV=test only when given. */
   photoPreparation?: PhotoPreparationOptions;
 }
@@ -133,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ...(options.accountClock ? { now: options.accountClock } : {}),
     },
     catalogue: { markerCache: options.markerCache },
+    exchangeRatesMaxAgeDays: config.EXCHANGE_RATES_MAX_AGE_DAYS,
   });
   if (config.SEED_DEMO) await seedDemoSite(store);
   loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
@@ -165,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     installPhotoPreparation(app, { draw: renderDemoSource, ...options.photoPreparation }, options.feedImages);
   if (config.NODE_ENV !== 'test' || options.favoriteAlerts) await installFavoriteAlerts(app, options.favoriteAlerts);
   if (config.NODE_ENV !== 'test' || options.alertDigests) await installAlertDigests(app, options.alertDigests);
+  if (config.NODE_ENV !== 'test' || options.exchangeRates) installExchangeRates(app, options.exchangeRates);
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,

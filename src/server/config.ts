@@ -127,6 +127,10 @@ export const Config = object({
   FEED_MAX_BYTES: IntFromEnv(1024, 2 ** 40, 2 ** 31),
   // The share of a source's listed units one import may withdraw (catalogue-import/withdraw-guard.ts).
   FEED_MAX_WITHDRAW: PercentFromEnv(30),
+  // The ECB's daily reference rates the price conversions use (jobs/exchange-rates.ts); empty: none pulled, none shown.
+  EXCHANGE_RATES_URL: defaulted(pattern(string(), /^$|^https?:\/\/\S+$/), 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  // Rates older than this are not shown (the ECB publishes on working days).
+  EXCHANGE_RATES_MAX_AGE_DAYS: IntFromEnv(1, 60, 7),
   // Unset: no metrics listener. 0 takes a free port (tests).
   METRICS_PORT: optional(coerce(Int(0, 65535), pattern(string(), /^\d+$/), (v) => Number(v))),
   METRICS_HOST: defaulted(string(), '127.0.0.1'),
@@ -225,6 +229,8 @@ const expectations: Record<keyof Config, string> = {
   FEED_TIMEOUT_MS: 'a whole number of milliseconds from 1000 to 3600000',
   FEED_MAX_BYTES: 'a whole number of bytes from 1024 to 1099511627776 (1 TiB)',
   FEED_MAX_WITHDRAW: 'a whole percentage from 0 to 100, such as 30 or 30%',
+  EXCHANGE_RATES_URL: 'an http(s) URL of rates in the ECB daily format, or empty for none',
+  EXCHANGE_RATES_MAX_AGE_DAYS: 'a whole number of days from 1 to 60',
   METRICS_PORT: 'a whole number from 0 to 65535 (unset: no metrics)',
   METRICS_HOST: 'a host name or address',
   REQUEST_ID_HEADER: 'a header name (letters, digits and dashes, up to 64)',

@@ -22,6 +22,7 @@ import type { ContentPage, ContentSummary } from './content.ts';
 import type { PriceHistoryAnswer } from './price-history.ts';
 import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
 import type { FavoriteAlertLinkAnswer } from './favorite-alerts.ts';
+import type { RatesAnswer } from './exchange-rates.ts';
 
 export interface ContentAnswer {
   data: ContentPage;
@@ -57,6 +58,7 @@ export interface ReadAnswers {
   '/api/saved-searches/unsubscribe': { data: SavedSearchView };
   '/api/saved-searches/mine': SavedSearchList;
   '/api/favorite-alerts/unsubscribe': FavoriteAlertLinkAnswer;
+  '/api/rates': RatesAnswer;
 }
 
 /** The path of a read, e.g. '/api/property'. */

@@ -15,6 +15,7 @@ import { featuredRead } from './featured-reads.ts';
 import { placesRead } from './place-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
 import { favoriteAlertReads } from './favorite-alert-reads.ts';
+import { ratesRead } from './rates-reads.ts';
 
 export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/content': read({
@@ -48,6 +49,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/places': placesRead,
   ...savedSearchReads,
   ...favoriteAlertReads,
+  '/api/rates': ratesRead,
 };
 
 export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));

@@ -8,6 +8,7 @@ import { scryptParams } from './accounts/passwords.ts';
 import { RateLimitService } from './rate-limits.ts';
 import { SavedSearchService, type SavedSearchOptions } from './saved-searches/index.ts';
 import { FavoriteAlertService } from './favorite-alerts/index.ts';
+import { ExchangeRateService } from './exchange-rates/index.ts';
 
 export interface Services {
   partners: PartnerService;
@@ -17,6 +18,7 @@ export interface Services {
   rateLimits: RateLimitService;
   savedSearches: SavedSearchService;
   favoriteAlerts: FavoriteAlertService;
+  exchangeRates: ExchangeRateService;
 }
 
 export interface ServiceOptions {
@@ -24,6 +26,8 @@ export interface ServiceOptions {
   catalogue?: CatalogueOptions;
   /** Default: the accounts' SITE_URL and clock. */
   savedSearches?: SavedSearchOptions;
+  /** How old exchange rates may be and still be offered (default 7 days). */
+  exchangeRatesMaxAgeDays?: number;
 }
 
 /** `options.accounts` comes from the config (buildApp); without it: OWASP's cost and the default SITE_URL. */
@@ -39,5 +43,6 @@ export function createServices(store: Store, options: ServiceOptions = {}): Serv
     rateLimits: new RateLimitService(store.db),
     savedSearches: new SavedSearchService(store.db, options.savedSearches ?? { siteUrl: accounts.siteUrl, now: accounts.now }),
     favoriteAlerts: new FavoriteAlertService(store.db, { siteUrl: accounts.siteUrl, dialect: store.dialect }),
+    exchangeRates: new ExchangeRateService(store.db, options.exchangeRatesMaxAgeDays ?? 7),
   };
 }

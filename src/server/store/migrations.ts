@@ -29,6 +29,7 @@ import { projectDistancesMigration } from './migrations/0027-project-distances.t
 import { searchIndexesBeachMigration } from './migrations/0028-search-indexes-beach.ts';
 import { positionApproxMigration } from './migrations/0029-position-approx.ts';
 import { townCentreDistanceMigration } from './migrations/0030-town-centre-distance.ts';
+import { exchangeRatesMigration } from './migrations/0031-exchange-rates.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0028_search_indexes_beach': searchIndexesBeachMigration,
   '0029_position_approx': positionApproxMigration,
   '0030_town_centre_distance': townCentreDistanceMigration,
+  '0031_exchange_rates': exchangeRatesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 // What the instances of the site share to work together: the feeds' pulls
 // and their leases (migration 0009), the rate limits' windows (0011), the
-// claims of scheduled work (0014).
+// claims of scheduled work (0014), the exchange rates pulled (0031).
 import type { Selectable } from 'kysely';
 
 export type FeedPullResult = 'imported' | 'unchanged' | 'failed';
@@ -35,6 +35,7 @@ export interface CoordinationTables {
   feed_pulls: FeedPullsTable;
   rate_limits: RateLimitsTable;
   scheduled_runs: ScheduledRunsTable;
+  exchange_rates: ExchangeRatesTable;
 }
 
 export type FeedPullRow = Selectable<FeedPullsTable>;
@@ -54,4 +55,20 @@ export interface ScheduledRunsTable {
   /** The period's name, e.g. the local date of a daily run (periods/local-hour.ts). */
   period: string;
   ran_at: string;
+}
+
+/** The last good rates of a source (the ECB's), and how its last pull went (services/exchange-rates). */
+export interface ExchangeRatesTable {
+  source: string;
+  /** The rates' own date, YYYY-MM-DD, and the rates by currency (JSON: units per euro). */
+  date: string;
+  rates: string;
+  /** Validators of the answer the rates came from, sent back as If-None-Match / If-Modified-Since. */
+  etag: string | null;
+  last_modified: string | null;
+  /** When the rates were last stored, and when the source was last asked. */
+  updated_at: string;
+  pulled_at: string;
+  /** The last pull's reason for failing; null when it succeeded (or answered "not modified"). */
+  error: string | null;
 }
