@@ -140,3 +140,44 @@ t.test('more filters without JavaScript, and in a small window', async (t) => {
     'shown checked, as the address says',
   );
 });
+
+t.test("the form's first fields count their options once the visitor reaches for it", async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await open(t, browser, url, PLACE, { width: 1366, height: 900 });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/facets')) asked.push(request.url());
+  });
+  const villa = '.search-form input[name="cat"][value="2"] + span';
+  const twoBeds = '#search-bedrooms option[value="2"]';
+  const text = (selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
+  t.notMatch(await text(villa), /\(\d+\)/, 'no count before the form is used');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.same(asked, [], 'nor a request for them: a visitor who only reads the results costs none');
+
+  // The keyboard's first stop in the form is enough.
+  await page.focus('.search-form input[name="cat"]');
+  await page.waitForFunction((selector: string) => /\(\d+\)$/.test(document.querySelector(selector)?.textContent ?? ''), {}, villa);
+  t.equal(asked.length, 1, 'asked for once');
+  const facets = (await (await fetch(`${url}/api/facets?account_id=1&country=spain&region=alicante`)).json()) as FacetsAnswer;
+  const count = async (selector: string) => Number(/\((\d+)\)$/.exec(await text(selector))?.[1]);
+  t.equal(await count(villa), facets.data.cat['2'], 'a type with its count');
+  t.equal(await count(twoBeds), facets.data.bedrooms['2'], '"2+" bedrooms with its count');
+  t.equal(await count('#search-bathrooms option[value="2"]'), facets.data.bathrooms['2'], 'and bathrooms');
+
+  const from = new URL(page.url()).pathname;
+  await page.select('#search-bedrooms', '2');
+  await settled(page, from);
+  t.equal(await shownTotal(page), facets.data.bedrooms['2'], 'choosing it leaves as many as it said');
+  // The counts follow the search: the types now count with 2+ bedrooms.
+  const narrowed = (await (await fetch(`${url}/api/facets?account_id=1&country=spain&region=alicante&bedrooms=2`)).json()) as FacetsAnswer;
+  await page.waitForFunction(
+    (selector: string, want: string) => document.querySelector(selector)?.textContent?.endsWith(want),
+    {},
+    villa,
+    `(${narrowed.data.cat['2']})`,
+  );
+  t.pass('the counts follow the search');
+  t.same(problems.all(), [], 'no error on the way');
+});

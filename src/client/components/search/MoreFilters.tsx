@@ -1,16 +1,16 @@
 // The search form's "more filters" (issue 22): the stage, "ready by" (now, or
 // the end of a year), the built area and the features of the vocabulary
 // (src/shared/features.ts), each option with the number of developments it
-// would leave (/api/facets, asked again as the search changes). Loaded when
-// shown (SearchForm.tsx); fields of the search form, so that without
-// JavaScript they are sent with it (without their counts).
+// would leave (/api/facets, which the form asks for and hands over, with its
+// `counted`: importing them would split them into a file of their own).
+// Loaded when shown (SearchForm.tsx); fields of the search form, so that
+// without JavaScript they are sent with it (without their counts).
 import { useEffect, useRef } from 'react';
-import useSWR from 'swr';
-import type { FacetsAnswer } from '../../../shared/catalogue.ts';
 import { BEACH_DISTANCES, BUILT_AREAS, FEATURES, deliveryYears, type DeliveryBy, type Feature } from '../../../shared/features.ts';
 import { t } from '../../../shared/i18n.ts';
 import { NEW_BUILD_STAGES } from '../../../shared/catalogue-terms.ts';
 import type { SearchFilters } from '../../../shared/search-url.ts';
+import type { FacetCounts, counted as Counted } from './SearchForm.tsx';
 
 export type MoreFilterValues = Pick<SearchFilters, 'features' | 'stage' | 'delivery' | 'builtfrom' | 'beach'>;
 
@@ -24,17 +24,12 @@ interface Props {
   onChange: (next: MoreFilterValues) => void;
   /** Shown because the visitor asked: the focus goes to the first field. */
   focus?: boolean;
-  /** The search's filters as the API's query (its counts' address); none: no counts. */
-  query?: string;
+  /** How many developments each option would leave, once known. */
+  counts: FacetCounts | undefined;
+  counted: typeof Counted;
 }
 
-// The counts follow the search: fetched for each new one (the app's SWR waits for the server's data otherwise).
-const FRESH = { revalidateOnMount: undefined, keepPreviousData: true } as const;
-
-export function MoreFilters({ filters, onChange, focus = false, query }: Props) {
-  const facets = useSWR<FacetsAnswer>(query === undefined ? null : `/api/facets?${query}`, FRESH).data?.data;
-  /** An option's label with its count, when known: 'Sea view (12)'. */
-  const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+export function MoreFilters({ filters, onChange, focus = false, counts: facets, counted }: Props) {
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focus) first.current?.focus();

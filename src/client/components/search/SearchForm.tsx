@@ -1,17 +1,21 @@
 // The search filters (SPEC §3): types, place, bedrooms, bathrooms and price,
 // then "more filters" (issue 22: stage, ready by, built area, features), shown
-// when asked for or in use, their code loaded then (MoreFilters.tsx).
+// when asked for or in use, their code loaded then (MoreFilters.tsx). Each
+// option of types, rooms and the more filters says how many developments it
+// would leave (/api/facets), asked for once the visitor reaches for the form
+// (or the more filters are shown) and again as the search changes.
 // A real GET form to the section's search page, so it works without
 // JavaScript (the server moves the place fields into the path, 301); with
 // JavaScript every change navigates at once to the readable URL.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
+import useSWR from 'swr';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { KNOWN_CATEGORIES } from '../../../shared/catalogue-terms.ts';
 import { PRICE_UPPER_BOUND, ROOMS_UPPER_BOUND } from '../../../shared/constants.ts';
 import { t } from '../../../shared/i18n.ts';
 import { CLEARED, DEFAULT_SEARCH, cleanPrices, hasMoreFilters, type SearchFilters } from '../../../shared/search-url.ts';
-import type { GeoNode } from '../../../shared/catalogue.ts';
+import type { FacetsAnswer, GeoNode } from '../../../shared/catalogue.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
 import { Link } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
@@ -36,6 +40,12 @@ export const moreFilters = onDemand(() => import('./MoreFilters.tsx').then((mod)
 export const MORE_PARAM = 'more';
 
 const ROOMS = Array.from({ length: ROOMS_UPPER_BOUND }, (_, i) => i + 1);
+
+export type FacetCounts = FacetsAnswer['data'];
+/** An option's label with its count, when known: 'Villa (12)'. */
+export const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+// The counts follow the search: fetched for each new one (the app's SWR waits for the server's data otherwise).
+const FRESH = { revalidateOnMount: undefined, keepPreviousData: true } as const;
 const priceText = (value: number, bound: number) => (value === bound ? '' : String(value));
 
 export interface SearchFormProps {
@@ -49,6 +59,9 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
   const live = useHydrated();
   const [prices, setPrices] = useState({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  const counts = useSWR<FacetsAnswer>(reached ? `/api/facets?${state.mapQuery}` : null, FRESH).data?.data;
 
   useEffect(() => {
     if (refocus) document.getElementById(refocus)?.focus();
@@ -111,6 +124,9 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
       action={root}
       aria-label={t('search.filters.label')}
       onSubmit={submit}
+      onPointerEnter={reach}
+      onTouchStart={reach}
+      onFocus={reach}
     >
       <fieldset className="search-form__group">
         <legend className="search-form__legend">{t('search.filters.type')}</legend>
@@ -125,7 +141,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
                   checked={filters.cat.includes(category.id)}
                   onChange={toggleCategory}
                 />
-                <span>{categoryLabel(category)}</span>
+                <span>{counted(categoryLabel(category), counts?.cat[category.id])}</span>
               </label>
             </li>
           ))}
@@ -143,8 +159,8 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
       />
 
       <div className="search-form__row">
-        <RoomsField name="bedrooms" value={filters.bedrooms} onChange={(bedrooms) => change({ bedrooms })} />
-        <RoomsField name="bathrooms" value={filters.bathrooms} onChange={(bathrooms) => change({ bathrooms })} />
+        <RoomsField name="bedrooms" value={filters.bedrooms} counts={counts?.bedrooms} onChange={(bedrooms) => change({ bedrooms })} />
+        <RoomsField name="bathrooms" value={filters.bathrooms} counts={counts?.bathrooms} onChange={(bathrooms) => change({ bathrooms })} />
       </div>
 
       <fieldset className="search-form__group">
@@ -169,7 +185,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         </div>
       </fieldset>
 
-      <MoreFiltersSection state={state} onChange={change} />
+      <MoreFiltersSection state={state} onChange={change} counts={counts} onShown={reach} />
 
       {filters.view !== DEFAULT_SEARCH.view ? <input type="hidden" name="view" value={filters.view} /> : null}
       {filters.bbox ? <input type="hidden" name="bbox" value={filters.bbox} /> : null}
@@ -197,7 +213,17 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
  * asks for them (the link below, without JavaScript) or once the visitor asked;
  * else a link that asks, which shows them in place with JavaScript.
  */
-function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onChange: (more: MoreFilterValues) => void }) {
+function MoreFiltersSection({
+  state,
+  onChange,
+  counts,
+  onShown,
+}: {
+  state: SearchPageState;
+  onChange: (more: MoreFilterValues) => void;
+  counts: FacetCounts | undefined;
+  onShown: () => void;
+}) {
   const { features, stage, delivery, builtfrom, beach } = state.filters;
   const asked = new URLSearchParams(useSearch()).has(MORE_PARAM) || hasMoreFilters(state.filters);
   // Shown once, they stay: clearing the last of them does not fold them away under the visitor.
@@ -205,8 +231,20 @@ function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onCha
   const [opened, setOpened] = useState(false);
   const shown = kept || opened || asked;
   const Fields = useOnDemand(moreFilters, shown).value;
+  // Their counts are asked for as soon as they are shown.
+  useEffect(() => {
+    if (shown) onShown();
+  }, [shown, onShown]);
   if (shown && Fields)
-    return <Fields filters={{ features, stage, delivery, builtfrom, beach }} onChange={onChange} focus={opened} query={state.mapQuery} />;
+    return (
+      <Fields
+        filters={{ features, stage, delivery, builtfrom, beach }}
+        onChange={onChange}
+        focus={opened}
+        counts={counts}
+        counted={counted}
+      />
+    );
   const href = state.hrefFor({});
   return (
     <a
@@ -223,7 +261,17 @@ function MoreFiltersSection({ state, onChange }: { state: SearchPageState; onCha
   );
 }
 
-function RoomsField({ name, value, onChange }: { name: 'bedrooms' | 'bathrooms'; value: number; onChange: (n: number) => void }) {
+function RoomsField({
+  name,
+  value,
+  counts,
+  onChange,
+}: {
+  name: 'bedrooms' | 'bathrooms';
+  value: number;
+  counts: Record<string, number> | undefined;
+  onChange: (n: number) => void;
+}) {
   const id = `search-${name}`;
   return (
     <div className="field search-form__field">
@@ -234,7 +282,7 @@ function RoomsField({ name, value, onChange }: { name: 'bedrooms' | 'bathrooms';
         <option value={0}>{t('search.filters.any')}</option>
         {ROOMS.map((n) => (
           <option key={n} value={n}>
-            {t('search.filters.atLeast', { count: n })}
+            {counted(t('search.filters.atLeast', { count: n }), counts?.[n])}
           </option>
         ))}
       </select>
