@@ -1,6 +1,8 @@
-// Distances on the demo's pages (issue 23): every demo development lies on a
-// coast, so each property page states its beach and airport among its key
-// facts (in a straight line), and the comparison has a row for each.
+// Distances on the demo's pages (issue 23): every demo development lies on or
+// near a coast, so each property page states its beach and airport among its
+// key facts (in a straight line), and the comparison has a row for each; a
+// beach-front development and an inland one (Finestrat, up from Benidorm)
+// against the distances a map gives.
 import t from 'tap';
 import { testApp } from '../../helpers/app.ts';
 import { textOf } from '../../helpers/html.ts';
@@ -50,4 +52,30 @@ t.test("the demo's developments: near a beach, an airport named", async (t) => {
   const table = textOf((await app.inject(`/compare?ids=${ids.slice(0, 2).join(',')}`)).body);
   t.match(table, 'Beach (straight line)');
   t.match(table, 'Airport (straight line)');
+});
+
+t.test('a beach-front and an inland development of the demo, against what the map says', async (t) => {
+  const app = await testApp(t);
+  const details: PropertyAnswer['data'][] = [];
+  for (let id = 1; id <= 200; id++) {
+    const res = await app.inject({ method: 'POST', url: '/api/property', payload: { id } });
+    if (res.statusCode === 200) details.push((res.json() as PropertyAnswer).data);
+  }
+  t.ok(details.length >= 100, `${details.length} developments`);
+  const byBeach = details.filter((d) => d.distances.beach_km !== null).sort((a, b) => a.distances.beach_km! - b.distances.beach_km!);
+
+  // On the front line: a coastal town's development a few hundred metres from the sea, Alicante's or Murcia's airport near.
+  const front = byBeach[0]!;
+  t.ok(front.distances.beach_km! <= 0.3, `${front.location.town.name}: beach ${front.distances.beach_km} km`);
+
+  // Finestrat is a hill town 6 km up from the beaches of Benidorm and La Cala: the demo's developments there
+  // are the farthest from the sea, its centre close by, and Alicante's airport some 45 km to the south-west.
+  const inland = byBeach.at(-1)!;
+  t.equal(inland.location.town.name, 'Finestrat', 'the farthest from the sea is up in Finestrat');
+  t.ok(inland.distances.beach_km! >= 4 && inland.distances.beach_km! <= 9, `beach ${inland.distances.beach_km} km`);
+  t.ok(inland.distances.centre_km !== null && inland.distances.centre_km < 3, `centre ${inland.distances.centre_km} km`);
+  t.equal(inland.distances.airport?.name, 'Alicante');
+  t.ok(inland.distances.airport!.km >= 38 && inland.distances.airport!.km <= 50, `airport ${inland.distances.airport!.km} km`);
+  const facts = textOf((await app.inject(`/for-sale/${inland.id}`)).body).replace(/\s+/g, ' ');
+  t.match(facts, /Beach \d\.\d km \( straight line \)/, 'its page says how far the beach is');
 });
