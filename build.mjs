@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
-import { ALWAYS_COMMON, commonModules } from './src/client/common-chunk.mjs';
+import { ALWAYS_COMMON, SEARCH_GROUP, commonModules, groupRoots } from './src/client/common-chunk.mjs';
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
@@ -75,11 +75,13 @@ export async function analyseClient(entryPoints, outdir) {
   const messages = JSON.parse(await fs.promises.readFile(path.join(root, 'locales/en.json'), 'utf8'));
   const common = [...commonModules(metafile.inputs), ...ALWAYS_COMMON];
   const split = splitMessages(metafile.inputs, messages, (file) => fs.readFileSync(path.join(root, file), 'utf8'), common);
-  return { common, split, roots: lazyRoots(metafile.inputs) };
+  const roots = lazyRoots(metafile.inputs);
+  return { common, split, roots, searchGroup: groupRoots(metafile.inputs, roots, SEARCH_GROUP) };
 }
 
 // The client's module graph, shaped: the entry, every page module and every
-// lazily loaded module import the common modules (one shared chunk instead of many small ones), the
+// lazily loaded module import the common modules (one shared chunk instead of many small ones), those
+// that reach the search addresses' grammar import all of SEARCH_GROUP (one file for it), the
 // browser's en.json is the entry's part of the locale (less what it never
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
@@ -101,23 +103,26 @@ function clientGraphPlugin(entryPoints) {
         // them: reached from one set of entry points, they stay in one chunk instead of a chunk per set.
         const common = file === 'src/client/entry.tsx' || plan.roots.has(file);
         const messages = plan.split.lazy[file] ? `import ${JSON.stringify(`virtual:messages/${file}`)};` : '';
+        const search = plan.searchGroup.has(file) ? 'import "virtual:search-group";' : '';
         // Most modules are none of these: known from the path, they are left to esbuild unread.
-        if (!common && !messages) return undefined;
+        if (!common && !messages && !search) return undefined;
         const code = await fs.promises.readFile(args.path, 'utf8');
-        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${code}`, loader: path.extname(file).slice(1) };
+        return { contents: `${messages}${common ? 'import "virtual:common";' : ''}${search}${code}`, loader: path.extname(file).slice(1) };
       });
-      b.onResolve({ filter: /^virtual:(messages\/|common$)/ }, (args) => ({
+      b.onResolve({ filter: /^virtual:(messages\/|common$|search-group$)/ }, (args) => ({
         path: args.path.slice('virtual:'.length),
         namespace: 'client-graph',
       }));
-      b.onLoad({ filter: /.*/, namespace: 'client-graph' }, (args) => ({
-        contents:
-          args.path === 'common'
-            ? plan.common.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
+      b.onLoad({ filter: /.*/, namespace: 'client-graph' }, (args) => {
+        const group = { common: plan.common, 'search-group': SEARCH_GROUP }[args.path];
+        return {
+          contents: group
+            ? group.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
             : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.lazy[args.path.slice('messages/'.length)])});`,
-        resolveDir: root,
-        loader: 'js',
-      }));
+          resolveDir: root,
+          loader: 'js',
+        };
+      });
     },
   };
 }

@@ -10,7 +10,7 @@ import { resolveRoute, dataKey, dataNeedsFor, layoutFor, moveAfterReads, onOwnDo
 import { runGuards, runMiddleware, sectionLogin } from '../shared/middleware.ts';
 import { HttpError, Redirect, toErrorState, type ErrorState } from '../shared/errors.ts';
 import { loginRedirect } from '../shared/return-path.ts';
-import type { LayoutName } from '../shared/routes.ts';
+import { readsKnown, type LayoutName } from '../shared/routes.ts';
 import { PAGE_DATA_MIN_DELAY_MS } from '../shared/constants.ts';
 import { createStore, StoreProvider, useStore, useStoreApi, type Store } from './store.tsx';
 import { loadPage, type PageProps } from './pages/index.ts';
@@ -115,6 +115,8 @@ async function resolveView(path: string, store: Store, hostPartner: string | nul
     store.set({ partner: null, partner_id: 0, partner_domain: null });
   runGuards(match, path, loggedIn);
   await runMiddleware(match);
+  // A search's reads are told by its page's code (routes.ts, provideSearchReads): that first.
+  if (!readsKnown(match.route)) await loadPage(match.route.page);
   const keys = dataNeedsFor(match, window.location.search, loggedIn).map(dataKey);
   const missing = keys.filter((key) => !cache.has(key));
   const [mod] = await Promise.all([

@@ -3,3 +3,5 @@ import type { Metafile } from 'esbuild';
 
 export function commonModules(inputs: Metafile['inputs'], share?: number): string[];
 export const ALWAYS_COMMON: string[];
+export const SEARCH_GROUP: string[];
+export function groupRoots(inputs: Metafile['inputs'], roots: Set<string>, group: string[]): Set<string>;

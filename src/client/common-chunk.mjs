@@ -47,6 +47,7 @@ export const ALWAYS_COMMON = [
   'src/client/lib/compare-list.ts',
   'src/client/components/CardActions.tsx',
   'src/client/components/ProjectCard.tsx',
+  'src/shared/catalogue-terms.ts',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */
@@ -58,4 +59,24 @@ export function commonModules(inputs, share = 0.6) {
     .filter(([file, count]) => count >= pages.length * share && MODULE.test(file))
     .map(([file]) => file)
     .sort();
+}
+
+/**
+ * The search addresses' grammar and what is made of it: only the pages and parts that show or make
+ * a search load them (routes.ts, provideSearchReads). Imported by several of them, esbuild would
+ * give each set of importers a file of its own; every module that reaches one of them imports all
+ * of them instead (build.mjs), so that they come in one file.
+ */
+export const SEARCH_GROUP = [
+  'src/shared/search-url.ts',
+  'src/shared/saved-search-path.ts',
+  'src/shared/search-reads.ts',
+  'src/client/components/search/ResultCards.tsx',
+  'src/shared/features.ts',
+];
+
+/** The modules of `roots` (each loaded as a file of its own) that import one of `group`, through any depth. */
+export function groupRoots(inputs, roots, group) {
+  const wanted = new Set(group);
+  return new Set([...roots].filter((root) => !wanted.has(root) && [...staticGraph(inputs, root)].some((file) => wanted.has(file))));
 }

@@ -1,6 +1,9 @@
 // buildApp(config) composes the whole site as one Fastify instance: store,
 // services, security headers, assets, the JSON API and the page renderer.
 // main.ts owns the process; tests call buildApp and use app.inject.
+// The search pages' and a typed place's reads, for the route table the renderer reads (shared/routes.ts).
+import '../shared/search-reads.ts';
+import '../shared/place-choice.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';

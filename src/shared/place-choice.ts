@@ -6,7 +6,7 @@
 // else the page lists the places it may mean, each a link to its search.
 import type { PlaceMatch, PlaceMatchesAnswer, PlaceRef } from './catalogue.ts';
 import { Redirect } from './errors.ts';
-import type { DataNeed, RouteParams } from './routes.ts';
+import { providePlaceChoiceReads, type DataNeed, type RouteParams } from './routes.ts';
 import { geoFromSegments, parseSearchUrl, searchHref, searchRoot, type SearchFilters } from './search-url.ts';
 
 /** The longest typed name read (the read refuses more); a place's name is far shorter. */
@@ -54,3 +54,6 @@ export function placeChoiceMove(prefix: string, answers: unknown[], params: Rout
   const place = meantPlace(answer.data);
   return place ? new Redirect(placeSearchHref(root, place, query)) : null;
 }
+
+// The /places route's reads (routes.ts): known wherever this module is loaded.
+providePlaceChoiceReads({ placeChoiceNeeds, placeChoiceMove });

@@ -1,9 +1,9 @@
 // The one route table of the site (SPEC §2). The server renders from it and the
 // client navigates with it. Order matters: the first route that matches wins, so
 // static paths come before the `/:partner` catch-alls.
-import { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, type SearchUrlForm } from './search-url.ts';
+import type { DEFAULT_SEARCH, searchDataNeeds, searchNeeds, SearchUrlForm } from './search-url.ts';
 import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
-import { placeChoiceMove, placeChoiceNeeds } from './place-choice.ts';
+import type { placeChoiceMove, placeChoiceNeeds } from './place-choice.ts';
 import { compareIds } from './compare.ts';
 import type { ReadPath } from './reads.ts';
 
@@ -68,6 +68,47 @@ export interface RouteDef {
    * name. A partner's own domain answers 301 to the main site's page.
    */
   mainBrandOnly?: true;
+  /** Its reads come from a search address or a typed place: known once their code is loaded (see readsKnown). */
+  readsFrom?: 'search' | 'place-choice';
+}
+
+/**
+ * What the reads of the pages that show a search are made from: the search
+ * addresses' grammar (search-url.ts, some 2 KiB of script no other page needs)
+ * and a typed place's (place-choice.ts). search-reads.ts and place-choice.ts
+ * hand them in when they are loaded: by the server at start, and in the browser
+ * with the code of the pages that use them, so a browser learns such a route's
+ * reads with its page's code (App.tsx's resolveView loads that first; the
+ * prefetcher waits for it).
+ */
+export interface SearchReads {
+  DEFAULT_SEARCH: typeof DEFAULT_SEARCH;
+  searchNeeds: typeof searchNeeds;
+  searchDataNeeds: typeof searchDataNeeds;
+}
+export interface PlaceChoiceReads {
+  placeChoiceNeeds: typeof placeChoiceNeeds;
+  placeChoiceMove: typeof placeChoiceMove;
+}
+const provided: { search?: SearchReads; 'place-choice'?: PlaceChoiceReads } = {};
+
+export function provideSearchReads(reads: SearchReads): void {
+  provided.search = reads;
+}
+
+export function providePlaceChoiceReads(reads: PlaceChoiceReads): void {
+  provided['place-choice'] = reads;
+}
+
+/** Whether a route's reads can be told now: always, but a search's or a typed place's before their code is loaded. */
+export function readsKnown(route: Pick<RouteDef, 'readsFrom'>): boolean {
+  return !route.readsFrom || provided[route.readsFrom] !== undefined;
+}
+
+function reads<K extends keyof typeof provided>(kind: K): NonNullable<(typeof provided)[K]> {
+  const found = provided[kind];
+  if (!found) throw new Error(`${kind} reads not loaded (readsKnown)`);
+  return found;
 }
 
 // A content route without a slug (/old) is the index of the content pages.
@@ -85,7 +126,7 @@ function withPartner(params: RouteParams, query: Record<string, string>): Record
  * its search (the newest listed projects in its scope) and its place tree with
  * counts, the same reads (and cache keys) as its /search.
  */
-const landingNeeds = (params: RouteParams): DataNeed[] => searchDataNeeds(DEFAULT_SEARCH, params.partner);
+const landingNeeds = (params: RouteParams): DataNeed[] => reads('search').searchDataNeeds(reads('search').DEFAULT_SEARCH, params.partner);
 
 /** The main home page's read: its featured developments. */
 const homeNeeds = (): DataNeed[] => [{ endpoint: '/api/featured', query: {} }];
@@ -209,25 +250,27 @@ const listingPages: Shape[] = [
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts), and where a typed place leads. */
 function searchPages(prefix: '' | '/old' | '/:partner'): Shape[] {
-  const search = (name: string, path: string, form: SearchUrlForm): Shape => ({
+  const searchPage = (name: string, path: string, form: SearchUrlForm): Shape => ({
     name,
     path,
     page: 'search',
     header: 'solid',
-    data: (params, query) => searchNeeds(prefix, form, params, query),
+    readsFrom: 'search',
+    data: (params, query) => reads('search').searchNeeds(prefix, form, params, query),
   });
   return [
-    search('search-type-old', '/search/bbbbbbbbb_type/old_', 'legacy-all'),
-    search('search-type', '/search/bbbbbbbbb_type/*?', 'legacy'),
-    search('search', '/search/*?', 'readable'),
+    searchPage('search-type-old', '/search/bbbbbbbbb_type/old_', 'legacy-all'),
+    searchPage('search-type', '/search/bbbbbbbbb_type/*?', 'legacy'),
+    searchPage('search', '/search/*?', 'readable'),
     // A typed place name (src/shared/place-choice.ts).
     {
       name: 'places',
       path: '/places',
       page: 'place-choice',
       header: 'solid',
-      data: placeChoiceNeeds,
-      moveAfterReads: (answers, params, query) => placeChoiceMove(prefix, answers, params, query),
+      readsFrom: 'place-choice',
+      data: (params, query) => reads('place-choice').placeChoiceNeeds(params, query),
+      moveAfterReads: (answers, params, query) => reads('place-choice').placeChoiceMove(prefix, answers, params, query),
     },
   ];
 }
@@ -283,14 +326,21 @@ export const routes: RouteDef[] = [
     'partner',
     ['partner'],
     [
-      { name: 'home', path: '/', page: 'partner-home', header: 'transparent', data: landingNeeds },
+      { name: 'home', path: '/', page: 'partner-home', header: 'transparent', readsFrom: 'search', data: landingNeeds },
       ...accountPages,
       ...listingPages,
       ...searchPages('/:partner'),
       forSale('/:partner'),
       ...savedSearchPages,
       ...favoriteAlertPages,
-      { name: 'new-build-pages', path: '/new-build-pages', page: 'new-build-pages', header: 'solid', data: landingNeeds },
+      {
+        name: 'new-build-pages',
+        path: '/new-build-pages',
+        page: 'new-build-pages',
+        header: 'solid',
+        readsFrom: 'search',
+        data: landingNeeds,
+      },
       { name: 'broker', path: '/uw-makelaar', page: 'broker', header: 'solid' },
       { name: 'living', path: '/wonen-en-leven', page: 'living', header: 'transparent' },
       { name: 'content', path: '/:content', page: 'content', header: 'solid', data: contentNeed },

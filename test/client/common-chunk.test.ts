@@ -6,7 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import { build, type Metafile } from 'esbuild';
 import { analyseClient, clientOptions } from '../../build.mjs';
-import { commonModules } from '../../src/client/common-chunk.mjs';
+import { SEARCH_GROUP, commonModules, groupRoots } from '../../src/client/common-chunk.mjs';
 import { tempDir } from '../helpers/app.ts';
 import { staticClosure } from '../helpers/chunks.ts';
 
@@ -89,3 +89,36 @@ t.test('on the real build, react-dom/client is in the entry’s own file and in 
     'only the entry holds it',
   );
 });
+
+t.test("a group's modules: imported by every module that reaches one of them", async (t) => {
+  const inputs = graph({
+    'src/client/pages/search.tsx': ['src/client/Form.tsx'],
+    'src/client/pages/home.tsx': ['src/client/Card.tsx'],
+    'src/client/pages/choice.tsx': ['src/shared/place.ts'],
+    'src/client/Lazy.tsx': ['src/shared/grammar.ts'],
+    'src/client/Form.tsx': ['src/shared/grammar.ts'],
+    'src/shared/place.ts': ['src/shared/grammar.ts'],
+  });
+  const roots = new Set(['src/client/pages/search.tsx', 'src/client/pages/home.tsx', 'src/client/pages/choice.tsx', 'src/client/Lazy.tsx']);
+  t.same(
+    [...groupRoots(inputs, roots, ['src/shared/grammar.ts', 'src/shared/place.ts'])].sort(),
+    ['src/client/Lazy.tsx', 'src/client/pages/choice.tsx', 'src/client/pages/search.tsx'],
+    'through any depth; not the page that reaches none',
+  );
+});
+
+t.test(
+  "on the real build, the search addresses' grammar comes in one file, with the search page and not with the home's or a property's",
+  async (t) => {
+    const out = tempDir(t);
+    const options = clientOptions(out);
+    const result = await build({ ...options, write: false, logLevel: 'silent' });
+    const outputs = result.metafile!.outputs;
+    const holding = Object.keys(outputs).filter((f) => f.endsWith('.js') && SEARCH_GROUP.some((input) => input in outputs[f]!.inputs));
+    t.equal(holding.length, 1, 'one file');
+    const pageFile = (page: string) =>
+      Object.keys(outputs).find((f) => outputs[f]!.entryPoint === `src/client/pages/${page}.tsx` && f.endsWith('.js'))!;
+    t.ok(staticClosure(outputs, pageFile('search')).has(holding[0]!), 'the search page loads it at once');
+    for (const page of ['home', 'for-sale']) t.notOk(staticClosure(outputs, pageFile(page)).has(holding[0]!), `${page} does not`);
+  },
+);

@@ -11,8 +11,9 @@
 import t from 'tap';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { LOCAL_TILES, propertyWithPictures, VIEWER, COUNTER, open, box } from '../helpers/on-demand.ts';
+import { LOCAL_TILES, PHONE, propertyWithPictures, VIEWER, COUNTER, open, box } from '../helpers/on-demand.ts';
 import { CONSENT_COOKIE, parseConsent } from '../../src/shared/consent.ts';
+import type { SearchAnswer } from '../../src/shared/catalogue.ts';
 
 t.test('code loaded on demand', async (t) => {
   const { url } = await startServer(t, { env: { MAP_TILE_URL: LOCAL_TILES } });
@@ -169,4 +170,29 @@ t.test('code loaded on demand', async (t) => {
     t.ok(listing, "the listing's JSON-LD is in the hydrated page, as the server wrote it");
     t.same(problems.all(), [], 'no console errors');
   });
+
+  t.test(
+    "the search addresses' grammar: none on the property page, loaded with a search's code when the visitor goes to one",
+    async (t) => {
+      // Saving data: no idle prefetch of the pages its links lead to (a search page's code among them).
+      const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
+      t.same(await loads.scripts('searchGrammar'), [], 'the property page loads none of it');
+      // The breadcrumb's region: a client navigation to a search page, whose reads need the grammar first.
+      const region = await page.$eval('.breadcrumbs li:nth-child(3) a', (a) => (a as HTMLAnchorElement).pathname);
+      await page.click('.breadcrumbs li:nth-child(3) a');
+      await page.waitForFunction((path: string) => location.pathname === path && document.querySelector('.search-head__count'), {}, region);
+      t.equal((await loads.scripts('searchGrammar')).length, 1, 'loaded with the search page');
+      const total = (await (
+        await fetch(
+          `${url}/api/properties?account_id=1&${new URLSearchParams({ country: region.split('/')[2]!, region: region.split('/')[3]! })}`,
+        )
+      ).json()) as SearchAnswer;
+      t.equal(
+        await page.$eval('.search-head__count', (el) => Number(/\d+/.exec(el.textContent ?? '')?.[0])),
+        total.meta.total,
+        "the search's results, read once the page knew which",
+      );
+      t.same(problems.all(), [], 'no console errors');
+    },
+  );
 });

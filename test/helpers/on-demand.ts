@@ -20,6 +20,8 @@ export const LIBRARIES = {
   placeMap: 'map-popup__label',
   glide: '[Glide warn]',
   galleryDialog: 'gallery-dialog__bar',
+  // A regular expression of the search addresses' grammar (src/shared/search-url.ts).
+  searchGrammar: 'esGeo(?:\\[(country|region|town)\\]',
   cookieDialog: 'consent-open',
   emptyResults: 'search-empty__ways',
   structuredData: 'RealEstateListing',

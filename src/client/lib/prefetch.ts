@@ -5,6 +5,7 @@ import { matchCandidates, dataKey, dataNeedsFor } from '../../shared/match.ts';
 import { PREFETCH_IDLE_TIMEOUT_MS } from '../../shared/constants.ts';
 import { loadPage } from '../pages/index.ts';
 import { getJson } from './api.ts';
+import { readsKnown } from '../../shared/routes.ts';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -42,7 +43,8 @@ export function prefetchPath(path: string, withData = false): void {
     codeDone.add(pathname);
     loadPage(match.route.page).catch(() => codeDone.delete(pathname));
   }
-  if (!withData || dataDone.has(path) || match.params.partner !== undefined) return;
+  // A search's reads are known once its page's code has come (routes.ts, provideSearchReads).
+  if (!withData || dataDone.has(path) || match.params.partner !== undefined || !readsKnown(match.route)) return;
   dataDone.add(path);
   // A route's data step may refuse the address (a bad id): then there is nothing to prefetch.
   let needs: ReturnType<typeof dataNeedsFor>;

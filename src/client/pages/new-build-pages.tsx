@@ -2,6 +2,8 @@
 // search entry, its newest developments and its areas (the route's data: its
 // scope), why buy new, off-plan or key-ready, the golden rules, and the way to
 // its search.
+// Its route's reads come from the search address (src/shared/routes.ts, provideSearchReads).
+import '../../shared/search-reads.ts';
 import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';

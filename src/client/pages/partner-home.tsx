@@ -1,6 +1,8 @@
 // /{partner}: the partner's branded home — a welcome with its name, a search
 // entry, its newest developments and its areas (the route's data: its scope),
 // the ways into its site, its contact details and the buyer's guides.
+// Its route's reads come from the search address (src/shared/routes.ts, provideSearchReads).
+import '../../shared/search-reads.ts';
 import type { PageProps } from './index.ts';
 import { t, tList } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';

@@ -3,6 +3,8 @@
 // places as links to their searches, the entry's other filters kept, and the
 // search entry again with what was typed. Works without JavaScript.
 import { useSearch } from 'wouter';
+// Its route's reads come from the search address (src/shared/routes.ts, provideSearchReads).
+import '../../shared/search-reads.ts';
 import type { PageProps } from './index.ts';
 import { t } from '../../shared/i18n.ts';
 import { entryFilters, placeSearchHref, typedPlace } from '../../shared/place-choice.ts';

@@ -3,6 +3,8 @@
 // pagination. Server-rendered from the URL, so it works without JavaScript;
 // with it, the results follow the URL through SWR without flashing.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Its route's reads come from the search address (src/shared/routes.ts, provideSearchReads).
+import '../../shared/search-reads.ts';
 import type { PageProps } from './index.ts';
 import type { PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue-terms.ts';
