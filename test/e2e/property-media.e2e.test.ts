@@ -115,16 +115,22 @@ t.test('blocked until the visitor allows functional cookies, then framed in the 
   }
 });
 
-t.test('allowed before: framed once the page has hydrated, without a hydration error', async (t) => {
+t.test('allowed before: nothing asked of the provider until its slide is shown, then framed without a click', async (t) => {
   const { url } = await startServer(t);
   const id = await developmentWithTour(url);
   const browser = await launchBrowser(t);
   const { page, problems } = await newPage(t, browser, { width: 1366, height: 900, allowFailure });
+  const requests = providerRequests(page);
   await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent({ optional: false, functional: true })), url });
   await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
   await waitForHydration(page);
+  await page.waitForSelector('.gallery__slide--media .property-media.is-allowed');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  t.equal(await page.$('.gallery iframe'), null, 'no frame while a picture is shown');
+  t.same(requests, [], 'no request to the provider: a tour weighs megabytes');
+  await page.click('.gallery__thumb-media .gallery__thumb');
   await page.waitForSelector('.gallery__slide--media iframe');
-  t.pass('the tour is framed without a click');
+  t.pass('its slide shown, the tour is framed without a click on "here"');
   t.same(problems.all(), [], 'no console error (a hydration mismatch would log one)');
 });
 
