@@ -276,10 +276,12 @@ export interface SearchAnswer {
 
 /** POST /api/property: everything the detail page shows, apart from units and files. */
 export interface ProjectDetail extends ProjectCard {
-  /** Plain text: English, else the feed's first language ('' when the feed gives none). */
+  /** Plain text in the page's language if the feed gives it, else English, else Spanish, else its first ('' when none). */
   description: string;
   /** The same description as sanitised rich text (p, br, ul, ol, li, strong, em, b, i only; no attributes). */
   description_html: string;
+  /** The language it is written in (ISO 639-1), or null when the feed did not say. */
+  description_lang: string | null;
   /** Every language the feed gives, keyed by ISO 639-1 code, as plain text. */
   descriptions: Record<string, string>;
   amenities: string[];
@@ -407,4 +409,13 @@ export interface GeoAnswer {
  */
 export function publicImageUrl(imageId: number, url: string): string {
   return /^https?:\/\//i.test(url) ? `/media/images/${imageId}` : url;
+}
+
+/** The languages a description falls back to, in order, when the feed has none in the page's. */
+export const DESCRIPTION_FALLBACK = ['en', 'es'] as const;
+
+/** Which of a feed's description languages a page in `language` shows: its own, else the fallbacks, else the first. */
+export function descriptionLanguage(available: readonly string[], language: string): string | null {
+  for (const code of [language, ...DESCRIPTION_FALLBACK]) if (available.includes(code)) return code;
+  return available[0] ?? null;
 }

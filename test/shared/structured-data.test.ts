@@ -31,6 +31,7 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     plot: null,
     units_available: 2,
     description_html: '<p>Sea views.</p>',
+    description_lang: 'en',
     descriptions: { en: 'Sea views.' },
     delivery_date: '2027-03',
     images: [

@@ -3,10 +3,11 @@
 import type { FeedProperty } from './feed-property.ts';
 import { languages, type El } from './feed-element.ts';
 import { richText, type RichText } from './rich-text.ts';
+import { descriptionLanguage } from '../../shared/catalogue.ts';
 
 const MAX_DESCRIPTION = 20_000;
 
-/** <desc>: every language as rich text; the one shown is English, else the first. */
+/** <desc>: every language as rich text. */
 export function descriptions(el: El | undefined): Record<string, string> {
   const all: Record<string, string> = {};
   for (const [code, markup] of languages(el, (c) => c.markup ?? c.text)) all[code] = markup.slice(0, MAX_DESCRIPTION * 2);
@@ -16,7 +17,7 @@ export function descriptions(el: El | undefined): Record<string, string> {
 }
 
 export interface Described {
-  /** The description to show: English, else the feed's first language, else text in no language. */
+  /** The description an English page shows (English, else Spanish, else the feed's first language), else text in no language. */
   description: RichText;
   /** Every language's, by ISO 639-1 code (text in no language is not filed under one). */
   descriptions: Record<string, RichText>;
@@ -32,5 +33,6 @@ export function describe(p: Pick<FeedProperty, 'descriptions'>): Described {
     if (code) all[code] = text;
     else untagged = text;
   }
-  return { description: all.en ?? Object.values(all)[0] ?? untagged ?? { text: '', html: '' }, descriptions: all };
+  const shown = descriptionLanguage(Object.keys(all), 'en');
+  return { description: (shown ? all[shown] : untagged) ?? { text: '', html: '' }, descriptions: all };
 }

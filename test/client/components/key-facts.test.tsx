@@ -36,6 +36,7 @@ const PROJECT: ProjectDetail = {
   price_m2: null,
   description: '',
   description_html: '',
+  description_lang: 'en',
   descriptions: {},
   amenities: [],
   categories: [{ id: 1, key: 'apartment' }],

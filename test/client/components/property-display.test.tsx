@@ -48,6 +48,7 @@ const PROJECT: ProjectDetail = {
   price_m2: null,
   description: 'A bright flat.\n\nNear the beach.',
   description_html: '',
+  description_lang: 'en',
   descriptions: { en: 'A bright flat.\n\nNear the beach.' },
   amenities: [],
   categories: [{ id: 1, key: 'apartment' }],

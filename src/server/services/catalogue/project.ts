@@ -3,12 +3,12 @@
 // partner's scope, is not found (null), as an unknown id is.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { FilesAnswer, ImageRef, ProjectDetail, UnitRow } from '../../../shared/catalogue.ts';
+import { descriptionLanguage, type FilesAnswer, type ImageRef, type ProjectDetail, type UnitRow } from '../../../shared/catalogue.ts';
 import { imageRef, PHOTO_COLUMNS } from './pictures.ts';
 import { plainText } from '../../../shared/plain-text.ts';
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, listedIds, toCard } from './cards.ts';
-import { t } from '../../../shared/i18n.ts';
+import { LOCALE, t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 import { runKept } from '../../store/kept-queries.ts';
 import { projectMedia } from './media.ts';
@@ -61,12 +61,11 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   ]);
   // A photo that failed to prepare is left out: the gallery shows the others.
   const all: ImageRef[] = images.filter((i) => i.photo_status !== 'failed').map(imageRef);
+  const stored = languageTexts(row.descriptions);
   return {
     ...toCard(row, all),
-    // The importer wrote plain text; this is the last line of defence, on the server, so the browser needs none of it.
-    description: plainText(row.description),
-    description_html: row.description_html,
-    descriptions: languageTexts(row.descriptions),
+    ...shownDescription(row, stored),
+    descriptions: Object.fromEntries(Object.entries(stored).map(([code, d]) => [code, d.text])),
     amenities: parseAmenities(row.amenities),
     categories: categories.map((c) => ({ id: c.id, key: c.key })),
     units_total: row.units_total,
@@ -76,18 +75,33 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   };
 }
 
-/** descriptions is JSON { [code]: { text, html } }; the API answers each language's plain text. */
-function languageTexts(json: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** descriptions is JSON { [code]: { text, html } } in the feed's order; anything else reads as none. */
+function languageTexts(json: string): Record<string, { text: string; html: string }> {
+  const out: Record<string, { text: string; html: string }> = {};
   try {
     const value: unknown = JSON.parse(json);
     if (value && typeof value === 'object')
-      for (const [code, d] of Object.entries(value as Record<string, { text?: unknown }>))
-        if (typeof d?.text === 'string') out[code] = d.text;
+      for (const [code, d] of Object.entries(value as Record<string, { text?: unknown; html?: unknown }>))
+        if (typeof d?.text === 'string') out[code] = { text: d.text, html: typeof d.html === 'string' ? d.html : '' };
   } catch {
     // none
   }
   return out;
+}
+
+/**
+ * The description the page shows (English pages: English, else Spanish, else the feed's first
+ * language) and its language; a feed's text in no language is shown as the import stored it.
+ */
+function shownDescription(
+  row: { description: string; description_html: string },
+  stored: Record<string, { text: string; html: string }>,
+  language = LOCALE,
+): Pick<ProjectDetail, 'description' | 'description_html' | 'description_lang'> {
+  const lang = descriptionLanguage(Object.keys(stored), language);
+  const chosen = lang ? stored[lang]! : { text: row.description, html: row.description_html };
+  // The importer wrote plain text; this is the last line of defence, on the server, so the browser needs none of it.
+  return { description: plainText(chosen.text), description_html: chosen.html, description_lang: lang };
 }
 
 /** amenities is a JSON array of strings; anything else reads as none. */
