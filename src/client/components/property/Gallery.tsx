@@ -9,7 +9,7 @@
 // way to it without script, or from a provider the site does not frame).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 import type { ImageRef, ProjectMedia } from '../../../shared/catalogue.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useGlide } from './useGlide.ts';
@@ -25,7 +25,9 @@ const parts = { useGlide, Slides, Arrows, Counter, onArrowKeys, PropertyIcon, PH
 export type GalleryParts = typeof parts;
 
 const fullScreenView = onDemand(() => import('./GalleryDialog.tsx').then((m) => m.GalleryDialog));
-const preloadFullScreen = () => void fullScreenView.load().catch(() => {});
+type FullScreenView = Awaited<ReturnType<typeof fullScreenView.load>>;
+// Its code not come (offline, a deploy replaced it): the button does nothing, and the next press asks again.
+const loadFullScreen = () => fullScreenView.load().catch(() => null);
 
 export function Gallery({ images, media, name }: { images: ImageRef[]; media: ProjectMedia[]; name: string }) {
   const root = useRef<HTMLDivElement>(null);
@@ -33,10 +35,8 @@ export function Gallery({ images, media, name }: { images: ImageRef[]; media: Pr
   const count = images.length + players.length;
   const glide = useGlide(root, count);
   const hydrated = useHydrated();
-  const [fullScreen, setFullScreen] = useState(false);
-  const { value: GalleryDialog, failed } = useOnDemand(fullScreenView, fullScreen);
-  // The view's code did not arrive: the button asks again on the next press.
-  if (failed && fullScreen) setFullScreen(false);
+  // The full-screen view, once asked for and its code come; null while closed.
+  const [FullScreen, setFullScreen] = useState<FullScreenView | null>(null);
 
   return (
     <section className="gallery" aria-labelledby="gallery-title" onKeyDown={onArrowKeys(glide)}>
@@ -63,9 +63,9 @@ export function Gallery({ images, media, name }: { images: ImageRef[]; media: Pr
               <button
                 type="button"
                 className="gallery__full-screen"
-                onClick={() => setFullScreen(true)}
-                onPointerEnter={preloadFullScreen}
-                onFocus={preloadFullScreen}
+                onClick={() => void loadFullScreen().then((view) => view && setFullScreen(() => view))}
+                onPointerEnter={loadFullScreen}
+                onFocus={loadFullScreen}
                 disabled={!hydrated}
               >
                 <PropertyIcon name="expand" />
@@ -76,14 +76,14 @@ export function Gallery({ images, media, name }: { images: ImageRef[]; media: Pr
           {count > 1 && (
             <Thumbnails images={images} players={players} name={name} index={glide.index} onShow={glide.show} ready={glide.ready} />
           )}
-          {fullScreen && GalleryDialog && (
-            <GalleryDialog
+          {FullScreen && (
+            <FullScreen
               images={images}
               name={name}
               startAt={Math.min(glide.index, images.length - 1)}
               parts={parts}
               onClose={(index) => {
-                setFullScreen(false);
+                setFullScreen(null);
                 glide.show(index);
               }}
             />

@@ -185,7 +185,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
         </div>
       </fieldset>
 
-      <MoreFiltersSection state={state} onChange={change} counts={counts} onShown={reach} />
+      <MoreFiltersSection state={state} onChange={change} counts={counts} onShown={setReached} />
 
       {filters.view !== DEFAULT_SEARCH.view ? <input type="hidden" name="view" value={filters.view} /> : null}
       {filters.bbox ? <input type="hidden" name="bbox" value={filters.bbox} /> : null}
@@ -222,7 +222,8 @@ function MoreFiltersSection({
   state: SearchPageState;
   onChange: (more: MoreFilterValues) => void;
   counts: FacetCounts | undefined;
-  onShown: () => void;
+  /** Told when the fields are shown (their counts are asked for then). */
+  onShown: (shown: true) => void;
 }) {
   const { features, stage, delivery, builtfrom, beach } = state.filters;
   const asked = new URLSearchParams(useSearch()).has(MORE_PARAM) || hasMoreFilters(state.filters);
@@ -233,7 +234,7 @@ function MoreFiltersSection({
   const Fields = useOnDemand(moreFilters, shown).value;
   // Their counts are asked for as soon as they are shown.
   useEffect(() => {
-    if (shown) onShown();
+    if (shown) onShown(true);
   }, [shown, onShown]);
   if (shown && Fields)
     return (
