@@ -138,7 +138,7 @@ t.test('forms whose code loads on first use', async (t) => {
   });
 
   t.test(
-    "the property page's facts, units table and details: the server's, without their code; rendered by the browser after a client navigation",
+    "the property page's facts, units table, description and details: the server's, without their code; rendered by the browser after a client navigation",
     async (t) => {
       const { page, loads, problems } = await open(t, browser, url, `/for-sale/${id}`, PHONE, { saveData: true });
       t.ok(await page.$('.units-table tbody tr'), "the server's table is there");
@@ -149,6 +149,8 @@ t.test('forms whose code loads on first use', async (t) => {
       t.ok(await page.$('.project-details__item'), 'and its project details');
       t.same(await loads.scripts('keyFacts'), [], 'without their code');
       t.same(await loads.scripts('projectDetails'), []);
+      t.ok(await page.$('.property-description__body'), 'its description');
+      t.same(await loads.scripts('description'), [], 'without its code (which names a language with Intl)');
       const row = await box(page, '.units-table tbody tr');
       await page.touchscreen.touchStart(row.x + row.width / 2, row.y - (await page.evaluate(() => window.scrollY)) + row.height / 2);
       await page.touchscreen.touchEnd();
@@ -170,6 +172,7 @@ t.test('forms whose code loads on first use', async (t) => {
       await page.waitForSelector('.key-facts__item');
       t.equal((await loads.scripts('keyFacts')).length, 1, 'and the key facts');
       t.equal((await loads.scripts('projectDetails')).length, 1, 'and the details');
+      t.equal((await loads.scripts('description')).length, 1, 'and the description');
       t.same(problems.all(), [], 'no console errors');
     },
   );

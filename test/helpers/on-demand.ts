@@ -30,6 +30,7 @@ export const LIBRARIES = {
   unitsTable: 'units-table__row units-table__row--',
   keyFacts: 'key-facts__item key-facts__item--',
   projectDetails: 'project-details__item',
+  description: 'property-description__language',
   placeSuggestions: 'place-suggestions__option',
   moreFilters: '"search-form__more"',
 } as const;

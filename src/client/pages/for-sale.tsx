@@ -21,10 +21,10 @@ import { Icon } from '../components/Icon.tsx';
 import { PropertyContactForm } from '../components/LazyLeadForm.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
-import { Description } from '../components/property/Description.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
 import {
   AgentCard,
+  Description,
   KeyFacts,
   PhoneContactBar,
   PriceHistory,

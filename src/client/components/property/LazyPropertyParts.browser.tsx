@@ -11,3 +11,5 @@ export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then
 // A video's or tour's slide shows what this browser allows (functional cookies): loaded once the page has hydrated.
 export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), { onUse: false, eager: true });
 export const MediaLinks = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaLinks), { onUse: false });
+// The description names its language with Intl.DisplayNames, whose first use costs a phone ~14 ms: the server's, kept.
+export const Description = island(() => import('./Description.tsx').then((m) => m.Description), { onUse: false });

@@ -1,5 +1,5 @@
 // The parts of the property page that need no script: its key facts, the
-// units table, the price history, the project's details and the phone's
+// units table, the price history, the description, the project's details and the phone's
 // contact bar and the broker's card (links only); and the gallery's videos and tours, whose
 // script only frames them once the visitor allows it. The browser loads
 // their code only to render them itself (LazyPropertyParts.browser.tsx,
@@ -14,6 +14,7 @@ import { ProjectDetails as Details } from './ProjectDetails.tsx';
 import { UnitsTable as Table } from './UnitsTable.tsx';
 import { PhoneContactBar as Bar } from './PhoneContactBar.tsx';
 import { MediaLinks as Links, MediaPlayer as Player } from './MediaPlayer.tsx';
+import { Description as Text } from './Description.tsx';
 
 export const KeyFacts = framed(Facts);
 export const UnitsTable = framed(Table);
@@ -23,3 +24,4 @@ export const AgentCard = framed(Agent);
 export const PhoneContactBar = framed(Bar);
 export const MediaPlayer = framed(Player);
 export const MediaLinks = framed(Links);
+export const Description = framed(Text);
