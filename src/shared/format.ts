@@ -17,49 +17,6 @@ export function formatPrice(value: number | null | undefined): string {
   return `€ ${groupThousands(value)}`;
 }
 
-/**
- * How each language writes a price in euros (issue 24), as CLDR says and Intl.NumberFormat writes
- * it with no decimals, written out here so that a page's first load in the browser needs no Intl
- * (docs/decisions/no-intl-on-first-load.md); test/shared/format.test.ts holds each to ICU's.
- * `min`: the digits before grouping starts (2: '5000 €' but '50.000 €'). English keeps SPEC §9's form.
- */
-interface EuroFormat {
-  group: string;
-  min: 1 | 2;
-  before: string;
-  after: string;
-}
-const NBSP = '\u00a0';
-const NNBSP = '\u202f';
-const euroAfter = (group: string, min: 1 | 2 = 1, symbol = '€'): EuroFormat => ({ group, min, before: '', after: NBSP + symbol });
-export const EURO_FORMATS: Record<string, EuroFormat> = {
-  da: euroAfter('.'),
-  de: euroAfter('.'),
-  es: euroAfter('.', 2),
-  fr: euroAfter(NNBSP),
-  hr: euroAfter('.'),
-  hu: euroAfter(NBSP, 2, 'EUR'),
-  it: euroAfter('.', 2),
-  ja: { group: ',', min: 1, before: '€', after: '' },
-  nl: { group: '.', min: 1, before: `€${NBSP}`, after: '' },
-  no: euroAfter(NBSP),
-  pl: euroAfter(NBSP, 2),
-  pt: euroAfter(NBSP, 2),
-  ru: euroAfter(NBSP),
-  sv: euroAfter(NBSP),
-  uk: euroAfter(NBSP, 1, 'EUR'),
-};
-
-/** A price as `language` writes it: '160.000 €' in German, '160 000 €' in French; English as formatPrice. */
-export function formatPriceIn(language: string, value: number | null | undefined): string {
-  const format = EURO_FORMATS[language];
-  if (!format) return formatPrice(value);
-  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return '';
-  const digits = String(Math.round(value));
-  const grouped = digits.length < 4 + format.min - 1 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, format.group);
-  return format.before + grouped + format.after;
-}
-
 /** '€ 245.000' or '€ 245.000 - € 410.000'; '' when there is nothing to price. */
 export function formatPriceRange(range: Range | null | undefined): string {
   if (!range) return '';
