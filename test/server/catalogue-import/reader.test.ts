@@ -231,7 +231,9 @@ t.test('what real feeds do: CDATA with padding, unknown elements, repeated langu
   t.same(Object.keys(describe(p).descriptions), ['es', 'en'], 'every language, in feed order');
   t.equal(categoryFor(p.type)!.key, 'penthouse');
   const other = await one('<desc><de></de><fr>Bonjour</fr><es>Hola</es></desc>');
-  t.equal(describe(other).description.text, 'Bonjour', 'no English: the first language with text');
+  t.equal(describe(other).description.text, 'Hola', 'no English: Spanish before the others');
+  const neither = await one('<desc><de></de><fr>Bonjour</fr><it>Ciao</it></desc>');
+  t.equal(describe(neither).description.text, 'Bonjour', 'nor Spanish: the first language with text');
   const entities = await one('<desc><en>Caf&eacute; &amp; bar&nbsp;&euro; &frac34; &hearts;</en></desc>');
   t.equal(
     describe(entities).description.text,

@@ -269,7 +269,11 @@ t.test('a project name cannot close the JSON-LD script, and reaches it as plain 
   const hostile = 'Casa </script><script>alert(1)</script> & \u2028 "quoted" <!--';
   await app.store.db
     .updateTable('projects')
-    .set({ name: hostile, description: `</SCRIPT>${hostile}` })
+    .set({
+      name: hostile,
+      description: `</SCRIPT>${hostile}`,
+      descriptions: JSON.stringify({ en: { text: `</SCRIPT>${hostile}`, html: '' } }),
+    })
     .where('id', '=', 3)
     .execute();
   const res = await app.inject('/for-sale/3');

@@ -83,6 +83,7 @@ t.test('a resale shows Resale, never a new-build stage or a delivery date', asyn
       delivery_date: '2027-03',
       description: 'A bright flat near the beach.',
       description_html: '<p>A bright flat near the beach.</p>',
+      descriptions: JSON.stringify({ en: { text: 'A bright flat near the beach.', html: '<p>A bright flat near the beach.</p>' } }),
       updated_at: '2099-01-01T00:00:00.000Z',
     })
     .where('id', '=', ID)
