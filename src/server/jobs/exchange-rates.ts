@@ -1,6 +1,7 @@
 // The ECB's reference rates pulled into the store (issue 24), at start and then
 // every three hours (the ECB publishes once a working day, around 16:00 CET),
-// sending the last answer's validators, so an unchanged file costs a 304. A
+// sending the last answer's validators, so an unchanged file costs a 304
+// (catalogue-import/download.ts, the feeds' GET). A
 // pull that fails (unreachable, too slow, an error status, a body too large or
 // not in the ECB's format) is logged and keeps the last good rates; /api/rates
 // stops offering them once they are older than EXCHANGE_RATES_MAX_AGE_DAYS.
@@ -8,6 +9,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ExchangeRateService } from '../services/exchange-rates/index.ts';
 import { parseEcbRates } from '../services/exchange-rates/ecb.ts';
+import { fetchFeed } from '../catalogue-import/download.ts';
 import { runEvery } from './every.ts';
 
 export const RATES_EVERY_MS = 3 * 60 * 60 * 1000;
@@ -22,24 +24,6 @@ export interface ExchangeRatesOptions {
 
 export type RatesPull = 'updated' | 'unchanged' | 'failed';
 
-async function readCapped(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      throw new Error(`answer larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** One pull of `url` into the store; never throws. */
 export async function pullExchangeRates(
   rates: ExchangeRateService,
@@ -49,18 +33,21 @@ export async function pullExchangeRates(
   timeoutMs = TIMEOUT_MS,
 ): Promise<RatesPull> {
   const known = await rates.validators();
-  const headers: Record<string, string> = {};
-  if (known?.etag) headers['if-none-match'] = known.etag;
-  if (known?.last_modified) headers['if-modified-since'] = known.last_modified;
   try {
-    const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-    if (response.status === 304 && known) {
+    // The feeds' GET: validators, a time-out to the last byte, a bounded body, one-line errors.
+    const download = await fetchFeed(url, {
+      timeoutMs,
+      maxBytes: MAX_BYTES,
+      ...(known ? { validators: { etag: known.etag, lastModified: known.last_modified } } : {}),
+    });
+    if (download.status === 304) {
       await rates.pulled(now, null);
       return 'unchanged';
     }
-    if (!response.ok) throw new Error(`answered ${response.status}`);
-    const parsed = parseEcbRates(await readCapped(response, MAX_BYTES));
-    await rates.save(parsed, { etag: response.headers.get('etag'), last_modified: response.headers.get('last-modified') }, now);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of download.body) chunks.push(chunk);
+    const parsed = parseEcbRates(Buffer.concat(chunks).toString('utf8'));
+    await rates.save(parsed, { etag: download.etag, last_modified: download.lastModified }, now);
     log.info({ date: parsed.date, currencies: Object.keys(parsed.rates).length }, 'exchange rates updated');
     return 'updated';
   } catch (err) {

@@ -68,9 +68,9 @@ forEachStore(t, 'pulled, kept through failures, offered while fresh', async (t, 
 
   const failures: Array<[string, Respond, RegExp]> = [
     ['a page that is not the rates', (_q, res) => res.end('<html><body>Maintenance</body></html>'), /no day of rates/],
-    ['an error status', (_q, res) => res.writeHead(503).end(), /answered 503/],
-    ['a body too large', (_q, res) => res.end('x'.repeat(300 * 1024)), /larger than/],
-    ['no answer', () => {}, /timeout|aborted/i],
+    ['an error status', (_q, res) => res.writeHead(503).end(), /HTTP 503/],
+    ['a body too large', (_q, res) => res.end('x'.repeat(300 * 1024)), /more than 262144 bytes/],
+    ['no answer', () => {}, /timed out/],
   ];
   for (const [why, answer, reason] of failures) {
     respond.current = answer;
