@@ -30,9 +30,9 @@ export function describeSearch(f: SavedFilters, place?: string | null): string {
   else if (f.pricefrom > 0) parts.push(t('savedSearches.describe.from', { price: formatPrice(f.pricefrom) }));
   else if (f.priceto < PRICE_UPPER_BOUND) parts.push(t('savedSearches.describe.upTo', { price: formatPrice(f.priceto) }));
   if (f.builtfrom > 0) parts.push(t('savedSearches.describe.builtFrom', { area: f.builtfrom }));
-  if (f.beach > 0) parts.push(t('search.filters.beachWithin', { km: f.beach }));
+  if (f.beach > 0) parts.push(t('search.terms.beachWithin', { km: f.beach }));
   if (f.stage.length) parts.push(f.stage.map((s) => t(`stages.${s}`)).join(` ${t('savedSearches.describe.or')} `));
-  if (f.delivery === 'now') parts.push(t('search.filters.deliveryNow'));
+  if (f.delivery === 'now') parts.push(t('search.terms.deliveryNow'));
   else if (f.delivery) parts.push(t('savedSearches.describe.readyBy', { year: f.delivery }));
   if (f.features.length) parts.push(t('savedSearches.describe.with', { features: f.features.map((x) => t(`features.${x}`)).join(', ') }));
   if (f.bbox) parts.push(t('savedSearches.describe.mapArea'));

@@ -52,7 +52,7 @@ t.test('a phone: the first result on the first screen, the filters as chips', as
   }
 
   t.same(await chipTexts(page), ['Alicante', 'Bedrooms: 2+', 'Pool'], 'the filters in use, in words, in the form’s order');
-  t.equal(await page.$eval('.search-filters-toggle', (el) => el.textContent), en.search.filters.toggleCount.replace('{count}', '3'));
+  t.equal(await page.$eval('.search-filters-toggle', (el) => el.textContent), en.search.chips.toggleCount.replace('{count}', '3'));
   t.equal(
     await page.$eval('.search-filters-bar .search-chip:last-child', (el) => el.getAttribute('aria-label')),
     en.search.chips.remove.replace('{filter}', 'Pool'),
@@ -65,7 +65,7 @@ t.test('a phone: the first result on the first screen, the filters as chips', as
   await page.waitForFunction(() => document.querySelectorAll('.search-filters-bar .search-chip').length === 2);
   t.equal(new URL(page.url()).search, '?bedrooms=2', 'the pool filter removed, the others kept');
   t.same(await chipTexts(page), ['Alicante', 'Bedrooms: 2+']);
-  t.equal(await page.$eval('.search-filters-toggle', (el) => el.textContent), en.search.filters.toggleCount.replace('{count}', '2'));
+  t.equal(await page.$eval('.search-filters-toggle', (el) => el.textContent), en.search.chips.toggleCount.replace('{count}', '2'));
 
   await page.click('.search-filters-bar a.search-chip:first-of-type');
   await page.waitForFunction(() => location.pathname === '/search');

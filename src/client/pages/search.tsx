@@ -116,9 +116,9 @@ export default function SearchPage({ match }: PageProps) {
                 className="search-chip"
                 href={state.hrefFor({ bbox: undefined, page: 1 })}
                 onClick={() => state.remember({ bbox: undefined })}
-                aria-label={t('search.filters.removeMapArea')}
+                aria-label={t('search.chips.removeMapArea')}
               >
-                {t('search.filters.mapArea')} <span aria-hidden="true">×</span>
+                {t('search.chips.mapArea')} <span aria-hidden="true">×</span>
               </Link>
             ) : null}
             <ViewSwitch state={state} />
@@ -178,7 +178,7 @@ function FiltersPanel({ state, place, children }: { state: SearchPageState; plac
           aria-controls={`${PLACE_NAME_FORM_ID} ${SEARCH_FORM_ID}`}
           onClick={toggle}
         >
-          {chips.length ? t('search.filters.toggleCount', { count: chips.length }) : t('search.filters.toggle')}
+          {chips.length ? t('search.chips.toggleCount', { count: chips.length }) : t('search.chips.toggle')}
         </button>
         <FilterChips state={state} chips={chips} />
       </div>

@@ -26,7 +26,7 @@ function priceText({ pricefrom, priceto }: SearchFilters): string {
 
 /** The filters in use, in the form's order. */
 export function filterChips(f: SearchFilters, place: PlaceRef | null): Chip[] {
-  const rooms = (name: 'bedrooms' | 'bathrooms') => `${t(`search.filters.${name}`)}: ${t('search.filters.atLeast', { count: f[name] })}`;
+  const rooms = (name: 'bedrooms' | 'bathrooms') => `${t(`search.terms.${name}`)}: ${t('search.terms.atLeast', { count: f[name] })}`;
   const chips: Array<Chip | false> = [
     f.cat.length > 0 && {
       text: KNOWN_CATEGORIES.filter((c) => f.cat.includes(c.id))
@@ -41,11 +41,11 @@ export function filterChips(f: SearchFilters, place: PlaceRef | null): Chip[] {
       text: priceText(f),
       without: { pricefrom: 0, priceto: DEFAULT_SEARCH.priceto },
     },
-    f.builtfrom > 0 && { text: t('search.filters.atLeastArea', { area: f.builtfrom }), without: { builtfrom: 0 } },
-    f.beach > 0 && { text: t('search.filters.beachWithin', { km: f.beach }), without: { beach: 0 } },
+    f.builtfrom > 0 && { text: t('search.terms.atLeastArea', { area: f.builtfrom }), without: { builtfrom: 0 } },
+    f.beach > 0 && { text: t('search.terms.beachWithin', { km: f.beach }), without: { beach: 0 } },
     f.stage.length > 0 && { text: f.stage.map((s) => t(`stages.${s}`)).join(', '), without: { stage: [] } },
     f.delivery !== undefined && {
-      text: f.delivery === 'now' ? t('search.filters.deliveryNow') : t('search.filters.deliveryYear', { year: f.delivery }),
+      text: f.delivery === 'now' ? t('search.terms.deliveryNow') : t('search.terms.deliveryYear', { year: f.delivery }),
       without: { delivery: undefined },
     },
     f.features.length > 0 && { text: f.features.map((x) => t(`features.${x}`)).join(', '), without: { features: [] } },

@@ -72,10 +72,10 @@ export function MoreFilters({ filters, onChange, focus = false, counts: facets, 
             onChange={(e) => set({ delivery: (e.target.value || undefined) as DeliveryBy | undefined })}
           >
             <option value="">{t('search.filters.deliveryAny')}</option>
-            <option value="now">{counted(t('search.filters.deliveryNow'), facets?.delivery.now)}</option>
+            <option value="now">{counted(t('search.terms.deliveryNow'), facets?.delivery.now)}</option>
             {deliveryYears(new Date()).map((year) => (
               <option key={year} value={year}>
-                {counted(t('search.filters.deliveryYear', { year }), facets?.delivery[year])}
+                {counted(t('search.terms.deliveryYear', { year }), facets?.delivery[year])}
               </option>
             ))}
           </select>
@@ -85,7 +85,7 @@ export function MoreFilters({ filters, onChange, focus = false, counts: facets, 
           label={t('search.filters.builtFrom')}
           any={t('search.filters.any')}
           value={filters.builtfrom}
-          options={BUILT_AREAS.map((area) => [area, counted(t('search.filters.atLeastArea', { area }), facets?.builtfrom[area])])}
+          options={BUILT_AREAS.map((area) => [area, counted(t('search.terms.atLeastArea', { area }), facets?.builtfrom[area])])}
           onChange={(builtfrom) => set({ builtfrom })}
         />
         <NumberSelect

@@ -277,13 +277,13 @@ function RoomsField({
   return (
     <div className="field search-form__field">
       <label className="field__label" htmlFor={id}>
-        {t(`search.filters.${name}`)}
+        {t(`search.terms.${name}`)}
       </label>
       <select className="field__input" id={id} name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         <option value={0}>{t('search.filters.any')}</option>
         {ROOMS.map((n) => (
           <option key={n} value={n}>
-            {counted(t('search.filters.atLeast', { count: n }), counts?.[n])}
+            {counted(t('search.terms.atLeast', { count: n }), counts?.[n])}
           </option>
         ))}
       </select>
