@@ -303,6 +303,34 @@ export function hasMoreFilters(f: Pick<SearchFilters, 'features' | 'stage' | 'bu
   return f.features.length > 0 || f.stage.length > 0 || Boolean(f.delivery) || f.builtfrom > 0 || f.beach > 0;
 }
 
+/** A filter a search may use, as its chips name them (both prices are one). */
+export type FilterInUse = 'cat' | 'esGeo' | 'bedrooms' | 'bathrooms' | 'price' | 'builtfrom' | 'beach' | 'stage' | 'delivery' | 'features';
+
+/** The filters a search uses, in the form's order: a chip each beside the filters' toggle (FilterChips.tsx). */
+export function filtersInUse(f: SearchFilters): FilterInUse[] {
+  const used: Record<FilterInUse, boolean> = {
+    cat: f.cat.length > 0,
+    esGeo: geoSegments(f.esGeo).length > 0,
+    bedrooms: f.bedrooms > 0,
+    bathrooms: f.bathrooms > 0,
+    price: f.pricefrom > 0 || f.priceto < PRICE_UPPER_BOUND,
+    builtfrom: f.builtfrom > 0,
+    beach: f.beach > 0,
+    stage: f.stage.length > 0,
+    delivery: f.delivery !== undefined,
+    features: f.features.length > 0,
+  };
+  return (Object.keys(used) as FilterInUse[]).filter((name) => used[name]);
+}
+
+/** A search page address asks for the search form's "more filters" open (their link, followed without JavaScript). */
+export const MORE_PARAM = 'more';
+
+/** Whether a search page's query shows the "more filters": it asks for them, or uses one of them. */
+export function showsMoreFilters(query: URLSearchParams): boolean {
+  return query.has(MORE_PARAM) || hasMoreFilters(parseSearchUrl({}, query));
+}
+
 type QueryPair = [string, string | number | undefined | false];
 
 /** The pairs that carry a value, as text: false, undefined and '' mean "left out". */

@@ -19,6 +19,12 @@ const LOADED_WHEN_NEEDED = [
   'src/client/components/search/EmptyResults.tsx',
   // The logged-in client's menu: before the first render of their pages, and on login.
   'src/client/components/account/ClientMenu.tsx',
+  // The search page's filter form, the chips of the filters in use and the pages of results: the
+  // server's until first used (search/LazySearchParts.browser.tsx).
+  'src/client/components/search/SearchForm.tsx',
+  'src/client/components/search/LocationFields.tsx',
+  'src/client/components/search/FilterChips.tsx',
+  'src/client/components/search/Pagination.tsx',
   // Done in earlier sessions, kept out since.
   'src/client/components/search/MapResults.tsx',
   'src/client/components/consent/CookieDialog.tsx',

@@ -112,7 +112,7 @@ t.test('axe-core finds no violation', async (t) => {
   const targets: Target[] = [
     { name: 'home', path: '/', status: 200 },
     { name: 'home, before the cookie choice', path: '/', status: 200, undecided: true, ready: ['.cookie-bar button'] },
-    { name: 'search, a place with results', path: PLACE, status: 200, ready: ['form#search-form.search-form--live'] },
+    { name: 'search, a place with results', path: PLACE, status: 200, ready: ['.search-layout__filters.is-live'] },
     { name: 'a place name of several places', path: '/places?q=mar', status: 200, ready: ['.place-choice__link'] },
     { name: 'a place name of no place', path: '/places?q=xyzzy', status: 200, ready: ['main form'] },
     {
@@ -152,7 +152,7 @@ t.test('axe-core finds no violation', async (t) => {
     },
     { name: "a partner's contact", path: '/costa-casas/contact', status: 200, ready: ['main form'] },
     { name: "a partner's own domain: home", path: '/', status: 200, ownDomain: true },
-    { name: "a partner's own domain: search", path: PLACE, status: 200, ownDomain: true, ready: ['form#search-form.search-form--live'] },
+    { name: "a partner's own domain: search", path: PLACE, status: 200, ownDomain: true, ready: ['.search-layout__filters.is-live'] },
     {
       name: "a partner's own domain: property",
       path: `/for-sale/${project}`,
@@ -172,7 +172,7 @@ t.test('axe-core finds no violation', async (t) => {
       name: 'search, "Save this search" open',
       path: PLACE,
       status: 200,
-      ready: ['form#search-form.search-form--live'],
+      ready: ['.search-layout__filters.is-live'],
       open: 'details.save-search > summary',
     },
     {

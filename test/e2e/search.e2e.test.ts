@@ -34,7 +34,7 @@ t.test('the search page in the browser', async (t) => {
   async function open(page: Page, path: string) {
     await page.goto(url + path, { waitUntil: 'load' });
     await waitForHydration(page);
-    await page.waitForSelector('form#search-form.search-form--live');
+    await page.waitForSelector('.search-layout__filters.is-live');
   }
 
   const here = (page: Page) => page.evaluate(() => location.pathname + location.search);

@@ -33,6 +33,9 @@ export const LIBRARIES = {
   description: 'property-description__language',
   placeSuggestions: 'place-suggestions__option',
   moreFilters: '"search-form__more"',
+  searchForm: 'search-form__more-link',
+  filterChips: 'search.chips.priceFrom',
+  pagination: 'pagination__gap',
 } as const;
 export type Library = keyof typeof LIBRARIES;
 

@@ -1,19 +1,27 @@
 // A part of the page the server renders in full, whose code the browser loads
-// when the visitor first uses it: a form the visitor may never
-// touch, or a table with nothing to use (its code then loads only for a client
+// when the visitor first uses it: a form the visitor may never touch, or a
+// table with nothing to use (its code then loads only for a client
 // navigation). Until then the browser keeps the server's DOM as it is, without
 // code: the frame renders an empty `dangerouslySetInnerHTML`, which React
 // neither compares when hydrating nor writes again. The first focus, press,
-// touch or key inside it loads the code, which then hydrates the same DOM in a
-// root of its own: nothing moves, the focus and what was typed stay (useForm
-// starts from the fields' values); a form sent before then waits for its code
-// and is then sent by it. If the code fails to load, the form is left to the
-// browser, which sends it as without JavaScript (the server answers it), rather
-// than reloading the page over what was typed. Rendered by client navigation (no server DOM), it
-// loads at once and renders. The contexts the parts read (section, posted
-// form, the client) are handed across to that root.
+// touch, key or change inside it (or, for a part that asks, the pointer over
+// it) loads the code, which then hydrates the same DOM in a root of its own:
+// nothing moves, the focus and what was typed stay (useForm starts from the
+// fields' values; a form whose fields apply as they change applies what
+// changed, SearchForm.tsx); a form sent, or a link followed, before then waits
+// for its code and is then sent or followed by it. If the code fails to load,
+// the form and the links are left to the browser, which sends the form as
+// without JavaScript (the server answers it), rather than reloading the page
+// over what was typed. Rendered by a client navigation (no server DOM), or
+// when the page's data changed before the code took the server's DOM over, the
+// part is rendered in the page's own tree once its code is there (`preload`
+// lets a page's `prepare` load it before that render, so nothing blinks). The
+// contexts the parts read (section, posted form, the client, consent) are
+// handed across to the root of their own; SWR's is not (a part that fetches
+// names its fetcher).
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
+import { onDemand, type OnDemand } from './on-demand.ts';
 import { rootMakers } from './roots.ts';
 import { PostedContext } from '../components/forms/posted.tsx';
 import { AuthProvider, useAuthStore } from './auth.tsx';
@@ -22,29 +30,34 @@ import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
 
-const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
-const HELD = ['submit', 'invalid'] as const;
+// A change without any of the others: a value set by a script (an assistive tool, a test's select).
+const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown', 'input', 'change'] as const;
+const HELD = ['submit', 'invalid', 'click'] as const;
 const KEEP_SERVER_DOM = { __html: '' };
 
 interface IslandProps<P> {
-  load: () => Promise<ComponentType<P>>;
+  code: OnDemand<ComponentType<P>>;
   props: P;
   /**
    * Whether the visitor's first use (focus, press, touch, key) loads the code: false for a part
    * with nothing to use, whose code a touch while scrolling over it would load for nothing.
    */
   onUse?: boolean;
+  /** Whether the pointer coming over it loads the code too: a part that asks for data when the visitor reaches for it. */
+  onHover?: boolean;
   /** Whether the code loads as soon as the page has hydrated: a part that shows what this browser allows (an embed behind consent). */
   eager?: boolean;
 }
 
-function Island<P extends object>({ load, props, onUse = true, eager }: IslandProps<P>) {
+function Island<P extends object>({ code, props, onUse = true, onHover = false, eager }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
   const hydrated = useHydrated();
   const [fromServer] = useState(() => !hydrated);
-  const [Part, setPart] = useState<ComponentType<P> | null>(null);
+  // Rendered in the page's own tree, as any component (no server DOM to keep).
+  const [inline, setInline] = useState(!fromServer);
+  const [Part, setPart] = useState<ComponentType<P> | null>(() => (fromServer ? null : code.loaded()));
   const [first] = useState(props);
   // The server's DOM shows other props (the page's data changed after hydration, say a
   // revalidation; a client navigation mounts a new frame, App keys pages by path): render afresh, now.
@@ -54,14 +67,15 @@ function Island<P extends object>({ load, props, onUse = true, eager }: IslandPr
   const posted = useContext(PostedContext);
   const consent = useContext(ConsentContext);
 
-  // A form sent before its code has taken it over: held, then sent by that code (or by the
-  // browser, if the code fails to load).
-  const held = useRef<HTMLFormElement | null>(null);
+  // A form sent, or a link followed, before its code has taken the part over: held, then sent or
+  // followed by that code (or by the browser, if the code fails to load).
+  const held = useRef<HTMLFormElement | HTMLAnchorElement | null>(null);
   const taken = useRef(false);
   const [sendHeld] = useState(() => () => {
     const form = held.current;
     held.current = null;
-    form?.requestSubmit();
+    if (form instanceof HTMLFormElement) form.requestSubmit();
+    else form?.click();
   });
   const [onTaken] = useState(() => () => {
     taken.current = true;
@@ -69,17 +83,18 @@ function Island<P extends object>({ load, props, onUse = true, eager }: IslandPr
   });
 
   useEffect(() => {
-    const el = frame.current!;
+    const el = frame.current;
     let loading = false;
     let mounted = true;
+    const uses = onHover ? [...FIRST_USE, 'pointerover'] : FIRST_USE;
     const stop = () => {
-      for (const type of FIRST_USE) el.removeEventListener(type, start, true);
-      for (const type of HELD) el.removeEventListener(type, hold, true);
+      for (const type of uses) el?.removeEventListener(type, start, true);
+      for (const type of HELD) el?.removeEventListener(type, hold, true);
     };
     const start = () => {
       if (loading) return;
       loading = true;
-      load().then(
+      code.load().then(
         (loaded) => mounted && setPart(() => loaded),
         // The code did not arrive (SPEC §8, chunk load failure): the server's form is left to
         // the browser, as without JavaScript, rather than reloading the page over what was
@@ -91,28 +106,44 @@ function Island<P extends object>({ load, props, onUse = true, eager }: IslandPr
         },
       );
     };
-    // A submit, or the browser's own check refusing one (the server's form may not say noValidate).
+    // A submit, or the browser's own check refusing one (the server's form may not say noValidate);
+    // a link's plain click (one that opens a new tab or window is the browser's).
     const hold = (event: Event) => {
-      const target = event.target;
-      const form = target instanceof HTMLFormElement ? target : (target as HTMLInputElement).form;
-      if (taken.current || !form) return;
+      const target = event.target as HTMLInputElement;
+      const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
+      const what =
+        event.type !== 'click'
+          ? target instanceof HTMLFormElement
+            ? target
+            : target.form
+          : button || ctrlKey || metaKey || shiftKey || altKey
+            ? null
+            : target.closest('a[href]');
+      if (taken.current || !what) return;
       event.preventDefault();
-      held.current = form;
+      held.current = what as HTMLFormElement | HTMLAnchorElement;
       start();
     };
-    if (!fromServer || stale || eager) start();
-    else if (onUse) {
-      for (const type of FIRST_USE) el.addEventListener(type, start, { capture: true, passive: true });
+    if (inline || stale || eager) start();
+    else if (onUse && el) {
+      for (const type of uses) el.addEventListener(type, start, { capture: true, passive: true });
       for (const type of HELD) el.addEventListener(type, hold, true);
     }
     return () => {
       mounted = false;
       stop();
     };
-  }, [load, fromServer, stale, onUse, eager, sendHeld]);
+  }, [code, inline, stale, onUse, onHover, eager, sendHeld]);
+
+  // Stale before the code took the server's DOM over: rendered afresh in the page's tree once the
+  // code is there, which replaces the server's DOM in one commit (nothing blinks).
+  const replace = Boolean(Part) && stale && !inline;
+  useEffect(() => {
+    if (replace && !root.current) setInline(true);
+  }, [replace]);
 
   useEffect(() => {
-    if (!Part) return;
+    if (!Part || inline || (stale && !root.current)) return;
     const element = (
       <SectionProvider value={section}>
         <AuthProvider store={auth}>
@@ -126,12 +157,7 @@ function Island<P extends object>({ load, props, onUse = true, eager }: IslandPr
       </SectionProvider>
     );
     if (root.current) root.current.render(element);
-    else if (fromServer && !stale) root.current = rootMakers().hydrateRoot(frame.current!, element);
-    else {
-      frame.current!.replaceChildren();
-      root.current = rootMakers().createRoot(frame.current!);
-      root.current.render(element);
-    }
+    else root.current = rootMakers().hydrateRoot(frame.current!, element);
   });
 
   // Unmounted after the parent's commit: React refuses to unmount a root during one.
@@ -144,7 +170,13 @@ function Island<P extends object>({ load, props, onUse = true, eager }: IslandPr
     [],
   );
 
-  return <div className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
+  if (inline)
+    return (
+      <div key="inline" className={ISLAND_CLASS}>
+        {Part ? <Part {...props} /> : null}
+      </div>
+    );
+  return <div key="server" className={ISLAND_CLASS} ref={frame} dangerouslySetInnerHTML={KEEP_SERVER_DOM} suppressHydrationWarning />;
 }
 
 /** Shallow: the page's data keeps its objects while unchanged (swr compares what it fetches). */
@@ -153,11 +185,19 @@ function sameProps(a: object, b: object): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
-/** The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island. */
-export function island<P extends object>(load: () => Promise<ComponentType<P>>, { onUse = true, eager = false } = {}): ComponentType<P> {
-  return function LoadedOnUse(props: P) {
-    return <Island load={load} props={props} onUse={onUse} eager={eager} />;
-  };
+/**
+ * The browser's twin of a part loaded on first use (Name.browser.tsx): `load`'s part, in an Island;
+ * `preload` loads its code ahead of a render that shows it at once (a client navigation's).
+ */
+export function island<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { onUse = true, onHover = false, eager = false } = {},
+): ComponentType<P> & { preload: () => Promise<ComponentType<P>> } {
+  const code = onDemand(load);
+  function LoadedOnUse(props: P) {
+    return <Island code={code} props={props} onUse={onUse} onHover={onHover} eager={eager} />;
+  }
+  return Object.assign(LoadedOnUse, { preload: code.load });
 }
 
 /**

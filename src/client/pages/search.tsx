@@ -6,19 +6,19 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 // Its route's reads come from the search address (src/shared/routes.ts, provideSearchReads).
 import '../../shared/search-reads.ts';
 import type { PageProps } from './index.ts';
-import type { PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
+import type { GeoNode, PlaceRef, SearchAnswer } from '../../shared/catalogue.ts';
 import { SORTS } from '../../shared/catalogue-terms.ts';
 import { t } from '../../shared/i18n.ts';
-import { geoFromSegments, geoSegments, hasMoreFilters, parseSearchUrl, type SearchSort } from '../../shared/search-url.ts';
+import { filtersInUse, geoFromSegments, geoSegments, type SearchSort } from '../../shared/search-url.ts';
 import { Meta } from '../components/Meta.tsx';
 import { Link } from '../components/Link.tsx';
 import { scrollToY } from '../lib/scroll.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { useSearchPage, type SearchPageState } from '../components/search/useSearchPage.ts';
-import { MORE_PARAM, SEARCH_FORM_ID, SearchForm, moreFilters } from '../components/search/SearchForm.tsx';
+import { SEARCH_FORM_ID } from '../components/search/form-id.ts';
+import { FilterChips, Pagination, SearchForm, prepareSearchForm } from '../components/search/LazySearchParts.tsx';
 import { PlaceNameForm } from '../components/search/LazyPlaceNameForm.tsx';
 import { ResultCards } from '../components/search/ResultCards.tsx';
-import { FilterChips, filterChips } from '../components/search/FilterChips.tsx';
-import { Pagination } from '../components/search/Pagination.tsx';
 import { ViewSwitch } from '../components/search/ViewSwitch.tsx';
 import { MapResultsOnDemand, mapResults } from '../components/search/MapResultsOnDemand.tsx';
 import { countText, searchTexts } from '../components/search/texts.ts';
@@ -28,21 +28,23 @@ import { onDemand, useOnDemand } from '../lib/on-demand.ts';
 const RESULTS_ID = 'search-results';
 const PLACE_NAME_FORM_ID = 'place-name-form';
 const RESULTS_ENDPOINT = '/api/properties';
+// The same empty tree each render: the form's frame compares its props (lib/island.tsx).
+const NO_PLACES: GeoNode[] = [];
 
 // What a search that found nothing shows: most searches find something, so its code is loaded when needed.
 const emptyResults = onDemand(() => import('../components/search/EmptyResults.tsx').then((mod) => mod.EmptyResults));
 
 /**
  * Before the first render: the map view's code when the address asks for the map, the empty
- * search's when it found nothing, the "more filters" when the address uses or asks for them.
+ * search's when it found nothing, the filter form's as LazySearchParts says (the server's render:
+ * the "more filters" when the address uses or asks for them; a client navigation's: the form's).
  */
 export async function prepare(routePath: string, data: Readonly<Record<string, unknown>>): Promise<void> {
   const query = new URLSearchParams(routePath.split('?')[1] ?? '');
-  const more = query.has(MORE_PARAM) || hasMoreFilters(parseSearchUrl({}, query));
   await Promise.all([
     query.get('view') === 'map' ? mapResults.load() : null,
     foundNothing(data) ? emptyResults.load() : null,
-    more ? moreFilters.load() : null,
+    prepareSearchForm(query),
   ]);
 }
 
@@ -71,9 +73,7 @@ export default function SearchPage({ match }: PageProps) {
     return () => document.documentElement.classList.remove('has-fullscreen-map');
   }, [fullscreen, isMap]);
 
-  const pagination = answer ? (
-    <Pagination page={filters.page} pages={answer.meta.pages} hrefOf={(page) => state.hrefFor({ page })} />
-  ) : null;
+  const pagination = answer ? <Pagination page={filters.page} pages={answer.meta.pages} hrefFor={state.hrefFor} /> : null;
   const updating = results.updating;
   const foundNone = answer?.data.length === 0;
   // Loaded before the first render of a search that found nothing (prepare), and while a new search
@@ -97,7 +97,17 @@ export default function SearchPage({ match }: PageProps) {
       <div className="search-layout">
         <FiltersPanel state={state} place={place}>
           <PlaceNameForm id={PLACE_NAME_FORM_ID} filters={filters} />
-          <SearchForm state={state} tree={geo.data?.data.tree ?? []} place={place} />
+          <SearchForm
+            id={SEARCH_FORM_ID}
+            filters={filters}
+            root={state.root}
+            mapQuery={state.mapQuery}
+            go={state.go}
+            hrefFor={state.hrefFor}
+            remember={state.remember}
+            tree={geo.data?.data.tree ?? NO_PLACES}
+            place={place}
+          />
         </FiltersPanel>
 
         <section
@@ -166,10 +176,12 @@ let filtersOpen = false;
  */
 function FiltersPanel({ state, place, children }: { state: SearchPageState; place: PlaceRef | null; children: ReactNode }) {
   const [open, setOpen] = useState(filtersOpen);
-  const chips = filterChips(state.filters, place);
+  const inUse = filtersInUse(state.filters).length;
   const toggle = () => setOpen((filtersOpen = !open));
+  // With the page's code, every change of the form applies at once: styles hide its submit button.
+  const live = useHydrated() ? ' is-live' : '';
   return (
-    <aside className={open ? 'search-layout__filters is-open' : 'search-layout__filters'}>
+    <aside className={`search-layout__filters${open ? ' is-open' : ''}${live}`}>
       <div className="search-filters-bar" role="group" aria-label={t('search.chips.label')}>
         <button
           type="button"
@@ -178,9 +190,9 @@ function FiltersPanel({ state, place, children }: { state: SearchPageState; plac
           aria-controls={`${PLACE_NAME_FORM_ID} ${SEARCH_FORM_ID}`}
           onClick={toggle}
         >
-          {chips.length ? t('search.chips.toggleCount', { count: chips.length }) : t('search.chips.toggle')}
+          {inUse ? t('search.chips.toggleCount', { count: inUse }) : t('search.chips.toggle')}
         </button>
-        <FilterChips state={state} chips={chips} />
+        <FilterChips filters={state.filters} place={place} hrefFor={state.hrefFor} remember={state.remember} />
       </div>
       {children}
     </aside>

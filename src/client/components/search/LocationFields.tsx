@@ -22,8 +22,14 @@ export interface LocationFieldsProps {
   onChange: (geo: GeoPath, fieldId: string) => void;
 }
 
-const LEVELS = ['country', 'region', 'town'] as const;
-export const locationFieldId = (level: (typeof LEVELS)[number]) => `search-${level}`;
+export const LOCATION_LEVELS = ['country', 'region', 'town'] as const;
+export const locationFieldId = (level: (typeof LOCATION_LEVELS)[number]) => `search-${level}`;
+
+/** The place a choice in the select of `level` means: an empty choice keeps the levels above it; a place brings its parents. */
+export function placeChosen(select: HTMLSelectElement, level: number, geo: GeoPath): GeoPath {
+  const value = select.value;
+  return geoFromSegments(value ? value.split('/') : geoSegments(geo).slice(0, level)) ?? {};
+}
 
 export function LocationFields({ tree, geo, place, onChange }: LocationFieldsProps) {
   const country = tree.find((c) => c.slug === geo.country);
@@ -32,22 +38,19 @@ export function LocationFields({ tree, geo, place, onChange }: LocationFieldsPro
   const townGroups: Group[] = region
     ? [{ nodes: region.children }]
     : regionGroups.flatMap((g) => g.nodes as GeoNode[]).map((r) => ({ label: r.name, nodes: r.children }));
-  const groups: Record<(typeof LEVELS)[number], Group[]> = { country: [{ nodes: tree }], region: regionGroups, town: townGroups };
+  const groups: Record<(typeof LOCATION_LEVELS)[number], Group[]> = { country: [{ nodes: tree }], region: regionGroups, town: townGroups };
   const selected = geoSegments(geo);
   const known: PlaceRef[] = place ? [...place.trail, place] : [];
 
   const change = (event: ChangeEvent<HTMLSelectElement>) => {
-    const value = event.target.value;
-    const level = LEVELS.indexOf(event.target.name as (typeof LEVELS)[number]);
-    // An empty choice keeps the levels above it; a place brings its parents.
-    const segments = value ? value.split('/') : selected.slice(0, level);
-    onChange(geoFromSegments(segments) ?? {}, event.target.id);
+    const level = LOCATION_LEVELS.indexOf(event.target.name as (typeof LOCATION_LEVELS)[number]);
+    onChange(placeChosen(event.target, level, geo), event.target.id);
   };
 
   return (
     <fieldset className="search-form__group search-location">
       <legend className="search-form__legend">{t('search.filters.location')}</legend>
-      {LEVELS.map((level, depth) => {
+      {LOCATION_LEVELS.map((level, depth) => {
         const value = selected.length > depth ? selected.slice(0, depth + 1).join('/') : '';
         const listed = groups[level].some((g) => g.nodes.some((n) => n.path === value));
         const missing = value && !listed ? (known.find((p) => p.path === value) ?? { name: selected[depth]!, path: value }) : null;

@@ -1,13 +1,14 @@
 // Links to the pages of results, rendered by the server so that they work
 // without JavaScript: previous/next (rel=prev/next) and a window of numbers
-// around the current page, with the first and the last.
+// around the current page, with the first and the last. The browser loads this
+// code on first use (LazySearchParts.browser.tsx, lib/island.tsx).
 import { t } from '../../../shared/i18n.ts';
 import { Link } from '../Link.tsx';
+import type { SearchPageState } from './useSearchPage.ts';
 
-export interface PaginationProps {
+export interface PaginationProps extends Pick<SearchPageState, 'hrefFor'> {
   page: number;
   pages: number;
-  hrefOf: (page: number) => string;
 }
 
 /** 1 … 4 5 [6] 7 8 … 20: null marks a gap. */
@@ -20,8 +21,9 @@ export function pageWindow(page: number, pages: number, around = 2): Array<numbe
   return out;
 }
 
-export function Pagination({ page, pages, hrefOf }: PaginationProps) {
+export function Pagination({ page, pages, hrefFor }: PaginationProps) {
   if (pages <= 1 && page <= 1) return null;
+  const hrefOf = (p: number) => hrefFor({ page: p });
   const last = Math.max(pages, 1);
   return (
     <nav className="pagination" aria-label={t('search.pagination.label')}>
