@@ -17,7 +17,7 @@ import { t } from '../../../shared/i18n.ts';
 import { CLEARED, DEFAULT_SEARCH, cleanPrices, hasMoreFilters, type SearchFilters } from '../../../shared/search-url.ts';
 import type { FacetsAnswer, GeoNode } from '../../../shared/catalogue.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
-import { Link } from '../Link.tsx';
+import { Link, useAddress } from '../Link.tsx';
 import { LocationFields } from './LocationFields.tsx';
 import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 import type { SearchPlace } from './texts.ts';
@@ -56,6 +56,7 @@ export interface SearchFormProps {
 
 export function SearchForm({ state, tree, place }: SearchFormProps) {
   const { filters, go, root } = state;
+  const action = useAddress(root);
   const live = useHydrated();
   const [prices, setPrices] = useState({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -121,7 +122,7 @@ export function SearchForm({ state, tree, place }: SearchFormProps) {
       id={SEARCH_FORM_ID}
       className={live ? 'search-form search-form--live' : 'search-form'}
       method="get"
-      action={root}
+      action={action}
       aria-label={t('search.filters.label')}
       onSubmit={submit}
       onPointerEnter={reach}
@@ -232,6 +233,8 @@ function MoreFiltersSection({
   const [opened, setOpened] = useState(false);
   const shown = kept || opened || asked;
   const Fields = useOnDemand(moreFilters, shown).value;
+  const plain = state.hrefFor({});
+  const href = useAddress(`${plain}${plain.includes('?') ? '&' : '?'}${MORE_PARAM}=1`);
   // Their counts are asked for as soon as they are shown.
   useEffect(() => {
     if (shown) onShown(true);
@@ -246,11 +249,10 @@ function MoreFiltersSection({
         counted={counted}
       />
     );
-  const href = state.hrefFor({});
   return (
     <a
       className="search-form__more-link"
-      href={`${href}${href.includes('?') ? '&' : '?'}${MORE_PARAM}=1`}
+      href={href}
       aria-busy={shown}
       onClick={(event) => {
         event.preventDefault();
