@@ -3,7 +3,12 @@ import type { BuildOptions } from 'esbuild';
 
 export const root: string;
 export const dist: string;
-export function clientOptions(clientOut: string): BuildOptions & { metafile: true };
+export const LANGUAGES: string[];
+export function clientOptions(
+  clientOut: string,
+  language?: string,
+  plan?: ReturnType<typeof analyseClient>,
+): BuildOptions & { metafile: true };
 export function ssrOptions(serverOut: string): BuildOptions;
 export function serverOptions(serverOut: string): BuildOptions;
 export function analyseClient(

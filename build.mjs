@@ -15,6 +15,9 @@ import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { ALWAYS_COMMON, SEARCH_GROUP, commonModules, groupRoots } from './src/client/common-chunk.mjs';
 
+/** The languages of the site (src/shared/languages.ts): the browser bundle is built once in each. */
+export const LANGUAGES = ['en', 'da', 'de', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'ru', 'sv', 'uk'];
+
 export const root = path.dirname(fileURLToPath(import.meta.url));
 // DIST_DIR moves the output (e.g. one build per worktree in parallel test runs).
 export const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
@@ -31,7 +34,7 @@ function newest(p) {
 }
 
 function upToDate() {
-  const outputs = ['client/manifest.json', 'server/ssr.js', 'server/main.js'].map((f) => path.join(dist, f));
+  const outputs = ['client/manifest.json', 'client/manifest.uk.json', 'server/ssr.js', 'server/main.js'].map((f) => path.join(dist, f));
   if (!outputs.every((f) => fs.existsSync(f))) return false;
   const built = Math.min(...outputs.map((f) => fs.statSync(f).mtimeMs));
   return Math.max(...inputs.map(newest)) < built;
@@ -86,15 +89,19 @@ export async function analyseClient(entryPoints, outdir) {
 // shows, messages-build.mjs, and less the sections only lazily loaded modules
 // name), and each of those modules' first import hands its own sections to
 // i18n before any of its code runs. The server's render and tests keep the whole en.json.
-function clientGraphPlugin(entryPoints) {
+function clientGraphPlugin(entryPoints, language, shared) {
   return {
     name: 'client-graph',
     setup(b) {
       let plan;
+      let strings;
       b.onStart(async () => {
-        plan = await analyseClient(entryPoints, b.initialOptions.outdir);
+        plan = await (shared ?? analyseClient(entryPoints, b.initialOptions.outdir));
+        strings = language === 'en' ? null : JSON.parse(await fs.promises.readFile(path.join(root, `locales/${language}.json`), 'utf8'));
       });
-      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(plan.split.core), loader: 'json' }));
+      // The English tree's shape with the language's strings (a string the file lacks stays English).
+      const translated = (tree) => (strings ? inLanguage(tree, strings) : tree);
+      b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(translated(plan.split.core)), loader: 'json' }));
       // The entry and the page modules import the common modules; a lazily loaded module's first
       // import hands its sections to i18n. On the file's first line, so that source maps keep its line numbers.
       b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => {
@@ -118,13 +125,25 @@ function clientGraphPlugin(entryPoints) {
         return {
           contents: group
             ? group.map((file) => `import ${JSON.stringify(`./${file}`)};`).join('\n')
-            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(plan.split.lazy[args.path.slice('messages/'.length)])});`,
+            : `import { addMessages } from './src/shared/i18n.ts';\naddMessages(${JSON.stringify(translated(plan.split.lazy[args.path.slice('messages/'.length)]))});`,
           resolveDir: root,
           loader: 'js',
         };
       });
     },
   };
+}
+
+/** `tree` (a part of en.json) with the strings of `strings` (another language's file) at the same keys. */
+function inLanguage(tree, strings) {
+  if (typeof tree === 'string') return typeof strings === 'string' ? strings : tree;
+  // Item by item: the cut of server-only parts (messages-build.mjs) reaches into lists.
+  if (Array.isArray(tree)) return tree.map((item, i) => inLanguage(item, Array.isArray(strings) ? strings[i] : undefined));
+  if (!tree || typeof tree !== 'object') return tree;
+  const out = {};
+  for (const [key, value] of Object.entries(tree))
+    out[key] = inLanguage(value, strings && typeof strings === 'object' ? strings[key] : undefined);
+  return out;
 }
 
 // A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
@@ -166,8 +185,11 @@ const ui = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-/** The browser bundle into `clientOut`/assets; its manifest is written by `writeClientManifest`. */
-export function clientOptions(clientOut) {
+/**
+ * The browser bundle in `language` into `clientOut`/assets; its manifest is written by
+ * `writeClientManifest`. `plan`, the analysis every language shares (analyseClient), made by the build if not given.
+ */
+export function clientOptions(clientOut, language = 'en', plan) {
   const pages = fs
     .readdirSync(pagesDir)
     .filter((f) => f.endsWith('.tsx'))
@@ -175,9 +197,10 @@ export function clientOptions(clientOut) {
   const entryPoints = ['src/client/entry.tsx', ...pages];
   return {
     ...ui,
-    plugins: [...ui.plugins, clientGraphPlugin(entryPoints), browserTwins],
+    plugins: [...ui.plugins, clientGraphPlugin(entryPoints, language, plan), browserTwins],
     entryPoints,
     outdir: path.join(clientOut, 'assets'),
+    define: { ...ui.define, __BUILT_LANGUAGE__: JSON.stringify(language) },
     format: 'esm',
     splitting: true,
     minify: true,
@@ -190,8 +213,11 @@ export function clientOptions(clientOut) {
   };
 }
 
+/** The file of a language's manifest: manifest.json for English, manifest.de.json for German. */
+export const manifestName = (language) => (language === 'en' ? 'manifest.json' : `manifest.${language}.json`);
+
 /** The manifest the server reads (entry, stylesheets, each page's chunks) and the basemap, from a client build's metafile. */
-export function writeClientManifest(metafile, clientOut) {
+export function writeClientManifest(metafile, clientOut, language = 'en') {
   const outputs = metafile.outputs;
   const url = (file) => '/assets/' + path.relative(path.join(clientOut, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const staticImports = (file, seen = new Set()) => {
@@ -212,7 +238,7 @@ export function writeClientManifest(metafile, clientOut) {
     }
   }
   fs.writeFileSync(path.join(clientOut, 'assets', basemapFile), basemap);
-  fs.writeFileSync(path.join(clientOut, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(clientOut, manifestName(language)), JSON.stringify(manifest, null, 2));
 }
 
 /** The server-side render entry, `serverOut`/ssr.js. */
@@ -314,6 +340,26 @@ export async function precompressAssets(assetsDir) {
   );
 }
 
+/**
+ * The browser bundle in every language, into one folder: a chunk without strings is the same file
+ * in all of them (its name is its content's hash), written once.
+ */
+async function buildClient(build, clientOut) {
+  const base = clientOptions(clientOut);
+  const plan = analyseClient(base.entryPoints, base.outdir);
+  const results = await Promise.all(LANGUAGES.map((language) => build({ ...clientOptions(clientOut, language, plan), write: false })));
+  const written = new Set();
+  results.forEach((result, i) => {
+    for (const file of result.outputFiles) {
+      if (written.has(file.path)) continue;
+      written.add(file.path);
+      fs.mkdirSync(path.dirname(file.path), { recursive: true });
+      fs.writeFileSync(file.path, file.contents);
+    }
+    writeClientManifest(result.metafile, clientOut, LANGUAGES[i]);
+  });
+}
+
 async function buildAll() {
   // esbuild is a dev dependency: imported here, so that `--if-needed` on an up-to-date build needs none.
   const { build } = await import('esbuild');
@@ -325,9 +371,7 @@ async function buildAll() {
   const started = Date.now();
   try {
     await Promise.all([
-      build(clientOptions(clientOut))
-        .then((result) => writeClientManifest(result.metafile, clientOut))
-        .then(() => precompressAssets(path.join(clientOut, 'assets'))),
+      buildClient(build, clientOut).then(() => precompressAssets(path.join(clientOut, 'assets'))),
       build(ssrOptions(serverOut)),
       build(serverOptions(serverOut)).then(() => copyServerFiles(serverOut)),
     ]);

@@ -13,7 +13,7 @@ import { context } from 'esbuild';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { clientOptions, copyServerFiles, dist, root, serverOptions, ssrOptions, writeClientManifest } from './build.mjs';
+import { LANGUAGES, clientOptions, copyServerFiles, dist, root, serverOptions, ssrOptions, writeClientManifest } from './build.mjs';
 
 const clientOut = path.join(dist, 'client');
 const serverOut = path.join(dist, 'server');
@@ -23,7 +23,10 @@ const WATCHED = ['src', 'locales'];
 const QUIET_MS = 100;
 
 const builds = await Promise.all([
-  build(clientOptions(clientOut), (result) => writeClientManifest(result.metafile, clientOut)),
+  // The browser bundle in each language (build.mjs).
+  ...LANGUAGES.map((language) =>
+    build(clientOptions(clientOut, language), (result) => writeClientManifest(result.metafile, clientOut, language)),
+  ),
   build(ssrOptions(serverOut)),
   build(serverOptions(serverOut), () => copyServerFiles(serverOut)),
 ]);

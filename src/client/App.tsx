@@ -31,6 +31,7 @@ import { ToastProvider } from './components/toast/Toasts.tsx';
 import { AuthTransitions } from './components/account/AuthTransitions.tsx';
 import { isPersonalKey } from './components/account/personal-data.ts';
 import { PostedFormProvider } from './components/forms/posted.tsx';
+import { languagePrefix } from '../shared/languages.ts';
 
 export interface View {
   path: string;
@@ -61,8 +62,9 @@ export function App({ state, view, nonce, preload = [], ssrPath, ssrSearch }: Ap
   const [store] = useState(() => createStore(state.state));
   const [auth] = useState(() => createAuthStore(state.client ?? null));
   const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};
+  // The page's language is the base of its addresses: the pages see `/contact` under `/de/contact`.
   return (
-    <Router {...router}>
+    <Router base={languagePrefix(state.language)} {...router}>
       <StoreProvider store={store}>
         <AuthProvider store={auth}>
           <SWRConfig
@@ -71,7 +73,7 @@ export function App({ state, view, nonce, preload = [], ssrPath, ssrSearch }: Ap
             <ProgressProvider>
               <ConsentProvider>
                 <ConfigProvider value={state.config}>
-                  <Document nonce={nonce} stylesheets={state.config.stylesheets}>
+                  <Document nonce={nonce} stylesheets={state.config.stylesheets} language={state.language}>
                     <ToastProvider>
                       <PostedFormProvider state={state.form}>
                         <Navigator initial={view} hostPartner={state.hostPartner} />

@@ -32,11 +32,18 @@ function ThemeColor() {
   return <meta name="theme-color" content={colorsOf(partner).primary} />;
 }
 
-export function Document({ nonce, stylesheets, children }: { nonce: string; stylesheets: string[]; children: ReactNode }) {
+interface DocumentProps {
+  nonce: string;
+  stylesheets: string[];
+  language: string;
+  children: ReactNode;
+}
+
+export function Document({ nonce, stylesheets, language, children }: DocumentProps) {
   // The nonce is hidden from the DOM after parsing; the browser passes the real
   // one in, and suppressHydrationWarning covers the attribute.
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

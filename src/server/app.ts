@@ -18,10 +18,12 @@ import { renderDemoSource } from './demo/raster.ts';
 import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
 import { loadLocales } from './locales.ts';
+import { addMessages } from '../shared/i18n.ts';
 import { DIST_DIR, ROOT_DIR } from './paths.ts';
 import { securityHeaders } from './http/security.ts';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
-import { assetRoutes, readManifest } from './http/assets.ts';
+import { assetRoutes, readManifests } from './http/assets.ts';
+import { routedUrl } from './http/language.ts';
 import { installErrorHandler } from './api/errors.ts';
 import { BODY_LIMIT, installJsonBodies } from './http/json-bodies.ts';
 import { healthRoutes } from './api/health.ts';
@@ -119,13 +121,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: BODY_LIMIT,
+    rewriteUrl: routedUrl,
     // The header is read by genReqId, which checks it first (http/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdFrom(config.REQUEST_ID_HEADER),
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
 
-  const manifest = readManifest(path.join(DIST_DIR, 'client'));
+  const manifests = readManifests(path.join(DIST_DIR, 'client'));
   const ssr = options.ssr ?? ((await import(pathToFileURL(path.join(DIST_DIR, 'server', 'ssr.js')).href)) as SsrEntry);
   const store = options.store ?? (await openStore(configuredStore(config)));
   if (!options.store) app.addHook('onClose', () => store.close());
@@ -142,7 +145,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     exchangeRatesMaxAgeDays: config.EXCHANGE_RATES_MAX_AGE_DAYS,
   });
   if (config.SEED_DEMO) await seedDemoSite(store);
-  loadLocales(path.join(ROOT_DIR, 'locales'), app.log);
+  // Every language's strings, for the server's own texts and for the pages it renders.
+  for (const [language, tree] of loadLocales(path.join(ROOT_DIR, 'locales'), app.log)) {
+    addMessages(tree, language);
+    ssr.addMessages?.(tree, language);
+  }
 
   app.decorate('config', config);
   app.decorate('store', store);
@@ -176,9 +183,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await installFeedPulls(app, { onPull: app.metrics.feedPulled, ...options.feedPulls });
   const renderer = {
     ssr,
-    manifest,
+    manifests,
     routes: options.routes ?? defaultRoutes,
-    publicConfig: publicConfig(config, manifest.css),
+    publicConfig: publicConfig(config, manifests.en.css),
   };
   // With the forms posted without JavaScript: same service, same rate limit.
   await app.register(leadRoutes, { forms: formPostRoutes(renderer) });

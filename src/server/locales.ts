@@ -1,14 +1,15 @@
-// Loads every locale file of SPEC §1 at start. English is the only one in use;
-// the others exist for the cookie-consent wording. An invalid file is logged,
-// never fatal (SPEC §8).
+// Loads every locale file of SPEC §1 at start (issue 24: each language is
+// served). An invalid file is logged, never fatal (SPEC §8): its language's
+// pages then show the English strings.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { LANGUAGES, type Language } from '../shared/languages.ts';
 
-export const LOCALES = ['da', 'de', 'en', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'ru', 'sv', 'uk'] as const;
+export const LOCALES = LANGUAGES;
 
-export function loadLocales(dir: string, log: Pick<FastifyBaseLogger, 'warn'>): Map<string, Record<string, unknown>> {
-  const loaded = new Map<string, Record<string, unknown>>();
+export function loadLocales(dir: string, log: Pick<FastifyBaseLogger, 'warn'>): Map<Language, Record<string, unknown>> {
+  const loaded = new Map<Language, Record<string, unknown>>();
   for (const code of LOCALES) {
     const file = path.join(dir, `${code}.json`);
     try {

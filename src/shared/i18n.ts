@@ -1,7 +1,11 @@
-// Every user-visible string comes from locales/en.json (the only locale in use,
-// SPEC §1). Keys are dotted paths; {name} placeholders are filled from vars; a
-// message that depends on a number has a form per plural category (tp).
+// Every user-visible string comes from the locale files (locales/<language>.json,
+// keys as in en.json). Keys are dotted paths; {name} placeholders are filled from
+// vars; a message that depends on a number has a form per plural category (tp).
+// The browser's bundle is built per language and holds that language's strings
+// only (build.mjs); the server holds every language's and renders each request
+// in its own (the language source, set per render).
 import en from '../../locales/en.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export type Messages = typeof en;
 type Leaves<T, P extends string = ''> = {
@@ -20,9 +24,21 @@ type PluralLeaves<T, P extends string = ''> = {
 }[keyof T & string];
 export type PluralKey = PluralLeaves<Messages>;
 
-/** The strings' language (SPEC §1: English); plural forms follow its rules. */
-export const LOCALE = 'en';
-const pluralRules = new Intl.PluralRules(LOCALE);
+// The browser bundle's language, defined by build.mjs; absent on the server (English, the default).
+declare const __BUILT_LANGUAGE__: Language | undefined;
+const BUILT: Language = typeof __BUILT_LANGUAGE__ === 'string' ? __BUILT_LANGUAGE__ : DEFAULT_LANGUAGE;
+
+let source: () => Language | undefined = () => undefined;
+
+/** Where t() learns the language of what is being rendered (the server's render of a request); the built one otherwise. */
+export function setLanguageSource(next: () => Language | undefined): void {
+  source = next;
+}
+
+/** The language of the strings being written now. */
+export function currentLanguage(): Language {
+  return source() ?? BUILT;
+}
 
 export function lookup(messages: unknown, key: string): unknown {
   let node: unknown = messages;
@@ -33,35 +49,52 @@ export function lookup(messages: unknown, key: string): unknown {
   return node;
 }
 
-/** Every string of the locale by its dotted key, built once: t() is a map lookup, not a walk per call. */
-const strings = new Map<string, string>();
-/** The lists (tList), by their dotted key. */
-const lists = new Map<string, unknown[]>();
+/** A language's strings by dotted key (t() is a map lookup, not a walk per call), its lists (tList), its plural rules. */
+interface Catalog {
+  strings: Map<string, string>;
+  lists: Map<string, unknown[]>;
+  plurals: Intl.PluralRules;
+}
 
-function flatten(node: unknown, prefix: string): void {
-  if (typeof node === 'string') strings.set(prefix, node);
-  else if (Array.isArray(node)) lists.set(prefix, node);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k);
+const catalogs = new Map<Language, Catalog>();
+
+// A language's catalog starts as a copy of the built language's (English on the server): a string its file lacks stays English.
+function catalogOf(language: Language): Catalog {
+  let catalog = catalogs.get(language);
+  if (!catalog) {
+    const built = catalogs.get(BUILT);
+    catalog = { strings: new Map(built?.strings), lists: new Map(built?.lists), plurals: new Intl.PluralRules(language) };
+    catalogs.set(language, catalog);
+  }
+  return catalog;
+}
+
+function flatten(catalog: Catalog, node: unknown, prefix: string): void {
+  if (typeof node === 'string') catalog.strings.set(prefix, node);
+  else if (Array.isArray(node)) catalog.lists.set(prefix, node);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(catalog, v, prefix ? `${prefix}.${k}` : k);
 }
 
 /**
- * More of the locale (a subtree of en.json, from its root): the browser's page
- * chunks bring the sections only their page shows (build.mjs,
- * src/client/messages-split.mjs); the server has the whole file from the start.
+ * More of a language's strings (a subtree of its file, from its root): the
+ * browser's page chunks bring the sections only their page shows (build.mjs,
+ * src/client/messages-split.mjs); the server adds every language's whole file at start.
  */
-export function addMessages(tree: unknown): void {
-  flatten(tree, '');
+export function addMessages(tree: unknown, language: Language = BUILT): void {
+  flatten(catalogOf(language), tree, '');
 }
 
 addMessages(en);
 
+const current = (): Catalog => catalogOf(currentLanguage());
+
 /** Whether the locale has a string at `key` (a key made at run time, as a category's). */
 export function hasMessage(key: string): boolean {
-  return strings.has(key);
+  return current().strings.has(key);
 }
 
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const value = strings.get(key);
+  const value = current().strings.get(key);
   if (value === undefined) return key;
   return vars ? fill(value, vars) : value;
 }
@@ -72,7 +105,8 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
  * the form for `count` filled with `vars`; `{count}` is the number itself unless vars say otherwise.
  */
 export function tp(key: PluralKey, count: number, vars?: Record<string, string | number>): string {
-  const value = strings.get(`${key}.${pluralRules.select(count)}`) ?? strings.get(`${key}.other`);
+  const { strings, plurals } = current();
+  const value = strings.get(`${key}.${plurals.select(count)}`) ?? strings.get(`${key}.other`);
   return value === undefined ? key : fill(value, { count, ...vars });
 }
 
@@ -92,7 +126,7 @@ function fill(text: string, vars: Record<string, string | number>): string {
 
 /** A list of strings or objects from the locale file (e.g. the franchise benefits); `vars` fill a list of strings' {name} placeholders. */
 export function tList<T = string>(key: string, vars?: Record<string, string | number>): T[] {
-  const value = lists.get(key);
+  const value = current().lists.get(key);
   if (!value) return [];
   return (vars ? value.map((v) => (typeof v === 'string' ? fill(v, vars) : v)) : value) as T[];
 }

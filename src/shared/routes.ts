@@ -30,7 +30,8 @@ export type PageName =
   | 'buying-costs'
   | 'saved-search'
   | 'favorite-alerts'
-  | 'content';
+  | 'content'
+  | 'languages';
 
 /** An API read a page needs before it can render (DESIGN §2): one declaration, two transports. */
 export interface DataNeed {
@@ -246,6 +247,8 @@ const listingPages: Shape[] = [
   { name: 'compare', path: '/compare', page: 'compare', header: 'solid', data: compareNeeds },
   // What a home costs on top of its price (src/shared/buying-costs.ts): computed from its query, no read.
   { name: 'buying-costs', path: '/buying-costs', page: 'buying-costs', header: 'solid' },
+  // The page named by ?from= in each language (components/language): the header's and footer's language link.
+  { name: 'languages', path: '/languages', page: 'languages', header: 'solid' },
 ];
 
 /** The search pages of the section at `prefix`, readable and legacy (src/shared/search-url.ts), and where a typed place leads. */

@@ -10,9 +10,6 @@ import { demoDrawingName, DEMO_MEDIA } from './demo-pictures.ts';
 const TRACKING_PARAM =
   /^(?:utm_\w+|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|yclid|twclid|ttclid|li_fat_id|mc_cid|mc_eid|_ga|_gl|igshid|srsltid)$/i;
 
-/** The locale of every page (SPEC §1: English is the locale in use). */
-export const OG_LOCALE = 'en_GB';
-
 /** `path?query#hash` without tracking parameters and without the fragment; the path and the other parameters stay as they are. */
 export function canonicalPath(pathAndQuery: string): string {
   const url = new URL(pathAndQuery, 'http://x');

@@ -2,6 +2,7 @@
 // (src/client/ssr.tsx, built to dist/server/ssr.js). The server loads the built
 // module at start, so server code never imports client code.
 import type { InitialState } from './state.ts';
+import type { Language } from './languages.ts';
 
 export interface PageAssets {
   /** The client entry module, loaded with <script type="module">. */
@@ -34,6 +35,8 @@ export interface PipeableRender {
 export interface SsrEntry {
   /** Resolves once the page's code is loaded; then the stream starts. */
   render(options: RenderOptions): Promise<PipeableRender>;
+  /** A language's strings (its whole locale file), handed over by the server at start. */
+  addMessages?(tree: unknown, language: Language): void;
 }
 
 export const STATE_GLOBAL = '__STATE__';

@@ -5,6 +5,7 @@ import type { ErrorState } from './errors.ts';
 import type { PublicPartner } from './partner.ts';
 import type { ClientUser } from './accounts.ts';
 import type { FormPageState } from './form-post.ts';
+import type { Language } from './languages.ts';
 
 /** The part of the configuration that may be sent to browsers. */
 export interface PublicConfig {
@@ -44,6 +45,8 @@ export interface InitialState {
   data: Record<string, unknown>;
   fetch: Record<string, FetchState>;
   layout: LayoutName;
+  /** The page's language (its address's first segment, or English); the browser's bundle is built in it. */
+  language: Language;
   error: ErrorState | null;
   serverRendered: true;
   routePath: string;

@@ -9,15 +9,17 @@ import { Component, type ReactNode } from 'react';
 import type { ErrorState } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { onDemand, useOnDemand } from '../lib/on-demand.ts';
+import { useAddress } from './Link.tsx';
 
 export const errorScreen = onDemand(() => import('./ErrorScreen.tsx').then((mod) => mod.ErrorScreen));
 
 export function ErrorPageFailed() {
+  const home = useAddress('/');
   return (
     <section className="error-page container">
       <h1 className="error-page__title">{t('errors.errorPageFailed')}</h1>
       <p>
-        <a href="/">{t('errors.backHome')}</a>
+        <a href={home}>{t('errors.backHome')}</a>
       </p>
     </section>
   );

@@ -11,6 +11,7 @@ import { CookieSettingsButton } from './consent/index.ts';
 import { TERMS_PATH } from '../lib/account-links.ts';
 import { telHref } from '../../shared/phone.ts';
 import { contactDetails, type ContactDetails } from '../../shared/contact-details.ts';
+import { LanguageToggle } from './language/LanguageToggle.tsx';
 
 const INFO_PAGES = ['buying-process', 'costs-and-taxes', 'buying-costs', 'mortgages-for-non-residents', 'nie-number'] as const;
 
@@ -110,6 +111,7 @@ export function Footer() {
           {t('accountUi.termsLink')}
         </Link>
         <CookieSettingsButton />
+        <LanguageToggle place="footer" />
       </div>
     </footer>
   );

@@ -11,6 +11,7 @@ import { Link } from './Link.tsx';
 import { Logo } from './Logo.tsx';
 import { telHref, useContactDetails } from './Footer.tsx';
 import { AccountMenu } from './account/AccountMenu.tsx';
+import { LanguageToggle } from './language/LanguageToggle.tsx';
 
 export function Header({ minimal = false }: { minimal?: boolean }) {
   const headerClass = useStore((s) => s.headerClass);
@@ -46,6 +47,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
               </ul>
             </nav>
             <AccountMenu />
+            <LanguageToggle place="header" />
             <button
               ref={toggle}
               type="button"

@@ -1,12 +1,13 @@
 // A page's head for search engines and link previews: title, description,
-// canonical address, robots, Open Graph and Twitter card. React 19 hoists the
+// canonical address and the page in other languages (hreflang), robots, Open
+// Graph and the X card's kind. React 19 hoists the
 // tags into the document head. Addresses are absolute and built from
 // configuration (src/shared/seo.ts), never from the request's host; which
 // address is canonical, and when a page is noindex: lib/page-addresses.ts.
 // og:url is always the canonical address (the page's own when it has none), so
 // a shared link and a search engine agree on which page it is.
 import { t } from '../../shared/i18n.ts';
-import { absoluteUrl, OG_LOCALE, type PreviewImage } from '../../shared/seo.ts';
+import { absoluteUrl, type PreviewImage } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
 import { pageAddresses } from '../lib/page-addresses.ts';
 import { usePageWhere } from '../lib/usePageWhere.ts';
@@ -54,22 +55,21 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
       <meta name="description" content={text} />
       {addresses.robots && <meta name="robots" content={addresses.robots} />}
       {addresses.canonical && <link rel="canonical" href={addresses.canonical} />}
+      {addresses.alternates.map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
       <meta property="og:site_name" content={site} />
-      <meta property="og:locale" content={OG_LOCALE} />
+      <meta property="og:locale" content={t('seo.ogLocale')} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title ?? fullTitle} />
       <meta property="og:description" content={text} />
       <meta property="og:url" content={addresses.canonical ?? addresses.url} />
       <meta property="og:image" content={pictureUrl} />
-      {picture.type && <meta property="og:image:type" content={picture.type} />}
       {picture.width && <meta property="og:image:width" content={String(picture.width)} />}
       {picture.height && <meta property="og:image:height" content={String(picture.height)} />}
       {alt && <meta property="og:image:alt" content={alt} />}
+      {/* X reads og:title, og:description and og:image where its own tags are absent: only the card's kind is its own. */}
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={title ?? fullTitle} />
-      <meta name="twitter:description" content={text} />
-      <meta name="twitter:image" content={pictureUrl} />
-      {alt && <meta name="twitter:image:alt" content={alt} />}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { t } from '../../shared/i18n.ts';
 import { useHref } from '../lib/section.tsx';
 import { categoryLabel } from '../../shared/category-label.ts';
 import { PlaceField } from './search/PlaceField.tsx';
+import { useAddress } from './Link.tsx';
 
 /** The budget's choices, a search's top price: the bands new-build buyers on the Spanish coasts shop in. */
 const BUDGETS = [150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 750_000, 1_000_000, 2_000_000];
@@ -29,7 +30,7 @@ export function SearchEntryBand({ id }: { id: string }) {
  * section's /places. `initial` fills it again (the place-choice page's query).
  */
 export function SearchEntry({ id, initial }: { id: string; initial?: URLSearchParams }) {
-  const action = useHref('/places');
+  const action = useAddress(useHref('/places'));
   return (
     <form className="search-entry" method="get" action={action} role="search" aria-labelledby={id}>
       <h2 className="search-entry__title" id={id}>

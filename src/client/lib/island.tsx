@@ -16,9 +16,9 @@
 // when the page's data changed before the code took the server's DOM over, the
 // part is rendered in the page's own tree once its code is there (`preload`
 // lets a page's `prepare` load it before that render, so nothing blinks). The
-// contexts the parts read (section, posted form, the client, consent) are
-// handed across to the root of their own; SWR's is not (a part that fetches
-// names its fetcher).
+// contexts the parts read (the router's base, i.e. the page's language; the
+// section, posted form, the client, consent) are handed across to the root of
+// their own; SWR's is not (a part that fetches names its fetcher).
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { onDemand, type OnDemand } from './on-demand.ts';
@@ -29,6 +29,7 @@ import { ConsentContext, type ConsentApi } from './consent.tsx';
 import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { Router, useRouter } from 'wouter';
 
 // A change without any of the others: a value set by a script (an assistive tool, a test's select).
 const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown', 'input', 'change'] as const;
@@ -63,6 +64,8 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
   // revalidation; a client navigation mounts a new frame, App keys pages by path): render afresh, now.
   const stale = fromServer && !sameProps(first, props);
   const section = useSection();
+  // The page's language is the router's base (App.tsx): the part's links and forms are written in it too.
+  const { base } = useRouter();
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
   const consent = useContext(ConsentContext);
@@ -145,16 +148,18 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
   useEffect(() => {
     if (!Part || inline || (stale && !root.current)) return;
     const element = (
-      <SectionProvider value={section}>
-        <AuthProvider store={auth}>
-          <PostedContext.Provider value={posted}>
-            <ConsentWhileHydrating consent={consent}>
-              <Part {...props} />
-              <Taken onTaken={onTaken} />
-            </ConsentWhileHydrating>
-          </PostedContext.Provider>
-        </AuthProvider>
-      </SectionProvider>
+      <Router base={base}>
+        <SectionProvider value={section}>
+          <AuthProvider store={auth}>
+            <PostedContext.Provider value={posted}>
+              <ConsentWhileHydrating consent={consent}>
+                <Part {...props} />
+                <Taken onTaken={onTaken} />
+              </ConsentWhileHydrating>
+            </PostedContext.Provider>
+          </AuthProvider>
+        </SectionProvider>
+      </Router>
     );
     if (root.current) root.current.render(element);
     else root.current = rootMakers().hydrateRoot(frame.current!, element);

@@ -6,6 +6,9 @@ import { PREFETCH_IDLE_TIMEOUT_MS } from '../../shared/constants.ts';
 import { loadPage } from '../pages/index.ts';
 import { getJson } from './api.ts';
 import { readsKnown } from '../../shared/routes.ts';
+import { languagePrefix } from '../../shared/languages.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
+import { withoutPrefix } from '../../shared/seo.ts';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -34,7 +37,9 @@ const idle = (fn: () => void) =>
 export function prefetchPath(path: string, withData = false): void {
   // The page in view already has its code and data.
   if (path === window.location.pathname + window.location.search || !canPrefetch()) return;
-  const [pathname = path, query = ''] = path.split('?', 2);
+  const [address = path, query = ''] = path.split('?', 2);
+  // Links carry the page's language first; the routes know the path after it.
+  const pathname = withoutPrefix(address, languagePrefix(currentLanguage()));
   // The first candidate that needs no partner check is certain; partner routes
   // fetch their code only (their data depends on the partner lookup).
   const match = matchCandidates(pathname)[0];

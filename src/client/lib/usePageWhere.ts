@@ -5,6 +5,7 @@ import { useStore } from '../store.tsx';
 import { useSiteUrl } from './config.tsx';
 import type { Where } from './page-addresses.ts';
 import { useSection } from './section.tsx';
+import { currentLanguage } from '../../shared/i18n.ts';
 
 export function usePageWhere(): Where {
   const partner = useStore((s) => s.partner);
@@ -12,5 +13,5 @@ export function usePageWhere(): Where {
   const siteUrl = useSiteUrl();
   const [path] = useLocation();
   const search = useSearch();
-  return { siteUrl, section, partner, path: search ? `${path}?${search}` : path };
+  return { siteUrl, section, partner, path: search ? `${path}?${search}` : path, language: currentLanguage() };
 }

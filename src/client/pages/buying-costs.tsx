@@ -23,7 +23,7 @@ import { formatCount, formatPrice } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
 import { PageHeader } from '../components/Sections.tsx';
-import { Link } from '../components/Link.tsx';
+import { Link, useAddress } from '../components/Link.tsx';
 import { useHref } from '../lib/section.tsx';
 
 const ERRORS: Record<CostsField, () => string> = {
@@ -47,6 +47,7 @@ export default function BuyingCostsPage() {
   const { input, invalid } = readCostsQuery(query);
   const costs = buyingCosts(input);
   const page = useHref('/buying-costs');
+  const action = useAddress(page);
   const [, navigate] = useLocation();
 
   // Sent: the answer, errors included, as the server would give it.
@@ -68,7 +69,7 @@ export default function BuyingCostsPage() {
         <form
           className="costs__form"
           method="get"
-          action={page}
+          action={action}
           onSubmit={onSubmit}
           onChange={onChange}
           aria-labelledby="costs-form-title"

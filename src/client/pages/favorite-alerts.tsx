@@ -13,11 +13,12 @@ import { useRouteData } from '../lib/useRouteData.ts';
 import { useHref, useSection } from '../lib/section.tsx';
 import { accountHref } from '../lib/account-links.ts';
 import { OneClickForm } from '../components/saved-search/OneClickForm.tsx';
+import { useAddress } from '../components/Link.tsx';
 
 export default function FavoriteAlertsPage({ match }: PageProps) {
   const answer = useRouteData(match, '/api/favorite-alerts/unsubscribe');
-  const action = useHref(`/favorite-alerts/unsubscribe/${match.params.token ?? ''}`);
-  const profile = accountHref(useSection(), '/profile');
+  const action = useAddress(useHref(`/favorite-alerts/unsubscribe/${match.params.token ?? ''}`));
+  const profile = useAddress(accountHref(useSection(), '/profile'));
   if (!answer) return null;
   const off = !answer.data.on;
   return (

@@ -39,6 +39,7 @@ export const pageLoaders: Record<PageName, () => Promise<PageModule>> = {
   'saved-search': () => import('./saved-search.tsx'),
   'favorite-alerts': () => import('./favorite-alerts.tsx'),
   content: () => import('./content.tsx'),
+  languages: () => import('./languages.tsx'),
 };
 
 const loaded = new Map<PageName, PageModule>();

@@ -10,7 +10,7 @@ import { FREQUENCIES, readSavedSearch, type Frequency, type SavedSearchView } fr
 import { describeSearch } from '../../shared/saved-search-words.ts';
 import { t } from '../../shared/i18n.ts';
 import { Meta } from '../components/Meta.tsx';
-import { Link } from '../components/Link.tsx';
+import { Link, useAddress } from '../components/Link.tsx';
 import { PageHeader } from '../components/Sections.tsx';
 import { SaveSearchForm } from '../components/saved-search/SaveSearchForm.tsx';
 import { SavedSearchSummary } from '../components/saved-search/SavedSearchSummary.tsx';
@@ -75,7 +75,7 @@ const DONE: Record<string, () => string> = {
 function ManagePage({ match }: PageProps) {
   const answer = useRouteData(match, '/api/saved-searches/manage');
   const done = DONE[new URLSearchParams(useSearch()).get('done') ?? ''];
-  const action = useHref(`/saved-searches/manage/${match.params.token}`);
+  const action = useAddress(useHref(`/saved-searches/manage/${match.params.token}`));
   if (!answer) return null;
   const { email, searches } = answer.data;
   return (
@@ -161,8 +161,8 @@ function SavedSearchRow({ search: s, action }: { search: SavedSearchView; action
 function UnsubscribePage({ match }: PageProps) {
   const answer = useRouteData(match, '/api/saved-searches/unsubscribe');
   const token = match.params.token ?? '';
-  const action = useHref(`/saved-searches/unsubscribe/${token}`);
-  const manage = useHref(`/saved-searches/manage/${token}`);
+  const action = useAddress(useHref(`/saved-searches/unsubscribe/${token}`));
+  const manage = useAddress(useHref(`/saved-searches/manage/${token}`));
   if (!answer) return null;
   const { title, status } = answer.data;
   const stopped = status === 'stopped';

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PageAssets } from '../../shared/ssr.ts';
 import { ASSET_CACHE } from './caching.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages.ts';
 
 /** The assets build.mjs compresses (PRECOMPRESSED there), as sent: the file or its .br or .gz. */
 const COMPRESSED_AT_BUILD = /\.(js|css|svg|geojson|json)(\.br|\.gz)?$/;
@@ -21,10 +22,17 @@ export interface Manifest {
   pages: Record<string, string[]>;
 }
 
-export function readManifest(clientDir: string): Manifest {
-  const file = path.join(clientDir, 'manifest.json');
+/** Each language's manifest (build.mjs builds the browser bundle once per language: manifest.json, manifest.de.json, …). */
+export type Manifests = Record<Language, Manifest>;
+
+export function readManifest(clientDir: string, language: Language = DEFAULT_LANGUAGE): Manifest {
+  const file = path.join(clientDir, language === DEFAULT_LANGUAGE ? 'manifest.json' : `manifest.${language}.json`);
   if (!fs.existsSync(file)) throw new Error(`The client build is missing (${file}): run npm run build`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+export function readManifests(clientDir: string): Manifests {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, readManifest(clientDir, language)])) as Manifests;
 }
 
 export function pageAssets(manifest: Manifest, page: string | null): PageAssets {

@@ -15,6 +15,8 @@ import {
   type RouteMatch,
 } from '../../shared/match.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
+import { DEFAULT_LANGUAGE, inLanguage, type Language } from '../../shared/languages.ts';
+import { requestLanguage } from '../http/language.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
@@ -28,20 +30,22 @@ import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
 import { readVersions } from '../services/versions.ts';
-import { pageAssets, type Manifest } from '../http/assets.ts';
+import { pageAssets, type Manifests } from '../http/assets.ts';
 import { pageCache, noStore, privateNoStore } from '../http/caching.ts';
 import { NOT_FOUND_ROUTE } from '../metrics/index.ts';
 import { streamPage } from './stream.ts';
 
 export interface PageRenderer {
   ssr: SsrEntry;
-  manifest: Manifest;
+  manifests: Manifests;
   routes: RouteDef[];
   publicConfig: PublicConfig;
 }
 
 export interface Resolved {
   match: RouteMatch | null;
+  /** The page's language, from the path's first segment (shared/languages.ts). */
+  language: Language;
   /** The logged-in client, for the initial state (null: a visitor). */
   client: ClientUser | null;
   partner: PublicPartner | null;
@@ -56,6 +60,11 @@ export interface Resolved {
   personal?: boolean;
 }
 
+/**
+ * Resolves the page at `path` in the request's language (its address's first
+ * segment, which routing has left out: http/language.ts); a redirect of the
+ * page's stays in its language. `/en/…` is the English page's unprefixed address (301).
+ */
 export async function resolvePage(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -63,16 +72,47 @@ export async function resolvePage(
   path: string,
   search: string,
 ): Promise<Resolved> {
+  const { language, prefixed } = requestLanguage(request);
+  const resolved = await resolveInLanguage(app, request, routes, path, search, language);
+  if (prefixed && language === DEFAULT_LANGUAGE) resolved.redirect = new Redirect(path + search, 301);
+  const moved = resolved.redirect;
+  if (moved?.location.startsWith('/'))
+    resolved.redirect = new Redirect(
+      inLanguage(onOwnDomain(moved.location, resolved.hostPartner?.slug ?? null), language),
+      moved.statusCode,
+    );
+  return resolved;
+}
+
+async function resolveInLanguage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  routes: RouteDef[],
+  path: string,
+  search: string,
+  language: Language,
+): Promise<Resolved> {
   const started = performance.now();
   const { partners } = app.services;
   const versions = readVersions(app.store.db);
   const [hostPartner, session] = await Promise.all([versions.then((v) => partners.byHost(request.hostname, v)), request.client()]);
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
   const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
-  const out: Resolved = { match: null, client: null, partner: hostPartner, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
+  const out: Resolved = {
+    match: null,
+    language,
+    client: null,
+    partner: hostPartner,
+    hostPartner,
+    data: {},
+    fetch: {},
+    error: null,
+    readsMs: 0,
+  };
   try {
     // The main brand's offer is not the partner's: on its domain, to the main site's page.
-    if (hostPartner && mainBrandPath(path, routes)) throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), path + search), 301);
+    if (hostPartner && mainBrandPath(path, routes))
+      throw new Redirect(absoluteUrl(siteOrigin(app.config.SITE_URL), inLanguage(path + search, language)), 301);
     out.match = await resolveRoute(path, async (slug) => (await ctx.partner(slug)) !== null, hostPartner?.slug ?? null, routes);
     const slug = out.match.params.partner;
     if (!hostPartner && slug) out.partner = await ctx.partner(slug);
@@ -123,7 +163,7 @@ export function pageHandler(app: FastifyInstance, renderer: PageRenderer) {
     const resolved = await resolvePage(app, request, renderer.routes, url.pathname, url.search);
     if (resolved.redirect) {
       noStore(reply);
-      return reply.redirect(onOwnDomain(resolved.redirect.location, resolved.hostPartner?.slug ?? null), resolved.redirect.statusCode);
+      return reply.redirect(resolved.redirect.location, resolved.redirect.statusCode);
     }
     const withForm = resolved.match && FORM_PAGES[resolved.match.route.page];
     return renderPage(app, renderer, request, reply, resolved, url, withForm ? { key: randomUUID(), posted: null } : undefined);
@@ -150,9 +190,11 @@ export function renderPage(
     data: error ? {} : resolved.data,
     fetch: error ? {} : resolved.fetch,
     layout: layoutFor(match, Boolean(resolved.partner)),
+    language: resolved.language,
     error,
     serverRendered: true,
-    routePath: url.pathname + url.search,
+    // As the browser has it, language first: the router's base takes it off (App.tsx).
+    routePath: inLanguage(url.pathname + url.search, resolved.language),
     route: error ? null : (match?.route.name ?? null),
     hostPartner: resolved.hostPartner?.slug ?? null,
     client: resolved.client,
@@ -175,7 +217,7 @@ export function renderPage(
   return streamPage(request, reply, {
     ssr: renderer.ssr,
     state,
-    assets: pageAssets(renderer.manifest, state.route ? (resolved.match?.route.page ?? null) : null),
+    assets: pageAssets(renderer.manifests[resolved.language], state.route ? (resolved.match?.route.page ?? null) : null),
     status: code,
     waitForAll: isbot(request.headers['user-agent'] ?? ''),
     timeoutMs: app.config.RENDER_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import { coerce, nullable, object, optional, partial, pattern, refine, size, str
 import type { PartnersTable } from '../store/schema.ts';
 import { HexColor, ListingIndexing } from '../../shared/partner.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
+import { isLanguage } from '../../shared/languages.ts';
 import { BrokerFields, ContactFields } from '../../shared/lead-fields.ts';
 import { rule } from '../store/errors.ts';
 import { OneLine, UrlText } from './text-rules.ts';
@@ -16,7 +17,10 @@ const optionalText = <T, S>(struct: Struct<T, S>) => optional(coerce(nullable(st
 export const PartnerSlug = rule(
   coerce(pattern(size(string(), 2, 60), /^[a-z0-9]+(?:-[a-z0-9]+)*$/), string(), (s) => s.trim().toLowerCase()),
   'PartnerSlug',
-  (slug) => !RESERVED_SLUGS.has(slug) || `"${slug}" is reserved: the site has its own /${slug} page`,
+  (slug) =>
+    isLanguage(slug)
+      ? `"${slug}" is reserved: /${slug} is the site in that language`
+      : !RESERVED_SLUGS.has(slug) || `"${slug}" is reserved: the site has its own /${slug} page`,
 );
 
 // A host name as a browser sends it in Host: labels of letters, digits and

@@ -1,5 +1,6 @@
 // <Meta>'s address rules (pageAddresses) for the pages other engineers build:
 // a page's own canonicalPath, and a partner's listing copies in every section.
+import type { Language } from '../../../src/shared/languages.ts';
 import t from 'tap';
 import { pageAddresses, type Where } from '../../../src/client/lib/page-addresses.ts';
 import type { SectionInfo } from '../../../src/client/lib/section.tsx';
@@ -22,7 +23,13 @@ const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: st
 const main: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
 const underSlug: SectionInfo = { section: 'partner', partnerSlug: 'casas', hostPartner: null };
 const onDomain: SectionInfo = { section: 'main', partnerSlug: 'casas', hostPartner: 'casas' };
-const where = (section: SectionInfo, path: string, p: PublicPartner | null = null): Where => ({ siteUrl: SITE, section, partner: p, path });
+const where = (section: SectionInfo, path: string, p: PublicPartner | null = null, language: Language = 'en'): Where => ({
+  siteUrl: SITE,
+  section,
+  partner: p,
+  path,
+  language,
+});
 
 t.test('a page may name its own canonical path', async (t) => {
   const a = pageAddresses(where(main, '/search/spain?view=map&page=2'), { canonicalPath: '/search/spain?page=2' });
@@ -61,4 +68,31 @@ t.test("a partner's listing copies, with or without the section prefix in canoni
     pageAddresses(where({ section: 'old', partnerSlug: null, hostPartner: null }, '/old/buying-process')).canonical,
     `${SITE}/old/buying-process`,
   );
+});
+
+t.test('each language is canonical at its own address and names every other, English as x-default', async (t) => {
+  const de = pageAddresses(where(main, '/for-sale/12?utm_source=x', null, 'de'));
+  t.equal(de.url, `${SITE}/de/for-sale/12`);
+  t.equal(de.canonical, `${SITE}/de/for-sale/12`);
+  t.equal(de.alternates.length, 17);
+  t.same(
+    de.alternates.find((a) => a.hreflang === 'en'),
+    { hreflang: 'en', href: `${SITE}/for-sale/12` },
+  );
+  t.same(
+    de.alternates.find((a) => a.hreflang === 'nl'),
+    { hreflang: 'nl', href: `${SITE}/nl/for-sale/12` },
+  );
+  t.same(de.alternates.at(-1), { hreflang: 'x-default', href: `${SITE}/for-sale/12` });
+  const home = pageAddresses(where(main, '/', null, 'ja'));
+  t.equal(home.canonical, `${SITE}/ja`);
+  t.same(
+    home.alternates.find((a) => a.hreflang === 'en'),
+    { hreflang: 'en', href: `${SITE}/` },
+  );
+  // A partner's copy of a listing points at the main site's page in the same language, and names no alternates.
+  const copy = pageAddresses(where(underSlug, '/casas/for-sale/12', partner('canonical'), 'fr'));
+  t.equal(copy.canonical, `${SITE}/fr/for-sale/12`);
+  t.same(copy.alternates, []);
+  t.same(pageAddresses(where(main, '/x', null, 'de'), { noindex: true }).alternates, []);
 });

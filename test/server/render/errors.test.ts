@@ -43,7 +43,7 @@ t.test('crawlers get the whole document, browsers the shell as soon as it is rea
 
 t.test('an unknown URL is 404 This page could not be found', async (t) => {
   const app = await testApp(t);
-  for (const path of ['/no/such/page/here', '/old/contact/extra/segments', '/costa-casas/for-sale/1/extra']) {
+  for (const path of ['/nothing/such/page/here', '/old/contact/extra/segments', '/costa-casas/for-sale/1/extra']) {
     const res = await app.inject(path);
     t.equal(res.statusCode, 404, path);
     const text = textOf(res.body);

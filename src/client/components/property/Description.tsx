@@ -4,7 +4,7 @@
 // A description in another language than the page's (the feed has none in
 // it) says so, and carries its own `lang` for screen readers and translators.
 import type { ProjectDetail } from '../../../shared/catalogue.ts';
-import { LOCALE, t } from '../../../shared/i18n.ts';
+import { currentLanguage, t } from '../../../shared/i18n.ts';
 import { isAllowListed } from '../../../shared/rich-text.ts';
 import { PropertySection } from './PropertySection.tsx';
 
@@ -26,12 +26,12 @@ export function Description({ project }: { project: ProjectDetail }) {
   const html = richDescription(project);
   const paragraphs = html ? [] : paragraphsOf(project.description);
   if (!html && !paragraphs.length) return null;
-  const lang = project.description_lang && project.description_lang !== LOCALE ? project.description_lang : undefined;
+  const lang = project.description_lang && project.description_lang !== currentLanguage() ? project.description_lang : undefined;
   return (
     <PropertySection id="description-title" title={t('property.description')} className="property-description">
       {lang && (
         <p className="property-description__language">
-          {t('property.descriptionIn', { language: new Intl.DisplayNames([LOCALE], { type: 'language' }).of(lang) ?? lang })}
+          {t('property.descriptionIn', { language: new Intl.DisplayNames([currentLanguage()], { type: 'language' }).of(lang) ?? lang })}
         </p>
       )}
       {html ? (

@@ -9,6 +9,7 @@ import { formatArea, formatPrice } from '../../../shared/format.ts';
 import { t, type MessageKey } from '../../../shared/i18n.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
 import { communityOfRegion, costsHref } from '../../../shared/buying-costs.ts';
+import { useAddress } from '../Link.tsx';
 
 const AREAS: Array<[keyof UnitRow, MessageKey]> = [
   ['built_area', 'property.units.built'],
@@ -51,6 +52,7 @@ function Areas({ unit }: { unit: UnitRow }) {
  */
 export function UnitsTable({ units, name, region, costsPage }: { units: UnitRow[]; name: string; region: string; costsPage: string }) {
   const community = communityOfRegion(region);
+  const costs = useAddress(costsPage);
   const available = units.filter((u) => u.status === 'available').length;
   return (
     <div className="units-table__scroll" role="region" aria-labelledby="units-caption" tabIndex={0}>
@@ -93,7 +95,7 @@ export function UnitsTable({ units, name, region, costsPage }: { units: UnitRow[
                 {community && unit.status === 'available' && unit.price ? (
                   <a
                     className="units-table__costs"
-                    href={costsHref(costsPage, unit.price, community)}
+                    href={costsHref(costs, unit.price, community)}
                     aria-label={t('buyingCosts.fromUnitLabel', { price: formatPrice(unit.price) })}
                   >
                     {t('buyingCosts.fromUnit')}

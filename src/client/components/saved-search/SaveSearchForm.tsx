@@ -14,6 +14,7 @@ import { postJson } from '../../lib/api.ts';
 import { useUser } from '../../lib/auth.tsx';
 import { useHref, useSection } from '../../lib/section.tsx';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { useAddress } from '../Link.tsx';
 
 export interface SaveSearchFormProps {
   /** The canonical search (shared/saved-searches.ts savedSearchPath). */
@@ -34,7 +35,7 @@ export function SaveSearchForm({ search, frequency = 'daily', error = null }: Sa
   const user = useUser();
   const section = useSection();
   const hydrated = useHydrated();
-  const action = useHref('/saved-searches');
+  const action = useAddress(useHref('/saved-searches'));
   // Not React's useId: the browser hydrates this form in a root of its own (lib/island.tsx), where
   // useId's ids differ from the server's (LeadForm.tsx's idPrefix). One such form per page.
   const id = 'save-search';

@@ -10,12 +10,13 @@ import type { SearchFilters } from '../../../shared/search-url.ts';
 import { t } from '../../../shared/i18n.ts';
 import { useHref } from '../../lib/section.tsx';
 import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
+import { useAddress } from '../Link.tsx';
 
 const savePanel = onDemand(() => import('./SaveSearchPanel.tsx').then((mod) => mod.SaveSearchPanel));
 
 export function SaveThisSearch({ filters }: { filters: SearchFilters }) {
   const search = savedSearchPath(filters);
-  const savePage = useHref(`/saved-searches/new?search=${encodeURIComponent(search)}`);
+  const savePage = useAddress(useHref(`/saved-searches/new?search=${encodeURIComponent(search)}`));
   const [open, setOpen] = useState(false);
   const Panel = useOnDemand(savePanel, open).value;
   return (

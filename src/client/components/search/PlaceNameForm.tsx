@@ -5,9 +5,10 @@ import { t } from '../../../shared/i18n.ts';
 import { searchHref, type SearchFilters } from '../../../shared/search-url.ts';
 import { useHref } from '../../lib/section.tsx';
 import { PlaceField } from './PlaceField.tsx';
+import { useAddress } from '../Link.tsx';
 
 export function PlaceNameForm({ id, filters }: { id: string; filters: SearchFilters }) {
-  const action = useHref('/places');
+  const action = useAddress(useHref('/places'));
   // The search's filters but its place, page and map box, as the readable address spells them.
   const kept = new URLSearchParams(searchHref('', { ...filters, esGeo: {}, page: 1, bbox: undefined }).split('?')[1]);
   return (

@@ -120,7 +120,8 @@ export function PlaceSuggestions({ input, id }: Props) {
       event.preventDefault();
       const query = new URLSearchParams();
       for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value) query.append(name, value);
-      navigate(place ? placeSearchHref(searchRoot, place, query) : `${action}?${query}`);
+      // The form's address is the page's, language first: past the router's base.
+      navigate(place ? placeSearchHref(searchRoot, place, query) : `~${action}?${query}`);
     };
 
     field.setAttribute('role', 'combobox');

@@ -29,7 +29,7 @@ import {
 } from '../../../shared/search-url.ts';
 import type { FacetsAnswer, GeoNode } from '../../../shared/catalogue.ts';
 import { categoryLabel } from '../../../shared/category-label.ts';
-import { Link } from '../Link.tsx';
+import { Link, useAddress } from '../Link.tsx';
 import { LOCATION_LEVELS, LocationFields, placeChosen } from './LocationFields.tsx';
 import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 import type { SearchPlace } from './texts.ts';
@@ -79,6 +79,7 @@ export function SearchForm({ id, tree, place, ...state }: SearchFormProps) {
   // Hydrating the server's form (its code arrived on first use), not rendering it afresh.
   const [fromServer] = useState(!useHydrated());
   const form = useRef<HTMLFormElement>(null);
+  const action = useAddress(root);
   const [prices, setPrices] = useState({ from: priceText(filters.pricefrom, 0), to: priceText(filters.priceto, PRICE_UPPER_BOUND) });
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [reached, setReached] = useState(false);
@@ -172,7 +173,7 @@ export function SearchForm({ id, tree, place, ...state }: SearchFormProps) {
       id={id}
       className="search-form"
       method="get"
-      action={root}
+      action={action}
       aria-label={t('search.filters.label')}
       onSubmit={submit}
       onPointerEnter={reach}
@@ -329,6 +330,8 @@ function MoreFiltersSection({
   const [opened, setOpened] = useState(false);
   const shown = kept || opened || asked;
   const Fields = useOnDemand(moreFilters, shown).value;
+  const plain = state.hrefFor({});
+  const href = useAddress(`${plain}${plain.includes('?') ? '&' : '?'}${MORE_PARAM}=1`);
   // Their counts are asked for as soon as they are shown.
   useEffect(() => {
     if (shown) onShown(true);
@@ -343,11 +346,10 @@ function MoreFiltersSection({
         counted={counted}
       />
     );
-  const href = state.hrefFor({});
   return (
     <a
       className="search-form__more-link"
-      href={`${href}${href.includes('?') ? '&' : '?'}${MORE_PARAM}=1`}
+      href={href}
       aria-busy={shown}
       onClick={(event) => {
         event.preventDefault();

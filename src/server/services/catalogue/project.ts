@@ -8,7 +8,7 @@ import { imageRef, PHOTO_COLUMNS } from './pictures.ts';
 import { plainText } from '../../../shared/plain-text.ts';
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, listedIds, toCard } from './cards.ts';
-import { LOCALE, t } from '../../../shared/i18n.ts';
+import { currentLanguage, t } from '../../../shared/i18n.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 import { runKept } from '../../store/kept-queries.ts';
 import { projectMedia } from './media.ts';
@@ -96,7 +96,7 @@ function languageTexts(json: string): Record<string, { text: string; html: strin
 function shownDescription(
   row: { description: string; description_html: string },
   stored: Record<string, { text: string; html: string }>,
-  language = LOCALE,
+  language: string = currentLanguage(),
 ): Pick<ProjectDetail, 'description' | 'description_html' | 'description_lang'> {
   const lang = descriptionLanguage(Object.keys(stored), language);
   const chosen = lang ? stored[lang]! : { text: row.description, html: row.description_html };

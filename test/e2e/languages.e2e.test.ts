@@ -1,0 +1,93 @@
+// The site in another language (issue 24), in Chromium: a German page hydrates
+// with its own build's strings (no mismatch), client navigation stays in German,
+// and the switcher in the header, by keyboard alone, opens the same page in
+// another language; without JavaScript it works the same.
+import t from 'tap';
+import type { Page } from 'puppeteer-core';
+import { startServer } from '../helpers/app.ts';
+import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
+import de from '../../locales/de.json' with { type: 'json' };
+import nl from '../../locales/nl.json' with { type: 'json' };
+import { CONSENT_COOKIE, NO_CONSENT, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
+
+const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 };
+
+const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+
+t.test('a German page: hydrated in German, navigated in German, switched to Dutch by keyboard', async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, PHONE);
+  // The cookie question answered (the German bar is taller, over the first card).
+  await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url });
+  await page.goto(`${url}/de/search?sort=price_asc`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  t.equal(await page.$eval('html', (h) => h.lang), 'de');
+  t.equal(await page.$eval('h1', (h) => h.textContent), de.search.heading);
+
+  // A card's link is a client navigation, and stays in German.
+  const card = (await page.$eval('.project-card a[href*="/for-sale/"]', (a) => a.getAttribute('href'))) ?? '';
+  t.match(card, /^\/de\/for-sale\/\d+$/, "a card's link is the German property page");
+  await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+  await Promise.all([page.waitForFunction((p) => location.pathname === p, {}, card), page.click(`.project-card a[href="${card}"]`)]);
+  await page.waitForSelector('.property-description, .property-hero, h1');
+  t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no page load: a client navigation');
+  t.equal(await page.$eval('html', (h) => h.lang), 'de');
+  await page.waitForFunction(
+    (p: string) =>
+      document
+        .querySelector(`link[rel="alternate"][hreflang="nl"]`)
+        ?.getAttribute('href')
+        ?.endsWith(`/nl${p.slice(3)}`),
+    {},
+    card,
+  );
+  t.pass('the head names the Dutch page of the new one');
+
+  // The switcher follows the page: by keyboard, open it and choose Nederlands.
+  const toggle = '.site-header .language-links__toggle';
+  await page.waitForFunction(
+    (p: string) => document.querySelector(`.site-header a[hreflang="nl"]`)?.getAttribute('href') === `/nl${p.slice(3)}`,
+    {},
+    card,
+  );
+  await page.focus(toggle);
+  await page.keyboard.press('Enter');
+  t.ok(await page.$eval('.site-header .language-links--menu', (d) => (d as HTMLDetailsElement).open), 'Enter opens the list');
+  const names: string[] = [];
+  for (let i = 0; i < 16 && !names.includes('Nederlands'); i++) {
+    await page.keyboard.press('Tab');
+    names.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+  }
+  t.same(names.slice(0, 3), ['English', 'Dansk', 'Deutsch'], 'each language by its own name, in order');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+  await waitForHydration(page);
+  t.equal(pathOf(page), `/nl${card.slice(3)}`, 'the same property, in Dutch');
+  t.equal(await page.$eval('html', (h) => h.lang), 'nl');
+  t.ok(await page.evaluate((s: string) => document.body.textContent!.includes(s), nl.property.unitsTitle), 'Dutch text');
+  t.same(problems.all(), [], 'no console error, hydration warning or failed request');
+});
+
+t.test('without JavaScript the switcher is a list of links in the footer and a disclosure in the header', async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  const { page } = await newPage(t, browser, { width: 1280, height: 800 });
+  await page.setJavaScriptEnabled(false);
+  await page.goto(`${url}/fr/contact`, { waitUntil: 'load' });
+  const footer = await page.$$eval('.site-footer .language-links a', (as) =>
+    as.map((a) => [a.getAttribute('hreflang'), a.getAttribute('href')]),
+  );
+  t.equal(footer.length, 16);
+  t.same(footer[0], ['en', '/contact']);
+  t.same(
+    footer.find(([l]) => l === 'de'),
+    ['de', '/de/contact'],
+  );
+  await page.click('.site-header .language-links__toggle');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.site-header a[hreflang="it"]')]);
+  t.equal(pathOf(page), '/it/contact');
+  t.equal(await page.$eval('html', (h) => h.lang), 'it');
+});
