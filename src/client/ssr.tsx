@@ -24,7 +24,9 @@ export function render(options: RenderOptions): Promise<PipeableRender> {
 async function renderIn(options: RenderOptions): Promise<PipeableRender> {
   const { state, nonce, assets } = options;
   const view = await viewFromState(state);
-  const [path, search = ''] = state.routePath.split('?');
+  // At the first '?' only: a query's value may hold another ('?from=/search?sort=…').
+  const cut = state.routePath.indexOf('?');
+  const [path, search] = cut < 0 ? [state.routePath, ''] : [state.routePath.slice(0, cut), state.routePath.slice(cut + 1)];
   return renderToPipeableStream(
     <App state={state} view={view} nonce={nonce.style} preload={assets.preload} ssrPath={path ?? '/'} ssrSearch={search} />,
     {

@@ -47,22 +47,25 @@ t.test('a German page: hydrated in German, navigated in German, switched to Dutc
   );
   t.pass('the head names the Dutch page of the new one');
 
-  // The switcher follows the page: by keyboard, open it and choose Nederlands.
-  const toggle = '.site-header .language-links__toggle';
+  // The header's language link follows the page: by keyboard, to the languages page, then Nederlands.
+  const toggle = '.site-header .language-toggle';
   await page.waitForFunction(
-    (p: string) => document.querySelector(`.site-header a[hreflang="nl"]`)?.getAttribute('href') === `/nl${p.slice(3)}`,
+    (p) => document.querySelector('.site-header .language-toggle')?.getAttribute('href') === `/de/languages?from=${p.slice(3)}`,
     {},
     card,
   );
   await page.focus(toggle);
-  await page.keyboard.press('Enter');
-  t.ok(await page.$eval('.site-header .language-links--menu', (d) => (d as HTMLDetailsElement).open), 'Enter opens the list');
-  const names: string[] = [];
-  for (let i = 0; i < 16 && !names.includes('Nederlands'); i++) {
+  await Promise.all([page.waitForFunction(() => location.pathname === '/de/languages'), page.keyboard.press('Enter')]);
+  await page.waitForSelector('.language-links a');
+  t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'the languages page: a client navigation');
+  await page.focus('.language-links a');
+  const names = [await page.evaluate(() => document.activeElement?.textContent ?? '')];
+  while (names.length < 16 && names.at(-1) !== 'Nederlands') {
     await page.keyboard.press('Tab');
     names.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
   }
   t.same(names.slice(0, 3), ['English', 'Dansk', 'Deutsch'], 'each language by its own name, in order');
+  t.equal(await page.$eval('.language-links a[aria-current="true"]', (a) => a.textContent), 'Deutsch', "the page's own is marked");
   await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
   await waitForHydration(page);
   t.equal(pathOf(page), `/nl${card.slice(3)}`, 'the same property, in Dutch');
@@ -71,23 +74,23 @@ t.test('a German page: hydrated in German, navigated in German, switched to Dutc
   t.same(problems.all(), [], 'no console error, hydration warning or failed request');
 });
 
-t.test('without JavaScript the switcher is a list of links in the footer and a disclosure in the header', async (t) => {
+t.test('without JavaScript the header and footer lead to the languages page, whose links lead to the same page', async (t) => {
   const { url } = await startServer(t);
   const browser = await launchBrowser(t);
   const { page } = await newPage(t, browser, { width: 1280, height: 800 });
   await page.setJavaScriptEnabled(false);
   await page.goto(`${url}/fr/contact`, { waitUntil: 'load' });
-  const footer = await page.$$eval('.site-footer .language-links a', (as) =>
-    as.map((a) => [a.getAttribute('hreflang'), a.getAttribute('href')]),
-  );
-  t.equal(footer.length, 16);
-  t.same(footer[0], ['en', '/contact']);
+  t.equal(await page.$eval('.site-footer .language-toggle', (a) => a.getAttribute('href')), '/fr/languages?from=/contact');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.site-header .language-toggle')]);
+  t.equal(pathOf(page), '/fr/languages?from=/contact');
+  const links = await page.$$eval('.language-links a', (as) => as.map((a) => [a.getAttribute('hreflang'), a.getAttribute('href')]));
+  t.equal(links.length, 16);
+  t.same(links[0], ['en', '/contact']);
   t.same(
-    footer.find(([l]) => l === 'de'),
+    links.find(([l]) => l === 'de'),
     ['de', '/de/contact'],
   );
-  await page.click('.site-header .language-links__toggle');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.site-header a[hreflang="it"]')]);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.language-links a[hreflang="it"]')]);
   t.equal(pathOf(page), '/it/contact');
   t.equal(await page.$eval('html', (h) => h.lang), 'it');
 });

@@ -49,11 +49,11 @@ async function weigh(app: FastifyInstance, page: PageWeight['page'], path: strin
   };
 }
 
-/** The three pages: `/`, `/search` (12 cards a page) and the property page of its first card. */
-export async function pageWeights(app: FastifyInstance): Promise<PageWeight[]> {
-  const home = await weigh(app, 'home', '/');
-  const search = await weigh(app, 'search', '/search');
-  const first = /<article class="project-card[^"]*" data-project="(\d+)"/.exec((await app.inject('/search')).body)?.[1];
+/** The three pages: `/`, `/search` (12 cards a page) and the property page of its first card; `prefix`, a language's ('/de'). */
+export async function pageWeights(app: FastifyInstance, prefix = ''): Promise<PageWeight[]> {
+  const home = await weigh(app, 'home', prefix || '/');
+  const search = await weigh(app, 'search', `${prefix}/search`);
+  const first = /<article class="project-card[^"]*" data-project="(\d+)"/.exec((await app.inject(`${prefix}/search`)).body)?.[1];
   if (!first) throw new Error('the search page shows no card');
-  return [home, search, await weigh(app, 'property', `/for-sale/${first}`)];
+  return [home, search, await weigh(app, 'property', `${prefix}/for-sale/${first}`)];
 }

@@ -92,8 +92,10 @@ t.test('data keys are stable whatever the order of the query', async (t) => {
   t.equal(dataKey({ endpoint: '/api/content', query: { partner: 'b', slug: 'a' } }), '/api/content?partner=b&slug=a');
   t.equal(dataKey({ endpoint: '/api/content-list', query: {} }), '/api/content-list');
   // SPEC §2's routes, plus the client's profile page (issue 5) in each section that has accounts.
-  // Plus the saved searches' four pages and the favorites alerts' unsubscribe page (issue 13), where a typed place leads and the comparison (issue 22), and the buying-costs calculator (issue 23), in every section.
-  const later = (name: string) => /:(?:profile|places|compare|buying-costs)$/.test(name) || /:(?:saved-search|favorite-alerts)-/.test(name);
+  // Plus the saved searches' four pages and the favorites alerts' unsubscribe page (issue 13), where a typed place leads and the comparison (issue 22),
+  // the buying-costs calculator (issue 23) and the languages page (issue 24), in every section.
+  const later = (name: string) =>
+    /:(?:profile|places|compare|buying-costs|languages)$/.test(name) || /:(?:saved-search|favorite-alerts)-/.test(name);
   const specRoutes = (section: string) => routes.filter((r) => r.section === section && !later(r.name)).length;
   t.equal(specRoutes('partner'), 15, 'the fifteen partner routes of SPEC §2');
   t.equal(specRoutes('old'), 11, 'the eleven old-section routes of SPEC §2');

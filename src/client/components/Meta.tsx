@@ -65,6 +65,7 @@ export function Meta({ title, description, image, imageAlt, type = 'website', ca
       <meta property="og:description" content={text} />
       <meta property="og:url" content={addresses.canonical ?? addresses.url} />
       <meta property="og:image" content={pictureUrl} />
+      {picture.type && <meta property="og:image:type" content={picture.type} />}
       {picture.width && <meta property="og:image:width" content={String(picture.width)} />}
       {picture.height && <meta property="og:image:height" content={String(picture.height)} />}
       {alt && <meta property="og:image:alt" content={alt} />}

@@ -17,8 +17,8 @@
 // part is rendered in the page's own tree once its code is there (`preload`
 // lets a page's `prepare` load it before that render, so nothing blinks). The
 // contexts the parts read (the router's base, i.e. the page's language; the
-// section, posted form, the client, consent) are handed across to the root of
-// their own; SWR's is not (a part that fetches names its fetcher).
+// store, section, posted form, the client, consent) are handed across to the
+// root of their own; SWR's is not (a part that fetches names its fetcher).
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { onDemand, type OnDemand } from './on-demand.ts';
@@ -30,6 +30,7 @@ import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { Router, useRouter } from 'wouter';
+import { StoreProvider, useStoreApi } from '../store.tsx';
 
 // A change without any of the others: a value set by a script (an assistive tool, a test's select).
 const FIRST_USE = ['focusin', 'pointerdown', 'touchstart', 'keydown', 'input', 'change'] as const;
@@ -66,13 +67,14 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
   const section = useSection();
   // The page's language is the router's base (App.tsx): the part's links and forms are written in it too.
   const { base } = useRouter();
+  const store = useStoreApi();
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
   const consent = useContext(ConsentContext);
 
-  // A form sent, or a link followed, before its code has taken the part over: held, then sent or
-  // followed by that code (or by the browser, if the code fails to load).
-  const held = useRef<HTMLFormElement | HTMLAnchorElement | null>(null);
+  // A form sent, a link followed or a button pressed before its code has taken the part over: held,
+  // then sent, followed or pressed by that code (a link or form by the browser, if the code fails to load).
+  const held = useRef<HTMLFormElement | HTMLAnchorElement | HTMLButtonElement | null>(null);
   const taken = useRef(false);
   const [sendHeld] = useState(() => () => {
     const form = held.current;
@@ -110,7 +112,7 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
       );
     };
     // A submit, or the browser's own check refusing one (the server's form may not say noValidate);
-    // a link's plain click (one that opens a new tab or window is the browser's).
+    // a link's or a button's plain click (one that opens a new tab or window is the browser's).
     const hold = (event: Event) => {
       const target = event.target as HTMLInputElement;
       const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
@@ -121,10 +123,10 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
             : target.form
           : button || ctrlKey || metaKey || shiftKey || altKey
             ? null
-            : target.closest('a[href]');
+            : target.closest('a[href], button[type="button"]');
       if (taken.current || !what) return;
       event.preventDefault();
-      held.current = what as HTMLFormElement | HTMLAnchorElement;
+      held.current = what as HTMLFormElement | HTMLAnchorElement | HTMLButtonElement;
       start();
     };
     if (inline || stale || eager) start();
@@ -149,16 +151,18 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
     if (!Part || inline || (stale && !root.current)) return;
     const element = (
       <Router base={base}>
-        <SectionProvider value={section}>
-          <AuthProvider store={auth}>
-            <PostedContext.Provider value={posted}>
-              <ConsentWhileHydrating consent={consent}>
-                <Part {...props} />
-                <Taken onTaken={onTaken} />
-              </ConsentWhileHydrating>
-            </PostedContext.Provider>
-          </AuthProvider>
-        </SectionProvider>
+        <StoreProvider store={store}>
+          <SectionProvider value={section}>
+            <AuthProvider store={auth}>
+              <PostedContext.Provider value={posted}>
+                <ConsentWhileHydrating consent={consent}>
+                  <Part {...props} />
+                  <Taken onTaken={onTaken} />
+                </ConsentWhileHydrating>
+              </PostedContext.Provider>
+            </AuthProvider>
+          </SectionProvider>
+        </StoreProvider>
       </Router>
     );
     if (root.current) root.current.render(element);

@@ -9,7 +9,7 @@
 import type { PublicPartner } from '../../shared/partner.ts';
 import { absoluteUrl, canonicalPath, isListingPath, siteOrigin, withoutPrefix } from '../../shared/seo.ts';
 import type { SectionInfo } from './section.tsx';
-import { DEFAULT_LANGUAGE, LANGUAGES, inLanguage, type Language } from '../../shared/languages.ts';
+import { LANGUAGES, inLanguage, type Language } from '../../shared/languages.ts';
 
 /** The same page in another language (`hreflang`; `x-default` is the default language's). */
 export interface Alternate {

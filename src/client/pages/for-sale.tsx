@@ -30,8 +30,8 @@ import {
   PriceHistory,
   ProjectDetails,
   UnitsTable,
+  ProjectFiles,
 } from '../components/property/LazyPropertyParts.tsx';
-import { ProjectFiles } from '../components/property/ProjectFiles.tsx';
 import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
 import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
 import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
@@ -167,7 +167,7 @@ function PropertyView({
             </PropertySection>
           )}
           {files && files.data.length > 0 && (
-            <PropertySection id="files-title" title={t('property.files.title')}>
+            <PropertySection id="files-title" title={t('property.filesTitle')}>
               <ProjectFiles files={files} />
             </PropertySection>
           )}

@@ -1,10 +1,10 @@
 // A page is compressed here, once per response, not by @fastify/compress: the
 // plugin turns even a finished Buffer into a stream pipeline per request, and
 // sends every few-KB chunk of a streamed page through zlib's thread pool on its
-// own. Brotli at quality 3 and gzip at level 4 are the cheap levels: on the
-// 43 KB search page quality 3 sends 150 B less than 2 for about the same CPU,
-// and 4 doubles it (docs/decisions/page-compression.md). COMPRESS_HTML=false
-// leaves it to a CDN in front.
+// own. Brotli at quality 5: the search page's HTML within its 8 KiB in every
+// language (German, Russian and Japanese pages are 3–11 % larger), for about
+// 0.36 ms of CPU more than quality 3 (docs/decisions/page-compression.md);
+// gzip at level 4. COMPRESS_HTML=false leaves it to a CDN in front.
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
@@ -14,7 +14,7 @@ export type HtmlEncoding = 'br' | 'gzip';
 export const PAGE_ROUTE = { compress: false } as const;
 
 const BROTLI = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
 };
 const GZIP = { level: 4 };
 

@@ -87,7 +87,10 @@ forEachTarget(t, 'partner CLI: add, update, show, list', async (t, target) => {
     ],
     [() => partner(target, ['add', '--slug', 'contact', '--name', 'Other']), /^error: --slug "contact" is reserved/],
     // A language's code is its site's first segment (/de/…).
-    [() => partner(target, ['add', '--slug', 'de', '--name', 'Other']), /^error: --slug "de" is reserved: \/de is the site in that language/],
+    [
+      () => partner(target, ['add', '--slug', 'de', '--name', 'Other']),
+      /^error: --slug "de" is reserved: \/de is the site in that language/,
+    ],
     [
       () => partner(target, ['add', '--slug', 'other', '--name', 'Other', '--domain', 'costa-casas.localhost']),
       /^error: --domain "costa-casas\.localhost" is already used by partner costa-casas$/,

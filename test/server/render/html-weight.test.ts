@@ -28,3 +28,13 @@ forEachTarget(
   },
   { template: 'demo' },
 );
+
+t.test('in the languages whose text compresses least, the search and property pages stay within the same budgets', async (t) => {
+  const app = await testApp(t);
+  for (const language of ['de', 'ru', 'ja']) {
+    for (const p of await pageWeights(app, `/${language}`)) {
+      t.equal(p.status, 200, `${p.path} answers`);
+      if (p.page !== 'home') t.ok(p.sent <= HTML_BUDGET[p.page], `${p.path}: ${p.sent} bytes sent ≤ ${HTML_BUDGET[p.page]}`);
+    }
+  }
+});

@@ -76,3 +76,26 @@ t.test('the links and forms of a page lead to pages of its language', async (t) 
     'every one under /de',
   );
 });
+
+t.test("the languages page offers the page it was opened from, in each language; no other site's", async (t) => {
+  const app = await testApp(t);
+  const links = (html: string) => [...html.matchAll(/<a href="([^"]*)" hrefLang="([^"]+)"/g)].map((m) => [m[2], m[1]]);
+  const page = await app.inject({ url: '/de/languages?from=/search/spain?sort=price_asc' });
+  t.equal(page.statusCode, 200);
+  t.equal(titleOf(page.body), `${de.languages.title} | ${de.site.name}`);
+  t.match(page.body, /<meta name="robots" content="noindex"/);
+  const offered = links(page.body);
+  t.equal(offered.length, 16);
+  t.same(offered[0], ['en', '/search/spain?sort=price_asc']);
+  t.same(
+    offered.find(([l]) => l === 'ja'),
+    ['ja', '/ja/search/spain?sort=price_asc'],
+  );
+  for (const from of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    const res = await app.inject({ url: `/languages?from=${encodeURIComponent(from)}` });
+    t.same(links(res.body)[1], ['da', '/da'], `${from}: the home page instead`);
+  }
+  // The header's link, on every page, names the page it is on.
+  const contact = await app.inject({ url: '/nl/contact?x=1' });
+  t.match(contact.body, /class="language-toggle" href="\/nl\/languages\?from=\/contact%3Fx%3D1"/);
+});

@@ -13,3 +13,5 @@ export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => 
 export const MediaLinks = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaLinks), { onUse: false });
 // The description names its language with Intl.DisplayNames, whose first use costs a phone ~14 ms: the server's, kept.
 export const Description = island(() => import('./Description.tsx').then((m) => m.Description), { onUse: false });
+// The files: links (a download, or the registration): a link pressed before the code came is followed by it.
+export const ProjectFiles = island(() => import('./ProjectFiles.tsx').then((m) => m.ProjectFiles));
