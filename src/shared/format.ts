@@ -1,9 +1,16 @@
-// How numbers read on the site (SPEC §9): prices as '€ 245.000' (dots for
-// thousands, no decimals, nothing for zero), a range only when max > min.
+// How numbers read on the site: in English as SPEC §9 says, prices as '€ 245.000'
+// (dots for thousands, no decimals, nothing for zero), a range only when
+// max > min; in each other language as its people write them ('245.000 €' in
+// German, '245 000 €' in French), from its locale file's `formats` (CLDR's, held
+// to ICU by test/shared/format.test.ts) rather than Intl, whose first use costs
+// a browser ~20 ms.
 import type { Range } from './catalogue.ts';
+import { t } from './i18n.ts';
 
 function groupThousands(value: number): string {
-  return String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const digits = String(Math.round(Math.abs(value)));
+  // Grouping starts at 4 digits, or at 5 in languages that write '5000' but '50.000'.
+  return digits.length < Number(t('formats.groupFrom')) ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, t('formats.group'));
 }
 
 /** '1.234': a count with dots for thousands, as prices read (no Intl: its first use costs the browser ~20 ms). */
@@ -11,10 +18,10 @@ export function formatCount(value: number): string {
   return groupThousands(value);
 }
 
-/** '€ 245.000'; '' for zero, negative or not-a-number. */
+/** '€ 245.000' ('245.000 €' in German); '' for zero, negative or not-a-number. */
 export function formatPrice(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return '';
-  return `€ ${groupThousands(value)}`;
+  return t('formats.price', { amount: groupThousands(value) });
 }
 
 /** '€ 245.000' or '€ 245.000 - € 410.000'; '' when there is nothing to price. */

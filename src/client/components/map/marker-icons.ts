@@ -4,14 +4,14 @@
 // button) and clicks it on Enter; the accessible name is set here.
 import type * as Leaflet from 'leaflet';
 import type { MapMarker } from '../../../shared/catalogue.ts';
-import { formatPrice } from '../../../shared/format.ts';
+import { formatCount, formatPrice } from '../../../shared/format.ts';
 import { t } from '../../../shared/i18n.ts';
 import type { LeafletModule } from './useLeafletMap.ts';
 
-/** '€ 245k', '€ 1.250k': short enough for a marker; nothing for no price. */
+/** '€ 245k', '€ 1.250k' ('245k €' in German): short enough for a marker; nothing for no price. */
 export function shortPrice(price: number | null): string {
   if (!price) return '';
-  return price < 1000 ? formatPrice(price) : `${formatPrice(Math.round(price / 1000))}k`;
+  return price < 1000 ? formatPrice(price) : t('formats.price', { amount: `${formatCount(Math.round(price / 1000))}k` });
 }
 
 /**
