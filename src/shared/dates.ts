@@ -1,6 +1,8 @@
 // Dates as the site writes them: '12 Jan 2026' (a day on the site's clock,
-// Madrid), '12 Jan 2026, 18:05' (a moment) and 'March 2027' (a month). Month
-// names come from the locale; the arithmetic is done here rather than by
+// Madrid), '12 Jan 2026, 18:05' (a moment) and 'March 2027' (a month); in
+// another language in its order ('12. Jan. 2026', '2026年1月12日'). Month names
+// and each form's pattern come from the locale file (`dates`, `formats`); the
+// arithmetic is done here rather than by
 // Intl.DateTimeFormat, whose first use costs a phone's browser tens of
 // milliseconds of main thread while the page hydrates
 // (docs/decisions/no-intl-on-first-load.md).
@@ -31,7 +33,8 @@ function madridClock(iso: string): Date | null {
   return Number.isFinite(at) ? new Date(at + madridOffsetMs(at)) : null;
 }
 
-const dayOf = (local: Date) => `${local.getUTCDate()} ${monthShort(local.getUTCMonth())} ${local.getUTCFullYear()}`;
+const dayOf = (local: Date) =>
+  t('formats.day', { day: local.getUTCDate(), month: monthShort(local.getUTCMonth()), year: local.getUTCFullYear() });
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** '2026-01-12T12:00:00.000Z' → '12 Jan 2026', the day in Madrid; anything unreadable as it is. */
@@ -43,12 +46,14 @@ export function formatDay(iso: string): string {
 /** '2026-01-12T17:05:00.000Z' → '12 Jan 2026, 18:05', on Madrid's clock; anything unreadable as it is. */
 export function formatDayTime(iso: string): string {
   const local = madridClock(iso);
-  return local ? `${dayOf(local)}, ${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}` : iso;
+  if (!local) return iso;
+  const time = t('formats.time', { hours: twoDigits(local.getUTCHours()), minutes: twoDigits(local.getUTCMinutes()) });
+  return t('formats.dayTime', { date: dayOf(local), time });
 }
 
 /** '2027-03' (or a full date) → 'March 2027'; anything else as it is. */
 export function formatMonth(value: string): string {
   const m = /^(\d{4})-(\d{2})/.exec(value);
   const month = m ? Number(m[2]) - 1 : -1;
-  return m && month >= 0 && month < 12 ? `${monthName(month)} ${m[1]}` : value;
+  return m && month >= 0 && month < 12 ? t('formats.month', { month: monthName(month), year: m[1]! }) : value;
 }
