@@ -7,8 +7,11 @@
 // pull is in flight, then again once it has ended (same server, same page).
 // BENCH_PULL_ROUNDS rounds (default 3); the p99s, their ratio (goal ≤ 2),
 // medians and spread, and the server's peak resident memory (VmHWM), with what
-// made it up at the highest of the samples taken every 100 ms (anonymous,
-// file-backed and shared memory).
+// made it up at the highest of the samples taken every 100 ms: anonymous,
+// file-backed and shared memory, and by part (each thread's V8 heap, reported
+// by bench/memory-probe.mjs, loaded into the server with --import; malloc's
+// heap, the node binary, the libraries, from /proc/<pid>/smaps). A round whose
+// server fails or is stopped from outside is reported and skipped.
 // The server runs with npm start's node flags, or with each set in
 // BENCH_NODE_FLAGS (bench/processes.ts), the sets taking turns in every round.
 //
@@ -20,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { finished } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeFeed } from '../src/server/demo/generator.ts';
 import { DIST_DIR } from './sizes.ts';
 import {
@@ -42,6 +45,8 @@ const PROJECTS = Number(process.env.BENCH_PULL_PROJECTS ?? 7200);
 const ROUNDS = Number(process.env.BENCH_PULL_ROUNDS ?? 3);
 const WINDOW_S = 15;
 const PULL_LIMIT_MS = 900_000;
+/** Loaded into the server with --import: its threads' V8 heaps, for the breakdown of its resident memory. */
+const PROBE = fileURLToPath(new URL('memory-probe.mjs', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,20 +57,83 @@ interface Resident {
   anon: number;
   file: number;
   shmem: number;
+  /** What made up `rss` (smaps and the threads' V8 heaps), MB by part: see `residentParts`. */
+  parts: Parts;
 }
 
-function resident(pid: number): Resident {
+const PARTS = ['main heap', 'worker heap', 'other anon', 'malloc brk', 'node binary', 'libraries', 'other'] as const;
+type Parts = Record<(typeof PARTS)[number], number>;
+const noParts = (): Parts => Object.fromEntries(PARTS.map((part) => [part, 0])) as Parts;
+
+/** A thread's V8 heap as bench/memory-probe.mjs writes it. */
+interface HeapSample {
+  threadId: number;
+  heapPhysical: number;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * What `pid`'s resident memory is, from /proc/<pid>/smaps and the V8 heaps its running threads
+ * reported (bench/memory-probe.mjs, in `probeDir`), MB: each thread's heap (its committed pages:
+ * main thread, pull worker), the other anonymous mappings (pages V8 keeps pooled after a
+ * collection, malloc's large blocks, thread stacks), malloc's brk heap ([heap]: buffers, zlib's
+ * and SQLite's memory, the addons' small allocations; one arena), the node binary, the shared
+ * libraries and addons, and the rest (shared memory: SQLite's -shm file; other files).
+ */
+function residentParts(pid: number, probeDir: string): Parts {
+  const parts = noParts();
+  const node = fs.realpathSync(process.execPath);
+  let name = '';
+  let anonymous = 0;
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      name = mapping[1]!;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const mb = Number(rss[1]) / 1024;
+    if (name === '[heap]') parts['malloc brk'] += mb;
+    else if (name === '' || name === '[stack]' || name.startsWith('[anon')) anonymous += mb;
+    else if (name === node) parts['node binary'] += mb;
+    else if (/\.(so(\.[\d.]+)?|node)$/.test(name)) parts.libraries += mb;
+    else parts.other += mb;
+  }
+  for (const file of fs.readdirSync(probeDir).filter((f) => f.endsWith('.json'))) {
+    try {
+      const sample = JSON.parse(fs.readFileSync(path.join(probeDir, file), 'utf8')) as HeapSample;
+      parts[sample.threadId === 0 ? 'main heap' : 'worker heap'] += sample.heapPhysical / MIB;
+    } catch {
+      // being replaced
+    }
+  }
+  parts['other anon'] = anonymous - parts['main heap'] - parts['worker heap'];
+  return parts;
+}
+
+function resident(pid: number, probeDir?: string): Resident {
   const mb = memoryMb(pid, ['VmHWM', 'VmRSS', 'RssAnon', 'RssFile', 'RssShmem']);
-  return { peak: mb.VmHWM, rss: mb.VmRSS, anon: mb.RssAnon, file: mb.RssFile, shmem: mb.RssShmem };
+  return {
+    peak: mb.VmHWM,
+    rss: mb.VmRSS,
+    anon: mb.RssAnon,
+    file: mb.RssFile,
+    shmem: mb.RssShmem,
+    parts: probeDir ? residentParts(pid, probeDir) : noParts(),
+  };
 }
 
 /** Samples `pid`'s resident memory every 100 ms until stopped: the highest sample, with the peak as last read. */
-function watchResident(pid: number): () => Resident {
-  let highest: Resident = { peak: 0, rss: 0, anon: 0, file: 0, shmem: 0 };
+function watchResident(pid: number, probeDir: string): () => Resident {
+  let highest: Resident = { peak: 0, rss: 0, anon: 0, file: 0, shmem: 0, parts: noParts() };
   const sample = () => {
     try {
       const now = resident(pid);
-      highest = now.rss > highest.rss ? now : { ...highest, peak: now.peak };
+      if (Number.isNaN(now.rss)) return; // an ended process's status has no memory figures
+      // smaps is read only for a new highest sample: it costs a few ms.
+      highest = now.rss > highest.rss ? resident(pid, probeDir) : { ...highest, peak: now.peak };
     } catch {
       // the process has ended
     }
@@ -79,6 +147,8 @@ function watchResident(pid: number): () => Resident {
 }
 
 interface Round {
+  /** Its number in the run (1, 2, …), every set taking a turn in each. */
+  number: number;
   flags: string;
   pull: LoadResult;
   quiet: LoadResult;
@@ -89,18 +159,19 @@ interface Round {
   memory: Resident;
 }
 
-async function round(feedUrl: string, words: string[]): Promise<Round> {
+async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'number'>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-pull-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const site = siteCommand(words, DIST_DIR, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-  const [command, args] = pinned(0, process.execPath, site.args);
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-probe-'));
+  const site = siteCommand(words, DIST_DIR, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', BENCH_MEMORY_PROBE: probeDir });
+  const [command, args] = pinned(0, process.execPath, ['--import', pathToFileURL(PROBE).href, ...site.args]);
   const env = site.env;
   const server = spawn(command, args, { env: { ...env, FEEDS: `big=${feedUrl}` }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const pulled = () => /"msg":"feed pull(ed| failed)/.test(out);
-  const memory = watchResident(server.pid!);
+  const memory = watchResident(server.pid!, probeDir);
   try {
     const started = performance.now();
     await waitUntilReady(`${base}/healthz`, server);
@@ -111,6 +182,8 @@ async function round(feedUrl: string, words: string[]): Promise<Round> {
     const covered = !pulled();
     while (!pulled()) {
       if (performance.now() - started > PULL_LIMIT_MS) throw new Error('the pull did not end in time');
+      if (server.exitCode !== null || server.signalCode !== null)
+        throw new Error(`the server ended during the pull (${server.signalCode ?? `exit code ${server.exitCode}`})`);
       await sleep(200);
     }
     if (!/"msg":"feed pulled"/.test(out))
@@ -122,6 +195,7 @@ async function round(feedUrl: string, words: string[]): Promise<Round> {
     memory();
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }
 
@@ -150,9 +224,17 @@ export async function runPullPagesBench(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++)
       // Who goes first turns each round, so that no set always follows another.
       for (let j = 0; j < flagSets.length; j++) {
-        const r = await round(feedUrl, flagSets[(i + j) % flagSets.length]!);
+        const words = flagSets[(i + j) % flagSets.length]!;
+        let r: Round;
+        try {
+          r = { ...(await round(feedUrl, words)), number: i + 1 };
+        } catch (error) {
+          // A server stopped from outside (a shared machine) costs its round, not the run.
+          console.log(`# round ${i + 1}, ${flagsName(words)}: failed, ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
         console.log(
-          `# round ${i + 1}, ${r.flags}: peak RSS ${r.memory.peak.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
+          `# round ${r.number}, ${r.flags}: peak RSS ${r.memory.peak.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
         );
         rounds.push(r);
       }
@@ -177,8 +259,8 @@ export async function runPullPagesBench(): Promise<void> {
         'file',
         'shmem',
       ],
-      rounds.map((r, i) => [
-        `${Math.floor(i / flagSets.length) + 1}${r.covered ? '' : ' (pull ended first)'}`,
+      rounds.map((r) => [
+        `${r.number}${r.covered ? '' : ' (pull ended first)'}`,
         r.flags,
         r.quiet.latencyMs.p99.toFixed(1),
         r.pull.latencyMs.p99.toFixed(1),
@@ -194,14 +276,24 @@ export async function runPullPagesBench(): Promise<void> {
       2,
     ),
   );
+  console.log('\nThe highest resident memory sampled (every 100 ms), by part (MB; bench/memory-probe.mjs, /proc/<pid>/smaps):');
+  console.log(
+    textTable(
+      ['round', 'node flags', 'RSS', ...PARTS],
+      rounds.map((r) => [`${r.number}`, r.flags, r.memory.rss.toFixed(0), ...PARTS.map((part) => r.memory.parts[part].toFixed(0))]),
+      2,
+    ),
+  );
   for (const name of flagSets.map(flagsName)) {
     const mine = rounds.filter((r) => r.flags === name);
     const ratios = mine.map(ratio);
     const peaks = mine.map((r) => r.memory.peak);
     const p99s = mine.map((r) => r.pull.latencyMs.p99);
+    const quietP99s = mine.map((r) => r.quiet.latencyMs.p99);
     console.log(
       `${name}: p99 ratio (during the pull / after it) median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}), goal ≤ 2; ` +
-        `p99 during the pull ${median(p99s).toFixed(1)} ms (${spread(p99s, 1)}); peak RSS ${median(peaks).toFixed(0)} MB (${spread(peaks)})`,
+        `p99 during the pull ${median(p99s).toFixed(1)} ms (${spread(p99s, 1)}), after it ${median(quietP99s).toFixed(1)} ms (${spread(quietP99s, 1)}); ` +
+        `peak RSS ${median(peaks).toFixed(0)} MB (${spread(peaks)})`,
     );
   }
 }
