@@ -94,3 +94,20 @@ t.test('without JavaScript the header and footer lead to the languages page, who
   t.equal(pathOf(page), '/it/contact');
   t.equal(await page.$eval('html', (h) => h.lang), 'it');
 });
+
+t.test("a language with longer words never pushes the page sideways: the header's links wrap", async (t) => {
+  const { url } = await startServer(t);
+  const browser = await launchBrowser(t);
+  for (const width of [992, 1280]) {
+    const { page } = await newPage(t, browser, { width, height: 800 });
+    for (const path of ['/de', '/ru/search', '/de/costa-casas', '/pl/contact']) {
+      await page.goto(url + path, { waitUntil: 'load' });
+      const { scroll, logo } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth - innerWidth,
+        logo: document.querySelector('.site-header__logo')!.getBoundingClientRect().width,
+      }));
+      t.equal(scroll, 0, `${path} at ${width} px: no sideways scroll`);
+      t.ok(logo > 40, `${path} at ${width} px: the logo keeps its size (${Math.round(logo)} px)`);
+    }
+  }
+});
