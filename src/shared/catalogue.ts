@@ -29,6 +29,7 @@ import { NEW_BUILD_STAGES, PER_PAGE_DEFAULT, PER_PAGE_MAX, SORTS, type ProjectSt
 import { ProjectId } from './request-ids.ts';
 import { FEATURES } from './features.ts';
 import { COMPARE_MAX } from './compare.ts';
+import { LANGUAGES } from './languages.ts';
 
 export { ProjectId };
 
@@ -140,6 +141,8 @@ export type MarkerSearch = Infer<typeof MarkerSearch>;
 export const MARKERS_CAP = 2000;
 
 export const ProjectQuery = object({ id: ProjectId, partner: optional(PartnerSlug) });
+/** /api/property's: `lang`, the language whose description the detail shows when the feed gives it (else English, Spanish, any). */
+export const ProjectDetailQuery = assign(ProjectQuery, object({ lang: optional(enums([...LANGUAGES])) }));
 
 /**
  * GET (or POST) /api/compare → 200 CompareAnswer (compare.ts): the

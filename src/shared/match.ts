@@ -4,6 +4,8 @@ import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
 import { routes as defaultRoutes, type RouteDef, type RouteParams, type DataNeed, type LayoutName } from './routes.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE, type Redirect } from './errors.ts';
+import { currentLanguage } from './i18n.ts';
+import type { Language } from './languages.ts';
 
 export interface RouteMatch {
   route: RouteDef;
@@ -114,9 +116,12 @@ export function layoutFor(match: RouteMatch | null, hasPartner: boolean): Layout
   return match ? match.route.layout : 'plain-app';
 }
 
-/** The reads of a matched page; `search` is the URL's query string ('?a=1' or ''). */
-export function dataNeeds(match: RouteMatch, search = ''): DataNeed[] {
-  return match.route.data?.(match.params, new URLSearchParams(search)) ?? [];
+/**
+ * The reads of a matched page; `search` is the URL's query string ('?a=1' or ''), `language` the
+ * page's (the browser's build, or the render's; the server's reads name it).
+ */
+export function dataNeeds(match: RouteMatch, search = '', language: Language = currentLanguage()): DataNeed[] {
+  return match.route.data?.(match.params, new URLSearchParams(search), language) ?? [];
 }
 
 /** Where a matched page sends the visitor once its reads have answered (in the order of its needs), or null. */
@@ -125,6 +130,6 @@ export function moveAfterReads(match: RouteMatch, search: string, answers: unkno
 }
 
 /** The needs read for this visitor before the page shows: a client's own only when logged in. */
-export function dataNeedsFor(match: RouteMatch, search: string, loggedIn: boolean): DataNeed[] {
-  return dataNeeds(match, search).filter((need) => loggedIn || !need.client);
+export function dataNeedsFor(match: RouteMatch, search: string, loggedIn: boolean, language?: Language): DataNeed[] {
+  return dataNeeds(match, search, language).filter((need) => loggedIn || !need.client);
 }

@@ -6,6 +6,7 @@ import { HttpError, NOT_FOUND_MESSAGE, Redirect } from './errors.ts';
 import type { placeChoiceMove, placeChoiceNeeds } from './place-choice.ts';
 import { compareIds } from './compare.ts';
 import type { ReadPath } from './reads.ts';
+import { DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export type LayoutName = 'plain-app' | 'app-pages' | 'partner' | 'default' | 'main';
 export type Section = 'main' | 'old' | 'partner';
@@ -60,8 +61,8 @@ export interface RouteDef {
    * nor indexed.
    */
   auth?: 'required' | 'guest' | 'open';
-  /** The reads a page needs, from its path parameters and its query string (a search's filters). */
-  data?: (params: RouteParams, query: URLSearchParams) => DataNeed[];
+  /** The reads a page needs, from its path parameters, its query string (a search's filters) and its language. */
+  data?: (params: RouteParams, query: URLSearchParams, language: Language) => DataNeed[];
   /** After the reads (their answers in the order of `data`'s needs): where the visitor goes instead of this page, or null. */
   moveAfterReads?: (answers: unknown[], params: RouteParams, query: URLSearchParams) => Redirect | null;
   /**
@@ -164,7 +165,7 @@ function forSale(prefix: '' | '/old' | '/:partner'): Shape {
     path: '/for-sale/:id?',
     page: 'for-sale',
     header: 'solid',
-    data(params, query) {
+    data(params, query, language) {
       if (params.id === undefined) {
         const search = `${prefix.replace(':partner', params.partner ?? '')}/search`;
         const qs = query.toString();
@@ -172,7 +173,9 @@ function forSale(prefix: '' | '/old' | '/:partner'): Shape {
       }
       if (!PROJECT_ID.test(params.id)) throw new HttpError(404, NOT_FOUND_MESSAGE);
       const needQuery = withPartner(params, { id: params.id });
-      return FOR_SALE_READS.map((endpoint) => ({ endpoint, query: needQuery }));
+      // The development's description in the page's language when the feed gives it (catalogue/project.ts).
+      const detailQuery = language === DEFAULT_LANGUAGE ? needQuery : { ...needQuery, lang: language };
+      return FOR_SALE_READS.map((endpoint) => ({ endpoint, query: endpoint === '/api/property' ? detailQuery : needQuery }));
     },
   };
 }

@@ -39,7 +39,7 @@ t.test('the footer taken over on first use', async (t) => {
     await Promise.all([page.waitForFunction(() => location.pathname === '/franchise'), page.click(link)]);
     t.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'no page load');
     await page.waitForFunction(() =>
-      document.querySelector('footer.site-footer .language-toggle')?.getAttribute('href')?.endsWith('?from=/franchise'),
+      document.querySelector('footer.site-footer .language-toggle')?.getAttribute('href')?.endsWith('?from=%2Ffranchise'),
     );
     t.pass('the language link offers the new page');
     t.same(problems.all(), [], 'no console errors');

@@ -12,7 +12,7 @@
 // queryForm() turns it into the body's shape before validation, so both
 // forms meet the same struct and a bad value is a 400 naming its field.
 import { coerce, refine, record, string, unknown, type Struct } from 'superstruct';
-import { FacetSearch, GeoUrlQuery, MarkerSearch, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
+import { FacetSearch, GeoUrlQuery, MarkerSearch, ProjectDetailQuery, ProjectQuery, PropertySearch } from '../../shared/catalogue.ts';
 import { HttpError, NOT_FOUND_MESSAGE, PARTNER_NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { read, type ReadContext } from './read.ts';
 import type { Scope } from '../services/catalogue/index.ts';
@@ -165,11 +165,11 @@ export const catalogueReads = {
   }),
   '/api/property': read({
     path: '/api/property',
-    query: ProjectReadQuery,
+    query: queryForm(ProjectDetailQuery, fieldsFromQuery),
     personal: false,
     async handler(input, ctx) {
       const scope = await scopeOf(ctx, input.partner);
-      const project = ctx.services.catalogue.project(input.id, scope);
+      const project = ctx.services.catalogue.project(input.id, scope, input.lang);
       // The detail's own read says whether it is listed: the page's other reads of the project ask no more.
       ctx
         .listed(

@@ -121,7 +121,7 @@ async function resolveInLanguage(
     await runMiddleware(out.match);
     // The client and the page's reads do not depend on each other: they run together.
     const client = session ? app.services.accounts.user(session.id) : null;
-    const reads = dataNeedsFor(out.match, search, session !== null).map(async (need) => {
+    const reads = dataNeedsFor(out.match, search, session !== null, language).map(async (need) => {
       const endpoint = readByPath.get(need.endpoint);
       if (!endpoint) throw new Error(`No read ${need.endpoint}`);
       if (endpoint.personal) out.personal = true;

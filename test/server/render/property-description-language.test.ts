@@ -63,3 +63,29 @@ t.test("the page's language, else English, else Spanish, else the first, marked 
   t.match(await detail('DL-4'), { description: 'Bright flat, language not given.', description_lang: null }, 'no language said');
   t.notMatch(await page('DL-4'), 'property-description__language');
 });
+
+t.test("a page in another language shows the feed's description in it, else the same order, marked in that language", async (t) => {
+  const app = await testApp(t, { env: { SEED_DEMO: 'false' } });
+  await importFeed(app.store, chunks(FEED), { source: 'languages', now: new Date('2026-11-21T12:00:00Z') });
+  const ids = Object.fromEntries(
+    (await app.store.db.selectFrom('units').select(['feed_id', 'project_id']).execute()).map((u) => [u.feed_id, u.project_id]),
+  );
+  const detail = async (feedId: string, lang: string) =>
+    ((await app.inject({ url: `/api/property?id=${ids[feedId]}&lang=${lang}` })).json() as PropertyAnswer).data;
+
+  t.match(await detail('DL-3', 'de'), { description: 'Helle Wohnung am Strand.', description_lang: 'de' }, "the reader's language first");
+  const german = (await app.inject(`/de/for-sale/${ids['DL-3']}`)).body;
+  t.match(
+    german,
+    /<div class="property-description__body">Helle Wohnung am Strand|<p>Helle Wohnung am Strand/,
+    'the German text on the German page',
+  );
+  t.notMatch(german, 'property-description__language', "in the page's language: nothing said of it");
+
+  t.match(await detail('DL-1', 'de'), { description: 'Bright apartment by the sea.', description_lang: 'en' }, 'no German: English');
+  const fallback = (await app.inject(`/de/for-sale/${ids['DL-1']}`)).body;
+  t.match(fallback, /property-description__body" lang="en"/);
+  t.match(textOf(fallback), 'Diese Beschreibung', 'the line in German');
+
+  t.equal((await app.inject({ url: `/api/property?id=${ids['DL-1']}&lang=xx` })).statusCode, 400, 'an unknown language is refused');
+});

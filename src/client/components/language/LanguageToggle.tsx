@@ -12,8 +12,7 @@ import { Link } from '../Link.tsx';
 function useLanguagesHref(): string {
   const [path] = useLocation();
   const search = useSearch();
-  // Slashes are kept as they are: a query may hold them, and the address reads better.
-  return `${useHref('/languages')}?from=${encodeURIComponent(search ? `${path}?${search}` : path).replaceAll('%2F', '/')}`;
+  return `${useHref('/languages')}?from=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
 }
 
 export function LanguageToggle({ place }: { place: 'header' | 'footer' }) {

@@ -114,9 +114,9 @@ export class CatalogueService {
     return this.mapMarkers.warm();
   }
 
-  /** null: unknown, withdrawn or outside the scope. */
-  project(id: number, scope: Scope): Promise<ProjectDetail | null> {
-    return projectDetail(this.db, id, scope);
+  /** null: unknown, withdrawn or outside the scope; its description in `language` when the feed gives it. */
+  project(id: number, scope: Scope, language?: string): Promise<ProjectDetail | null> {
+    return projectDetail(this.db, id, scope, language);
   }
 
   /** `listed`: whether the project is listed within the scope, as the request knows it (ReadContext.listed). */

@@ -8,7 +8,8 @@ import { imageRef, PHOTO_COLUMNS } from './pictures.ts';
 import { plainText } from '../../../shared/plain-text.ts';
 import { inScope, type Scope } from './scope.ts';
 import { cardQuery, listedIds, toCard } from './cards.ts';
-import { currentLanguage, t } from '../../../shared/i18n.ts';
+import { t } from '../../../shared/i18n.ts';
+import { DEFAULT_LANGUAGE } from '../../../shared/languages.ts';
 import { fileDownloadPath } from '../../../shared/accounts.ts';
 import { runKept } from '../../store/kept-queries.ts';
 import { projectMedia } from './media.ts';
@@ -19,7 +20,7 @@ export async function visible(db: Kysely<Database>, id: number, scope: Scope): P
   return (await listedIds(db, [id], scope)).has(id);
 }
 
-export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope): Promise<ProjectDetail | null> {
+export async function projectDetail(db: Kysely<Database>, id: number, scope: Scope, language?: string): Promise<ProjectDetail | null> {
   const scoped = inScope(scope);
   // The main site's shape is kept (kept-queries.ts); a partner's scope is written into the SQL.
   const [row] = await runKept(db, scoped ? null : 'project-detail', [id] as const, ([project]) =>
@@ -64,7 +65,7 @@ export async function projectDetail(db: Kysely<Database>, id: number, scope: Sco
   const stored = languageTexts(row.descriptions);
   return {
     ...toCard(row, all),
-    ...shownDescription(row, stored),
+    ...shownDescription(row, stored, language),
     descriptions: Object.fromEntries(Object.entries(stored).map(([code, d]) => [code, d.text])),
     amenities: parseAmenities(row.amenities),
     categories: categories.map((c) => ({ id: c.id, key: c.key })),
@@ -90,13 +91,13 @@ function languageTexts(json: string): Record<string, { text: string; html: strin
 }
 
 /**
- * The description the page shows (English pages: English, else Spanish, else the feed's first
- * language) and its language; a feed's text in no language is shown as the import stored it.
+ * The description the page shows (the page's language, else English, else Spanish, else the feed's
+ * first language) and its language; a feed's text in no language is shown as the import stored it.
  */
 function shownDescription(
   row: { description: string; description_html: string },
   stored: Record<string, { text: string; html: string }>,
-  language: string = currentLanguage(),
+  language: string = DEFAULT_LANGUAGE,
 ): Pick<ProjectDetail, 'description' | 'description_html' | 'description_lang'> {
   const lang = descriptionLanguage(Object.keys(stored), language);
   const chosen = lang ? stored[lang]! : { text: row.description, html: row.description_html };
