@@ -202,7 +202,7 @@ t.test('axe-core finds no violation', async (t) => {
       status: 200,
       ready: ['main form'],
     },
-    { name: 'not found', path: '/no/such/page/here', status: 404, ready: ['section.error-page'] },
+    { name: 'not found', path: '/nothing/such/page/here', status: 404, ready: ['section.error-page'] },
     { name: 'unknown partner', path: '/costa-casaz/search', status: 404, ready: ['section.error-page'] },
   ];
 

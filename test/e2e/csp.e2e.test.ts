@@ -10,7 +10,7 @@ t.test('no Content Security Policy violation', async (t) => {
   const { url } = await startServer(t);
   const browser = await launchBrowser(t);
 
-  for (const path of ['/', '/costa-casas', '/franchise', '/no/such/page']) {
+  for (const path of ['/', '/costa-casas', '/franchise', '/nothing/such/page']) {
     t.test(`${path} loads, hydrates and is used without a CSP violation`, async (t) => {
       const { page, problems } = await newPage(t, browser, { allowStatus: [404] });
       const response = await page.goto(`${url}${path}`, { waitUntil: 'load' });

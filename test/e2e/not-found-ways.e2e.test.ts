@@ -52,7 +52,7 @@ t.test('404 pages with a way on', async (t) => {
     {
       what: 'an unknown address',
       origin: url,
-      path: '/no/such/page/at-all',
+      path: '/nothing/such/page/at-all',
       message: 'This page could not be found',
       search: '/search',
       home: '/',
@@ -69,7 +69,7 @@ t.test('404 pages with a way on', async (t) => {
     {
       what: "an unknown address on a partner's own domain",
       origin: own,
-      path: '/no/such/page',
+      path: '/nothing/such/page',
       message: 'This page could not be found',
       search: '/search',
       home: '/',

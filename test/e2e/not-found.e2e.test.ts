@@ -14,7 +14,7 @@ t.test('the not-found page', async (t) => {
   const browser = await launchBrowser(t);
 
   const cases = [
-    { path: '/no/such/page/at-all', what: 'an address that matches no route', message: 'This page could not be found' },
+    { path: '/nothing/such/page/at-all', what: 'an address that matches no route', message: 'This page could not be found' },
     { path: '/no-such-partner/contact', what: 'a page of an unknown partner', message: 'Not Found' },
   ];
 
@@ -61,7 +61,7 @@ t.test('the not-found page', async (t) => {
 
   t.test('with JavaScript off the 404 page still shows its texts', async (t) => {
     const { page } = await newPage(t, browser, { allowStatus: [404], javaScript: false });
-    const response = await page.goto(`${url}/no/such/page/at-all`, { waitUntil: 'load' });
+    const response = await page.goto(`${url}/nothing/such/page/at-all`, { waitUntil: 'load' });
     t.equal(response?.status(), 404, 'HTTP status 404');
     const text = await page.$eval('section.error-page', (s) => s.textContent ?? '');
     for (const expected of [TITLE, 'This page could not be found', BACK_HOME]) t.match(text, expected, `shows '${expected}'`);

@@ -42,7 +42,7 @@ t.test('a sane X-Request-Id is kept, echoed and on every log line of the request
 t.test('without one, an id is generated, echoed and logged; each request gets its own', async (t) => {
   const { app, logs } = await loggedApp(t);
   const first = await app.inject('/healthz');
-  const second = await app.inject('/no/such/page');
+  const second = await app.inject('/nothing/such/page');
   const a = String(first.headers['x-request-id']);
   const b = String(second.headers['x-request-id']);
   t.match(a, UUID);

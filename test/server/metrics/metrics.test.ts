@@ -34,7 +34,7 @@ forEachTarget(
     t.equal((await fetch(`${url}/franchise`)).status, 200);
     t.equal((await fetch(`${url}/api/property?id=999999`)).status, 404);
     t.equal((await fetch(`${url}/api/content-list`)).status, 200);
-    t.equal((await fetch(`${url}/no/such/page/${Date.now()}`)).status, 404);
+    t.equal((await fetch(`${url}/nothing/such/page/${Date.now()}`)).status, 404);
     const lead = () =>
       fetch(`${url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactBody()) });
     t.equal((await lead()).status, 201);

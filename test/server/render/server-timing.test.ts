@@ -19,7 +19,7 @@ t.test('a page says its reads and render time', async (t) => {
     t.equal(res.statusCode, 200, path);
     t.match(String(res.headers['server-timing']), HEADER, `${path}: ${res.headers['server-timing']}`);
   }
-  const missing = await app.inject({ url: '/no/such/page', headers: { 'user-agent': BROWSER_UA } });
+  const missing = await app.inject({ url: '/nothing/such/page', headers: { 'user-agent': BROWSER_UA } });
   t.equal(missing.statusCode, 404);
   t.match(String(missing.headers['server-timing']), HEADER, 'an error page too');
 });
