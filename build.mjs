@@ -15,7 +15,7 @@ import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
 import { ALWAYS_COMMON, SEARCH_GROUP, commonModules, groupRoots } from './src/client/common-chunk.mjs';
 
-/** The languages of the site (src/shared/languages.ts): the browser bundle is built once in each. */
+/** The languages of the site, as src/shared/languages.ts lists them (test/client/js-budget.test.ts holds the copy to it): the browser bundle is built once in each. */
 export const LANGUAGES = ['en', 'da', 'de', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'ru', 'sv', 'uk'];
 
 export const root = path.dirname(fileURLToPath(import.meta.url));
