@@ -73,8 +73,12 @@ export async function resolvePage(
   search: string,
 ): Promise<Resolved> {
   const { language, prefixed } = requestLanguage(request);
+  // Named, the default language is the unprefixed page: moved before any read.
+  if (prefixed && language === DEFAULT_LANGUAGE) {
+    const nothing = { match: null, client: null, partner: null, hostPartner: null, data: {}, fetch: {}, error: null, readsMs: 0 };
+    return { ...nothing, language, redirect: new Redirect(path + search, 301) };
+  }
   const resolved = await resolveInLanguage(app, request, routes, path, search, language);
-  if (prefixed && language === DEFAULT_LANGUAGE) resolved.redirect = new Redirect(path + search, 301);
   const moved = resolved.redirect;
   if (moved?.location.startsWith('/'))
     resolved.redirect = new Redirect(
