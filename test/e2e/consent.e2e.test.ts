@@ -62,10 +62,18 @@ async function consentCookie(page: Page) {
 
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null);
 
-/** Waits for hydration, then for React's effects after it (the bar is shown in one). */
+/**
+ * Waits for hydration, then for the render after it that reads the stored
+ * choice (the bar is shown in it, sliding in): two frames, then the end of
+ * every animation started. Not network idle, which a loaded machine's
+ * pictures kept away past 30 s (CI).
+ */
 async function settle(page: Page) {
   await waitForHydration(page);
-  await page.waitForNetworkIdle({ idleTime: 300 });
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 interface Visit {

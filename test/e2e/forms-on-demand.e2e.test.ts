@@ -165,13 +165,17 @@ t.test('forms whose code loads on first use', async (t) => {
         if (other) break;
       }
       if (!other) throw new Error('no link to another property with units');
-      await page.$eval('.units-table', (el) => el.setAttribute('data-old', ''));
+      // Each part draws when its own chunk arrives: wait for the new page's, not the old page's.
+      const parts = ['.units-table', '.key-facts__list', '.project-details', '.property-description__body'];
+      for (const part of parts) await page.$eval(part, (el) => el.setAttribute('data-old', ''));
       await page.$eval(`a[href="${other}"]`, (a) => (a as HTMLAnchorElement).click());
       await page.waitForSelector('.units-table:not([data-old]) tbody tr');
       t.equal((await loads.scripts('unitsTable')).length, 1, 'after a client navigation its code loaded and drew the table');
-      await page.waitForSelector('.key-facts__item');
+      await page.waitForSelector('.key-facts__list:not([data-old]) .key-facts__item');
       t.equal((await loads.scripts('keyFacts')).length, 1, 'and the key facts');
+      await page.waitForSelector('.project-details:not([data-old]) .project-details__item');
       t.equal((await loads.scripts('projectDetails')).length, 1, 'and the details');
+      await page.waitForSelector('.property-description__body:not([data-old])');
       t.equal((await loads.scripts('description')).length, 1, 'and the description');
       t.same(problems.all(), [], 'no console errors');
     },
