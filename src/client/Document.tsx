@@ -2,14 +2,15 @@
 // browser. Partner colours are CSS custom properties in a nonced <style> in the
 // head, so a partner's page is branded on first paint, before any script.
 import type { ReactNode } from 'react';
-import type { PartnerColors } from '../shared/partner.ts';
-import { colorsOf, derivedColors } from '../shared/brand-colors.ts';
+import type { PublicPartner } from '../shared/partner.ts';
+import { DEFAULT_COLORS, DEFAULT_DERIVED_COLORS } from '../shared/constants.ts';
 import { useStore } from './store.tsx';
 import favicon from './assets/favicon.svg';
 
-/** The partner's colours, and those derived from them for contrast (shared/brand-colors.ts). */
-export function colorRules(colors: PartnerColors): string {
-  const d = derivedColors(colors);
+/** The partner's colours and those the server derived from them for contrast (shared/brand-colors.ts); the site's own without a partner. */
+function colorRules(partner: PublicPartner | null): string {
+  const colors = partner?.colors ?? DEFAULT_COLORS;
+  const d = partner?.derived_colors ?? DEFAULT_DERIVED_COLORS;
   return (
     `:root{--color-primary:${colors.primary};--color-secondary:${colors.secondary};--color-heading:${colors.heading_color};` +
     `--color-on-primary:${d.onPrimary};--color-on-secondary:${d.onSecondary};--color-accent-on-white:${d.accentOnWhite};` +
@@ -22,14 +23,14 @@ export function BrandColors({ nonce }: { nonce: string }) {
   // Colours are validated as #rrggbb when stored, so they cannot close the rule.
   return (
     <style nonce={nonce} suppressHydrationWarning id="brand-colors">
-      {colorRules(colorsOf(partner))}
+      {colorRules(partner)}
     </style>
   );
 }
 
 function ThemeColor() {
   const partner = useStore((s) => s.partner);
-  return <meta name="theme-color" content={colorsOf(partner).primary} />;
+  return <meta name="theme-color" content={(partner?.colors ?? DEFAULT_COLORS).primary} />;
 }
 
 interface DocumentProps {

@@ -1,15 +1,10 @@
 // Readable brand colours: WCAG 2.x contrast between a partner's three colours
 // and the surfaces the site draws them on, the colours derived from them (text
 // on a coloured fill, a visible accent line), and the pairs that fall short.
-// One function, derivedColors, gives the CSS custom properties of every page
-// (Document.tsx); contrastWarnings is what `npm run partner` prints.
+// One function, derivedColors, gives what the pages draw (the server hands the
+// result to them with the partner, Document.tsx writes it as CSS custom
+// properties); contrastWarnings is what `npm run partner` prints.
 import type { PartnerColors } from './partner.ts';
-import { DEFAULT_COLORS } from './constants.ts';
-
-/** A partner's colours, or the site's own without a partner. */
-export function colorsOf(partner: { colors: PartnerColors } | null | undefined): PartnerColors {
-  return partner?.colors ?? { ...DEFAULT_COLORS };
-}
 
 /** WCAG 2.x AA: body text. */
 export const AA_TEXT = 4.5;

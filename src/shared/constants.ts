@@ -30,6 +30,15 @@ export const DEFAULT_COLORS = {
   heading_color: '#fffb00',
 } as const;
 
+/** derivedColors(DEFAULT_COLORS), held to it by test/shared/brand-colors.test.ts: the browser draws the main site without the contrast code. */
+export const DEFAULT_DERIVED_COLORS = {
+  onPrimary: '#ffffff',
+  onSecondary: '#000000',
+  accentOnWhite: '#13206a',
+  accentOnPrimary: '#fffb00',
+  headingOnPrimary: '#fffb00',
+} as const;
+
 /** The cookie that carries a client's session token (accounts). */
 export const SESSION_COOKIE = 'sid';
 

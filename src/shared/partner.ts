@@ -2,6 +2,7 @@
 // POST /api/partner/get-data (SPEC §7).
 import { object, string, number, optional, record, pattern, size, enums, type Infer } from 'superstruct';
 import { DEFAULT_COLORS } from './constants.ts';
+import type { DerivedColors } from './brand-colors.ts';
 
 export const HexColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
 
@@ -34,6 +35,8 @@ export interface PublicPartner {
   address: string | null;
   city: string | null;
   colors: PartnerColors;
+  /** What the pages draw from the three (shared/brand-colors.ts), worked out by the server: the browser only writes them. */
+  derived_colors: DerivedColors;
   listing_indexing: ListingIndexing;
 }
 

@@ -14,7 +14,7 @@ import {
   visibleOn,
   WHITE,
 } from '../../src/shared/brand-colors.ts';
-import { DEFAULT_COLORS } from '../../src/shared/constants.ts';
+import { DEFAULT_COLORS, DEFAULT_DERIVED_COLORS } from '../../src/shared/constants.ts';
 
 function near(t: { ok(v: boolean, m: string): void }, actual: number, expected: number, what: string): void {
   t.ok(Math.abs(actual - expected) < 0.01, `${what}: ${actual.toFixed(3)} ≈ ${expected}`);
@@ -82,6 +82,7 @@ t.test('derived colours: a white secondary gives a visible underline on white (S
   t.ok(contrast(pale.accentOnPrimary, '#fff3b0') >= AA_LARGE, `and on its own colour too: ${pale.accentOnPrimary}`);
 
   const main = derivedColors(DEFAULT_COLORS);
+  t.same(main, DEFAULT_DERIVED_COLORS, "the main site's, as the browser has them without this code");
   t.equal(main.accentOnWhite, DEFAULT_COLORS.primary, "the main site's yellow on white: its navy instead");
   t.equal(main.accentOnPrimary, DEFAULT_COLORS.secondary, 'yellow on navy: kept');
 });

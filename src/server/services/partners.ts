@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PartnerRow, PartnerUpdate } from '../store/schema.ts';
 import { DEFAULT_LISTING_INDEXING, type PublicPartner } from '../../shared/partner.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
+import { derivedColors } from '../../shared/brand-colors.ts';
 import { runKept } from '../store/kept-queries.ts';
 import { PerVersion } from './per-version.ts';
 import { readVersions, type StoreVersions } from './versions.ts';
@@ -22,6 +23,7 @@ export function normaliseHost(host: string | undefined | null): string | null {
 }
 
 export function toPublicPartner(row: PartnerRow): PublicPartner {
+  const colors = { primary: row.color_primary, secondary: row.color_secondary, heading_color: row.color_heading };
   return {
     id: row.id,
     slug: row.slug,
@@ -32,7 +34,8 @@ export function toPublicPartner(row: PartnerRow): PublicPartner {
     phone: row.phone,
     address: row.address,
     city: row.city,
-    colors: { primary: row.color_primary, secondary: row.color_secondary, heading_color: row.color_heading },
+    colors,
+    derived_colors: derivedColors(colors),
     listing_indexing: row.listing_indexing,
   };
 }

@@ -5,6 +5,7 @@ import t from 'tap';
 import { pageAddresses, type Where } from '../../../src/client/lib/page-addresses.ts';
 import type { SectionInfo } from '../../../src/client/lib/section.tsx';
 import type { PublicPartner } from '../../../src/shared/partner.ts';
+import { DEFAULT_DERIVED_COLORS } from '../../../src/shared/constants.ts';
 
 const SITE = 'https://www.example.com';
 const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: string | null = 'casas.example'): PublicPartner => ({
@@ -18,6 +19,7 @@ const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: st
   address: null,
   city: null,
   colors: { primary: '#000000', secondary: '#ffffff', heading_color: '#ffffff' },
+  derived_colors: DEFAULT_DERIVED_COLORS,
   listing_indexing,
 });
 const main: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
