@@ -8,7 +8,8 @@
 //     transaction rolls back, and the PullRunner rejects.
 //   - A worker that dies (out of memory, an error it did not catch) rejects
 //     with one line; its transaction never committed, so the catalogue is unchanged.
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import v8 from 'node:v8';
+import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 import type { StoreOptions } from '../store/db.ts';
 import { serverEntry } from '../paths.ts';
 import type { PullRunner } from '../catalogue-import/pull-import.ts';
@@ -39,7 +40,7 @@ export const pullInWorker =
       if (signal?.aborted) return reject(new Error('interrupted'));
       const resourceLimits = options.resourceLimits ?? PULL_WORKER_LIMITS;
       const data: PullWorkerData = { store: location, job, alertsSiteUrl: options.alertsSiteUrl };
-      const worker = new Worker(serverEntry('jobs/pull-worker'), { workerData: data, resourceLimits });
+      const worker = boundedWorker(serverEntry('jobs/pull-worker'), { workerData: data, resourceLimits });
       let answer: PullWorkerAnswer | undefined;
       let crash: Error | undefined;
       const stop = () => void worker.terminate();
@@ -56,6 +57,18 @@ export const pullInWorker =
         else reject(new Error(crashLine(crash, code, resourceLimits)));
       });
     });
+
+/**
+ * Starts a worker thread whose heap is bounded by its `resourceLimits`, whatever node was given.
+ * V8 reads a `--max-old-space-size` given to node (on its command line or in NODE_OPTIONS, meant
+ * for the main thread) over a worker's own limit, which would let the worker grow as far as the
+ * main thread may (docs/decisions/pull-in-a-worker-thread.md). An isolate reads the flag once, as it is created: cleared
+ * here, the main thread keeps the heap it was started with and the worker gets its limits.
+ */
+export function boundedWorker(file: string | URL, options: WorkerOptions & { resourceLimits: ResourceLimits }): Worker {
+  v8.setFlagsFromString('--max-old-space-size=0');
+  return new Worker(file, options);
+}
 
 function crashLine(crash: Error | undefined, code: number, limits: ResourceLimits): string {
   if ((crash as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
