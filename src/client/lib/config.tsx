@@ -7,7 +7,9 @@ const ConfigContext = createContext<PublicConfig | null>(null);
 
 export const ConfigProvider = ConfigContext.Provider;
 
+export const useConfig = (): PublicConfig | null => useContext(ConfigContext);
+
 /** SITE_URL without a trailing slash (outside an app, e.g. a component test: SITE_URL's default). */
 export function useSiteUrl(): string {
-  return useContext(ConfigContext)?.siteUrl ?? 'http://localhost:3000';
+  return useConfig()?.siteUrl ?? 'http://localhost:3000';
 }

@@ -17,7 +17,7 @@
 // part is rendered in the page's own tree once its code is there (`preload`
 // lets a page's `prepare` load it before that render, so nothing blinks). The
 // contexts the parts read (the router's base, i.e. the page's language; the
-// store, section, posted form, the client, consent) are handed across to the
+// store, section, posted form, the client, consent, the public configuration) are handed across to the
 // root of their own; SWR's is not (a part that fetches names its fetcher).
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
@@ -25,6 +25,7 @@ import { onDemand, type OnDemand } from './on-demand.ts';
 import { rootMakers } from './roots.ts';
 import { PostedContext } from '../components/forms/posted.tsx';
 import { AuthProvider, useAuthStore } from './auth.tsx';
+import { ConfigProvider, useConfig } from './config.tsx';
 import { ConsentContext, type ConsentApi } from './consent.tsx';
 import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
@@ -71,6 +72,7 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
   const auth = useAuthStore();
   const posted = useContext(PostedContext);
   const consent = useContext(ConsentContext);
+  const config = useConfig();
 
   // A form sent, a link followed or a button pressed before its code has taken the part over: held,
   // then sent, followed or pressed by that code (a link or form by the browser, if the code fails to load).
@@ -155,10 +157,12 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
           <SectionProvider value={section}>
             <AuthProvider store={auth}>
               <PostedContext.Provider value={posted}>
-                <ConsentWhileHydrating consent={consent}>
-                  <Part {...props} />
-                  <Taken onTaken={onTaken} />
-                </ConsentWhileHydrating>
+                <ConfigProvider value={config}>
+                  <ConsentWhileHydrating consent={consent}>
+                    <Part {...props} />
+                    <Taken onTaken={onTaken} />
+                  </ConsentWhileHydrating>
+                </ConfigProvider>
               </PostedContext.Provider>
             </AuthProvider>
           </SectionProvider>

@@ -21,7 +21,7 @@ import { Meta } from '../components/Meta.tsx';
 import { PageHeader } from '../components/Sections.tsx';
 import { Link } from '../components/Link.tsx';
 import { Photo } from '../components/Photo.tsx';
-import { ShareLinks } from '../components/ShareLinks.tsx';
+import { ShareLinks } from '../components/share/LazyShareLinks.tsx';
 import { projectPlace } from '../components/ProjectCard.tsx';
 import { deliveryOf } from '../components/property/ProjectDetails.tsx';
 import { airportDistance, beachDistance, centreDistance } from '../../shared/distances.ts';

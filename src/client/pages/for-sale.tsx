@@ -40,7 +40,7 @@ import { useStore } from '../store.tsx';
 import { usePropertyView } from '../components/property/tracking.ts';
 import { FavoriteButton } from '../components/account/FavoriteButton.tsx';
 import { CompareSlot } from '../components/compare/CompareSlot.tsx';
-import { ShareLinks } from '../components/ShareLinks.tsx';
+import { ShareLinks } from '../components/share/LazyShareLinks.tsx';
 import { RecentlyViewedSlot } from '../components/RecentlyViewedSlot.tsx';
 import { useContactDetails } from '../components/Footer.tsx';
 import { pageAddresses } from '../lib/page-addresses.ts';

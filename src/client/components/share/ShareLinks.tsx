@@ -4,10 +4,10 @@
 // e-mail and "Copy link". Without JavaScript the WhatsApp and e-mail links
 // work as they are; copying needs a script, so its button comes with it.
 import { useState } from 'react';
-import { t } from '../../shared/i18n.ts';
-import { pageAddresses } from '../lib/page-addresses.ts';
-import { useHydrated } from '../lib/useHydrated.ts';
-import { usePageWhere } from '../lib/usePageWhere.ts';
+import { t } from '../../../shared/i18n.ts';
+import { pageAddresses } from '../../lib/page-addresses.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
+import { usePageWhere } from '../../lib/usePageWhere.ts';
 
 export function ShareLinks({ title }: { title: string }) {
   const url = pageAddresses(usePageWhere()).url;
