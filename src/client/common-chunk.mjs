@@ -48,6 +48,7 @@ export const ALWAYS_COMMON = [
   'src/client/components/CardActions.tsx',
   'src/client/components/ProjectCard.tsx',
   'src/shared/catalogue-terms.ts',
+  'src/client/lib/language-offer.ts',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */

@@ -17,6 +17,8 @@ export const SERVER_ONLY_MESSAGES = [
   'favoriteAlerts.mail',
   // The names of devices in the profile's list of sessions, written by the server.
   'account.devices',
+  // The note offering another language, in that language: the server answers its words (/api/language-note).
+  'languageNote',
   // Answers of the server to a malformed body or a form posted from elsewhere.
   'errors.body',
   'formPost.notForm',

@@ -94,7 +94,16 @@ export function hasMessage(key: string): boolean {
 }
 
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const value = current().strings.get(key);
+  return message(current(), key, vars);
+}
+
+/** A message in `language`, whatever is being rendered: the server's answers in a language asked for (it holds every language's strings). */
+export function tIn(language: Language, key: MessageKey, vars?: Record<string, string | number>): string {
+  return message(catalogOf(language), key, vars);
+}
+
+function message(catalog: Catalog, key: string, vars?: Record<string, string | number>): string {
+  const value = catalog.strings.get(key);
   if (value === undefined) return key;
   return vars ? fill(value, vars) : value;
 }

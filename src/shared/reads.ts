@@ -23,6 +23,7 @@ import type { PriceHistoryAnswer } from './price-history.ts';
 import type { SavedSearchList, SavedSearchView } from './saved-searches.ts';
 import type { FavoriteAlertLinkAnswer } from './favorite-alerts.ts';
 import type { RatesAnswer } from './exchange-rates.ts';
+import type { LanguageNoteAnswer } from './language-note.ts';
 
 export interface ContentAnswer {
   data: ContentPage;
@@ -59,6 +60,7 @@ export interface ReadAnswers {
   '/api/saved-searches/mine': SavedSearchList;
   '/api/favorite-alerts/unsubscribe': FavoriteAlertLinkAnswer;
   '/api/rates': RatesAnswer;
+  '/api/language-note': LanguageNoteAnswer;
 }
 
 /** The path of a read, e.g. '/api/property'. */

@@ -8,6 +8,7 @@ import { t } from '../../shared/i18n.ts';
 import { Header } from '../components/Header.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { CompareTraySlot } from '../components/compare/CompareTraySlot.tsx';
+import { LanguageNoteSlot } from '../components/language/LanguageNoteSlot.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { CookieConsent } from '../components/consent/index.ts';
 
@@ -44,6 +45,7 @@ function Shell({
         {children}
       </main>
       <CompareTraySlot />
+      <LanguageNoteSlot />
       {footer && <Footer />}
     </div>
   );

@@ -16,6 +16,7 @@ import { placesRead } from './place-reads.ts';
 import { savedSearchReads } from './saved-search-reads.ts';
 import { favoriteAlertReads } from './favorite-alert-reads.ts';
 import { ratesRead } from './rates-reads.ts';
+import { languageNoteRead } from './language-note-reads.ts';
 
 export const reads: { [P in ReadPath]: Read<P> } = {
   '/api/content': read({
@@ -50,6 +51,7 @@ export const reads: { [P in ReadPath]: Read<P> } = {
   ...savedSearchReads,
   ...favoriteAlertReads,
   '/api/rates': ratesRead,
+  '/api/language-note': languageNoteRead,
 };
 
 export const readByPath = new Map<string, Read>(Object.values(reads).map((r) => [r.path, r]));

@@ -4,7 +4,7 @@
 export function focusMain(): void {
   if (typeof document === 'undefined') return;
   const active = document.activeElement;
-  // Only when the focus was in the consent UI (or lost): never steal it.
-  if (active && active !== document.body && !active.closest('.cookie-bar, .cookie-modal')) return;
+  // Only when the focus was in the consent UI or the language note (or lost): never steal it.
+  if (active && active !== document.body && !active.closest('.cookie-bar, .cookie-modal, .language-note')) return;
   document.getElementById('main')?.focus({ preventScroll: true });
 }

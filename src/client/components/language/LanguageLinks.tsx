@@ -1,9 +1,10 @@
 // The languages page's list (issue 24): a page in each of the site's
 // languages, each named in its own language. Plain links, not client
 // navigation: another language is another build of the browser's code, so the
-// page loads anew.
+// page loads anew. The language followed is remembered (lib/language-choice.ts).
 import { currentLanguage, t } from '../../../shared/i18n.ts';
 import { LANGUAGES, inLanguage, type Language } from '../../../shared/languages.ts';
+import { rememberChoice } from '../../lib/language-choice.ts';
 
 /** Each language's own name for itself (each locale file has its own as `languages.name`). */
 const NAMES: Record<Language, string> = {
@@ -36,7 +37,13 @@ function Links({ path }: { path: string }) {
     <ul className="language-links__list">
       {LANGUAGES.map((language) => (
         <li key={language}>
-          <a href={inLanguage(path, language)} hrefLang={language} lang={language} aria-current={language === here ? 'true' : undefined}>
+          <a
+            href={inLanguage(path, language)}
+            hrefLang={language}
+            lang={language}
+            aria-current={language === here ? 'true' : undefined}
+            onClick={() => rememberChoice(language)}
+          >
             {NAMES[language]}
           </a>
         </li>

@@ -1,0 +1,45 @@
+// Which language to offer a visitor in a note (issue 24): the one they chose,
+// on a page in another; without a choice, the one their browser prefers, once.
+// Never a redirect: a page is the same for every visitor, cacheable and
+// crawlable (docs/decisions/language-note.md). What the browser remembers
+// (lib/language-choice.ts writes it) is a setting the visitor asked for: the
+// language they chose, and that a note was shown.
+import { isLanguage, type Language } from '../../shared/languages.ts';
+
+/** localStorage: the language the visitor chose. */
+export const CHOSEN_KEY = 'language';
+/** localStorage: present once the browser's own language was offered. */
+export const OFFERED_KEY = 'language-offered';
+
+/**
+ * The site's language for a browser's preferred ones (BCP 47 tags, most
+ * preferred first: navigator.languages), the first the site has: `de-AT` is
+ * German; Norwegian Bokmål and Nynorsk (`nb`, `nn`) are Norwegian.
+ */
+export function preferredLanguage(tags: readonly string[]): Language | null {
+  for (const tag of tags) {
+    const base = tag.toLowerCase().split('-')[0]!;
+    const code = base === 'nb' || base === 'nn' ? 'no' : base;
+    if (isLanguage(code)) return code;
+  }
+  return null;
+}
+
+/** The language to offer on a page in `page`: the visitor's choice (`chosen`, as stored) when the page is in another; else their browser's, once. */
+export function languageToOffer(page: Language, chosen: string | null, offered: boolean, browser: readonly string[]): Language | null {
+  if (chosen && isLanguage(chosen)) return chosen === page ? null : chosen;
+  const preferred = offered ? null : preferredLanguage(browser);
+  return preferred === page ? null : preferred;
+}
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled: offered on every page load, as to a first visitor
+  }
+}
+
+/** The language to offer on this page, from what this browser remembers and prefers. */
+export const languageOffer = (page: Language): Language | null =>
+  languageToOffer(page, stored(CHOSEN_KEY), stored(OFFERED_KEY) !== null, navigator.languages);
