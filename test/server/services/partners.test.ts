@@ -4,6 +4,7 @@ import { PartnerService } from '../../../src/server/services/partners.ts';
 import { ContentService } from '../../../src/server/services/content.ts';
 import { ConflictError, InputError, NotFoundError } from '../../../src/server/store/errors.ts';
 import { DEFAULT_COLORS } from '../../../src/shared/constants.ts';
+import { derivedColors } from '../../../src/shared/brand-colors.ts';
 
 /** The error a write refuses with: its class, field and message (never SQL's). */
 async function refusal(t: Tap, write: Promise<unknown>, kind: typeof InputError, field: string, message: RegExp): Promise<void> {
@@ -176,7 +177,8 @@ forEachStore(
     const partners = new PartnerService(store.db);
     const before = (await partners.bySlug('costa-casas'))!;
     const after = await partners.update('costa-casas', { primary: '#123456', phone: '', city: 'Alicante' });
-    t.same(after, { ...before, phone: null, city: 'Alicante', colors: { ...before.colors, primary: '#123456' } });
+    const colors = { ...before.colors, primary: '#123456' };
+    t.same(after, { ...before, phone: null, city: 'Alicante', colors, derived_colors: derivedColors(colors) });
     t.same(await partners.update('costa-casas', { domain: 'costa-casas.localhost' }), after, 'its own domain is not a conflict');
     await partners.update('costa-casas', { domain: null });
     t.equal(await partners.byHost('costa-casas.localhost'), null, 'a cleared domain no longer resolves');
