@@ -12,7 +12,7 @@ import { t } from '../../shared/i18n.ts';
 import { namesPlace } from '../../shared/place-key.ts';
 import { previewImage, siteOrigin } from '../../shared/seo.ts';
 import type { ListingPaths } from '../../shared/structured-data.ts';
-import { categoryLabel } from '../../shared/category-label.ts';
+import { categoryInSentence, categoryLabel } from '../../shared/category-label.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { useSiteUrl } from '../lib/config.tsx';
@@ -62,7 +62,7 @@ function excerpt(text: string, max: number): string {
 function metaDescription(project: ProjectDetail): string {
   const price = formatPrice(project.price?.min);
   const values = {
-    category: categoryLabel(project.category).toLowerCase(),
+    category: categoryInSentence(project.category),
     town: project.location.town.name,
     region: project.location.region.name,
     price,
