@@ -11,8 +11,8 @@ import { startFlags } from '../../helpers/start-flags.ts';
 
 const SCRIPT = `
 import v8 from 'node:v8';
-import { PULL_WORKER_LIMITS } from './src/server/jobs/pull-in-worker.ts';
-const { Worker } = await import("node:worker_threads"); const worker = new Worker(
+import { boundedWorker, PULL_WORKER_LIMITS } from './src/server/jobs/pull-in-worker.ts';
+const worker = boundedWorker(
   "process.getBuiltinModule('node:worker_threads').parentPort.postMessage(process.getBuiltinModule('node:v8').getHeapStatistics().heap_size_limit)",
   { eval: true, resourceLimits: PULL_WORKER_LIMITS },
 );
