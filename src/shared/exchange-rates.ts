@@ -1,16 +1,11 @@
-// Prices in the buyer's money (issue 24): the euro price stays the price; beside
-// it, on request, an approximate conversion from the European Central Bank's
-// daily reference rates, which the server pulls (server/jobs/exchange-rates.ts)
-// and answers at /api/rates. Rounded to three significant figures: a rate of
-// the day times an asking price is an order of magnitude, not an amount.
+// Prices in the buyer's money (issue 24): the European Central Bank's daily
+// reference rates, which the server pulls (server/jobs/exchange-rates.ts) and
+// answers at /api/rates. What the browser uses (the currencies, the rounding,
+// the formats) is in currencies.ts, re-exported here, without superstruct.
 import { object, type Infer } from 'superstruct';
+import type { ExchangeRates } from './currencies.ts';
 
-/** The ECB's rates of one day: units of each currency per euro. */
-export interface ExchangeRates {
-  /** The ECB's reference date, YYYY-MM-DD. */
-  date: string;
-  rates: Record<string, number>;
-}
+export * from './currencies.ts';
 
 /** /api/rates: the latest rates, or null when none were ever pulled or the last are too old to use. */
 export interface RatesAnswer {
@@ -19,50 +14,3 @@ export interface RatesAnswer {
 
 export const RatesQuery = object({});
 export type RatesQuery = Infer<typeof RatesQuery>;
-
-/** The currencies the ECB publishes that the site's buyers use, offered for conversion in this order. */
-export const CONVERSION_CURRENCIES = [
-  'GBP',
-  'USD',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CHF',
-  'PLN',
-  'CZK',
-  'HUF',
-  'JPY',
-  'CAD',
-  'AUD',
-  'RON',
-  'BGN',
-] as const;
-export type ConversionCurrency = (typeof CONVERSION_CURRENCIES)[number];
-
-/**
- * The currency a language's visitors most likely think in, before they choose:
- * none for languages of the euro (Croatia's too, since 2023) or of a currency the ECB does not publish.
- */
-export const CURRENCY_OF_LANGUAGE: Partial<Record<string, ConversionCurrency>> = {
-  en: 'GBP',
-  sv: 'SEK',
-  no: 'NOK',
-  da: 'DKK',
-  pl: 'PLN',
-  hu: 'HUF',
-  ja: 'JPY',
-};
-
-/** `eur` in the currency of `rate` (units per euro), to three significant figures. */
-export function approximate(eur: number, rate: number): number {
-  const exact = eur * rate;
-  if (!Number.isFinite(exact) || exact <= 0) return 0;
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(exact)) - 2);
-  return Math.round(exact / step) * step;
-}
-
-/** Whether rates dated `date` are recent enough to show, `maxAgeDays` after it at most. */
-export function ratesAreFresh(date: string, now: Date, maxAgeDays: number): boolean {
-  const day = Date.parse(`${date}T00:00:00Z`);
-  return Number.isFinite(day) && now.getTime() - day <= (maxAgeDays + 1) * 86_400_000;
-}

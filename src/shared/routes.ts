@@ -175,7 +175,11 @@ function forSale(prefix: '' | '/old' | '/:partner'): Shape {
       const needQuery = withPartner(params, { id: params.id });
       // The development's description in the page's language when the feed gives it (catalogue/project.ts).
       const detailQuery = language === DEFAULT_LANGUAGE ? needQuery : { ...needQuery, lang: language };
-      return FOR_SALE_READS.map((endpoint) => ({ endpoint, query: endpoint === '/api/property' ? detailQuery : needQuery }));
+      return [
+        ...FOR_SALE_READS.map((endpoint) => ({ endpoint, query: endpoint === '/api/property' ? detailQuery : needQuery })),
+        // The rates of the conversion beside the prices (issue 24): the same for every project and partner.
+        { endpoint: '/api/rates', query: {} },
+      ];
     },
   };
 }

@@ -50,9 +50,14 @@ interface IslandProps<P> {
   onHover?: boolean;
   /** Whether the code loads as soon as the page has hydrated: a part that shows what this browser allows (an embed behind consent). */
   eager?: boolean;
+  /**
+   * When else the code loads: `when(load)` calls `load` (at once, or on an event) and returns what stops
+   * it; a part that shows what the visitor chose in this browser (a currency).
+   */
+  when?: ((load: () => void) => () => void) | undefined;
 }
 
-function Island<P extends object>({ code, props, onUse = true, onHover = false, eager }: IslandProps<P>) {
+function Island<P extends object>({ code, props, onUse = true, onHover = false, eager, when }: IslandProps<P>) {
   const frame = useRef<HTMLDivElement>(null);
   const root = useRef<Root | null>(null);
   // During hydration the frame holds the server's DOM; rendered later, nothing.
@@ -136,11 +141,13 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
       for (const type of uses) el.addEventListener(type, start, { capture: true, passive: true });
       for (const type of HELD) el.addEventListener(type, hold, true);
     }
+    const unwatch = when?.(start);
     return () => {
       mounted = false;
       stop();
+      unwatch?.();
     };
-  }, [code, inline, stale, onUse, onHover, eager, sendHeld]);
+  }, [code, inline, stale, onUse, onHover, eager, when, sendHeld]);
 
   // Stale before the code took the server's DOM over: rendered afresh in the page's tree once the
   // code is there, which replaces the server's DOM in one commit (nothing blinks).
@@ -204,11 +211,11 @@ function sameProps(a: object, b: object): boolean {
  */
 export function island<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { onUse = true, onHover = false, eager = false } = {},
+  { onUse = true, onHover = false, eager = false, when }: Pick<IslandProps<P>, 'onUse' | 'onHover' | 'eager' | 'when'> = {},
 ): ComponentType<P> & { preload: () => Promise<ComponentType<P>> } {
   const code = onDemand(load);
   function LoadedOnUse(props: P) {
-    return <Island code={code} props={props} onUse={onUse} onHover={onHover} eager={eager} />;
+    return <Island code={code} props={props} onUse={onUse} onHover={onHover} eager={eager} when={when} />;
   }
   return Object.assign(LoadedOnUse, { preload: code.load });
 }

@@ -7,6 +7,7 @@
 import type { PageProps } from './index.ts';
 import type { FilesAnswer, ProjectCard, ProjectDetail, UnitRow } from '../../shared/catalogue.ts';
 import type { UnitPriceHistory } from '../../shared/price-history.ts';
+import type { ExchangeRates } from '../../shared/currencies.ts';
 import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { namesPlace } from '../../shared/place-key.ts';
@@ -19,6 +20,7 @@ import { useSiteUrl } from '../lib/config.tsx';
 import { Meta } from '../components/Meta.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PropertyContactForm } from '../components/LazyLeadForm.tsx';
+import { PriceConversion } from '../components/price/LazyPriceConversion.tsx';
 import { Gallery } from '../components/property/Gallery.tsx';
 import { imageAlt } from '../components/property/Slides.tsx';
 import { PropertySection } from '../components/property/PropertySection.tsx';
@@ -80,12 +82,15 @@ function PropertyView({
   files,
   similar,
   history,
+  rates,
 }: {
   project: ProjectDetail;
   units: UnitRow[];
   files: FilesAnswer | undefined;
   similar: ProjectCard[];
   history: UnitPriceHistory[] | undefined;
+  /** The ECB's rates for the conversion beside a price, on request; none when too old (issue 24). */
+  rates: ExchangeRates | null;
 }) {
   const section = useSection();
   const origin = siteOrigin(useSiteUrl());
@@ -131,10 +136,13 @@ function PropertyView({
             </p>
           </div>
           {price && (
-            <p className="property__price">
-              <span className="visually-hidden">{t('card.price')}: </span>
-              {price}
-            </p>
+            <div className="property__prices">
+              <p className="property__price">
+                <span className="visually-hidden">{t('card.price')}: </span>
+                {price}
+              </p>
+              {rates && project.price && <PriceConversion price={project.price} rates={rates} />}
+            </div>
           )}
           <FavoriteButton projectId={project.id} name={project.name} variant="page" />
           <CompareSlot projectId={project.id} name={project.name} variant="page" />
@@ -148,7 +156,13 @@ function PropertyView({
           {/* The homes on sale and their prices before the long description: what a buyer decides by. */}
           {units.length > 0 && (
             <PropertySection id="units-title" title={t('property.unitsTitle')}>
-              <UnitsTable units={units} name={project.name} region={region.slug} costsPage={hrefIn(section, '/buying-costs')} />
+              <UnitsTable
+                units={units}
+                name={project.name}
+                region={region.slug}
+                costsPage={hrefIn(section, '/buying-costs')}
+                rates={rates}
+              />
             </PropertySection>
           )}
           <Description project={project} />
@@ -196,6 +210,7 @@ export default function ForSalePage({ match }: PageProps) {
   const files = useRouteData(match, '/api/project/files');
   const similar = useRouteData(match, '/api/project/similar')?.data;
   const history = useRouteData(match, '/api/project/price-history')?.data;
+  const rates = useRouteData(match, '/api/rates')?.data ?? null;
   if (!project || !units) return null;
-  return <PropertyView project={project} units={units} files={files} similar={similar ?? []} history={history} />;
+  return <PropertyView project={project} units={units} files={files} similar={similar ?? []} history={history} rates={rates} />;
 }

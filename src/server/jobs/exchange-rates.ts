@@ -32,7 +32,7 @@ export async function pullExchangeRates(
   log: FastifyBaseLogger,
   timeoutMs = TIMEOUT_MS,
 ): Promise<RatesPull> {
-  const known = await rates.validators();
+  const known = await rates.kept();
   try {
     // The feeds' GET: validators, a time-out to the last byte, a bounded body, one-line errors.
     const download = await fetchFeed(url, {
@@ -47,6 +47,7 @@ export async function pullExchangeRates(
     const chunks: Uint8Array[] = [];
     for await (const chunk of download.body) chunks.push(chunk);
     const parsed = parseEcbRates(Buffer.concat(chunks).toString('utf8'));
+    if (known && parsed.date < known.date) throw new Error(`rates of ${parsed.date}, older than those kept (${known.date})`);
     await rates.save(parsed, { etag: download.etag, last_modified: download.lastModified }, now);
     log.info({ date: parsed.date, currencies: Object.keys(parsed.rates).length }, 'exchange rates updated');
     return 'updated';

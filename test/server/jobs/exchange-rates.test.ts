@@ -2,9 +2,11 @@
 // good answer is stored with its validators, which the next pull sends back
 // (a 304 keeps the rates); a malformed body, an error status, a body too large,
 // a server that never answers and one that cannot be reached each fail the
-// pull, are recorded with their reason and keep the last good rates; rates
-// older than EXCHANGE_RATES_MAX_AGE_DAYS are no longer offered, and /api/rates
-// answers what is offered. The job runs at start when its options are given.
+// pull, are recorded with their reason and keep the last good rates, and so
+// does a stale answer (rates older than those kept, as a lagging mirror may
+// give); rates older than EXCHANGE_RATES_MAX_AGE_DAYS, kept or first pulled so,
+// are not offered, and /api/rates answers what is offered: the currencies the
+// site converts into, no other. The job runs at start when its options are given.
 // On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import t from 'tap';
 import http from 'node:http';
@@ -71,6 +73,7 @@ forEachStore(t, 'pulled, kept through failures, offered while fresh', async (t, 
     ['an error status', (_q, res) => res.writeHead(503).end(), /HTTP 503/],
     ['a body too large', (_q, res) => res.end('x'.repeat(300 * 1024)), /more than 262144 bytes/],
     ['no answer', () => {}, /timed out/],
+    ['a stale answer', (_q, res) => res.end(ecbDaily(daysLater(-3).toISOString().slice(0, 10))), /older than those kept/],
   ];
   for (const [why, answer, reason] of failures) {
     respond.current = answer;
@@ -93,6 +96,28 @@ forEachStore(t, 'pulled, kept through failures, offered while fresh', async (t, 
   t.equal(res.statusCode, 200);
   t.match(res.headers['cache-control'], /public/, 'the same answer for everyone');
   t.same((res.json() as RatesAnswer).data, { date: day, rates: { USD: 1.0842, JPY: 163.42, GBP: 0.8521, SEK: 11.4375, NOK: 11.725 } });
+});
+
+forEachStore(t, 'rates the source answers already too old are kept but not offered', async (t, store) => {
+  const rates = new ExchangeRateService(store.db, 7);
+  const old = daysLater(-10).toISOString().slice(0, 10);
+  const { url } = await ratesServer(t, { current: (_req, res) => res.end(ecbDaily(old)) });
+  t.equal(await pullExchangeRates(rates, url, today, log), 'updated', 'good rates, of their day');
+  t.match(await store.db.selectFrom('exchange_rates').selectAll().executeTakeFirstOrThrow(), { date: old, error: null });
+  t.equal(await rates.latest(today), null, 'too old to show');
+  const app = await testApp(t, { store });
+  t.same(((await app.inject('/api/rates')).json() as RatesAnswer).data, null, 'no conversion');
+});
+
+forEachStore(t, '/api/rates names only the currencies offered for conversion', async (t, store) => {
+  const rates = new ExchangeRateService(store.db, 7);
+  const withOthers = ecbDaily(day).replace("<Cube currency='USD'", "<Cube currency='INR' rate='90.12'/><Cube currency='USD'");
+  const { url } = await ratesServer(t, { current: (_req, res) => res.end(withOthers) });
+  t.equal(await pullExchangeRates(rates, url, today, log), 'updated');
+  t.equal((await rates.latest(today))?.rates.INR, 90.12, 'kept as published');
+  const app = await testApp(t, { store });
+  const data = ((await app.inject('/api/rates')).json() as RatesAnswer).data;
+  t.same(Object.keys(data?.rates ?? {}).sort(), ['GBP', 'JPY', 'NOK', 'SEK', 'USD'], 'no rupee: the site converts into none');
 });
 
 forEachStore(t, 'the job pulls at start; an empty URL pulls nothing', async (t, store) => {

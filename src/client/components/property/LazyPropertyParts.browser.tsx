@@ -1,9 +1,11 @@
 // LazyPropertyParts.tsx in the browser: the server's parts kept, their code loaded only to render them anew
 // (a client navigation): nothing in them to use, so no touch or focus loads it.
 import { island } from '../../lib/island.tsx';
+import { whenCurrencyChosen } from '../../lib/currency-choice.ts';
 
 export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyFacts), { onUse: false });
-export const UnitsTable = island(() => import('./UnitsTable.tsx').then((m) => m.UnitsTable), { onUse: false });
+// The units' prices in the currency the visitor chose (kept, or chosen on this page): loaded then.
+export const UnitsTable = island(() => import('./UnitsTable.tsx').then((m) => m.UnitsTable), { onUse: false, when: whenCurrencyChosen });
 export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) => m.PriceHistory), { onUse: false });
 export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });
 export const AgentCard = island(() => import('./AgentCard.tsx').then((m) => m.AgentCard), { onUse: false });

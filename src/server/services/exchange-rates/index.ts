@@ -13,6 +13,11 @@ export interface RatesValidators {
   last_modified: string | null;
 }
 
+/** What is kept of a source: its rates' date and the validators of the answer they came from. */
+export interface KeptRates extends RatesValidators {
+  date: string;
+}
+
 /** The rates' JSON as stored, kept only if it is an object of positive numbers. */
 function readRates(json: string): Record<string, number> | null {
   try {
@@ -39,10 +44,14 @@ export class ExchangeRateService {
     return row && rates && ratesAreFresh(row.date, now, this.maxAgeDays) ? { date: row.date, rates } : null;
   }
 
-  /** The validators to send with the next pull: none until rates are stored. */
-  async validators(source = ECB): Promise<RatesValidators | null> {
+  /** The kept rates' date and the validators to send with the next pull: none until rates are stored. */
+  async kept(source = ECB): Promise<KeptRates | null> {
     return (
-      (await this.db.selectFrom('exchange_rates').select(['etag', 'last_modified']).where('source', '=', source).executeTakeFirst()) ?? null
+      (await this.db
+        .selectFrom('exchange_rates')
+        .select(['date', 'etag', 'last_modified'])
+        .where('source', '=', source)
+        .executeTakeFirst()) ?? null
     );
   }
 
