@@ -13,7 +13,7 @@ import { t } from '../../shared/i18n.ts';
 import { namesPlace } from '../../shared/place-key.ts';
 import { previewImage, siteOrigin } from '../../shared/seo.ts';
 import type { ListingPaths } from '../../shared/structured-data.ts';
-import { categoryInSentence, categoryLabel } from '../../shared/category-label.ts';
+import { categoryInSentence } from '../../shared/category-label.ts';
 import { useRouteData } from '../lib/useRouteData.ts';
 import { hrefIn, useSection } from '../lib/section.tsx';
 import { useSiteUrl } from '../lib/config.tsx';
