@@ -17,9 +17,8 @@ import { seedDemoSite } from './demo/seed.ts';
 import { renderDemoSource } from './demo/raster.ts';
 import { mediaRoutes } from './api/media.ts';
 import { partnerLogoRoutes } from './api/partner-logos.ts';
-import { loadLocales } from './locales.ts';
-import { addMessages } from '../shared/i18n.ts';
-import { DIST_DIR, ROOT_DIR } from './paths.ts';
+import { addLocaleMessages } from './mail/languages.ts';
+import { DIST_DIR } from './paths.ts';
 import { securityHeaders } from './http/security.ts';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import { assetRoutes, readManifests } from './http/assets.ts';
@@ -146,10 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   if (config.SEED_DEMO) await seedDemoSite(store);
   // Every language's strings, for the server's own texts and for the pages it renders.
-  for (const [language, tree] of loadLocales(path.join(ROOT_DIR, 'locales'), app.log)) {
-    addMessages(tree, language);
-    ssr.addMessages?.(tree, language);
-  }
+  for (const [language, tree] of addLocaleMessages(app.log)) ssr.addMessages?.(tree, language);
 
   app.decorate('config', config);
   app.decorate('store', store);

@@ -3,13 +3,21 @@
 // pages then show the English strings.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
 
 export const LOCALES = LANGUAGES;
 
-export function loadLocales(dir: string, log: Pick<FastifyBaseLogger, 'warn'>): Map<Language, Record<string, unknown>> {
-  const loaded = new Map<Language, Record<string, unknown>>();
+export type Locales = Map<Language, Record<string, unknown>>;
+
+/** Where an invalid file is told of: the app's log, or the console's warnings. */
+export interface LocaleLog {
+  warn(details: object, message: string): void;
+}
+
+export const CONSOLE_LOG: LocaleLog = { warn: (details, message) => console.warn(message, details) };
+
+export function loadLocales(dir: string, log: LocaleLog): Locales {
+  const loaded: Locales = new Map();
   for (const code of LOCALES) {
     const file = path.join(dir, `${code}.json`);
     try {

@@ -29,6 +29,8 @@ declare const __BUILT_LANGUAGE__: Language | undefined;
 const BUILT: Language = typeof __BUILT_LANGUAGE__ === 'string' ? __BUILT_LANGUAGE__ : DEFAULT_LANGUAGE;
 
 let source: () => Language | undefined = () => undefined;
+/** The language writeIn() holds while its work runs; it comes before the source. */
+let written: Language | undefined;
 
 /** Where t() learns the language of what is being rendered (the server's render of a request); the built one otherwise. */
 export function setLanguageSource(next: () => Language | undefined): void {
@@ -37,7 +39,26 @@ export function setLanguageSource(next: () => Language | undefined): void {
 
 /** The language of the strings being written now. */
 export function currentLanguage(): Language {
-  return source() ?? BUILT;
+  return written ?? source() ?? BUILT;
+}
+
+/**
+ * `write()`'s strings, numbers and dates in `language` (a mail's, written
+ * outside any page's render). Synchronous only: nothing else runs until it
+ * returns, so no other request or job sees its language, and a page's render
+ * pays nothing for it.
+ */
+export function writeIn<T>(language: Language, write: () => T): T {
+  const before = written;
+  written = language;
+  try {
+    const out = write();
+    if (out instanceof Promise)
+      throw new TypeError('writeIn() takes synchronous work only: after an await, t() would be in another language');
+    return out;
+  } finally {
+    written = before;
+  }
 }
 
 export function lookup(messages: unknown, key: string): unknown {

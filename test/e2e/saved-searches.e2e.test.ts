@@ -7,7 +7,8 @@
 // lists the search with its frequency → the frequency changed → the search
 // deleted. Without JavaScript the same save is a form post landing on the
 // "sent" page. On a partner's path the mail and its link are in the
-// partner's brand and stay on the partner's site.
+// partner's brand and stay on the partner's site. Saved on a Dutch page (with
+// and without JavaScript), the mail, its links and the pages they open are Dutch.
 //
 // Then the alerts (issue 13), on the main site and on partners' sites (one
 // with its own domain, one without): save an instant alert → confirm → an
@@ -227,6 +228,41 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     );
     t.match((await mailTo(app, email)).text, new RegExp(`${url}/saved-searches/confirm/`), 'the confirmation mail is sent');
     t.same(problems.all(), []);
+  });
+
+  await t.test('in Dutch, with and without JavaScript: the mail, its links and the pages they open are Dutch', async (t) => {
+    const { page, problems } = await visitor(t, { width: 1280, height: 800 });
+    const posts: string[] = [];
+    page.on('request', (r) => void (r.method() === 'POST' && posts.push(new URL(r.url()).pathname)));
+    await page.goto(`${url}/nl${SEARCH_PAGE}`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    await openDisclosure(page);
+    await page.type(`${FORM} [name=email]`, 'anna@example.com');
+    await page.click(`${FORM} button[type=submit]`);
+    await page.waitForSelector(DONE);
+    t.same(posts, ['/nl/api/saved-searches'], "the page posts under its language's prefix");
+
+    const mail = await mailTo(app, 'anna@example.com');
+    t.equal(mail.header('subject'), 'Bevestig je zoekmelding op Spain New Homes', 'the confirmation mail in Dutch');
+    t.match(mail.text, '‘Nieuwbouwwoningen in Torrevieja, 2+ slaapkamers’');
+    t.match(mail.html, '<html lang="nl">');
+    const confirm = savedSearchLink(mail.text ?? '', 'confirm');
+    t.match(confirm, new RegExp(`^${url}/nl/saved-searches/confirm/`), 'its link under /nl/');
+    await page.goto(confirm, { waitUntil: 'load' });
+    await waitForHydration(page);
+    t.match(new URL(page.url()).pathname, /^\/nl\/saved-searches\/manage\//, 'which opens the Dutch manage page');
+    t.equal(await page.$eval('html', (el) => el.lang), 'nl');
+    t.same(problems.all(), []);
+
+    const noJs = await visitor(t, { javaScript: false });
+    await noJs.page.goto(`${url}/nl/saved-searches/new?search=${encodeURIComponent(SAVED)}`, { waitUntil: 'load' });
+    await noJs.page.type(`${FORM} [name=email]`, 'jan@example.com');
+    await Promise.all([noJs.page.waitForNavigation({ waitUntil: 'load' }), noJs.page.click(`${FORM} button[type=submit]`)]);
+    t.equal(new URL(noJs.page.url()).pathname, '/nl/saved-searches/sent', 'the form post lands on the Dutch "sent" page');
+    const plain = await mailTo(app, 'jan@example.com');
+    t.equal(plain.header('subject'), 'Bevestig je zoekmelding op Spain New Homes');
+    t.match(plain.text, new RegExp(`${url}/nl/saved-searches/confirm/`));
+    t.same(noJs.problems.all(), []);
   });
 
   await t.test("on a partner's path: the mail and its link in the partner's brand, on the partner's site", async (t) => {

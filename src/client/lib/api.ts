@@ -1,8 +1,11 @@
 // The client side of the API: a fetcher for SWR (GET by key) and a JSON POST.
 // Once a client has logged in, every call carries its session token as
 // `Authorization: Bearer …` (SPEC §7); src/client/lib/auth.tsx sets it.
+// A POST goes under the page's language's prefix (`/de/api/…`), as the page's
+// own address does: the server writes the mails it causes in that language.
 import { HttpError, RetryLater } from '../../shared/errors.ts';
-import { t } from '../../shared/i18n.ts';
+import { currentLanguage, t } from '../../shared/i18n.ts';
+import { inLanguage } from '../../shared/languages.ts';
 
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
@@ -39,7 +42,7 @@ export function getJson<T = unknown>(key: string): Promise<T> {
 }
 
 export function postJson<T = unknown>(url: string, body: unknown): Promise<T> {
-  return fetch(url, {
+  return fetch(inLanguage(url, currentLanguage()), {
     method: 'POST',
     headers: headers({ 'content-type': 'application/json', accept: 'application/json' }),
     credentials: 'same-origin',

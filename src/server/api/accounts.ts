@@ -15,6 +15,10 @@
 // (GET /api/favorites is a read: api/account-reads.ts.)
 //
 // Every answer is `private, no-store`. A bad body is a 400 naming the field.
+// Each call answers under a language's prefix too (`/de/api/client-register`,
+// as the browser's pages post: client/lib/api.ts): the mails it causes are
+// written in that language, and register, login and profile make it the
+// account's (services/accounts).
 // CSRF: the cookie is SameSite=Lax, and every POST here must be JSON
 // (Content-Type: application/json; else 415), which another origin cannot
 // send without a CORS preflight that this server never grants. Logout may
@@ -56,6 +60,7 @@ import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
 import { sameOrigin } from '../http/same-origin.ts';
+import { requestLanguage } from '../http/language.ts';
 import { carriedTokens, clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../http/session.ts';
 import { TooManyAttempts } from '../services/accounts/login-throttle.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
@@ -147,6 +152,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       host: request.hostname,
       address: request.ip,
       userAgent: userAgentOf(request),
+      language: requestLanguage(request).language,
     });
     app.outbox.kick();
     setSessionCookie(reply, token);
@@ -157,7 +163,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/client-login', limited, async (request, reply): Promise<AuthAnswer> => {
     const body = create(request.body ?? {}, LoginBody);
-    const origin = { host: request.hostname, address: request.ip, userAgent: userAgentOf(request), device: request.cookies[DEVICE_COOKIE] };
+    const origin = {
+      host: request.hostname,
+      address: request.ip,
+      userAgent: userAgentOf(request),
+      device: request.cookies[DEVICE_COOKIE],
+      language: requestLanguage(request).language,
+    };
     const result = await accounts.login(body, origin);
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
     setSessionCookie(reply, result.token);
@@ -192,7 +204,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const body = create(request.body ?? {}, ForgotPasswordBody);
     await limitAccount('forgot', request);
     // Done after answering: writing an account's link and mail must not make its answer slower than none's.
-    const work = accounts.forgotPassword(body.email).then(
+    const work = accounts.forgotPassword(body.email, requestLanguage(request).language).then(
       () => app.outbox.kick(),
       (error: unknown) => request.log.error({ err: error }, 'reset link not written'),
     );
@@ -214,7 +226,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const session = await signedIn(request);
     const body = create(request.body ?? {}, ProfileBody);
     if (body.current_password !== undefined) await limitAccount('password', request);
-    return { data: await accounts.updateProfile(session, body, request.ip) };
+    return { data: await accounts.updateProfile(session, body, request.ip, requestLanguage(request).language) };
   });
 
   app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {

@@ -7,6 +7,10 @@
 //   POST /api/saved-searches/change  {token?, action, id?, frequency?} → 200 the list as it now is;
 //                                    with a mailed link's token, or as a logged-in client
 //
+// A save under a language's prefix (`/nl/api/saved-searches`, as the browser's
+// pages post, or the form of a `/nl/…` page) is that language's search: its
+// mails are written in it (services/saved-searches).
+//
 // The reads are in api/saved-search-reads.ts; the pages' forms without
 // JavaScript and the mails' links in render/saved-search-posts.ts, which count
 // under the same limits. Every answer is `private, no-store`.
@@ -31,6 +35,7 @@ import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { rateLimitStore } from '../http/rate-limit-store.ts';
+import { requestLanguage } from '../http/language.ts';
 
 const MINUTE = 60_000;
 const EMAIL_LIMIT = { max: 5, timeWindow: 60 * MINUTE };
@@ -86,7 +91,14 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
       const partner = await partners.resolve(request.hostname, input.partner ?? null);
       if (input.partner && !partner) throw fieldError('partner', t('errors.field.partner'));
       const filters = readSavedSearch(input.search)!;
-      const status = await savedSearches.save({ email, filters, frequency: input.frequency, partner, fromAccount: session !== null });
+      const status = await savedSearches.save({
+        email,
+        filters,
+        frequency: input.frequency,
+        partner,
+        fromAccount: session !== null,
+        language: requestLanguage(request).language,
+      });
       if (status === 'pending') app.outbox.kick();
       return status;
     },

@@ -22,6 +22,10 @@ import { formatPrice, formatPriceRange } from '../../shared/format.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { escapeHtml, frameColors, mailFrame } from './frame.ts';
 import { CONTROL, CONTROL_IN_TEXT, everywhere } from '../../shared/control-characters.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+
+/** The language of the mails the office (or a partner) acts on: leads' notifications, whatever the visitor's language. */
+export const OFFICE_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 const CONTROL_RUNS = everywhere(CONTROL, true);
 const CONTROL_IN_TEXT_ALL = everywhere(CONTROL_IN_TEXT);

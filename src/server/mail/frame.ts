@@ -1,9 +1,11 @@
 // The frame of every HTML mail (account mails, lead mails): a grey page, a
 // 600 px white column, a bar in the brand's colour with its logo or its name,
 // the body, and an optional footer. Tables and inline styles, which is what
-// mail clients render; every value is escaped here or by the caller.
+// mail clients render; every value is escaped here or by the caller. Its
+// `lang` is the language the mail is written in (i18n's writeIn()).
 import { readableOn } from '../../shared/brand-colors.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
+import { currentLanguage } from '../../shared/i18n.ts';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -36,7 +38,7 @@ export function mailFrame(brand: FrameBrand, body: string, footer = ''): string 
   const bar = brand.home ? `<a href="${escapeHtml(brand.home)}" style="text-decoration:none">${mark}</a>` : mark;
   return [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title></head>`,
+    `<html lang="${currentLanguage()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title></head>`,
     '<body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1a1a1a;line-height:1.5">',
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;background:#f4f4f4"><tr><td align="center" style="padding:24px 12px">',
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;max-width:600px;background:#ffffff">',

@@ -17,15 +17,16 @@
 // capped, before the next attempt. The lead is never touched.
 //
 // A row without a lead (queueMail: an account's mail) carries its subject and
-// text, composed when it was queued; they are erased once it is sent.
+// text, composed when it was queued in its reader's language; they are erased
+// once it is sent. A lead's mail is composed here, in the office's language.
 import crypto from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, MailOutboxRow } from '../store/schema.ts';
 import type { DialectName } from '../store/db.ts';
-import { composeLeadMail, composeQueuedMail, type MailContext, type QueuedMail } from './compose.ts';
+import { composeLeadMail, composeQueuedMail, OFFICE_LANGUAGE, type MailContext, type QueuedMail } from './compose.ts';
 import type { MailTransport } from './transport.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, writeIn } from '../../shared/i18n.ts';
 
 export interface OutboxOptions {
   from: string;
@@ -280,13 +281,16 @@ export class MailOutbox {
       lead.project_id === null
         ? undefined
         : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();
-    const context: MailContext = {
-      from: this.options.from,
-      siteName: partner?.name ?? t('site.name'),
-      projectName: project?.name ?? null,
-      siteUrl: this.options.siteUrl,
-      brand: partner ? { logo: partner.logo, color: partner.color_primary } : null,
-    };
-    return composeLeadMail(lead, row.recipient, context);
+    // Whatever the visitor's language, a lead's mail is the office's work: in its language.
+    return writeIn(OFFICE_LANGUAGE, () => {
+      const context: MailContext = {
+        from: this.options.from,
+        siteName: partner?.name ?? t('site.name'),
+        projectName: project?.name ?? null,
+        siteUrl: this.options.siteUrl,
+        brand: partner ? { logo: partner.logo, color: partner.color_primary } : null,
+      };
+      return composeLeadMail(lead, row.recipient, context);
+    });
   }
 }

@@ -12,7 +12,7 @@ import { TOKEN_PATTERN } from '../../shared/accounts.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t } from '../../shared/i18n.ts';
 import { noStore } from '../http/caching.ts';
-import { fromOwnPage, requireOneClick, sectionOf } from './one-click.ts';
+import { fromOwnPage, oneClickText, requireOneClick, sectionOf } from './one-click.ts';
 import { parseFormBodies } from './saved-search-posts.ts';
 
 type Params = { partner?: string; token: string };
@@ -30,7 +30,7 @@ export const favoriteAlertPosts: FastifyPluginAsync = async (app) => {
       throw new HttpError(404, t('favoriteAlerts.unsubscribe.link'));
     noStore(reply);
     if (fromOwnPage(request)) return reply.redirect(`${section.root}/favorite-alerts/unsubscribe/${token}`, 303);
-    return reply.type('text/plain; charset=utf-8').send(t('favoriteAlerts.unsubscribe.oneClick'));
+    return reply.type('text/plain; charset=utf-8').send(oneClickText(request, 'favoriteAlerts.unsubscribe.oneClick'));
   }
 
   app.post('/favorite-alerts/unsubscribe/:token', unsubscribe);

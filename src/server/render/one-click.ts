@@ -5,11 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import type { PartnerService } from '../services/partners.ts';
 import { ONE_CLICK } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
-import { t } from '../../shared/i18n.ts';
+import { t, writeIn, type MessageKey } from '../../shared/i18n.ts';
 import { sameOrigin } from '../http/same-origin.ts';
+import { requestLanguage } from '../http/language.ts';
+import { languagePrefix } from '../../shared/languages.ts';
 
 export interface Section {
-  /** '' (the main site), '/old' or '/{slug}'. */
+  /** '' (the main site), '/old' or '/{slug}', after the request's language's prefix ('/de/old'): where its redirects go. */
   root: string;
   slug?: string;
 }
@@ -19,17 +21,23 @@ export async function sectionOf(
   partners: PartnerService,
   request: FastifyRequest<{ Params: { partner?: string } }>,
 ): Promise<Section | null> {
+  const prefix = languagePrefix(requestLanguage(request).language);
   const slug = request.params.partner;
-  if (slug === undefined || slug === 'old') return { root: slug ? '/old' : '' };
+  if (slug === undefined || slug === 'old') return { root: prefix + (slug ? '/old' : '') };
   const versions = await partners.versions();
   if ((await partners.byHost(request.hostname, versions)) || !(await partners.bySlug(slug.toLowerCase(), versions))) return null;
-  return { root: `/${slug}`, slug: slug.toLowerCase() };
+  return { root: `${prefix}/${slug}`, slug: slug.toLowerCase() };
 }
 
 /** A 400 unless the body is `List-Unsubscribe=One-Click` (form-urlencoded or multipart). */
 export function requireOneClick(body: unknown): void {
   const value = body instanceof URLSearchParams ? body.get(ONE_CLICK.name) : typeof body === 'string' ? body : null;
   if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
+}
+
+/** The plain text a mail client's one-click POST is answered with, in its link's language. */
+export function oneClickText(request: FastifyRequest, key: MessageKey): string {
+  return writeIn(requestLanguage(request).language, () => t(key));
 }
 
 /** Whether the POST came from the page's own button (then it goes back to the page) rather than a mail client. */

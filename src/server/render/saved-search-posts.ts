@@ -25,7 +25,7 @@ import { noStore } from '../http/caching.ts';
 import { PAGE_ROUTE } from '../http/html-compression.ts';
 import type { SaveInput, SavedSearchSending } from '../api/saved-searches.ts';
 import { sameOrigin } from '../http/same-origin.ts';
-import { fromOwnPage, requireOneClick, sectionOf } from './one-click.ts';
+import { fromOwnPage, oneClickText, requireOneClick, sectionOf } from './one-click.ts';
 import { TOKEN_PATTERN } from '../../shared/accounts.ts';
 
 const BODY_LIMIT = 16 * 1024;
@@ -121,7 +121,7 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
     if (!TOKEN_PATTERN.test(token) || !(await savedSearches.unsubscribe(token))) throw new HttpError(404, t('savedSearches.errors.link'));
     if (fromOwnPage(request)) return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
     noStore(reply);
-    return reply.type('text/plain; charset=utf-8').send(t('savedSearches.unsubscribe.oneClick'));
+    return reply.type('text/plain; charset=utf-8').send(oneClickText(request, 'savedSearches.unsubscribe.oneClick'));
   }
 
   for (const root of ['', '/:partner']) {

@@ -217,9 +217,9 @@ forEachStore(
     const write = accounts.forgotPassword.bind(accounts);
     let answered!: () => void;
     const gate = new Promise<void>((resolve) => (answered = resolve));
-    accounts.forgotPassword = async (email) => {
+    accounts.forgotPassword = async (email, language) => {
       await gate;
-      return write(email);
+      return write(email, language);
     };
 
     const known = await forgot(app, 'ida@example.com');

@@ -3,7 +3,8 @@
 // worker that dies mid-import (here: out of its heap) is a failed pull with
 // one line and an unchanged catalogue; an abort ends the worker and leaves no
 // lock behind. The work after an import (pruning) is the worker's too, and
-// the worker's thread runs at the lowest scheduling priority.
+// the worker's thread runs at the lowest scheduling priority. The alerts it queues
+// are written in each search's language (the worker reads the locale files too).
 import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,7 @@ async function workersDuring(fn: () => Promise<unknown>): Promise<Worker[]> {
 forEachStore(t, "the server's scheduled pull imports in a worker thread, alerts included", async (t, store) => {
   const server = await startFeedServer(t, { body: BODY, etag: '"v1"' });
   await addSearch(store.db, { email: 'buyer@example.com', search: '/search' });
+  await addSearch(store.db, { email: 'koper@example.com', search: '/search', language: 'nl' });
   const app = await testApp(t, {
     store,
     env: { FEEDS: `acme=${server.url}`, SEED_DEMO: 'false' },
@@ -60,10 +62,17 @@ forEachStore(t, "the server's scheduled pull imports in a worker thread, alerts 
   const mails = await queuedMails(store.db);
   t.same(
     mails.map((m) => m.recipient),
-    ['buyer@example.com'],
-    "the import queued the instant search's alert",
+    ['buyer@example.com', 'koper@example.com'],
+    "the import queued the instant searches' alerts",
   );
   t.match(mails[0]!.text, app.config.SITE_URL, 'its links on SITE_URL');
+  t.equal(mails[0]!.subject, '2 new or cheaper homes for "New-build homes"');
+  t.equal(
+    mails[1]!.subject,
+    '2 nieuwe of goedkopere woningen voor ‘Nieuwbouwwoningen’',
+    "the Dutch search's in Dutch, written in the worker",
+  );
+  t.match(mails[1]!.text, `${app.config.SITE_URL}/nl/for-sale/`);
 });
 
 /** A feed of `count` properties, each with a description of `descChars` characters, streamed (never held whole). */

@@ -6,6 +6,9 @@ import type { Database } from '../../../src/server/store/schema.ts';
 import type { QueuedMail } from '../../../src/server/mail/compose.ts';
 import { readSavedSearch, type Frequency, type SavedSearchStatus } from '../../../src/shared/saved-searches.ts';
 import { describeSearch } from '../../../src/shared/saved-search-words.ts';
+import { writeIn } from '../../../src/shared/i18n.ts';
+import type { Language } from '../../../src/shared/languages.ts';
+import { addLocaleMessages } from '../../../src/server/mail/languages.ts';
 
 export const SITE = 'https://www.example.com';
 
@@ -17,11 +20,14 @@ export interface SearchSpec {
   partner?: string;
   /** When it was confirmed (default: the epoch's first day of 2026). */
   confirmedAt?: Date;
+  /** The language it was saved in (default: English). */
+  language?: Language;
 }
 
 /** Inserts a saved search (and its address); answers its id. */
 export async function addSearch(db: Kysely<Database>, spec: SearchSpec): Promise<number> {
   const at = (spec.confirmedAt ?? new Date('2026-01-01T00:00:00Z')).toISOString();
+  addLocaleMessages();
   const filters = readSavedSearch(spec.search);
   if (!filters) throw new Error(`not a search: ${spec.search}`);
   await db
@@ -41,7 +47,8 @@ export async function addSearch(db: Kysely<Database>, spec: SearchSpec): Promise
       partner_id: partner,
       search: spec.search,
       filters: JSON.stringify(filters),
-      title: describeSearch(filters),
+      title: writeIn(spec.language ?? 'en', () => describeSearch(filters)),
+      language: spec.language ?? 'en',
       frequency: spec.frequency ?? 'instant',
       status,
       created_at: at,

@@ -16,7 +16,7 @@ forEachStore(
     await save(app);
     const manage = await confirmed(app, linkToken(await mailText(transport, 1), 'confirm'));
     const search = await store.db.selectFrom('saved_searches').select(['id', 'address_id']).executeTakeFirstOrThrow();
-    const headers = oneClickHeaders(await unsubscribeLink(store.db, 'https://www.example.com', { ...search, partner: null }, new Date()));
+    const headers = oneClickHeaders(await unsubscribeLink(store.db, 'https://www.example.com', search, new Date()));
     t.match(headers, {
       'List-Unsubscribe': /^<https:\/\/www\.example\.com\/saved-searches\/unsubscribe\/[A-Za-z0-9_-]{43}>$/,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

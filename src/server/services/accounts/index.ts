@@ -10,6 +10,11 @@
 //   but with a token that opens no session, and the owner is mailed that
 //   someone tried; if the password given is the account's, it is simply a login.
 // - forgot password: the same answer either way; only an account gets a mail.
+//
+// Mails are written in the language of the pages the request came from (the
+// reset and the "already registered" notice: whoever asked reads them next);
+// the account keeps the language it last registered, logged in or saved its
+// profile in, for the mails that come later (favorites alerts).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, ClientRow } from '../../store/schema.ts';
@@ -26,7 +31,8 @@ import {
   type RegisterBody,
 } from '../../../shared/accounts.ts';
 import { fieldError, HttpError } from '../../../shared/errors.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, writeIn } from '../../../shared/i18n.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { uniqueViolation } from '../../store/errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { isCommonPassword, type ScryptParams } from './passwords.ts';
@@ -84,6 +90,8 @@ export interface AccountOrigin {
   address: string;
   /** The User-Agent header, which names the session's device in the profile. */
   userAgent?: string | null;
+  /** The language of the pages it came from (http/language.ts). */
+  language: Language;
 }
 
 /** Where a login came from: also the browser's device cookie, if it sent one (devices.ts). */
@@ -135,7 +143,7 @@ export class AccountService {
     if (existing)
       return isOwner
         ? this.withDevice(await this.logIn(existing, body.favorites, origin))
-        : this.decoy(existing, email, partner?.id ?? null, body.favorites);
+        : this.decoy(existing, email, partner?.id ?? null, body.favorites, origin.language);
 
     const now = this.now();
     const at = now.toISOString();
@@ -143,7 +151,16 @@ export class AccountService {
       const created = await this.db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('clients')
-          .values({ email, password_hash: hash, name: null, phone: null, partner_id: partner?.id ?? null, created_at: at, updated_at: at })
+          .values({
+            email,
+            password_hash: hash,
+            name: null,
+            phone: null,
+            partner_id: partner?.id ?? null,
+            language: origin.language,
+            created_at: at,
+            updated_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await mergeFavorites(trx, id, body.favorites ?? [], now);
@@ -154,7 +171,7 @@ export class AccountService {
     } catch (error) {
       // The same email registered at the same moment by another request.
       const taken = uniqueViolation(error) === 'email' ? await this.byEmail(email) : undefined;
-      if (taken) return this.decoy(taken, email, partner?.id ?? null, body.favorites);
+      if (taken) return this.decoy(taken, email, partner?.id ?? null, body.favorites, origin.language);
       throw error;
     }
   }
@@ -216,14 +233,15 @@ export class AccountService {
 
   // --- forgot and reset password -------------------------------------------
 
-  /** Mails a reset link if `email` has an account; says nothing either way. */
-  async forgotPassword(email: string): Promise<void> {
+  /** Mails a reset link in `language` if `email` has an account; says nothing either way. */
+  async forgotPassword(email: string, language: Language): Promise<void> {
     const client = await this.byEmail(normaliseEmail(email));
     if (!client) return;
     const token = newToken();
     const now = this.now();
     const partner = await this.partnerOf(client);
-    const link = accountLink(this.options.siteUrl, partner, 'client-reset-password', token);
+    const link = accountLink(this.options.siteUrl, partner, 'client-reset-password', token, language);
+    const mail = writeIn(language, () => resetMail(mailBrand(this.options.siteUrl, partner, language), link));
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('password_resets')
@@ -235,7 +253,7 @@ export class AccountService {
           used_at: null,
         })
         .execute();
-      await queueMail(trx, client.email, resetMail(mailBrand(this.options.siteUrl, partner), link), now);
+      await queueMail(trx, client.email, mail, now);
     });
   }
 
@@ -283,8 +301,9 @@ export class AccountService {
    * Changes the given fields. The email and the password need the current
    * password; either change ends the client's other sessions and voids the
    * reset links sent before it (one may sit in a mailbox the client just left).
+   * The account's mails follow `language`, the profile page's, from now on.
    */
-  async updateProfile(session: ActiveSession, body: ProfileBody, address: string): Promise<ClientUser> {
+  async updateProfile(session: ActiveSession, body: ProfileBody, address: string, language: Language): Promise<ClientUser> {
     const client = await this.db.selectFrom('clients').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     const email = body.email === undefined ? undefined : normaliseEmail(body.email);
     const changesEmail = email !== undefined && email !== client.email;
@@ -296,9 +315,13 @@ export class AccountService {
     }
     if (changesPassword) this.refuseCommon(body.password!);
     const set: Partial<
-      Pick<ClientRow, 'email' | 'password_hash' | 'name' | 'phone' | 'updated_at' | 'favorite_alerts' | 'favorite_alerts_since'>
+      Pick<
+        ClientRow,
+        'email' | 'password_hash' | 'name' | 'phone' | 'updated_at' | 'favorite_alerts' | 'favorite_alerts_since' | 'language'
+      >
     > = {};
     if (body.name !== undefined) set.name = body.name;
+    if (language !== client.language) set.language = language;
     const now = this.now();
     if (body.favorite_alerts !== undefined && body.favorite_alerts !== Boolean(client.favorite_alerts)) {
       set.favorite_alerts = body.favorite_alerts ? 1 : 0;
@@ -378,9 +401,12 @@ export class AccountService {
     return this.deviceKey;
   }
 
+  /** A new session; the account's mails follow the language of the pages logged in from from now on. */
   private async logIn(client: ClientRow, favorites: number[] | undefined, origin: AccountOrigin): Promise<Authenticated> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
+      if (client.language !== origin.language)
+        await trx.updateTable('clients').set({ language: origin.language }).where('id', '=', client.id).execute();
       await mergeFavorites(trx, client.id, favorites ?? [], now);
       const { token } = await startSession(trx, client.id, now, origin.userAgent);
       return { user: await this.userOf(trx, client.id), token };
@@ -390,12 +416,19 @@ export class AccountService {
   /**
    * The answer to registering an email that has an account, to someone who
    * does not know its password: shaped like a new account's, with a token that
-   * opens no session. The owner is told by mail.
+   * opens no session. The owner is told by mail, in the language the attempt was made in.
    */
-  private async decoy(owner: ClientRow, email: string, partnerId: number | null, favorites: number[] | undefined): Promise<LoggedIn> {
+  private async decoy(
+    owner: ClientRow,
+    email: string,
+    partnerId: number | null,
+    favorites: number[] | undefined,
+    language: Language,
+  ): Promise<LoggedIn> {
     const now = this.now();
     const partner = await this.partnerOf(owner);
-    const link = accountLink(this.options.siteUrl, partner, 'client-forgot-password');
+    const link = accountLink(this.options.siteUrl, partner, 'client-forgot-password', undefined, language);
+    const mail = writeIn(language, () => alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner, language), link));
     const next = await this.db
       .selectFrom('clients')
       .select((eb) => eb.fn.max('id').as('id'))
@@ -409,9 +442,7 @@ export class AccountService {
             .execute()
         ).map((r) => r.id)
       : [];
-    await this.db
-      .transaction()
-      .execute((trx) => queueMail(trx, owner.email, alreadyRegisteredMail(mailBrand(this.options.siteUrl, partner), link), now));
+    await this.db.transaction().execute((trx) => queueMail(trx, owner.email, mail, now));
     const user = toUser(
       { id: Number(next?.id ?? 0) + 1, email, name: null, phone: null, partner_id: partnerId, favorite_alerts: 1 },
       known.sort((a, b) => a - b),

@@ -13,6 +13,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { loadScope, scopeShows, type Scope } from '../catalogue/scope.ts';
+import type { Language } from '../../../shared/languages.ts';
 
 export interface ProjectChanges {
   projectId: number;
@@ -29,6 +30,8 @@ export interface ClientChanges {
   clientId: number;
   email: string;
   partnerId: number | null;
+  /** The account's language: its mail's. */
+  language: Language;
   projects: ProjectChanges[];
   /** The newest change looked at (mailed or not): the next window starts after it. */
   newest: string;
@@ -50,7 +53,7 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     .innerJoin('projects as p', 'p.id', 'f.project_id')
     .innerJoin('geo_places as town', 'town.id', 'p.town_id')
     .innerJoin('geo_places as region', 'region.id', 'p.region_id')
-    .select(['c.email', 'p.name', 'p.region_id', 'town.name as town', 'region.name as region', 'f.client_id', 'c.partner_id'])
+    .select(['c.email', 'c.language', 'p.name', 'p.region_id', 'town.name as town', 'region.name as region', 'f.client_id', 'c.partner_id'])
     .where('c.favorite_alerts', '=', 1)
     .where('p.withdrawn_at', 'is', null);
   const inWindow = (column: 'h.changed_at' | 'u.created_at') => {
@@ -90,13 +93,20 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
     .execute();
 
   type Row = (typeof added)[number];
-  const clients = new Map<number, { email: string; partnerId: number | null; newest: string; projects: Map<number, ProjectChanges> }>();
+  const clients = new Map<
+    number,
+    { email: string; partnerId: number | null; language: Language; newest: string; projects: Map<number, ProjectChanges> }
+  >();
   const regions = new Map<number, number>();
   /** The changes of `row`'s project for its client, `date` counted as looked at. */
   const projectOf = (row: Row, date: string) => {
     regions.set(row.project_id, row.region_id);
     let client = clients.get(row.client_id);
-    if (!client) clients.set(row.client_id, (client = { email: row.email, partnerId: row.partner_id, newest: date, projects: new Map() }));
+    if (!client)
+      clients.set(
+        row.client_id,
+        (client = { email: row.email, partnerId: row.partner_id, language: row.language, newest: date, projects: new Map() }),
+      );
     if (date > client.newest) client.newest = date;
     let project = client.projects.get(row.project_id);
     if (!project) {
@@ -135,7 +145,7 @@ export async function favoriteChanges(db: Kysely<Database>, at: string): Promise
       .filter((p) => p.drops.length || p.availableAgain || p.newUnits)
       .filter((p) => scopeShows(scope, { id: p.projectId, regionId: regions.get(p.projectId)! }))
       .sort((a, b) => a.projectId - b.projectId);
-    result.push({ clientId, email: client.email, partnerId: client.partnerId, projects, newest: client.newest });
+    result.push({ clientId, email: client.email, partnerId: client.partnerId, language: client.language, projects, newest: client.newest });
   }
   return result.sort((a, b) => a.clientId - b.clientId);
 }

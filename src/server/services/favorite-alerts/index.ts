@@ -5,7 +5,8 @@
 // transaction that queues the mails and moves each client's window on, so a
 // failure rolls all of it back and another instance never mails twice.
 // The mail's one-click link switches the alerts off (links.ts); so does the
-// profile (services/accounts).
+// profile (services/accounts). Each mail is written in its client's language
+// (clients.language), its links under that language's prefix.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { DialectName } from '../../store/db.ts';
@@ -23,6 +24,7 @@ import { cardsById } from '../catalogue/cards.ts';
 import { mailPicture } from '../saved-searches/alerts.ts';
 import { contactDetails } from '../../../shared/contact-details.ts';
 import { siteOrigin } from '../../../shared/seo.ts';
+import { writeIn } from '../../../shared/i18n.ts';
 
 export const FAVORITE_ALERTS_JOB = 'alerts:favorites';
 
@@ -87,17 +89,19 @@ export class FavoriteAlertService {
       const mailed = change.projects.length > 0;
       if (mailed) {
         const partner = change.partnerId === null ? null : (partners.get(change.partnerId) ?? null);
-        const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now);
+        const links = await alertLinks(trx, this.options.siteUrl, partner, change.clientId, now, change.language);
         // Pictures on the domain of the client's site, as its links are.
         const origin = siteOrigin(this.options.siteUrl, partner?.domain);
         const pictureOf = (id: number) => {
           const card = cards.get(id);
           return card ? mailPicture(card, origin) : null;
         };
-        const mail = favoritesMail(mailBrand(this.options.siteUrl, partner), change.projects, links, {
-          contact: contactDetails(partner),
-          pictureOf,
-        });
+        const mail = writeIn(change.language, () =>
+          favoritesMail(mailBrand(this.options.siteUrl, partner, change.language), change.projects, links, {
+            contact: contactDetails(partner),
+            pictureOf,
+          }),
+        );
         await queueMail(trx, change.email, mail, now);
       }
       await trx

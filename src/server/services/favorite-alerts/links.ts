@@ -1,5 +1,6 @@
 // The links of a favorites mail, on the client's site (the partner's domain,
-// SITE_URL/{slug}, or SITE_URL; the profile of the main site is under /old):
+// SITE_URL/{slug}, or SITE_URL; the profile of the main site is under /old), in
+// the account's language (`{site}` with its prefix, e.g. SITE_URL/de):
 //   {site}/for-sale/{id}                         each project
 //   {site}/profile                               where the switch is
 //   {site}/favorite-alerts/unsubscribe/{token}   List-Unsubscribe: a one-click POST switches the alerts off
@@ -9,6 +10,7 @@ import type { Database } from '../../store/schema.ts';
 import { DAY_MS } from '../../../shared/durations.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
 import { accountLink, mailBrand, type MailPartner } from '../accounts/mails.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.ts';
 
 export const LINK_DAYS = 365;
 
@@ -18,13 +20,14 @@ export interface AlertLinks {
   unsubscribe: string;
 }
 
-/** Writes a new unsubscribe token for `clientId` and answers the mail's links. */
+/** Writes a new unsubscribe token for `clientId` and answers the mail's links, in `language`. */
 export async function alertLinks(
   db: Kysely<Database>,
   siteUrl: string,
   partner: MailPartner,
   clientId: number,
   now: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AlertLinks> {
   const token = newToken();
   await db
@@ -36,10 +39,10 @@ export async function alertLinks(
       expires_at: new Date(now.getTime() + LINK_DAYS * DAY_MS).toISOString(),
     })
     .execute();
-  const home = mailBrand(siteUrl, partner).home;
+  const home = mailBrand(siteUrl, partner, language).home;
   return {
     project: (id) => `${home}/for-sale/${id}`,
-    profile: accountLink(siteUrl, partner, 'profile'),
+    profile: accountLink(siteUrl, partner, 'profile', undefined, language),
     unsubscribe: `${home}/favorite-alerts/unsubscribe/${token}`,
   };
 }

@@ -2,12 +2,13 @@
 // §9's format, a picture, what happened: new or a lower price) linked to their
 // pages on the site where the search was saved, a link to the search for the
 // rest, and why the mail comes with the links to manage or stop it. A plain
-// text and an HTML part in that site's brand (mail/frame.ts). Every value is
-// ours or the feed's, escaped in the HTML; compose.ts makes the subject one line.
+// text and an HTML part in that site's brand (mail/frame.ts), in the language
+// the caller writes it in (alerts.ts: the search's). Every value is ours or the
+// feed's, escaped in the HTML; compose.ts makes the subject one line.
 import type { QueuedMail } from '../../mail/compose.ts';
 import { escapeHtml, frameColors, mailFrame } from '../../mail/frame.ts';
 import type { MailBrand } from '../accounts/mail-html.ts';
-import { formatPrice } from '../../../shared/format.ts';
+import { formatCount, formatPrice } from '../../../shared/format.ts';
 import { contactHtml, contactText, type MailContact } from '../../mail/contact-block.ts';
 import { t, tp } from '../../../shared/i18n.ts';
 import type { Frequency } from '../../../shared/saved-searches.ts';
@@ -58,10 +59,10 @@ function change(item: AlertItem): string {
 
 export function alertMail(p: AlertMailParts): QueuedMail {
   const site = p.brand.name;
-  const subject = tp('savedSearches.alert.subject', p.total, { search: p.title });
+  const count = formatCount(p.total);
+  const subject = tp('savedSearches.alert.subject', p.total, { count, search: p.title });
   const intro = t('savedSearches.alert.intro', { search: p.title, site });
-  const more =
-    p.total > p.items.length ? t('savedSearches.alert.seeAll', { count: p.total, site }) : t('savedSearches.alert.seeSearch', { site });
+  const more = p.total > p.items.length ? t('savedSearches.alert.seeAll', { count, site }) : t('savedSearches.alert.seeSearch', { site });
   const why = t('savedSearches.alert.why', { site, frequency: t(`savedSearches.frequencies.${p.frequency}`) });
   const manage = t('savedSearches.alert.manage');
   const unsubscribe = t('savedSearches.alert.unsubscribe');

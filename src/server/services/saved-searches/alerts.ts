@@ -5,14 +5,16 @@
 // that matched something, with at most ALERT_MAX_PROJECTS projects; its
 // last_alert_at set. Nothing is queued for a pending or stopped search.
 //
-// Searches with the same filters, site and window are matched once.
+// Searches with the same filters, site and window are matched once. Each mail
+// is written in its search's language (saved_searches.language), its links
+// under that language's prefix.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { DialectName } from '../../store/db.ts';
 import type { PublicPartner } from '../../../shared/partner.ts';
 import type { ProjectCard } from '../../../shared/catalogue.ts';
 import { formatPriceRange } from '../../../shared/format.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, writeIn } from '../../../shared/i18n.ts';
 import { absoluteUrl, previewImage, siteOrigin } from '../../../shared/seo.ts';
 import { ALERT_MAX_PROJECTS, type Frequency, type SavedFilters } from '../../../shared/saved-searches.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -25,7 +27,8 @@ import { dropCandidates, gatherCandidates, matchSearch, type AlertMatch, type Se
 import { mintToken, savedSearchLink, unsubscribeLink } from './links.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
 import { contactDetails } from '../../../shared/contact-details.ts';
-import { unitWords } from '../../../shared/unit-words.ts';
+import { unitWords, type UnitFacts } from '../../../shared/unit-words.ts';
+import { addLocaleMessages } from '../../mail/languages.ts';
 
 export interface AlertRun {
   /** instant: the changes of the import at `now`; digest: those since each search's last alert, up to `now`. */
@@ -43,11 +46,15 @@ export interface AlertsQueued {
   mails: number;
 }
 
-/** The instant alerts an import queues in its transaction (catalogue-import's ImportOptions.alerts), their links on `siteUrl` (SITE_URL). */
-export const instantAlerts =
-  (siteUrl: string) =>
-  (trx: Kysely<Database>, dialect: DialectName, now: Date): Promise<AlertsQueued> =>
+/**
+ * The instant alerts an import queues in its transaction (catalogue-import's ImportOptions.alerts), their links on `siteUrl` (SITE_URL).
+ * Every language's strings are added first: an import may run outside the app (a pull's worker thread, the CLI).
+ */
+export function instantAlerts(siteUrl: string) {
+  addLocaleMessages();
+  return (trx: Kysely<Database>, dialect: DialectName, now: Date): Promise<AlertsQueued> =>
     queueAlerts(trx, dialect, { kind: 'instant', frequencies: ['instant'], siteUrl, now });
+}
 
 /** Ids per statement when reading by id: within both engines' bound-parameter limits. */
 const ID_CHUNK = 1000;
@@ -92,6 +99,7 @@ function activeSearches(db: Kysely<Database>, frequencies: Frequency[]) {
       's.created_at',
       's.confirmed_at',
       's.last_alert_at',
+      's.language',
       'a.email',
     ])
     .where('s.status', '=', 'active')
@@ -125,13 +133,13 @@ async function matchEach(
   return out;
 }
 
-/** The cards of the matched projects, the homes whose price dropped and the partners of the searches, read in a few statements. */
+/** The cards of the matched projects, the homes whose price dropped (put in words per mail) and the partners of the searches, read in a few statements. */
 async function readAll(db: Kysely<Database>, matched: Matched[]) {
   const cards = await cardsById(
     db,
     matched.flatMap((m) => m.result.matches.map((x) => x.projectId)),
   );
-  const units = new Map<number, string>();
+  const units = new Map<number, UnitFacts>();
   const unitIds = [...new Set(matched.flatMap((m) => m.result.matches.map((x) => x.unitId)).filter((id): id is number => id !== null))];
   for (const part of chunks(unitIds))
     for (const u of await db
@@ -140,7 +148,7 @@ async function readAll(db: Kysely<Database>, matched: Matched[]) {
       .select(['u.id', 'c.key', 'u.bedrooms', 'u.built_area', 'u.floor', 'u.ref'])
       .where('u.id', 'in', part)
       .execute())
-      units.set(u.id, unitWords({ category: { key: u.key }, bedrooms: u.bedrooms, built: u.built_area, floor: u.floor, ref: u.ref }));
+      units.set(u.id, { category: { key: u.key }, bedrooms: u.bedrooms, built: u.built_area, floor: u.floor, ref: u.ref });
   const partners = new Map<number, PublicPartner>();
   const partnerIds = [...new Set(matched.map((m) => m.search.partner_id).filter((id): id is number => id !== null))];
   for (const part of chunks(partnerIds))
@@ -164,7 +172,7 @@ function alertItem(card: ProjectCard, match: AlertMatch, unit: string | null, ho
   };
 }
 
-/** One search's mail, with its own manage and unsubscribe links, into the outbox. */
+/** One search's mail in its language, with its own manage and unsubscribe links, into the outbox. */
 async function queueOne(
   db: Kysely<Database>,
   run: AlertRun,
@@ -172,24 +180,28 @@ async function queueOne(
   partner: PublicPartner | null,
   { cards, units }: Pick<Awaited<ReturnType<typeof readAll>>, 'cards' | 'units'>,
 ): Promise<void> {
-  const brand = mailBrand(run.siteUrl, partner);
-  const origin = siteOrigin(run.siteUrl, partner?.domain);
-  const items = result.matches.flatMap((m) => {
-    const card = cards.get(m.projectId);
-    return card ? [alertItem(card, m, m.unitId === null ? null : (units.get(m.unitId) ?? null), brand.home, origin)] : [];
-  });
-  const unsubscribe = await unsubscribeLink(db, run.siteUrl, { id: search.id, address_id: search.address_id, partner }, run.now);
+  const { language } = search;
+  const home = mailBrand(run.siteUrl, partner, language).home;
+  const unsubscribe = await unsubscribeLink(db, home, search, run.now);
   const manageToken = await mintToken(db, 'manage', search.address_id, null, run.now);
-  const mail = alertMail({
-    brand,
-    title: search.title,
-    frequency: search.frequency,
-    items,
-    total: result.total,
-    searchHref: brand.home + search.search,
-    manageHref: savedSearchLink(run.siteUrl, partner, 'manage', manageToken),
-    unsubscribeHref: unsubscribe,
-    contact: contactDetails(partner),
+  const origin = siteOrigin(run.siteUrl, partner?.domain);
+  const mail = writeIn(language, () => {
+    const items = result.matches.flatMap((m) => {
+      const card = cards.get(m.projectId);
+      const unit = m.unitId === null ? undefined : units.get(m.unitId);
+      return card ? [alertItem(card, m, unit ? unitWords(unit) : null, home, origin)] : [];
+    });
+    return alertMail({
+      brand: mailBrand(run.siteUrl, partner, language),
+      title: search.title,
+      frequency: search.frequency,
+      items,
+      total: result.total,
+      searchHref: home + search.search,
+      manageHref: savedSearchLink(home, 'manage', manageToken),
+      unsubscribeHref: unsubscribe,
+      contact: contactDetails(partner),
+    });
   });
   await queueMail(db, search.email, { ...mail, headers: oneClickHeaders(unsubscribe) }, run.now);
 }

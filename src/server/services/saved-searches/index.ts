@@ -6,11 +6,17 @@
 //
 // Nothing here tells whether an address has searches: a visitor's save always
 // answers 'pending' and queues one confirmation mail, whatever the address has.
+//
+// A search keeps the language of the page it was saved on: its title, its
+// confirmation and its alerts are written in it, their links under its prefix.
+// Saving it again in another language changes it when it may change the
+// frequency (from the account, or while it waits for confirmation).
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, SavedSearchRow } from '../../store/schema.ts';
 import type { PublicPartner } from '../../../shared/partner.ts';
 import { HttpError } from '../../../shared/errors.ts';
-import { t } from '../../../shared/i18n.ts';
+import { t, writeIn } from '../../../shared/i18n.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { geoSegments } from '../../../shared/search-url.ts';
 import {
   CONFIRM_DAYS,
@@ -46,6 +52,8 @@ export interface SaveRequest {
   partner: PublicPartner | null;
   /** From a logged-in client: active at once, no mail. */
   fromAccount: boolean;
+  /** The language of the page it is saved on: its title's and its mails'. */
+  language: Language;
 }
 
 /** A token's address (and search), once it is known to be valid. */
@@ -77,7 +85,9 @@ export class SavedSearchService {
    * again changes its frequency (a visitor's only once confirmed).
    */
   async save(request: SaveRequest): Promise<SavedSearchStatus> {
-    const title = describeSearch(request.filters, await this.placeName(request.filters));
+    const { language } = request;
+    const place = await this.placeName(request.filters);
+    const title = writeIn(language, () => describeSearch(request.filters, place));
     const search = savedSearchPath(request.filters);
     const now = this.now();
     const at = now.toISOString();
@@ -113,6 +123,7 @@ export class SavedSearchService {
           expires_at: request.fromAccount ? null : new Date(now.getTime() + CONFIRM_DAYS * DAY_MS).toISOString(),
           confirmed_at: request.fromAccount ? at : null,
           last_alert_at: null,
+          language,
         };
         const { id } = await trx.insertInto('saved_searches').values(row).returning('id').executeTakeFirstOrThrow();
         existing = { ...row, id };
@@ -126,23 +137,30 @@ export class SavedSearchService {
               updated_at: at,
             }
           : { frequency: request.frequency, expires_at: new Date(now.getTime() + CONFIRM_DAYS * DAY_MS).toISOString(), updated_at: at };
-        await trx.updateTable('saved_searches').set(changes).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('saved_searches')
+          .set({ ...changes, language, title })
+          .where('id', '=', existing.id)
+          .execute();
       }
       await trx.updateTable('saved_search_addresses').set({ emptied_at: null }).where('id', '=', addressId).execute();
       if (request.fromAccount) return 'active';
 
-      const token = await mintToken(trx, 'confirm', addressId, existing.id, now);
-      const brand = mailBrand(this.options.siteUrl, request.partner);
-      const link = savedSearchLink(this.options.siteUrl, request.partner, 'confirm', token);
-      const manage = savedSearchLink(this.options.siteUrl, request.partner, 'manage', await mintToken(trx, 'manage', addressId, null, now));
-      const text = t('savedSearches.mail.confirmBody', {
-        site: brand.name,
-        search: title,
-        frequency: t(`savedSearches.frequencies.${request.frequency}`),
-        link,
-        manage,
+      const confirmToken = await mintToken(trx, 'confirm', addressId, existing.id, now);
+      const manageToken = await mintToken(trx, 'manage', addressId, null, now);
+      const mail = writeIn(language, () => {
+        const brand = mailBrand(this.options.siteUrl, request.partner, language);
+        const link = savedSearchLink(brand.home, 'confirm', confirmToken);
+        const text = t('savedSearches.mail.confirmBody', {
+          site: brand.name,
+          search: title,
+          frequency: t(`savedSearches.frequencies.${request.frequency}`),
+          link,
+          manage: savedSearchLink(brand.home, 'manage', manageToken),
+        });
+        return brandedMail(brand, t('savedSearches.mail.confirmSubject', { site: brand.name }), text, link);
       });
-      await queueMail(trx, email, brandedMail(brand, t('savedSearches.mail.confirmSubject', { site: brand.name }), text, link), now);
+      await queueMail(trx, email, mail, now);
       return 'pending';
     });
   }

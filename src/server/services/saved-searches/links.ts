@@ -1,6 +1,7 @@
 // The links mailed about saved searches, each with a token of its own (random,
 // only its SHA-256 stored: services/accounts/tokens.ts), on the site where the
-// search was saved: the partner's domain, SITE_URL/{slug}, or SITE_URL.
+// search was saved (the partner's domain, SITE_URL/{slug}, or SITE_URL) in the
+// search's language: its brand's home (accounts/mails.ts mailBrand).
 //   /saved-searches/confirm/{token}      starts a pending search (7 days)
 //   /saved-searches/manage/{token}       the address's searches (a year)
 //   /saved-searches/unsubscribe/{token}  stops one search (a year; RFC 8058 one-click POST)
@@ -9,7 +10,6 @@ import type { Database } from '../../store/schema.ts';
 import { DAY_MS } from '../../../shared/durations.ts';
 import { CONFIRM_DAYS, type TokenPurpose } from '../../../shared/saved-searches.ts';
 import { hashToken, newToken } from '../accounts/tokens.ts';
-import { mailBrand, type MailPartner } from '../accounts/mails.ts';
 
 /** How long a link in a mail works, by what it does. */
 const LIFETIME_DAYS: Record<TokenPurpose, number> = { confirm: CONFIRM_DAYS, manage: 365, unsubscribe: 365 };
@@ -37,9 +37,9 @@ export async function mintToken(
   return token;
 }
 
-/** The address of a saved-search page on the site of `partner` (null: the main site). */
-export function savedSearchLink(siteUrl: string, partner: MailPartner, purpose: TokenPurpose, token: string): string {
-  return `${mailBrand(siteUrl, partner).home}/saved-searches/${purpose}/${token}`;
+/** The address of a saved-search page on the site whose home (in the mail's language) is `home`. */
+export function savedSearchLink(home: string, purpose: TokenPurpose, token: string): string {
+  return `${home}/saved-searches/${purpose}/${token}`;
 }
 
 /**
@@ -49,10 +49,10 @@ export function savedSearchLink(siteUrl: string, partner: MailPartner, purpose: 
  */
 export async function unsubscribeLink(
   db: Kysely<Database>,
-  siteUrl: string,
-  search: { id: number; address_id: number; partner: MailPartner },
+  home: string,
+  search: { id: number; address_id: number },
   now: Date,
 ): Promise<string> {
   const token = await mintToken(db, 'unsubscribe', search.address_id, search.id, now);
-  return savedSearchLink(siteUrl, search.partner, 'unsubscribe', token);
+  return savedSearchLink(home, 'unsubscribe', token);
 }

@@ -1,7 +1,9 @@
 // Client accounts (migration 0005): clients, sessions, password resets,
 // favorites; the favorites alerts' unsubscribe links (migration 0016); login
-// throttling and the site's secrets (migration 0019); sessions' User-Agent (0020).
+// throttling and the site's secrets (migration 0019); sessions' User-Agent (0020);
+// the mails' language (0033).
 import type { Generated, Selectable } from 'kysely';
+import type { Language } from '../../../shared/languages.ts';
 export interface ClientsTable {
   id: Generated<number>;
   /** Lower-cased and trimmed: the unique index is the case-insensitive check. */
@@ -20,6 +22,8 @@ export interface ClientsTable {
   favorite_alerts_since: Generated<string | null>;
   /** When the last favorites mail was queued. */
   favorite_alert_sent_at: Generated<string | null>;
+  /** Its mails' language: the pages' it last registered, logged in or saved the profile on (migration 0033). */
+  language: Generated<Language>;
 }
 
 /** A login. The token itself is never stored: token_hash is its SHA-256 (hex). */

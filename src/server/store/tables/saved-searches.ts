@@ -1,5 +1,6 @@
-// Saved searches, their addresses and mailed links (migration 0012).
+// Saved searches, their addresses and mailed links (migration 0012); the mails' language (0033).
 import type { Generated, Selectable } from 'kysely';
+import type { Language } from '../../../shared/languages.ts';
 import type { Frequency, SavedSearchStatus, TokenPurpose } from '../../../shared/saved-searches.ts';
 
 export interface SavedSearchAddressesTable {
@@ -33,6 +34,8 @@ export interface SavedSearchesTable {
   confirmed_at: string | null;
   /** Instant: its last alert mail; daily and weekly: the end of the last digest's window (services/saved-searches/alerts.ts). */
   last_alert_at: string | null;
+  /** Its mails' language: the page's it was saved on (migration 0033). */
+  language: Generated<Language>;
 }
 
 /** A mailed link; only the SHA-256 of its token is kept. */

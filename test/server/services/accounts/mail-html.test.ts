@@ -66,3 +66,22 @@ t.test("the brand and the links of a partner's site", async (t) => {
   t.same(mailBrand(SITE_URL, null), { name: 'Spain New Homes', home: SITE_URL, logo: null, primary: '#13206a' });
   t.equal(accountLink(SITE_URL, null, 'client-reset-password', 'tok'), `${SITE_URL}/old/client-reset-password/tok`);
 });
+
+t.test("a mail's links in its language: the prefix after the site's address, before any section", async (t) => {
+  const partner = {
+    slug: 'costa-casas',
+    domain: 'costa-casas.es',
+    name: 'Costa Casas',
+    logo: null,
+    colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' },
+  };
+  const noDomain = { ...partner, domain: null };
+  t.equal(mailBrand(SITE_URL, null, 'de').home, `${SITE_URL}/de`);
+  t.equal(mailBrand(SITE_URL, partner, 'de').home, 'https://costa-casas.es/de');
+  t.equal(mailBrand(SITE_URL, noDomain, 'de').home, `${SITE_URL}/de/costa-casas`);
+  t.equal(mailBrand(SITE_URL, null, 'en').home, SITE_URL, 'English unprefixed');
+  t.equal(accountLink(SITE_URL, null, 'client-reset-password', 'tok', 'nl'), `${SITE_URL}/nl/old/client-reset-password/tok`);
+  t.equal(accountLink(SITE_URL, partner, 'profile', undefined, 'nl'), 'https://costa-casas.es/nl/profile');
+  t.equal(accountLink(SITE_URL, noDomain, 'profile', undefined, 'nl'), `${SITE_URL}/nl/costa-casas/profile`);
+  t.equal(accountLink(`${SITE_URL}/site/`, null, 'profile', undefined, 'pl'), `${SITE_URL}/site/pl/old/profile`, 'SITE_URL with a path');
+});
