@@ -197,7 +197,9 @@ export async function runClientBench(): Promise<void> {
     );
     for (const load of loads) console.log(`\n${load.name}:\n${fileList(load)}`);
 
-    const inEach = LIGHTHOUSE_LANGUAGES.flatMap((language) => pages.map((p) => ({ name: `${p.name} ${language}`, path: inLanguage(p.path, language) })));
+    const inEach = LIGHTHOUSE_LANGUAGES.flatMap((language) =>
+      pages.map((p) => ({ name: `${p.name} ${language}`, path: inLanguage(p.path, language) })),
+    );
     if (LIGHTHOUSE_RUNS > 0) console.log(`\n${await lighthouseMedians(base, inEach)}`);
   } finally {
     for (const fn of teardowns.reverse()) await fn();

@@ -1,7 +1,7 @@
 // Client accounts (migration 0005): clients, sessions, password resets,
 // favorites; the favorites alerts' unsubscribe links (migration 0016); login
 // throttling and the site's secrets (migration 0019); sessions' User-Agent (0020);
-// the mails' language (0033).
+// the mails' language (0032).
 import type { Generated, Selectable } from 'kysely';
 import type { Language } from '../../../shared/languages.ts';
 export interface ClientsTable {
@@ -22,7 +22,7 @@ export interface ClientsTable {
   favorite_alerts_since: Generated<string | null>;
   /** When the last favorites mail was queued. */
   favorite_alert_sent_at: Generated<string | null>;
-  /** Its mails' language: the pages' it last registered, logged in or saved the profile on (migration 0033). */
+  /** Its mails' language: the pages' it last registered, logged in or saved the profile on (migration 0032). */
   language: Generated<Language>;
 }
 

@@ -1,4 +1,4 @@
-// Saved searches, their addresses and mailed links (migration 0012); the mails' language (0033).
+// Saved searches, their addresses and mailed links (migration 0012); the mails' language (0032).
 import type { Generated, Selectable } from 'kysely';
 import type { Language } from '../../../shared/languages.ts';
 import type { Frequency, SavedSearchStatus, TokenPurpose } from '../../../shared/saved-searches.ts';
@@ -34,7 +34,7 @@ export interface SavedSearchesTable {
   confirmed_at: string | null;
   /** Instant: its last alert mail; daily and weekly: the end of the last digest's window (services/saved-searches/alerts.ts). */
   last_alert_at: string | null;
-  /** Its mails' language: the page's it was saved on (migration 0033). */
+  /** Its mails' language: the page's it was saved on (migration 0032). */
   language: Generated<Language>;
 }
 
