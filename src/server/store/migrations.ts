@@ -30,6 +30,7 @@ import { searchIndexesBeachMigration } from './migrations/0028-search-indexes-be
 import { positionApproxMigration } from './migrations/0029-position-approx.ts';
 import { townCentreDistanceMigration } from './migrations/0030-town-centre-distance.ts';
 import { exchangeRatesMigration } from './migrations/0031-exchange-rates.ts';
+import { contentLanguagesMigration } from './migrations/0032-content-languages.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0029_position_approx': positionApproxMigration,
   '0030_town_centre_distance': townCentreDistanceMigration,
   '0031_exchange_rates': exchangeRatesMigration,
+  '0032_content_languages': contentLanguagesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
