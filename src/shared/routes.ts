@@ -113,11 +113,13 @@ function reads<K extends keyof typeof provided>(kind: K): NonNullable<(typeof pr
   return found;
 }
 
-// A content route without a slug (/old) is the index of the content pages.
-const contentNeed = (params: RouteParams): DataNeed[] =>
-  params.content
-    ? [{ endpoint: '/api/content', query: withPartner(params, { slug: params.content }) }]
-    : [{ endpoint: '/api/content-list', query: withPartner(params, {}) }];
+// A content route without a slug (/old) is the index of the content pages; both in the page's language.
+const contentNeed = (params: RouteParams, _query: URLSearchParams, language: Language): DataNeed[] => {
+  const lang: Record<string, string> = language === DEFAULT_LANGUAGE ? {} : { lang: language };
+  return params.content
+    ? [{ endpoint: '/api/content', query: withPartner(params, { slug: params.content, ...lang }) }]
+    : [{ endpoint: '/api/content-list', query: withPartner(params, lang) }];
+};
 
 function withPartner(params: RouteParams, query: Record<string, string>): Record<string, string> {
   return params.partner ? { ...query, partner: params.partner } : query;

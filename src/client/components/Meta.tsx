@@ -9,7 +9,7 @@
 import { t } from '../../shared/i18n.ts';
 import { absoluteUrl, type PreviewImage } from '../../shared/seo.ts';
 import { useStore } from '../store.tsx';
-import { pageAddresses } from '../lib/page-addresses.ts';
+import { pageAddresses, type PageAddresses } from '../lib/page-addresses.ts';
 import { usePageWhere } from '../lib/usePageWhere.ts';
 import defaultImage from '../assets/og-default.jpg';
 
@@ -36,15 +36,26 @@ export interface MetaProps {
   canonicalPath?: string;
   /** Keep the page out of search engines (the error screen): robots noindex, no canonical link. */
   noindex?: boolean;
+  /** Addresses the page works out itself (a content page's: lib/content-addresses.ts), instead of the above. */
+  addresses?: PageAddresses;
 }
 
-export function Meta({ title, description, image, imageAlt, type = 'website', canonicalPath: canonical, noindex }: MetaProps) {
+export function Meta({
+  title,
+  description,
+  image,
+  imageAlt,
+  type = 'website',
+  canonicalPath: canonical,
+  noindex,
+  addresses: own,
+}: MetaProps) {
   const partner = useStore((s) => s.partner);
   const where = usePageWhere();
   const site = partner?.name ?? t('site.name');
   const fullTitle = title ? `${title} | ${site}` : `${site} | ${t('site.tagline')}`;
   const text = description ?? t('site.description');
-  const addresses = pageAddresses(where, { canonicalPath: canonical, noindex });
+  const addresses = own ?? pageAddresses(where, { canonicalPath: canonical, noindex });
   const origin = new URL(addresses.url).origin;
   const picture = image ?? DEFAULT_IMAGE;
   const pictureUrl = absoluteUrl(origin, picture.url);

@@ -23,10 +23,10 @@ export const reads: { [P in ReadPath]: Read<P> } = {
     path: '/api/content',
     query: ContentQuery,
     personal: false,
-    async handler({ slug, partner: slugOfPartner }, ctx) {
+    async handler({ slug, partner: slugOfPartner, lang }, ctx) {
       const partner = await ctx.partner(slugOfPartner);
       if (slugOfPartner && !partner) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      const page = await ctx.services.content.page(slug, partner?.id ?? null);
+      const page = await ctx.services.content.page(slug, partner?.id ?? null, lang);
       if (!page) throw new HttpError(404, NOT_FOUND_MESSAGE);
       return { data: page };
     },
@@ -35,10 +35,10 @@ export const reads: { [P in ReadPath]: Read<P> } = {
     path: '/api/content-list',
     query: ContentListQuery,
     personal: false,
-    async handler({ partner: slugOfPartner }, ctx) {
+    async handler({ partner: slugOfPartner, lang }, ctx) {
       const partner = await ctx.partner(slugOfPartner);
       if (slugOfPartner && !partner) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      return { data: await ctx.services.content.list(partner?.id ?? null) };
+      return { data: await ctx.services.content.list(partner?.id ?? null, lang) };
     },
   }),
   ...catalogueReads,

@@ -17,6 +17,7 @@ import type { PartnerChanges } from '../services/partner-fields.ts';
 import type { PartnerScope } from '../services/partner-scopes.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { contrastWarnings, describeWarning } from '../../shared/brand-colors.ts';
+import { isLanguage, LANGUAGES, type Language } from '../../shared/languages.ts';
 
 const USAGE = `Usage: npm run partner -- <command> [flags]
 
@@ -24,9 +25,12 @@ const USAGE = `Usage: npm run partner -- <command> [flags]
   show <slug>                           one partner, every field
   add --slug s --name n [flags]         a new partner
   update <slug> [flags]                 change the given fields ('' clears an optional one)
-  page set --slug s --title t (--body text | --body-file f) [--partner p] [--summary text]
-                                        create or replace a content page (no --partner: the main site's)
-  page list [--partner p]               the pages (with --partner: those that partner's site shows)
+  page set --slug s --title t (--body text | --body-file f) [--partner p] [--summary text] [--language l]
+                                        create or replace a content page in one language (no --partner:
+                                        the main site's; no --language: English)
+  page list [--partner p] [--language l]
+                                        the pages, each language a line (with --partner: those that
+                                        partner's site shows; with --language: only that language's)
   scope show <slug>                     the regions and projects the partner's site shows ('all listings': no limit)
   scope add <slug> [--region path]... [--project id]...
                                         limit the partner to these too (--region spain/alicante, --project 12)
@@ -40,6 +44,10 @@ Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb;
                --email --phone --address --city --logo (http(s) URL or /path)
                --indexing canonical|noindex  how search engines treat its copies of
                  the listings: canonical to the main site's page (default) or noindex
+
+Page languages: ${LANGUAGES.join(' ')}. A visitor gets the page in its language,
+else in English, else in any it is written in, with a line saying so. A
+partner's page replaces the main site's of the same slug in every language.
 
 The store is the site's: DATA_DIR (default ./data) or DATABASE_URL. An empty
 store gets the demo data first, as the site does, unless SEED_DEMO=false.`;
@@ -126,7 +134,7 @@ const commands: Record<string, Command> = {
   },
 
   'page set': {
-    options: strings(['slug', 'partner', 'title', 'summary', 'body', 'body-file']),
+    options: strings(['slug', 'partner', 'title', 'summary', 'body', 'body-file', 'language']),
     positionals: [],
     async run(services, values) {
       const { created, partner, page } = await services.content.upsert({
@@ -135,20 +143,27 @@ const commands: Record<string, Command> = {
         title: values.title as string,
         summary: values.summary as string | undefined,
         body: body(values),
+        language: values.language as Language | undefined,
       });
-      return `${created ? 'Created' : 'Updated'} page ${page.slug} ${partner ? `for partner ${partner}` : 'on the main site'}: ${page.title}`;
+      const where = partner ? `for partner ${partner}` : 'on the main site';
+      return `${created ? 'Created' : 'Updated'} page ${page.slug} (${page.language}) ${where}: ${page.title}`;
     },
   },
 
   'page list': {
-    options: strings(['partner']),
+    options: strings(['partner', 'language']),
     positionals: [],
     async run(services, values) {
-      const pages = await services.content.pages(values.partner as string | undefined);
+      const language = values.language as string | undefined;
+      if (language !== undefined && !isLanguage(language))
+        throw new UsageError(`--language must be one of the site's languages (${LANGUAGES.join(', ')}) (got "${language}")`);
+      const pages = (await services.content.pages(values.partner as string | undefined)).filter(
+        (p) => !language || p.language === language,
+      );
       if (!pages.length) return 'No pages.';
       return table(
-        ['SLUG', 'PARTNER', 'TITLE', 'UPDATED'],
-        pages.map((p) => [p.slug, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]),
+        ['SLUG', 'LANGUAGE', 'PARTNER', 'TITLE', 'UPDATED'],
+        pages.map((p) => [p.slug, p.language, p.partner ?? '(main site)', p.title, p.updatedAt.slice(0, 10)]),
       );
     },
   },

@@ -1,7 +1,8 @@
 // The pages of a site that belong in its sitemap, as paths on its host. Only
 // canonical addresses: no search or property page of a partner (those are its
 // copies of the main site's listings, canonical there or noindex), no page
-// behind a login, no legacy address.
+// behind a login, no legacy address. A content page is listed in each language
+// it is written in (/de/buying-process), never where it only falls back.
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Services } from '../services/index.ts';
@@ -9,6 +10,7 @@ import type { PublicPartner } from '../../shared/partner.ts';
 import { resolveRoute } from '../../shared/match.ts';
 import { routes, type PageName, type RouteDef } from '../../shared/routes.ts';
 import { LISTED } from '../services/catalogue/search.ts';
+import { inLanguage } from '../../shared/languages.ts';
 import type { SitemapEntry } from './xml.ts';
 
 /** Pages whose address is only a question to the listings: a search, a property, a typed place name, a comparison. */
@@ -55,7 +57,8 @@ export async function partnerPages(services: Services, partner: PublicPartner, o
   for (const { page, path } of PARTNER_FIXED) paths.push({ loc: await partnerPath(partner, ownDomain, page, path) });
   // On the main host the main site's pages that a partner shows are the main site's, listed once.
   const content = (await services.content.pages(partner.slug)).filter((p) => ownDomain || p.partner === partner.slug);
-  for (const p of content) paths.push({ loc: await partnerPath(partner, ownDomain, 'content', `/${p.slug}`), lastmod: p.updatedAt });
+  for (const p of content)
+    paths.push({ loc: inLanguage(await partnerPath(partner, ownDomain, 'content', `/${p.slug}`), p.language), lastmod: p.updatedAt });
   return unique(paths);
 }
 
@@ -66,7 +69,7 @@ export async function mainPages(services: Services): Promise<SitemapEntry[]> {
   const out: SitemapEntry[] = MAIN_FIXED_PATHS.map((loc) => ({ loc }));
   for (const p of await services.content.pages(null))
     // A partner's slug wins over a main page of the same name (the route table's order).
-    if (p.partner === null && !partnerSlugs.has(p.slug)) out.push({ loc: `/${p.slug}`, lastmod: p.updatedAt });
+    if (p.partner === null && !partnerSlugs.has(p.slug)) out.push({ loc: inLanguage(`/${p.slug}`, p.language), lastmod: p.updatedAt });
   for (const partner of partners) if (!partner.domain) out.push(...(await partnerPages(services, partner, false)));
   return unique(out);
 }

@@ -1,9 +1,12 @@
 // Content pages (buying process, costs and taxes, ...): the main site's pages,
-// which a partner may replace with its own under the same slug.
+// which a partner may replace with its own under the same slug. Each is
+// written in one or more languages, one row per language (migration 0032).
 import { sql, type Kysely } from 'kysely';
-import { coerce, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { coerce, enums, nullable, object, optional, size, string, type Infer } from 'superstruct';
 import type { Database } from '../store/schema.ts';
-import { Slug, type ContentPage } from '../../shared/content.ts';
+import { Slug, type ContentPage, type ContentSummary } from '../../shared/content.ts';
+import { pageLanguage } from '../../shared/content-language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages.ts';
 import { RESERVED_SLUGS, routes } from '../../shared/routes.ts';
 import { checkInput, ConflictError, NotFoundError, rule, uniqueViolation } from '../store/errors.ts';
 import { OneLine } from './text-rules.ts';
@@ -11,27 +14,47 @@ import { OneLine } from './text-rules.ts';
 export class ContentService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async page(slug: string, partnerId: number | null): Promise<ContentPage | null> {
+  /**
+   * Page `slug` as a visitor in `language` sees it on the main site (partner
+   * null) or a partner's: the partner's own page if it wrote one in any
+   * language (it replaces the main site's in all of them), else the main
+   * site's; in `language` if written in it, else English, else any.
+   */
+  async page(slug: string, partnerId: number | null, language: Language = DEFAULT_LANGUAGE): Promise<ContentPage | null> {
     const rows = await this.db
       .selectFrom('content_pages')
-      .select(['slug', 'title', 'summary', 'body', 'updated_at', 'partner_id'])
+      .select(['slug', 'title', 'summary', 'body', 'updated_at', 'partner_id', 'language'])
       .where('slug', '=', slug.toLowerCase())
       .where((eb) => (partnerId ? eb.or([eb('partner_id', 'is', null), eb('partner_id', '=', partnerId)]) : eb('partner_id', 'is', null)))
       .execute();
-    const row = rows.find((r) => r.partner_id !== null) ?? rows[0];
-    return row ? { slug: row.slug, title: row.title, summary: row.summary, body: row.body, updatedAt: row.updated_at } : null;
+    const versions = ownersVersions(rows);
+    const row = chosenVersion(versions, language);
+    if (!row) return null;
+    return {
+      slug: row.slug,
+      title: row.title,
+      summary: row.summary,
+      body: row.body,
+      updatedAt: row.updated_at,
+      language: row.language as Language,
+      languages: LANGUAGES.filter((code) => versions.some((v) => v.language === code)),
+    };
   }
 
-  async list(partnerId: number | null): Promise<Array<Pick<ContentPage, 'slug' | 'title' | 'summary'>>> {
+  /** The pages a site shows, each as page() chooses it for `language`, by title in that language. */
+  async list(partnerId: number | null, language: Language = DEFAULT_LANGUAGE): Promise<ContentSummary[]> {
     const rows = await this.db
       .selectFrom('content_pages')
-      .select(['slug', 'title', 'summary', 'partner_id'])
+      .select(['slug', 'title', 'summary', 'partner_id', 'language'])
       .where((eb) => (partnerId ? eb.or([eb('partner_id', 'is', null), eb('partner_id', '=', partnerId)]) : eb('partner_id', 'is', null)))
-      .orderBy('title')
       .execute();
-    const bySlug = new Map<string, (typeof rows)[number]>();
-    for (const r of rows) if (!bySlug.has(r.slug) || r.partner_id !== null) bySlug.set(r.slug, r);
-    return [...bySlug.values()].map(({ slug, title, summary }) => ({ slug, title, summary }));
+    const bySlug = new Map<string, typeof rows>();
+    for (const row of rows) bySlug.set(row.slug, [...(bySlug.get(row.slug) ?? []), row]);
+    const shown = [...bySlug.values()].map((versions) => chosenVersion(ownersVersions(versions), language)!);
+    const collator = new Intl.Collator(language);
+    return shown
+      .map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, language: r.language as Language }))
+      .sort((a, b) => collator.compare(a.title, b.title));
   }
 
   /**
@@ -50,11 +73,13 @@ export class ContentService {
   // --- writes (the partner CLI; later an admin API) -------------------------
 
   /**
-   * Creates or replaces the page `slug` of the main site (partner null) or of
-   * one partner. A summary left out keeps the page's current one.
+   * Creates or replaces page `slug` in `language` (default English) on the main
+   * site (partner null) or of one partner. A summary left out keeps that
+   * version's current one.
    */
   async upsert(input: PageInput): Promise<{ created: boolean; partner: string | null; page: ContentPage }> {
     const value = checkInput(input, PageInput, pageExpectations);
+    const language = value.language ?? DEFAULT_LANGUAGE;
     let partnerId: number | null = null;
     if (value.partner) {
       const partner = await this.db.selectFrom('partners').select('id').where('slug', '=', value.partner).executeTakeFirst();
@@ -69,6 +94,7 @@ export class ContentService {
       .selectFrom('content_pages')
       .select(['id', 'summary'])
       .where('slug', '=', value.slug)
+      .where('language', '=', language)
       .where((eb) => (partnerId === null ? eb('partner_id', 'is', null) : eb('partner_id', '=', partnerId)))
       .executeTakeFirst();
     try {
@@ -84,6 +110,7 @@ export class ContentService {
           .values({
             slug: value.slug,
             partner_id: partnerId,
+            language,
             title: value.title,
             summary: value.summary ?? '',
             body: value.body,
@@ -97,12 +124,13 @@ export class ContentService {
       if (uniqueViolation(error)) throw new ConflictError('slug', `"${value.slug}" was created by someone else meanwhile: try again`);
       throw error;
     }
-    return { created: !existing, partner: value.partner ?? null, page: (await this.page(value.slug, partnerId))! };
+    return { created: !existing, partner: value.partner ?? null, page: (await this.page(value.slug, partnerId, language))! };
   }
 
   /**
-   * Every stored page, for the CLI: with a partner, the pages that partner's
-   * site shows (its own, and the main site's it does not replace).
+   * Every stored page in every language, for the CLI and the sitemaps: with a
+   * partner, the pages that partner's site shows (its own, and the main
+   * site's it does not replace).
    */
   async pages(partnerSlug?: string | null): Promise<PageListing[]> {
     let partnerId: number | null = null;
@@ -120,6 +148,7 @@ export class ContentService {
       .leftJoin('partners', 'partners.id', 'content_pages.partner_id')
       .select([
         'content_pages.slug',
+        'content_pages.language',
         'content_pages.title',
         'content_pages.summary',
         'content_pages.updated_at',
@@ -131,10 +160,12 @@ export class ContentService {
       .orderBy('content_pages.slug')
       // The main site's page first, on both engines (they sort NULL differently).
       .orderBy(sql`coalesce(partners.slug, '')`)
+      .orderBy('content_pages.language')
       .execute();
     const listed = rows.map((r) => ({
       slug: r.slug,
       partner: r.partner ?? null,
+      language: r.language as Language,
       title: r.title,
       summary: r.summary,
       updatedAt: r.updated_at,
@@ -174,6 +205,8 @@ export const PageInput = object({
   title: coerce(size(OneLine, 1, 200), string(), (s) => s.trim()),
   summary: optional(coerce(size(OneLine, 0, 500), string(), (s) => s.trim())),
   body: coerce(size(string(), 1, 100_000), string(), (s) => s.replace(/\r\n?/g, '\n').trim()),
+  /** The language it is written in; left out: English. */
+  language: optional(coerce(enums([...LANGUAGES]), string(), (s) => s.trim().toLowerCase())),
 });
 export type PageInput = Infer<typeof PageInput>;
 
@@ -183,13 +216,32 @@ const pageExpectations: Record<keyof PageInput, string> = {
   title: 'a title of 1 to 200 characters on one line',
   summary: 'a summary of at most 500 characters on one line',
   body: 'a body of at most 100000 characters',
+  language: `one of the site's languages (${LANGUAGES.join(', ')})`,
 };
 
 export interface PageListing {
   slug: string;
   /** The partner whose page it is; null: the main site's. */
   partner: string | null;
+  language: Language;
   title: string;
   summary: string;
   updatedAt: string;
+}
+
+// --- which version a visitor sees ----------------------------------------------
+
+/** A slug's versions on a site: the partner's if it wrote any (they replace the main site's in every language), else the main site's. */
+function ownersVersions<R extends { partner_id: number | null }>(rows: R[]): R[] {
+  const own = rows.filter((r) => r.partner_id !== null);
+  return own.length ? own : rows;
+}
+
+/** The version a visitor in `language` is shown (shared/content-language.ts). */
+function chosenVersion<R extends { language: string }>(versions: R[], language: Language): R | undefined {
+  const chosen = pageLanguage(
+    versions.map((v) => v.language),
+    language,
+  );
+  return versions.find((v) => v.language === chosen);
 }

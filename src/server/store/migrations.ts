@@ -31,6 +31,7 @@ import { positionApproxMigration } from './migrations/0029-position-approx.ts';
 import { townCentreDistanceMigration } from './migrations/0030-town-centre-distance.ts';
 import { exchangeRatesMigration } from './migrations/0031-exchange-rates.ts';
 import { mailLanguagesMigration } from './migrations/0032-mail-languages.ts';
+import { contentLanguagesMigration } from './migrations/0033-content-languages.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0030_town_centre_distance': townCentreDistanceMigration,
   '0031_exchange_rates': exchangeRatesMigration,
   '0032_mail_languages': mailLanguagesMigration,
+  '0033_content_languages': contentLanguagesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,14 @@
 // The demo data an empty store starts with: two partners with their own colours
 // and domains, and logos (demo/logos/, served by api/partner-logos.ts), and the
-// main site's content pages. Copy lives in locales/en.json.
+// main site's content pages in every language. Copy lives in locales/<code>.json.
+import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Store } from './db.ts';
+import type { Database } from './schema.ts';
 import { lookup } from '../../shared/i18n.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { loadLocales } from '../locales.ts';
+import { ROOT_DIR } from '../paths.ts';
 
 interface DemoPage {
   slug: string;
@@ -41,32 +46,74 @@ export const DEMO_PARTNERS = [
   },
 ];
 
-export function demoPages(): DemoPage[] {
-  const pages = lookup(en, 'demo.pages');
-  // The terms of use and privacy statement that registration links to (/terms).
-  const terms = lookup(en, 'accountUi.termsPage') as DemoPage | undefined;
+/** The demo's pages in one language's messages: its guides, and the terms of use and privacy statement that registration links to (/terms). */
+function pagesIn(messages: unknown): DemoPage[] {
+  const pages = lookup(messages, 'demo.pages');
+  const terms = lookup(messages, 'accountUi.termsPage') as DemoPage | undefined;
   return [...(Array.isArray(pages) ? (pages as DemoPage[]) : []), ...(terms ? [terms] : [])];
+}
+
+/** The demo's pages in every language, from the locale files (an unreadable one is left out; the server logs it at start). */
+export function demoPages(): Map<Language, DemoPage[]> {
+  const locales = loadLocales(path.join(ROOT_DIR, 'locales'), { warn: () => {} });
+  return new Map([...locales].map(([language, messages]) => [language, pagesIn(messages)]));
 }
 
 export async function seedDemo(store: Store): Promise<void> {
   const { db } = store;
   const now = new Date().toISOString();
+  const pages = demoPages();
   await db.transaction().execute(async (trx) => {
     const { count } = await trx
       .selectFrom('partners')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
-    if (Number(count) > 0) return;
-    await trx
-      .insertInto('partners')
-      .values(DEMO_PARTNERS.map((p) => ({ ...p, created_at: now, updated_at: now })))
-      .execute();
-    const pages = demoPages();
-    if (pages.length)
+    if (Number(count) === 0) {
       await trx
-        .insertInto('content_pages')
-        .values(pages.map((p) => ({ ...p, partner_id: null, created_at: now, updated_at: now })))
-        .onConflict((oc) => oc.doNothing())
+        .insertInto('partners')
+        .values(DEMO_PARTNERS.map((p) => ({ ...p, created_at: now, updated_at: now })))
         .execute();
+      await insertPages(trx, DEFAULT_LANGUAGE, pages.get(DEFAULT_LANGUAGE) ?? [], now);
+    }
+    await addTranslations(trx, pages, now);
   });
+}
+
+/**
+ * Each demo page the main site holds as the demo wrote it in English (same
+ * slug and title) gets the languages it lacks: a store seeded before pages
+ * had languages gets them too, while a page an operator wrote or rewrote
+ * under a demo slug is left alone.
+ */
+async function addTranslations(trx: Kysely<Database>, pages: Map<Language, DemoPage[]>, now: string): Promise<void> {
+  const english = pages.get(DEFAULT_LANGUAGE) ?? [];
+  if (!english.length) return;
+  const stored = await trx
+    .selectFrom('content_pages')
+    .select(['slug', 'language', 'title'])
+    .where('partner_id', 'is', null)
+    .where(
+      'slug',
+      'in',
+      english.map((p) => p.slug),
+    )
+    .execute();
+  const demoSlugs = new Set(
+    english
+      .filter((p) => stored.some((s) => s.slug === p.slug && s.language === DEFAULT_LANGUAGE && s.title === p.title))
+      .map((p) => p.slug),
+  );
+  for (const [language, translated] of pages) {
+    const missing = translated.filter((p) => demoSlugs.has(p.slug) && !stored.some((s) => s.slug === p.slug && s.language === language));
+    await insertPages(trx, language, missing, now);
+  }
+}
+
+async function insertPages(trx: Kysely<Database>, language: Language, pages: DemoPage[], now: string): Promise<void> {
+  if (!pages.length) return;
+  await trx
+    .insertInto('content_pages')
+    .values(pages.map((p) => ({ ...p, language, partner_id: null, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

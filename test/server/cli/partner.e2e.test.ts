@@ -171,7 +171,7 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
     'About 0.5% of the price.',
   ]);
   t.equal(main.code, 0, main.stderr);
-  t.equal(main.stdout, 'Created page notary-fees on the main site: Notary fees\n');
+  t.equal(main.stdout, 'Created page notary-fees (en) on the main site: Notary fees\n');
   const again = await partner(target, [
     'page',
     'set',
@@ -182,7 +182,7 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
     '--body',
     'Between 0.2% and 0.5%.',
   ]);
-  t.equal(again.stdout, 'Updated page notary-fees on the main site: Notary fees in Spain\n');
+  t.equal(again.stdout, 'Updated page notary-fees (en) on the main site: Notary fees in Spain\n');
   const own = await partner(target, [
     'page',
     'set',
@@ -196,7 +196,14 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
     file,
   ]);
   t.equal(own.code, 0, own.stderr);
-  t.equal(own.stdout, 'Created page notary-fees for partner costa-casas: Notary fees with us\n');
+  t.equal(own.stdout, 'Created page notary-fees (en) for partner costa-casas: Notary fees with us\n');
+  const german = await partner(target, [
+    ...'page set --slug notary-fees --language de --title Notarkosten'.split(' '),
+    '--body',
+    'Rund 0,5 %.',
+  ]);
+  t.equal(german.code, 0, german.stderr);
+  t.equal(german.stdout, 'Created page notary-fees (de) on the main site: Notarkosten\n', 'a page in another language');
 
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
@@ -209,12 +216,23 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
       () => partner(target, ['page', 'set', '--slug', 'franchise', '--title', 'X', '--body', 'b']),
       /^error: --slug "franchise" is reserved/,
     ],
+    [
+      () => partner(target, ['page', 'set', '--slug', 'x-page', '--title', 'X', '--body', 'b', '--language', 'xx']),
+      /^error: --language must be one of the site's languages \(en, da, de, .*\) \(got "xx"\)$/,
+    ],
+    [() => partner(target, ['page', 'list', '--language', 'english']), /^error: --language must be one of the site's languages/],
   ]);
 
   const listed = await partner(target, ['page', 'list', '--partner', 'costa-casas']);
   t.equal(listed.code, 0, listed.stderr);
-  t.match(listed.stdout, /^notary-fees\s+costa-casas\s+Notary fees with us/m, "the partner's own page");
+  t.match(listed.stdout, /^notary-fees\s+en\s+costa-casas\s+Notary fees with us/m, "the partner's own page");
   t.notMatch(listed.stdout, /^notary-fees\s+\(main site\)/m, "not the main site's page it replaces");
+  const inGerman = await partner(target, ['page', 'list', '--language', 'de']);
+  t.match(
+    inGerman.stdout,
+    /^SLUG\s+LANGUAGE\s+PARTNER\s+TITLE\s+UPDATED\n(.+\n)*notary-fees\s+de\s+\(main site\)\s+Notarkosten\s+\d{4}-\d\d-\d\d$/m,
+  );
+  t.notMatch(inGerman.stdout, /Notary fees/, "only that language's");
 
   const store = await target.open();
   const { content, partners } = createServices(store);
@@ -228,6 +246,7 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
     summary: 'What a notary charges',
     body: 'Between 0.2% and 0.5%.',
   });
+  t.match(await content.page('notary-fees', null, 'de'), { title: 'Notarkosten', body: 'Rund 0,5 %.', languages: ['en', 'de'] });
   t.equal(await content.page('x-page', null), null, 'nothing refused was written');
 });
 
@@ -241,6 +260,8 @@ t.test('partner CLI: usage, and an empty store when SEED_DEMO=false', async (t) 
   const help = await partner(target, ['help']);
   t.equal(help.code, 0);
   t.match(help.stdout, /page set --slug s --title t/);
+  t.match(help.stdout, /\[--language l\][\s\S]*no --language: English/, 'pages take a language');
+  t.match(help.stdout, /Page languages: en da de es/);
   // Refusals write nothing, so they run side by side.
   await refusals(t, [
     [() => partner(target, ['frobnicate']), /^error: unknown command "frobnicate"/],

@@ -23,6 +23,10 @@ async function setup(t: Parameters<Parameters<typeof forEachStore>[2]>[0], store
   await content.upsert({ slug: 'buying-process', title: 'Buying', body: 'Steps.' });
   await content.upsert({ slug: 'alpha-fees', partner: 'alpha-homes', title: 'Fees', body: 'Ours.' });
   await content.upsert({ slug: 'beta-fees', partner: 'beta-homes', title: 'Fees', body: 'Ours.' });
+  // Some in other languages too: each is listed at its own language's address.
+  await content.upsert({ slug: 'buying-process', language: 'de', title: 'Der Kauf', body: 'Schritte.' });
+  await content.upsert({ slug: 'alpha-fees', partner: 'alpha-homes', language: 'nl', title: 'Kosten', body: 'Onze.' });
+  await content.upsert({ slug: 'beta-fees', partner: 'beta-homes', language: 'nl', title: 'Kosten', body: 'Onze.' });
   return { fixture };
 }
 
@@ -64,6 +68,8 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
     t.ok(byLoc.has(`${SITE}${path}`), `fixed page ${path}`);
   const page = (await createServices(store).content.pages(null)).find((p) => p.slug === 'buying-process')!;
   t.equal(byLoc.get(`${SITE}/buying-process`), w3c(page.updatedAt), 'a content page, last changed when it was');
+  t.ok(byLoc.has(`${SITE}/de/buying-process`), 'in each language it is written in');
+  t.notOk(byLoc.has(`${SITE}/nl/buying-process`), 'not where it only falls back to another');
 
   const projects = sitemap.entries.filter((e) => e.loc.startsWith(`${SITE}/for-sale/`));
   t.same(
@@ -89,7 +95,13 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
   t.ok(byLoc.has(`${SITE}/search/spain/alicante/torrevieja`), 'the town form');
 
   // Partners: one without a domain lives on this host; its copies of the listings are never listed.
-  for (const path of ['/beta-homes', '/beta-homes/new-build-pages', '/beta-homes/contact', '/beta-homes/beta-fees'])
+  for (const path of [
+    '/beta-homes',
+    '/beta-homes/new-build-pages',
+    '/beta-homes/contact',
+    '/beta-homes/beta-fees',
+    '/nl/beta-homes/beta-fees',
+  ])
     t.ok(byLoc.has(`${SITE}${path}`), `the domainless partner's ${path}`);
   t.notOk(
     [...byLoc.keys()].some((loc) => /\/(alpha|beta)-homes\/(for-sale|search)/.test(loc)),
@@ -176,6 +188,8 @@ forEachStore(t, "a partner's domain: its own pages on its own domain, never the 
   );
   t.ok(locs.includes('https://alpha.localhost/alpha-fees'), 'its own content page');
   t.ok(locs.includes('https://alpha.localhost/buying-process'), "the main site's pages it shows");
+  t.ok(locs.includes('https://alpha.localhost/nl/alpha-fees'), 'its own page in Dutch');
+  t.ok(locs.includes('https://alpha.localhost/de/buying-process'), "and the main site's in German");
   t.notOk(
     locs.some((loc) => /\/(for-sale|search)(\/|$)/.test(loc)),
     'no copies of the listings',

@@ -92,6 +92,7 @@ forEachStore(t, 'upsert creates, then replaces, and checks its input', async (t,
     [{ slug: 'ok', title: 'T' }, InputError, 'body', /required/],
     [{ slug: 'ok', title: 'T\nU', body: 'B' }, InputError, 'title', /on one line/],
     [{ slug: 'ok', title: 'T', summary: 'S\u0000', body: 'B' }, InputError, 'summary', /on one line/],
+    [{ slug: 'ok', title: 'T', body: 'B', language: 'xx' }, InputError, 'language', /one of the site's languages \(en, da, de/],
     [{ slug: 'ok', title: 'T', body: 'B', partner: 'nobody' }, NotFoundError, 'partner', /"nobody" is not a partner/],
     [{ slug: 'sol-homes', title: 'T', body: 'B' }, ConflictError, 'slug', /partner sol-homes's site/],
   ];
@@ -109,3 +110,70 @@ forEachStore(t, 'upsert creates, then replaces, and checks its input', async (t,
   const terms = await content.upsert({ slug: 'terms', title: 'Terms', body: 'B' });
   t.equal(terms.page.slug, 'terms', 'the terms page is a content page: reserved for partners, not for pages');
 });
+
+forEachStore(
+  t,
+  "a page in the visitor's language, else English, else any; a partner's replaces the main site's in all",
+  async (t, store) => {
+    const content = new ContentService(store.db);
+    const { costa, sol } = await twoPartners(store.db);
+    await content.upsert({ slug: 'costs', title: 'Costs and taxes', body: 'Main text' });
+    await content.upsert({ slug: 'costs', language: 'de', title: 'Kosten und Steuern', body: 'Haupttext' });
+    await content.upsert({ slug: 'costs', partner: 'costa-casas', language: 'nl', title: 'Kosten bij Costa Casas', body: 'Onze tekst' });
+    await content.upsert({ slug: 'costs', partner: 'costa-casas', language: 'fr', title: 'Frais chez Costa Casas', body: 'Notre texte' });
+    await content.upsert({ slug: 'notary', language: 'es', title: 'Notaría', body: 'Texto' });
+
+    t.match(
+      await content.page('costs', null, 'de'),
+      { title: 'Kosten und Steuern', language: 'de', languages: ['en', 'de'] },
+      "the visitor's",
+    );
+    t.match(await content.page('costs', null, 'en'), { title: 'Costs and taxes', language: 'en', languages: ['en', 'de'] });
+    t.match(await content.page('costs', null, 'ja'), { title: 'Costs and taxes', language: 'en' }, 'else English');
+    t.match(await content.page('costs', null), { language: 'en' }, 'English when no language is asked');
+    t.match(await content.page('notary', null, 'de'), { title: 'Notaría', language: 'es', languages: ['es'] }, 'else the one there is');
+
+    t.match(await content.page('costs', costa.id, 'nl'), { title: 'Kosten bij Costa Casas', language: 'nl', languages: ['fr', 'nl'] });
+    t.match(
+      await content.page('costs', costa.id, 'de'),
+      { title: 'Frais chez Costa Casas', language: 'fr', languages: ['fr', 'nl'] },
+      "a partner's page without the visitor's language nor English falls back among the partner's own, not to the main site's",
+    );
+    t.match(await content.page('costs', sol.id, 'de'), { title: 'Kosten und Steuern' }, "another partner sees the main site's");
+
+    t.same(
+      await content.list(null, 'de'),
+      [
+        { slug: 'costs', title: 'Kosten und Steuern', summary: '', language: 'de' },
+        { slug: 'notary', title: 'Notaría', summary: '', language: 'es' },
+      ],
+      "the list follows the language, each page's own said, by title",
+    );
+    t.same(
+      (await content.list(costa.id, 'nl')).map((p) => [p.title, p.language]),
+      [
+        ['Kosten bij Costa Casas', 'nl'],
+        ['Notaría', 'es'],
+      ],
+    );
+
+    const updated = await content.upsert({ slug: 'costs', language: 'de', title: 'Kosten und Steuern in Spanien', body: 'Neu' });
+    t.match(
+      updated,
+      { created: false, page: { language: 'de', title: 'Kosten und Steuern in Spanien' } },
+      'a version is replaced in its own language',
+    );
+    t.match(await content.page('costs', null, 'en'), { title: 'Costs and taxes', body: 'Main text' }, 'the others are kept');
+    t.same(
+      (await content.pages()).map((p) => [p.slug, p.partner, p.language]),
+      [
+        ['costs', null, 'de'],
+        ['costs', null, 'en'],
+        ['costs', 'costa-casas', 'fr'],
+        ['costs', 'costa-casas', 'nl'],
+        ['notary', null, 'es'],
+      ],
+      'every stored version',
+    );
+  },
+);

@@ -17,9 +17,10 @@ const partnerRow = (slug: string, domain: string | null) => ({
   created_at: now,
   updated_at: now,
 });
-const pageRow = (slug: string, partner_id: number | null) => ({
+const pageRow = (slug: string, partner_id: number | null, language = 'en') => ({
   slug,
   partner_id,
+  language,
   title: slug,
   summary: '',
   body: 'x',
@@ -98,12 +99,42 @@ forEachStore(t, 'the seed inserts the demo partners and pages, only once', async
   t.equal(new Set(partners.map((p) => p.color_primary)).size, 2, 'distinct primary colours');
   t.not(partners[0]!.color_primary, '#13206a', 'not the default colour');
   for (const p of partners) for (const c of [p.color_primary, p.color_secondary, p.color_heading]) t.match(c, /^#[0-9a-f]{6}$/);
-  const pages = await store.db.selectFrom('content_pages').select(['slug', 'partner_id']).execute();
-  t.equal(pages.length, demoPages().length, 'every demo page, once');
+  const pages = await store.db.selectFrom('content_pages').select(['slug', 'partner_id', 'language', 'title']).execute();
+  const demo = demoPages();
+  t.equal(demo.size, 16, 'every language has its demo pages');
+  t.equal(pages.length, [...demo.values()].flat().length, 'every demo page in every language, once');
   t.ok(
     pages.every((p) => p.partner_id === null),
     "the demo pages are the main site's",
   );
+  const german = pages.find((p) => p.slug === 'buying-process' && p.language === 'de');
+  t.equal(german?.title, demo.get('de')!.find((p) => p.slug === 'buying-process')!.title, "German's from de.json");
+  t.not(german?.title, demo.get('en')!.find((p) => p.slug === 'buying-process')!.title);
+  t.ok(
+    pages.some((p) => p.slug === 'terms' && p.language === 'ja'),
+    'the terms too',
+  );
+});
+
+forEachStore(t, "a store seeded in English only gets the demo pages' other languages, not over an operator's page", async (t, store) => {
+  const english = demoPages().get('en')!;
+  await store.db
+    .insertInto('partners')
+    .values(DEMO_PARTNERS.map((p) => ({ ...p, created_at: now, updated_at: now })))
+    .execute();
+  // As a store seeded before pages had languages: the demo's English pages, one of them since rewritten by an operator.
+  await store.db
+    .insertInto('content_pages')
+    .values(english.map((p) => ({ ...pageRow(p.slug, null), title: p.slug === 'nie-number' ? 'Our own NIE guide' : p.title })))
+    .execute();
+  await seedDemo(store);
+  const rows = await store.db.selectFrom('content_pages').select(['slug', 'language']).execute();
+  const languagesOf = (slug: string) => rows.filter((r) => r.slug === slug).map((r) => r.language);
+  t.equal(languagesOf('buying-process').length, 16, 'a demo page gets every language');
+  t.same(languagesOf('nie-number'), ['en'], "the operator's page is left alone");
+  t.equal((await store.db.selectFrom('partners').select('id').execute()).length, DEMO_PARTNERS.length, 'no partner added');
+  await seedDemo(store);
+  t.equal((await store.db.selectFrom('content_pages').select('id').execute()).length, rows.length, 'the second start adds nothing');
 });
 
 forEachStore(t, 'the seed leaves a store that already has partners alone', async (t, store) => {
@@ -133,9 +164,36 @@ forEachStore(t, 'unique indexes hold on both engines, and are told apart', async
     'slug',
     'one page per slug per partner',
   );
+  await db
+    .insertInto('content_pages')
+    .values(pageRow('costs', null, 'de'))
+    .execute();
+  await db
+    .insertInto('content_pages')
+    .values(pageRow('costs', a.id, 'de'))
+    .execute();
+  t.equal(
+    await violation(
+      db
+        .insertInto('content_pages')
+        .values(pageRow('costs', a.id, 'de'))
+        .execute(),
+    ),
+    'slug',
+    'one page per slug, partner and language',
+  );
+  t.equal(
+    await violation(
+      db
+        .insertInto('content_pages')
+        .values(pageRow('costs', null, 'de'))
+        .execute(),
+    ),
+    'slug',
+  );
   t.equal(uniqueViolation(new Error('something else')), null);
 
   await db.deleteFrom('partners').where('id', '=', a.id).execute();
   const left = await db.selectFrom('content_pages').select('partner_id').execute();
-  t.same(left, [{ partner_id: null }], "a partner's pages go with it");
+  t.same(left, [{ partner_id: null }, { partner_id: null }], "a partner's pages go with it");
 });

@@ -26,6 +26,8 @@ export interface ContentPagesTable {
   slug: string;
   /** null: a page of the main site, shown on every partner's site unless it has its own. */
   partner_id: number | null;
+  /** The language it is written in (a code of shared/languages.ts; migration 0033: 'en' before). */
+  language: Generated<string>;
   title: string;
   summary: string;
   body: string;
