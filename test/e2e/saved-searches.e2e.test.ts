@@ -237,6 +237,8 @@ forEachTarget(t, 'saved searches in the browser', async (t, target) => {
     await page.goto(`${url}/nl${SEARCH_PAGE}`, { waitUntil: 'load' });
     await waitForHydration(page);
     await openDisclosure(page);
+    // The form comes with its code, after the disclosure opens.
+    await page.waitForSelector(`${FORM} [name=email]`);
     await page.type(`${FORM} [name=email]`, 'anna@example.com');
     await page.click(`${FORM} button[type=submit]`);
     await page.waitForSelector(DONE);
