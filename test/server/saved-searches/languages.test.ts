@@ -52,6 +52,8 @@ forEachStore(
     const confirm = await app.inject({ url: `/nl/saved-searches/confirm/${linkToken(text, 'confirm')}` });
     t.equal(confirm.statusCode, 303);
     t.match(String(confirm.headers.location), /^\/nl\/saved-searches\/manage\/[A-Za-z0-9_-]{43}\?done=confirmed$/);
+    const manage = await app.inject({ url: `/api/saved-searches/manage?token=${linkToken(text, 'manage')}` });
+    t.match(manage.json().data.searches, [{ href: `${SITE}/nl${EVERYWHERE}` }], 'the manage page links to its results in Dutch');
     await confirmed(app, linkToken(english, 'confirm'));
 
     const sent = transport.sent.length;

@@ -358,7 +358,8 @@ export class SavedSearchService {
   }
 
   private view(row: SavedSearchRow, partner: PublicPartner | null): SavedSearchView {
-    const brand = mailBrand(this.options.siteUrl, partner);
+    // Its results in the language it was saved in, as its mails link to them.
+    const brand = mailBrand(this.options.siteUrl, partner, row.language);
     return { id: row.id, title: row.title, href: brand.home + row.search, site: brand.name, frequency: row.frequency, status: row.status };
   }
 }
