@@ -81,6 +81,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it; default 45,000). */
   sitemapMaxUrls?: number;
+  /** Unpacked bytes per sitemap before /sitemap.xml becomes an index (tests lower it; default 45 MiB). */
+  sitemapMaxBytes?: number;
   /** Tests only: let feed pictures be fetched from the loopback, and fake DNS (the proxy's and the photo job's). */
   feedImages?: PictureAccess;
   /** The feed schedule's clock, timer and interval (tests). */
@@ -190,7 +192,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(savedSearchRoutes, { forms: savedSearchPosts });
   await app.register(favoriteAlertPosts);
   await app.register(fileRoutes, options.feedImages ?? {});
-  await seoRoutes(app, { maxUrls: options.sitemapMaxUrls });
+  await seoRoutes(app, { maxUrls: options.sitemapMaxUrls, maxBytes: options.sitemapMaxBytes });
 
   const page = pageHandler(app, renderer);
   app.get('/', PAGE_ROUTE, page);

@@ -1,17 +1,19 @@
 // The pages of a site that belong in its sitemap, as paths on its host. Only
 // canonical addresses: no search or property page of a partner (those are its
 // copies of the main site's listings, canonical there or noindex), no page
-// behind a login, no legacy address. A content page is listed in each language
-// it is written in (/de/buying-process), never where it only falls back.
+// behind a login, no legacy address. Each page in every language, naming its
+// alternates (languages.ts); a content page in each language it is written in
+// (/de/buying-process), never where it only falls back.
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Services } from '../services/index.ts';
+import type { PageListing } from '../services/content.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { resolveRoute } from '../../shared/match.ts';
 import { routes, type PageName, type RouteDef } from '../../shared/routes.ts';
 import { LISTED } from '../services/catalogue/search.ts';
-import { inLanguage } from '../../shared/languages.ts';
 import type { SitemapEntry } from './xml.ts';
+import { everyLanguage, writtenLanguages, type LanguageVersion } from './languages.ts';
 
 /** Pages whose address is only a question to the listings: a search, a property, a typed place name, a comparison. */
 const LISTING_PAGES: ReadonlySet<PageName> = new Set(['search', 'for-sale', 'place-choice', 'compare']);
@@ -51,32 +53,43 @@ async function partnerPath(partner: PublicPartner, ownDomain: boolean, page: Pag
   return (await reaches(path, page, partner.slug)) ? path : prefixed;
 }
 
+/** Content pages by slug, each with the languages it is written in. */
+function bySlug(pages: readonly PageListing[]): Map<string, LanguageVersion[]> {
+  const out = new Map<string, LanguageVersion[]>();
+  for (const p of pages) {
+    const versions = out.get(p.slug) ?? [];
+    versions.push({ language: p.language, lastmod: p.updatedAt });
+    out.set(p.slug, versions);
+  }
+  return out;
+}
+
 /** A partner's pages: its fixed pages and its content pages (on its own domain also the main site's that it shows). */
 export async function partnerPages(services: Services, partner: PublicPartner, ownDomain: boolean): Promise<SitemapEntry[]> {
-  const paths: SitemapEntry[] = ownDomain ? [{ loc: '/' }] : [];
-  for (const { page, path } of PARTNER_FIXED) paths.push({ loc: await partnerPath(partner, ownDomain, page, path) });
+  const entries: SitemapEntry[] = ownDomain ? everyLanguage('/') : [];
+  for (const { page, path } of PARTNER_FIXED) entries.push(...everyLanguage(await partnerPath(partner, ownDomain, page, path)));
   // On the main host the main site's pages that a partner shows are the main site's, listed once.
   const content = (await services.content.pages(partner.slug)).filter((p) => ownDomain || p.partner === partner.slug);
-  for (const p of content)
-    paths.push({ loc: inLanguage(await partnerPath(partner, ownDomain, 'content', `/${p.slug}`), p.language), lastmod: p.updatedAt });
-  return unique(paths);
+  for (const [slug, versions] of bySlug(content))
+    entries.push(...writtenLanguages(await partnerPath(partner, ownDomain, 'content', `/${slug}`), versions));
+  return unique(entries);
 }
 
 /** The main site's pages: fixed pages, content pages, and the pages of partners that have no domain of their own. */
 export async function mainPages(services: Services): Promise<SitemapEntry[]> {
   const partners = await services.partners.list();
   const partnerSlugs = new Set(partners.map((p) => p.slug));
-  const out: SitemapEntry[] = MAIN_FIXED_PATHS.map((loc) => ({ loc }));
-  for (const p of await services.content.pages(null))
-    // A partner's slug wins over a main page of the same name (the route table's order).
-    if (p.partner === null && !partnerSlugs.has(p.slug)) out.push({ loc: inLanguage(`/${p.slug}`, p.language), lastmod: p.updatedAt });
+  const out: SitemapEntry[] = MAIN_FIXED_PATHS.flatMap((path) => everyLanguage(path));
+  // A partner's slug wins over a main page of the same name (the route table's order).
+  const content = (await services.content.pages(null)).filter((p) => p.partner === null && !partnerSlugs.has(p.slug));
+  for (const [slug, versions] of bySlug(content)) out.push(...writtenLanguages(`/${slug}`, versions));
   for (const partner of partners) if (!partner.domain) out.push(...(await partnerPages(services, partner, false)));
   return unique(out);
 }
 
 /**
  * The readable search address of every place with listed projects
- * (/search/spain/alicante/torrevieja), last changed when its newest project did.
+ * (/search/spain/alicante/torrevieja) in every language, last changed when its newest project did.
  */
 export async function placePages(db: Kysely<Database>): Promise<SitemapEntry[]> {
   const [groups, places] = await Promise.all([
@@ -95,7 +108,7 @@ export async function placePages(db: Kysely<Database>): Promise<SitemapEntry[]> 
     if (!before || before < date) newest.set(id, date);
   };
   for (const g of groups) for (const id of [g.country_id, g.region_id, g.town_id]) seen(id, String(g.lastmod));
-  return places.filter((p) => newest.has(p.id)).map((p) => ({ loc: `/search/${p.path}`, lastmod: newest.get(p.id)! }));
+  return places.filter((p) => newest.has(p.id)).flatMap((p) => everyLanguage(`/search/${p.path}`, newest.get(p.id)));
 }
 
 function unique(entries: SitemapEntry[]): SitemapEntry[] {

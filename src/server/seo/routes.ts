@@ -11,7 +11,7 @@ import { HttpError, NOT_FOUND_MESSAGE } from '../../shared/errors.ts';
 import { publicCache } from '../http/caching.ts';
 import { PerVersion } from '../services/per-version.ts';
 import { mainPages, partnerPages, placePages } from './pages.ts';
-import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapFiles, type SitemapPlan } from './sitemap.ts';
+import { buildSitemaps, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, type SitemapFiles, type SitemapPlan } from './sitemap.ts';
 import { sendCompressed } from './compressed-file.ts';
 import { robotsTxt } from './robots.ts';
 import type { StoreVersions } from '../services/versions.ts';
@@ -25,14 +25,16 @@ declare module 'fastify' {
 
 export interface SeoOptions {
   /** Addresses per sitemap before /sitemap.xml becomes an index (tests lower it). */
-  maxUrls?: number;
+  maxUrls?: number | undefined;
+  /** Unpacked bytes per sitemap before /sitemap.xml becomes an index (tests lower it). */
+  maxBytes?: number | undefined;
 }
 
 /** Partners' domains whose sitemaps are kept, besides the main site's. */
 const KEPT_PARTNER_SITES = 64;
 
 export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Promise<void> {
-  const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
+  const limits = { maxUrls: options.maxUrls ?? SITEMAP_MAX_URLS, maxBytes: options.maxBytes ?? SITEMAP_MAX_BYTES };
   const { services, store } = app;
   // Written once per version of what they list (catalogue, partners, pages) and site; every
   // instance reads the versions at each request, so it sees another's import at the next one.
@@ -43,9 +45,9 @@ export async function seoRoutes(app: FastifyInstance, options: SeoOptions): Prom
   const originOf = (partner: PublicPartner | null) => siteOrigin(app.config.SITE_URL, partner?.domain);
 
   async function plan(partner: PublicPartner | null): Promise<SitemapPlan> {
-    if (partner) return { origin: originOf(partner), pages: await partnerPages(services, partner, true), projects: false, maxUrls };
+    if (partner) return { origin: originOf(partner), pages: await partnerPages(services, partner, true), projects: false, ...limits };
     const [pages, places] = await Promise.all([mainPages(services), placePages(store.db)]);
-    return { origin: originOf(null), pages: [...pages, ...places], projects: true, maxUrls };
+    return { origin: originOf(null), pages: [...pages, ...places], projects: true, ...limits };
   }
 
   /** The versions of what the sitemaps list, as one key. */

@@ -15,9 +15,13 @@ import { createServices } from '../../../src/server/services/index.ts';
 import { bumpCatalogueVersion } from '../../../src/server/store/catalogue-version.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { parseSitemap } from './sitemap-xml.ts';
+import { LANGUAGES } from '../../../src/shared/languages.ts';
 
 const SITE = 'https://www.example.com';
 const env = { SEED_DEMO: 'false', SITE_URL: SITE };
+
+/** Whether a project is listed, in any language. */
+const listsProject = (locs: string[], id: number) => locs.some((loc) => loc.endsWith(`/for-sale/${id}`));
 
 const locs = async (app: FastifyInstance, host = 'localhost') => {
   const res = await app.inject({ url: '/sitemap.xml', headers: { host } });
@@ -55,8 +59,8 @@ forEachStore(t, 'a later request is served from the copy; a new catalogue versio
 
   await bumpCatalogueVersion(store.db);
   const after = await locs(app);
-  t.notOk(after.includes(`${SITE}/for-sale/${gone.id}`), 'a new version lists the catalogue as it is');
-  t.equal(after.length, first.length - 1);
+  t.notOk(listsProject(after, gone.id), 'a new version lists the catalogue as it is');
+  t.equal(after.length, first.length - LANGUAGES.length, 'in no language');
 });
 
 forEachStore(t, "the warm-up job writes the main site's before the first request", async (t, store) => {
@@ -76,8 +80,8 @@ forEachStore(t, "the warm-up job writes the main site's before the first request
   counter.reads = 0;
   const after = await locs(app);
   t.equal(counter.reads, 0, 'the first request after the import reads no project');
-  t.notOk(after.includes(`${SITE}/for-sale/${gone.id}`), 'written for the new version');
-  t.equal(after.length, first.length - 1);
+  t.notOk(listsProject(after, gone.id), 'written for the new version');
+  t.equal(after.length, first.length - LANGUAGES.length, 'in no language');
 });
 
 forEachStore(t, 'a second instance on the same database sees the new version; a content page shows at once', async (t, store) => {
@@ -87,7 +91,7 @@ forEachStore(t, 'a second instance on the same database sees the new version; a 
   const gone = fixture.projects.filter(isSearchable)[0]!;
   await store.db.updateTable('projects').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
   await bumpCatalogueVersion(store.db);
-  for (const app of [one, two]) t.notOk((await locs(app)).includes(`${SITE}/for-sale/${gone.id}`), 'each instance');
+  for (const app of [one, two]) t.notOk(listsProject(await locs(app), gone.id), 'each instance');
 
   await createServices(store).content.upsert({ slug: 'new-guide', title: 'Guide', body: 'Text.' });
   for (const app of [one, two]) t.ok((await locs(app)).includes(`${SITE}/new-guide`), 'a new content page without an import');

@@ -1,6 +1,8 @@
 // /sitemap.xml per host, on the fixture catalogue: the main site's pages,
-// places and every listed project with its own lastmod; the index of numbered
-// pages when large; a partner's domain with only its own pages; addresses from
+// places and every listed project with its own lastmod, each in every
+// language; the pages' and places' alternates (every project's page names its
+// own); the index of numbered pages when large, by count or by bytes; a
+// partner's domain with only its own pages, in every language; addresses from
 // SITE_URL or the partner's domain, never from the Host header; escaping.
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +11,8 @@ import { testApp } from '../../helpers/app.ts';
 import { buildCatalogue, isSearchable, type Fixture } from '../../helpers/catalogue.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import type { Store } from '../../../src/server/store/db.ts';
-import { parseSitemap, w3c } from './sitemap-xml.ts';
+import { parseSitemap, w3c, type Parsed } from './sitemap-xml.ts';
+import { LANGUAGES, inLanguage } from '../../../src/shared/languages.ts';
 
 const SITE = 'https://www.example.com';
 const env = { SEED_DEMO: 'false', SITE_URL: SITE };
@@ -50,6 +53,34 @@ async function get(app: FastifyInstance, url: string, host = 'localhost') {
   return app.inject({ url, headers: { host } });
 }
 
+/** `path` on `origin` in every language. */
+const everyLanguage = (origin: string, path: string) => LANGUAGES.map((language) => `${origin}${inLanguage(path, language)}`);
+
+type Test = Parameters<Parameters<typeof forEachStore>[2]>[0];
+
+/**
+ * Each entry's alternates as Google reads them: its own address among them,
+ * x-default once, each language once, and every alternate an entry of the
+ * same sitemap naming the same set (the links go both ways).
+ */
+function checkAlternates(t: Test, sitemap: Parsed) {
+  t.equal(sitemap.xhtmlns, 'http://www.w3.org/1999/xhtml', 'the xhtml namespace is declared');
+  const byLoc = new Map(sitemap.entries.map((e) => [e.loc, e]));
+  const sets = (e: Parsed['entries'][number]) => JSON.stringify([...e.alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)));
+  let bad = 0;
+  for (const e of sitemap.entries) {
+    if (!e.alternates.length) continue;
+    const hreflangs = e.alternates.map((a) => a.hreflang);
+    const ok =
+      new Set(hreflangs).size === hreflangs.length &&
+      hreflangs.filter((h) => h === 'x-default').length === 1 &&
+      e.alternates.some((a) => a.href === e.loc && a.hreflang !== 'x-default') &&
+      e.alternates.every((a) => a.hreflang === 'x-default' || (byLoc.has(a.href) && sets(byLoc.get(a.href)!) === sets(e)));
+    if (!ok && bad++ < 3) t.fail(`${e.loc}: alternates ${JSON.stringify(e.alternates)}`);
+  }
+  t.equal(bad, 0, 'every entry names itself, x-default and its other languages, which name it back');
+}
+
 forEachStore(t, 'the main sitemap: pages, places with listings and every listed project with its own lastmod', async (t, store) => {
   const { fixture } = await setup(t, store);
   const app = await testApp(t, { store, env });
@@ -65,11 +96,46 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
   t.equal(byLoc.size, sitemap.entries.length, 'no address twice');
 
   for (const path of ['/', '/franchise', '/uw-makelaar', '/wonen-en-leven', '/contact', '/search'])
-    t.ok(byLoc.has(`${SITE}${path}`), `fixed page ${path}`);
+    for (const loc of everyLanguage(SITE, path)) t.ok(byLoc.has(loc), `fixed page ${loc}`);
+  const entry = (loc: string) => sitemap.entries.find((e) => e.loc === loc)!;
+  t.same(
+    entry(`${SITE}/de/contact`).alternates,
+    [
+      ...LANGUAGES.map((language) => ({ hreflang: language, href: `${SITE}${inLanguage('/contact', language)}` })),
+      { hreflang: 'x-default', href: `${SITE}/contact` },
+    ],
+    'a fixed page names every language and English as x-default, as its own head does',
+  );
   const page = (await createServices(store).content.pages(null)).find((p) => p.slug === 'buying-process')!;
   t.equal(byLoc.get(`${SITE}/buying-process`), w3c(page.updatedAt), 'a content page, last changed when it was');
   t.ok(byLoc.has(`${SITE}/de/buying-process`), 'in each language it is written in');
   t.notOk(byLoc.has(`${SITE}/nl/buying-process`), 'not where it only falls back to another');
+  t.same(
+    entry(`${SITE}/de/buying-process`).alternates,
+    [
+      { hreflang: 'en', href: `${SITE}/buying-process` },
+      { hreflang: 'de', href: `${SITE}/de/buying-process` },
+      { hreflang: 'x-default', href: `${SITE}/buying-process` },
+    ],
+    'a content page names only the languages it is written in',
+  );
+  checkAlternates(t, sitemap);
+
+  for (const language of LANGUAGES) {
+    const prefix = `${SITE}${inLanguage('/for-sale/', language)}`;
+    const projects = sitemap.entries.filter((e) => e.loc.startsWith(prefix));
+    t.same(
+      projects.map((e) => e.loc),
+      listed(fixture).map((p) => `${prefix}${p.id}`),
+      `every listed project in ${language}`,
+    );
+    t.ok(
+      projects.every((e) => !e.alternates.length),
+      'a project names its alternates on its own page, not here',
+    );
+  }
+  const placeAlternates = entry(`${SITE}/ja/search/spain/alicante/torrevieja`).alternates;
+  t.equal(placeAlternates.length, LANGUAGES.length + 1, 'a place names its alternates');
 
   const projects = sitemap.entries.filter((e) => e.loc.startsWith(`${SITE}/for-sale/`));
   t.same(
@@ -89,6 +155,14 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
 
   const expectedPlaces = places(fixture);
   const placeEntries = sitemap.entries.filter((e) => e.loc.startsWith(`${SITE}/search/`));
+  for (const language of LANGUAGES.slice(1)) {
+    const prefix = `${SITE}/${language}/search/`;
+    t.same(
+      sitemap.entries.filter((e) => e.loc.startsWith(prefix)).map((e) => [e.loc.slice(prefix.length), e.lastmod]),
+      placeEntries.map((e) => [e.loc.slice(`${SITE}/search/`.length), e.lastmod]),
+      `the places in ${language} too`,
+    );
+  }
   t.same(new Set(placeEntries.map((e) => e.loc)), new Set(expectedPlaces.keys()), 'the places with listings, at their readable addresses');
   for (const e of placeEntries) t.equal(e.lastmod, w3c(expectedPlaces.get(e.loc)!), `${e.loc}: its newest project's date`);
   t.notOk(byLoc.has(`${SITE}/search/spain/valencia`), 'a place without listings is left out');
@@ -101,8 +175,11 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
     '/beta-homes/contact',
     '/beta-homes/beta-fees',
     '/nl/beta-homes/beta-fees',
+    '/de/beta-homes',
+    '/uk/beta-homes/contact',
   ])
     t.ok(byLoc.has(`${SITE}${path}`), `the domainless partner's ${path}`);
+  t.notOk(byLoc.has(`${SITE}/de/beta-homes/beta-fees`), "not in a language the partner's page is not written in");
   t.notOk(
     [...byLoc.keys()].some((loc) => /\/(alpha|beta)-homes\/(for-sale|search)/.test(loc)),
     "no partner's copy of a listing",
@@ -132,7 +209,7 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
 forEachStore(t, 'a large sitemap is an index of numbered pages, each with its newest lastmod', async (t, store) => {
   await setup(t, store);
   const whole = parseSitemap((await get(await testApp(t, { store, env }), '/sitemap.xml')).body).entries;
-  const max = 40;
+  const max = 400;
   const app = await testApp(t, { store, env, sitemapMaxUrls: max });
   const res = await get(app, '/sitemap.xml');
   t.equal(res.statusCode, 200);
@@ -158,7 +235,7 @@ forEachStore(t, 'a large sitemap is an index of numbered pages, each with its ne
       .filter(Boolean)
       .sort()
       .at(-1);
-    t.equal(entry.lastmod, newest, `page ${i + 1}'s lastmod is its newest entry's`);
+    t.equal(entry.lastmod, newest ?? null, `page ${i + 1}'s lastmod is its newest entry's`);
     joined.push(...urls.entries);
   }
   t.same(joined, whole, 'the pages together are the whole sitemap, in order, each address once');
@@ -167,6 +244,25 @@ forEachStore(t, 'a large sitemap is an index of numbered pages, each with its ne
   t.equal((await get(app, '/sitemap-0.xml')).statusCode, 404);
   const small = await testApp(t, { store, env });
   t.equal((await get(small, '/sitemap-1.xml')).statusCode, 404, 'no numbered pages when /sitemap.xml is not an index');
+});
+
+forEachStore(t, 'a sitemap past its bytes is split too, each page within them, alternates kept whole', async (t, store) => {
+  await setup(t, store);
+  const whole = parseSitemap((await get(await testApp(t, { store, env }), '/sitemap.xml')).body).entries;
+  const maxBytes = 60_000;
+  const app = await testApp(t, { store, env, sitemapMaxBytes: maxBytes });
+  const index = parseSitemap((await get(app, '/sitemap.xml')).body);
+  t.equal(index.root, 'sitemapindex');
+  t.ok(index.entries.length > 2, `${index.entries.length} pages`);
+  const joined: typeof whole = [];
+  for (const i of index.entries.keys()) {
+    const page = await get(app, `/sitemap-${i + 1}.xml`);
+    t.ok(page.rawPayload.length <= maxBytes, `page ${i + 1}: ${page.rawPayload.length} bytes, within ${maxBytes}`);
+    const urls = parseSitemap(page.body);
+    t.equal(urls.xhtmlns, 'http://www.w3.org/1999/xhtml', `page ${i + 1} declares the xhtml namespace`);
+    joined.push(...urls.entries);
+  }
+  t.same(joined, whole, 'the pages together are the whole sitemap, each entry with its alternates');
 });
 
 forEachStore(t, "a partner's domain: its own pages on its own domain, never the listings", async (t, store) => {
@@ -190,6 +286,15 @@ forEachStore(t, "a partner's domain: its own pages on its own domain, never the 
   t.ok(locs.includes('https://alpha.localhost/buying-process'), "the main site's pages it shows");
   t.ok(locs.includes('https://alpha.localhost/nl/alpha-fees'), 'its own page in Dutch');
   t.ok(locs.includes('https://alpha.localhost/de/buying-process'), "and the main site's in German");
+  t.notOk(locs.includes('https://alpha.localhost/de/alpha-fees'), 'not where its page only falls back');
+  for (const path of ['/', '/contact'])
+    for (const loc of everyLanguage('https://alpha.localhost', path)) t.ok(locs.includes(loc), `in every language: ${loc}`);
+  const sitemap = parseSitemap(res.body);
+  checkAlternates(t, sitemap);
+  t.ok(
+    sitemap.entries.every((e) => e.alternates.every((a) => a.href.startsWith('https://alpha.localhost/'))),
+    "the alternates on the partner's domain too",
+  );
   t.notOk(
     locs.some((loc) => /\/(for-sale|search)(\/|$)/.test(loc)),
     'no copies of the listings',
