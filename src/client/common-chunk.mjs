@@ -33,7 +33,9 @@ function staticGraph(inputs, start) {
  * page's tables). Together they save the search and property pages 2.0 KiB gzip and 9 files
  * (docs/decisions/common-chunk.md); the home loads 0.4 KiB it does not use. The toasts and the
  * consent, which every page loads, stay in it whatever other pages import them (a page module
- * more, or a part of a page that reads the consent, split them into files of their own).
+ * more, or a part of a page that reads the consent, split them into files of their own); so do the
+ * language note's check (the layouts' and the languages page's) and the contact lines (the
+ * header's menu and the footer, a part of its own).
  */
 export const ALWAYS_COMMON = [
   'src/client/lib/island.tsx',
@@ -49,6 +51,7 @@ export const ALWAYS_COMMON = [
   'src/client/components/ProjectCard.tsx',
   'src/shared/catalogue-terms.ts',
   'src/client/lib/language-offer.ts',
+  'src/client/components/ContactLines.tsx',
 ];
 
 /** The project's modules that at least `share` of the page modules load at once (import statically, through any depth); 0.6 measured best (docs/decisions/common-chunk.md). */

@@ -8,6 +8,7 @@ import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts'
 import { STEP_TIMEOUT_MS, waitFor } from '../helpers/wait.ts';
 import { MOBILE_MENU_NARROW_PX, MOBILE_MENU_PX } from '../../src/shared/constants.ts';
 import { t as msg } from '../../src/shared/i18n.ts';
+import { telHref } from '../../src/shared/phone.ts';
 
 const TOGGLE = 'header.site-header button.menu-toggle';
 const MENU = 'nav#mobile-menu';
@@ -141,11 +142,19 @@ t.test('the mobile menu', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
 
-  t.test('a link in the menu navigates and closes the menu', async (t) => {
+  t.test('the menu has the contact links; a link in it navigates and closes the menu', async (t) => {
     const { page, problems } = await newPage(t, browser, { width: 375, height: 740 });
     await page.goto(`${url}/`, { waitUntil: 'load' });
     await waitForHydration(page);
     await openMenu(t, page);
+    t.same(
+      await page.$$eval(`${MENU} .mobile-menu__contact a`, (as) => as.map((a) => [a.getAttribute('href'), a.textContent])),
+      [
+        [telHref(msg('office.phone')), msg('office.phone')],
+        [`mailto:${msg('office.email')}`, msg('office.email')],
+      ],
+      "the office's phone and e-mail, as links to call and to write",
+    );
     await page.click(`${MENU} a[href="/franchise"]`);
     await page.waitForFunction(() => window.location.pathname === '/franchise');
     await expectClosed(t, page, 'following a link');

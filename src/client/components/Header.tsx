@@ -9,7 +9,8 @@ import { navItems } from '../lib/nav.ts';
 import { useDisclosure } from '../lib/useDisclosure.ts';
 import { Link } from './Link.tsx';
 import { Logo } from './Logo.tsx';
-import { telHref, useContactDetails } from './Footer.tsx';
+import { useContactDetails } from './Footer.tsx';
+import { ContactLines } from './ContactLines.tsx';
 import { AccountMenu } from './account/AccountMenu.tsx';
 import { LanguageToggle } from './language/LanguageToggle.tsx';
 
@@ -93,17 +94,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
                 {(phone || email) && (
                   <div className="mobile-menu__contact">
                     <p className="mobile-menu__contact-name">{brand}</p>
-                    {/* Written here, not with ContactLines.tsx: the header is in every page's first load, the footer's code is not. */}
-                    {phone && (
-                      <p>
-                        <a href={telHref(phone)}>{phone}</a>
-                      </p>
-                    )}
-                    {email && (
-                      <p>
-                        <a href={`mailto:${email}`}>{email}</a>
-                      </p>
-                    )}
+                    <ContactLines phone={phone} email={email} />
                   </div>
                 )}
               </>
