@@ -4,7 +4,7 @@
 // date beside it, the units' prices too, a screen reader hears 'approximately
 // £…'; the choice holds after a reload and on the German page (its own number
 // order and date); it fits a 320 px screen. Without that consent the choice
-// is for the page only; without fresh rates no conversion is offered at all.
+// is for the page only, and one kept before is not used; without fresh rates no conversion is offered at all.
 import t from 'tap';
 import type { Browser, Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
@@ -161,6 +161,16 @@ t.test('a property page converts its prices on request, and remembers the curren
     await page.reload({ waitUntil: 'load' });
     await waitForHydration(page);
     t.equal((await shown(page)).amount, null, 'a reload shows euros only');
+
+    // A currency kept under a consent since withdrawn: the first load sees it and loads the code, which does not use it.
+    await page.evaluate(() => localStorage.setItem('currency', 'GBP'));
+    await page.reload({ waitUntil: 'load' });
+    await waitForHydration(page, '.price-conversion__show');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const withdrawn = await shown(page);
+    t.equal(withdrawn.amount, null, 'a currency kept without consent is not shown');
+    t.equal(withdrawn.button, 'In your currency', 'the button asks again');
+    t.same(withdrawn.unitAmounts, [], 'nor in the units table');
   });
 
   t.test('without fresh rates, no conversion', async (t) => {

@@ -7,19 +7,14 @@
 import { useSyncExternalStore } from 'react';
 import type { ProjectDetail } from '../../shared/catalogue.ts';
 import { useConsent } from '../lib/consent.tsx';
+import { readStored } from '../lib/local-storage.ts';
 import { onDemand, useOnDemand } from '../lib/on-demand.ts';
 import { storageContext, useSection } from '../lib/section.tsx';
 
 const section = onDemand(() => import('./RecentlyViewed.tsx').then((mod) => mod.RecentlyViewed));
 
 /** Whether this browser keeps a list for the section (its contents are checked by the section). */
-function hasList(context: string): boolean {
-  try {
-    return (window.localStorage.getItem(`recentlyViewed${context}`) ?? '').length > 2;
-  } catch {
-    return false;
-  }
-}
+const hasList = (context: string): boolean => (readStored(`recentlyViewed${context}`) ?? '').length > 2;
 
 const noChange = () => () => {};
 

@@ -6,17 +6,15 @@
 // cacheable. In every property page's first load: the least that decides it.
 // The store names the same key and event rather than import them, which would
 // make this a file of its own in the first load (test/client/lib/currency-choice.test.ts holds them equal).
+import { readStored } from './local-storage.ts';
+
 export const CURRENCY_KEY = 'currency';
 /** Sent on the window when the visitor chooses a currency on this page. */
 export const CURRENCY_CHOSEN = 'currencychosen';
 
 /** Calls `load` now if a currency is kept, or when the visitor chooses one on this page; returns what stops it. */
 export function whenCurrencyChosen(load: () => void): () => void {
-  try {
-    if (window.localStorage.getItem(CURRENCY_KEY)) load();
-  } catch {
-    // storage disabled: nothing kept
-  }
+  if (readStored(CURRENCY_KEY)) load();
   window.addEventListener(CURRENCY_CHOSEN, load);
   return () => window.removeEventListener(CURRENCY_CHOSEN, load);
 }

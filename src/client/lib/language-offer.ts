@@ -5,6 +5,7 @@
 // (lib/language-choice.ts writes it) is a setting the visitor asked for: the
 // language they chose, and that a note was shown.
 import { isLanguage, type Language } from '../../shared/languages.ts';
+import { readStored } from './local-storage.ts';
 
 /** localStorage: the language the visitor chose. */
 export const CHOSEN_KEY = 'language';
@@ -32,14 +33,6 @@ export function languageToOffer(page: Language, chosen: string | null, offered: 
   return preferred === page ? null : preferred;
 }
 
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled: offered on every page load, as to a first visitor
-  }
-}
-
-/** The language to offer on this page, from what this browser remembers and prefers. */
+/** The language to offer on this page, from what this browser remembers and prefers (storage refused: as to a first visitor, on every page). */
 export const languageOffer = (page: Language): Language | null =>
-  languageToOffer(page, stored(CHOSEN_KEY), stored(OFFERED_KEY) !== null, navigator.languages);
+  languageToOffer(page, readStored(CHOSEN_KEY), readStored(OFFERED_KEY) !== null, navigator.languages);

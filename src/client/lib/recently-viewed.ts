@@ -5,18 +5,11 @@
 // visitor's consent to functional storage: it remembers what they looked at.
 // Loaded with the section that shows it (RecentlyViewed.tsx).
 import type { ProjectCard, ProjectDetail } from '../../shared/catalogue.ts';
+import { readStored, writeStored } from './local-storage.ts';
 
 export const RECENT_MAX = 12;
 
 export const recentKey = (context: string) => `recentlyViewed${context}`;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: nothing kept, nothing shown
-  }
-}
 
 /** Whether a stored value has what a card shows; a corrupt or foreign one is dropped. */
 function isCard(value: unknown): value is ProjectCard {
@@ -33,7 +26,7 @@ function isCard(value: unknown): value is ProjectCard {
 
 export function readRecent(context: string): ProjectCard[] {
   try {
-    const value: unknown = JSON.parse(storage()?.getItem(recentKey(context)) ?? '[]');
+    const value: unknown = JSON.parse(readStored(recentKey(context)) ?? '[]');
     return Array.isArray(value) ? value.filter(isCard).slice(0, RECENT_MAX) : [];
   } catch {
     return [];
@@ -41,12 +34,7 @@ export function readRecent(context: string): ProjectCard[] {
 }
 
 function write(context: string, cards: ProjectCard[]): void {
-  try {
-    if (cards.length) storage()?.setItem(recentKey(context), JSON.stringify(cards));
-    else storage()?.removeItem(recentKey(context));
-  } catch {
-    // full or disabled: not kept
-  }
+  writeStored(recentKey(context), cards.length ? JSON.stringify(cards) : null);
 }
 
 /** The card of a project's page, with its first picture only. */

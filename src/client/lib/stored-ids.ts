@@ -6,6 +6,7 @@
 // pages are cached for every visitor, so the server and the hydrating browser
 // both render as if nothing were kept; what is kept shows right after.
 import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from './local-storage.ts';
 
 const NONE: readonly number[] = Object.freeze([]);
 
@@ -23,14 +24,6 @@ export interface StoredIds {
 export function toggledId(ids: readonly number[], id: number, on: boolean, max: number): number[] {
   const rest = ids.filter((x) => x !== id);
   return (on ? [...rest, id] : rest).slice(-max);
-}
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: nothing kept, nothing read
-  }
 }
 
 export function storedIds(key: string, max: number): StoredIds {
@@ -51,7 +44,7 @@ export function storedIds(key: string, max: number): StoredIds {
   }
 
   function read(): readonly number[] {
-    const raw = storage()?.getItem(key) ?? null;
+    const raw = readStored(key);
     if (raw !== cachedRaw) {
       cachedRaw = raw;
       cached = raw ? parse(raw) : NONE;
@@ -60,13 +53,8 @@ export function storedIds(key: string, max: number): StoredIds {
   }
 
   function write(ids: readonly number[]): void {
-    const store = storage();
-    try {
-      if (ids.length) store?.setItem(key, JSON.stringify(ids));
-      else store?.removeItem(key);
-    } catch {
-      // full or refused: nothing is kept, and the page shows the list as it was
-    }
+    // Full or refused: nothing is kept, and the page shows the list as it was.
+    writeStored(key, ids.length ? JSON.stringify(ids) : null);
     for (const l of listeners) l();
   }
 

@@ -6,6 +6,7 @@
 // server's HTML (euros only) is what hydrates; the choice shows right after.
 import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { ConsentContext } from '../../lib/consent.tsx';
+import { readStored, writeStored } from '../../lib/local-storage.ts';
 
 // lib/currency-choice.ts's, named again rather than imported (its comment says why).
 export const CURRENCY_KEY = 'currency';
@@ -20,25 +21,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The currency kept in this browser, or null. */
-function storedCurrency(): string | null {
-  try {
-    return window.localStorage.getItem(CURRENCY_KEY);
-  } catch {
-    return null; // storage disabled: nothing kept
-  }
-}
-
-function keep(code: string | null): void {
-  try {
-    if (code) window.localStorage.setItem(CURRENCY_KEY, code);
-    else window.localStorage.removeItem(CURRENCY_KEY);
-  } catch {
-    // full or disabled: chosen for this visit only
-  }
-}
-
-const snapshot = () => (chosenHere === undefined ? storedCurrency() : chosenHere);
+// Storage full or refused: chosen for this visit only.
+const keep = (code: string | null) => writeStored(CURRENCY_KEY, code || null);
+const snapshot = () => (chosenHere === undefined ? readStored(CURRENCY_KEY) : chosenHere);
 const onServer = () => null;
 
 /** The chosen currency (null: euros only, or none chosen) and how to choose one. */

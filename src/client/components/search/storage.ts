@@ -17,6 +17,7 @@ import {
   type SearchFilters,
   type SearchView,
 } from '../../../shared/search-url.ts';
+import { readStored, writeStored } from '../../lib/local-storage.ts';
 
 export type SavedFilters = Pick<
   SearchFilters,
@@ -28,24 +29,17 @@ export function storeSlot(context: string): 1 | 2 | 4 {
   return context.startsWith('4') ? 4 : context === '2' ? 2 : 1;
 }
 
-// Storage can be missing, full or refused (private modes, policies): then nothing is kept.
+// Storage missing, full or refused (lib/local-storage.ts): nothing kept; the URL still carries the search.
 function read(key: string): unknown {
+  const raw = readStored(key);
   try {
-    const raw = window.localStorage.getItem(key);
     return raw === null ? undefined : (JSON.parse(raw) as unknown);
   } catch {
     return undefined;
   }
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    if (value === undefined) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // not kept; the URL still carries the search
-  }
-}
+const write = (key: string, value: unknown): void => writeStored(key, value === undefined ? null : JSON.stringify(value));
 
 export function loadFilters(context: string): SavedFilters {
   // The filters of issue 22, kept in one key as a URL's query spells them, and read as one.
