@@ -43,10 +43,10 @@ export function currentLanguage(): Language {
 }
 
 /**
- * `write()`'s strings, numbers and dates in `language` (a mail's, written
- * outside any page's render). Synchronous only: nothing else runs until it
- * returns, so no other request or job sees its language, and a page's render
- * pays nothing for it.
+ * `write()`'s strings, numbers and dates in `language` (a mail's, or an answer's
+ * in a language asked for: outside any page's render). Synchronous only:
+ * nothing else runs until it returns, so no other request or job sees its
+ * language, and a page's render pays nothing for it.
  */
 export function writeIn<T>(language: Language, write: () => T): T {
   const before = written;
@@ -115,16 +115,7 @@ export function hasMessage(key: string): boolean {
 }
 
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  return message(current(), key, vars);
-}
-
-/** A message in `language`, whatever is being rendered: the server's answers in a language asked for (it holds every language's strings). */
-export function tIn(language: Language, key: MessageKey, vars?: Record<string, string | number>): string {
-  return message(catalogOf(language), key, vars);
-}
-
-function message(catalog: Catalog, key: string, vars?: Record<string, string | number>): string {
-  const value = catalog.strings.get(key);
+  const value = current().strings.get(key);
   if (value === undefined) return key;
   return vars ? fill(value, vars) : value;
 }

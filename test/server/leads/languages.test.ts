@@ -1,7 +1,9 @@
 // A lead's mail goes to the office (or the partner) in the office's language
 // (issue 24): sent from a German page, it is the same English mail as from an
-// English one. Both stores.
+// English one, even were the server's t() following the German page as the
+// outbox composes it. Both stores.
 import t from 'tap';
+import { setLanguageSource } from '../../../src/shared/i18n.ts';
 import { forEachStore } from '../../helpers/db.ts';
 import { testApp } from '../../helpers/app.ts';
 import { MemoryTransport, contactBody } from './helpers.ts';
@@ -12,6 +14,9 @@ forEachStore(
   async (t, store) => {
     const transport = new MemoryTransport();
     const app = await testApp(t, { store, mailTransport: transport });
+    // The outbox writes in OFFICE_LANGUAGE itself, not in whatever the thread's t() would say.
+    setLanguageSource(() => 'de');
+    t.teardown(() => setLanguageSource(() => undefined));
     const res = await app.inject({ method: 'POST', url: '/de/api/leads', payload: contactBody({ page: '/de/contact' }) });
     t.equal(res.statusCode, 201, res.body);
     await transport.waitFor(1);

@@ -1,7 +1,8 @@
 // A saved search keeps the language of the page it was saved on (issue 24): saved
 // in Dutch (/nl/…), its title, confirmation and alerts are Dutch, their links
 // under /nl/, the pages they lead to and their one-click POST still working;
-// one saved in English stays as SPEC's words have it. Both stores.
+// one saved in English stays as SPEC's words have it. Both stores. An alert's
+// count is written as its language writes numbers.
 import t from 'tap';
 import { importFeed } from '../../../src/server/catalogue-import/importer.ts';
 import { instantAlerts } from '../../../src/server/services/saved-searches/alerts.ts';
@@ -10,6 +11,11 @@ import { accountsApp } from '../accounts/helpers.ts';
 import { chunks, feed, property } from '../catalogue-import/feeds.ts';
 import { queuedMails } from './alert-helpers.ts';
 import { confirmed, linkToken, mailText, save, saveBody } from './helpers.ts';
+import { alertMail, type AlertMailParts } from '../../../src/server/services/saved-searches/alert-mail.ts';
+import { mailBrand } from '../../../src/server/services/accounts/mails.ts';
+import { addLocaleMessages } from '../../../src/server/mail/languages.ts';
+import { contactDetails } from '../../../src/shared/contact-details.ts';
+import { writeIn } from '../../../src/shared/i18n.ts';
 
 const SITE = 'http://localhost:3000';
 const EVERYWHERE = '/search?bedrooms=2';
@@ -123,3 +129,24 @@ forEachStore(
   },
   { seed: true },
 );
+
+t.test("an alert's count of more than a thousand homes is grouped as its language writes numbers", async (t) => {
+  addLocaleMessages();
+  const parts: AlertMailParts = {
+    brand: mailBrand(SITE, null, 'fr'),
+    title: 'Torrevieja',
+    frequency: 'daily',
+    items: [],
+    total: 1234,
+    searchHref: `${SITE}/fr/search`,
+    manageHref: `${SITE}/fr/saved-searches/manage/token`,
+    unsubscribeHref: `${SITE}/fr/saved-searches/unsubscribe/token`,
+    contact: contactDetails(null),
+  };
+  const french = writeIn('fr', () => alertMail(parts));
+  t.equal(french.subject, '1\u202f234 logements nouveaux ou moins chers pour «\u00a0Torrevieja\u00a0»', 'a narrow no-break space');
+  t.match(french.text, 'Tout voir (1\u202f234) sur Spain New Homes');
+  const english = writeIn('en', () => alertMail(parts));
+  t.equal(english.subject, '1.234 new or cheaper homes for "Torrevieja"');
+  t.match(english.text, 'See all 1.234 on Spain New Homes');
+});
