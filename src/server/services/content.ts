@@ -2,7 +2,7 @@
 // which a partner may replace with its own under the same slug. Each is
 // written in one or more languages, one row per language (migration 0032).
 import { sql, type Kysely } from 'kysely';
-import { coerce, enums, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { coerce, enums, nullable, object, optional, pick, size, string, type Infer } from 'superstruct';
 import type { Database } from '../store/schema.ts';
 import { Slug, type ContentPage, type ContentSummary } from '../../shared/content.ts';
 import { pageLanguage } from '../../shared/content-language.ts';
@@ -130,9 +130,11 @@ export class ContentService {
   /**
    * Every stored page in every language, for the CLI and the sitemaps: with a
    * partner, the pages that partner's site shows (its own, and the main
-   * site's it does not replace).
+   * site's it does not replace); with a language (as upsert takes it), only
+   * that language's versions of them.
    */
-  async pages(partnerSlug?: string | null): Promise<PageListing[]> {
+  async pages(partnerSlug?: string | null, language?: string): Promise<PageListing[]> {
+    const only = checkInput({ language }, pick(PageInput, ['language']), pageExpectations).language;
     let partnerId: number | null = null;
     if (partnerSlug) {
       const partner = await this.db
@@ -170,9 +172,9 @@ export class ContentService {
       summary: r.summary,
       updatedAt: r.updated_at,
     }));
-    if (partnerId === null) return listed;
-    const own = new Set(listed.filter((p) => p.partner).map((p) => p.slug));
-    return listed.filter((p) => p.partner || !own.has(p.slug));
+    // A partner's page replaces the main site's in every language, also in those it is not written in.
+    const own = new Set(partnerId === null ? [] : listed.filter((p) => p.partner).map((p) => p.slug));
+    return listed.filter((p) => (p.partner || !own.has(p.slug)) && (!only || p.language === only));
   }
 }
 

@@ -180,5 +180,11 @@ forEachStore(
       ],
       'every stored version',
     );
+    t.same(
+      (await content.pages('costa-casas', ' DE ')).map((p) => [p.slug, p.partner, p.language]),
+      [['zoning', null, 'de']],
+      "one language's, as upsert takes it, still without the main site's page the partner replaces",
+    );
+    await t.rejects(content.pages(null, 'xx'), { field: 'language', message: /one of the site's languages \(en, da, de/ });
   },
 );
