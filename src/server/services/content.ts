@@ -36,7 +36,7 @@ export class ContentService {
       summary: row.summary,
       body: row.body,
       updatedAt: row.updated_at,
-      language: row.language as Language,
+      language: row.language,
       languages: LANGUAGES.filter((code) => versions.some((v) => v.language === code)),
     };
   }
@@ -53,7 +53,7 @@ export class ContentService {
     const shown = [...bySlug.values()].map((versions) => chosenVersion(ownersVersions(versions), language)!);
     const collator = new Intl.Collator(language);
     return shown
-      .map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, language: r.language as Language }))
+      .map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, language: r.language }))
       .sort((a, b) => collator.compare(a.title, b.title));
   }
 
@@ -167,7 +167,7 @@ export class ContentService {
     const listed = rows.map((r) => ({
       slug: r.slug,
       partner: r.partner ?? null,
-      language: r.language as Language,
+      language: r.language,
       title: r.title,
       summary: r.summary,
       updatedAt: r.updated_at,
