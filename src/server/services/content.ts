@@ -1,6 +1,6 @@
 // Content pages (buying process, costs and taxes, ...): the main site's pages,
 // which a partner may replace with its own under the same slug. Each is
-// written in one or more languages, one row per language (migration 0032).
+// written in one or more languages, one row per language (migration 0033).
 import { sql, type Kysely } from 'kysely';
 import { coerce, enums, nullable, object, optional, pick, size, string, type Infer } from 'superstruct';
 import type { Database } from '../store/schema.ts';
