@@ -17,7 +17,7 @@ import type { PartnerChanges } from '../services/partner-fields.ts';
 import type { PartnerScope } from '../services/partner-scopes.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { contrastWarnings, describeWarning } from '../../shared/brand-colors.ts';
-import { isLanguage, LANGUAGES, type Language } from '../../shared/languages.ts';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
 
 const USAGE = `Usage: npm run partner -- <command> [flags]
 
@@ -154,12 +154,7 @@ const commands: Record<string, Command> = {
     options: strings(['partner', 'language']),
     positionals: [],
     async run(services, values) {
-      const language = values.language as string | undefined;
-      if (language !== undefined && !isLanguage(language))
-        throw new UsageError(`--language must be one of the site's languages (${LANGUAGES.join(', ')}) (got "${language}")`);
-      const pages = (await services.content.pages(values.partner as string | undefined)).filter(
-        (p) => !language || p.language === language,
-      );
+      const pages = await services.content.pages(values.partner as string | undefined, values.language as string | undefined);
       if (!pages.length) return 'No pages.';
       return table(
         ['SLUG', 'LANGUAGE', 'PARTNER', 'TITLE', 'UPDATED'],

@@ -1,8 +1,8 @@
 // Content pages (buying process, costs and taxes, ...): the main site's pages,
 // which a partner may replace with its own under the same slug. Each is
-// written in one or more languages, one row per language (migration 0032).
+// written in one or more languages, one row per language (migration 0033).
 import { sql, type Kysely } from 'kysely';
-import { coerce, enums, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { coerce, enums, nullable, object, optional, pick, size, string, type Infer } from 'superstruct';
 import type { Database } from '../store/schema.ts';
 import { Slug, type ContentPage, type ContentSummary } from '../../shared/content.ts';
 import { pageLanguage } from '../../shared/content-language.ts';
@@ -36,7 +36,7 @@ export class ContentService {
       summary: row.summary,
       body: row.body,
       updatedAt: row.updated_at,
-      language: row.language as Language,
+      language: row.language,
       languages: LANGUAGES.filter((code) => versions.some((v) => v.language === code)),
     };
   }
@@ -53,7 +53,7 @@ export class ContentService {
     const shown = [...bySlug.values()].map((versions) => chosenVersion(ownersVersions(versions), language)!);
     const collator = new Intl.Collator(language);
     return shown
-      .map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, language: r.language as Language }))
+      .map((r) => ({ slug: r.slug, title: r.title, summary: r.summary, language: r.language }))
       .sort((a, b) => collator.compare(a.title, b.title));
   }
 
@@ -130,9 +130,11 @@ export class ContentService {
   /**
    * Every stored page in every language, for the CLI and the sitemaps: with a
    * partner, the pages that partner's site shows (its own, and the main
-   * site's it does not replace).
+   * site's it does not replace); with a language (as upsert takes it), only
+   * that language's versions of them.
    */
-  async pages(partnerSlug?: string | null): Promise<PageListing[]> {
+  async pages(partnerSlug?: string | null, language?: string): Promise<PageListing[]> {
+    const only = checkInput({ language }, pick(PageInput, ['language']), pageExpectations).language;
     let partnerId: number | null = null;
     if (partnerSlug) {
       const partner = await this.db
@@ -165,14 +167,14 @@ export class ContentService {
     const listed = rows.map((r) => ({
       slug: r.slug,
       partner: r.partner ?? null,
-      language: r.language as Language,
+      language: r.language,
       title: r.title,
       summary: r.summary,
       updatedAt: r.updated_at,
     }));
-    if (partnerId === null) return listed;
-    const own = new Set(listed.filter((p) => p.partner).map((p) => p.slug));
-    return listed.filter((p) => p.partner || !own.has(p.slug));
+    // A partner's page replaces the main site's in every language, also in those it is not written in.
+    const own = new Set(partnerId === null ? [] : listed.filter((p) => p.partner).map((p) => p.slug));
+    return listed.filter((p) => (p.partner || !own.has(p.slug)) && (!only || p.language === only));
   }
 }
 

@@ -233,6 +233,7 @@ forEachTarget(t, 'partner CLI: content pages', async (t, target) => {
     /^SLUG\s+LANGUAGE\s+PARTNER\s+TITLE\s+UPDATED\n(.+\n)*notary-fees\s+de\s+\(main site\)\s+Notarkosten\s+\d{4}-\d\d-\d\d$/m,
   );
   t.notMatch(inGerman.stdout, /Notary fees/, "only that language's");
+  t.equal((await partner(target, ['page', 'list', '--language', 'DE'])).stdout, inGerman.stdout, 'the language as page set takes it');
 
   const store = await target.open();
   const { content, partners } = createServices(store);

@@ -30,6 +30,8 @@ async function setup(t: Parameters<Parameters<typeof forEachStore>[2]>[0], store
   await content.upsert({ slug: 'buying-process', language: 'de', title: 'Der Kauf', body: 'Schritte.' });
   await content.upsert({ slug: 'alpha-fees', partner: 'alpha-homes', language: 'nl', title: 'Kosten', body: 'Onze.' });
   await content.upsert({ slug: 'beta-fees', partner: 'beta-homes', language: 'nl', title: 'Kosten', body: 'Onze.' });
+  // One without English: its x-default is the version a visitor of no listed language gets.
+  await content.upsert({ slug: 'bank-account', language: 'nl', title: 'Een bankrekening openen', body: 'Zo gaat het.' });
   return { fixture };
 }
 
@@ -60,8 +62,9 @@ type Test = Parameters<Parameters<typeof forEachStore>[2]>[0];
 
 /**
  * Each entry's alternates as Google reads them: its own address among them,
- * x-default once, each language once, and every alternate an entry of the
- * same sitemap naming the same set (the links go both ways).
+ * x-default once and at one of the languages' addresses, each language once,
+ * and every alternate an entry of the same sitemap naming the same set (the
+ * links go both ways).
  */
 function checkAlternates(t: Test, sitemap: Parsed) {
   t.equal(sitemap.xhtmlns, 'http://www.w3.org/1999/xhtml', 'the xhtml namespace is declared');
@@ -71,9 +74,11 @@ function checkAlternates(t: Test, sitemap: Parsed) {
   for (const e of sitemap.entries) {
     if (!e.alternates.length) continue;
     const hreflangs = e.alternates.map((a) => a.hreflang);
+    const xDefault = e.alternates.find((a) => a.hreflang === 'x-default');
     const ok =
       new Set(hreflangs).size === hreflangs.length &&
       hreflangs.filter((h) => h === 'x-default').length === 1 &&
+      e.alternates.some((a) => a.hreflang !== 'x-default' && a.href === xDefault?.href) &&
       e.alternates.some((a) => a.href === e.loc && a.hreflang !== 'x-default') &&
       e.alternates.every((a) => a.hreflang === 'x-default' || (byLoc.has(a.href) && sets(byLoc.get(a.href)!) === sets(e)));
     if (!ok && bad++ < 3) t.fail(`${e.loc}: alternates ${JSON.stringify(e.alternates)}`);
@@ -118,6 +123,15 @@ forEachStore(t, 'the main sitemap: pages, places with listings and every listed 
       { hreflang: 'x-default', href: `${SITE}/buying-process` },
     ],
     'a content page names only the languages it is written in',
+  );
+  t.notOk(byLoc.has(`${SITE}/bank-account`), 'a page without English is not listed at the English address');
+  t.same(
+    entry(`${SITE}/nl/bank-account`).alternates,
+    [
+      { hreflang: 'nl', href: `${SITE}/nl/bank-account` },
+      { hreflang: 'x-default', href: `${SITE}/nl/bank-account` },
+    ],
+    'without English, x-default is the version a visitor of no listed language gets',
   );
   checkAlternates(t, sitemap);
 

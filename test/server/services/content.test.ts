@@ -122,6 +122,8 @@ forEachStore(
     await content.upsert({ slug: 'costs', partner: 'costa-casas', language: 'nl', title: 'Kosten bij Costa Casas', body: 'Onze tekst' });
     await content.upsert({ slug: 'costs', partner: 'costa-casas', language: 'fr', title: 'Frais chez Costa Casas', body: 'Notre texte' });
     await content.upsert({ slug: 'notary', language: 'es', title: 'Notaría', body: 'Texto' });
+    // Last by slug and by code point, first by the language's own order of titles.
+    await content.upsert({ slug: 'zoning', language: 'de', title: 'Ämter und Genehmigungen', body: 'Text' });
 
     t.match(
       await content.page('costs', null, 'de'),
@@ -144,14 +146,16 @@ forEachStore(
     t.same(
       await content.list(null, 'de'),
       [
+        { slug: 'zoning', title: 'Ämter und Genehmigungen', summary: '', language: 'de' },
         { slug: 'costs', title: 'Kosten und Steuern', summary: '', language: 'de' },
         { slug: 'notary', title: 'Notaría', summary: '', language: 'es' },
       ],
-      "the list follows the language, each page's own said, by title",
+      "the list follows the language, each page's own said, by title as the language sorts it",
     );
     t.same(
       (await content.list(costa.id, 'nl')).map((p) => [p.title, p.language]),
       [
+        ['Ämter und Genehmigungen', 'de'],
         ['Kosten bij Costa Casas', 'nl'],
         ['Notaría', 'es'],
       ],
@@ -172,8 +176,15 @@ forEachStore(
         ['costs', 'costa-casas', 'fr'],
         ['costs', 'costa-casas', 'nl'],
         ['notary', null, 'es'],
+        ['zoning', null, 'de'],
       ],
       'every stored version',
     );
+    t.same(
+      (await content.pages('costa-casas', ' DE ')).map((p) => [p.slug, p.partner, p.language]),
+      [['zoning', null, 'de']],
+      "one language's, as upsert takes it, still without the main site's page the partner replaces",
+    );
+    await t.rejects(content.pages(null, 'xx'), { field: 'language', message: /one of the site's languages \(en, da, de/ });
   },
 );

@@ -5,6 +5,7 @@ import { DEMO_PARTNERS, demoPages, seedDemo } from '../../../src/server/store/se
 import { uniqueViolation } from '../../../src/server/store/errors.ts';
 import type { Store } from '../../../src/server/store/db.ts';
 import { migrationProvider } from '../../../src/server/store/migrations.ts';
+import type { Language } from '../../../src/shared/languages.ts';
 
 const now = new Date().toISOString();
 const partnerRow = (slug: string, domain: string | null) => ({
@@ -17,7 +18,7 @@ const partnerRow = (slug: string, domain: string | null) => ({
   created_at: now,
   updated_at: now,
 });
-const pageRow = (slug: string, partner_id: number | null, language = 'en') => ({
+const pageRow = (slug: string, partner_id: number | null, language: Language = 'en') => ({
   slug,
   partner_id,
   language,

@@ -1,6 +1,7 @@
 // The partners (white-label sites) and the content pages.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ListingIndexing } from '../../../shared/partner.ts';
+import type { Language } from '../../../shared/languages.ts';
 
 export interface PartnersTable {
   id: Generated<number>;
@@ -26,8 +27,8 @@ export interface ContentPagesTable {
   slug: string;
   /** null: a page of the main site, shown on every partner's site unless it has its own. */
   partner_id: number | null;
-  /** The language it is written in (a code of shared/languages.ts; migration 0033: 'en' before). */
-  language: Generated<string>;
+  /** The language it is written in (migration 0033: 'en' before). */
+  language: Generated<Language>;
   title: string;
   summary: string;
   body: string;
