@@ -145,9 +145,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     catalogue: { markerCache: options.markerCache },
     exchangeRatesMaxAgeDays: config.EXCHANGE_RATES_MAX_AGE_DAYS,
   });
-  if (config.SEED_DEMO) await seedDemoSite(store);
-  // Every language's strings, for the server's own texts and for the pages it renders.
-  for (const [language, tree] of addLocaleMessages(app.log)) ssr.addMessages?.(tree, language);
+  // Every language's strings, read once: for the server's own texts, the pages it renders and the demo's pages.
+  const locales = addLocaleMessages(app.log);
+  for (const [language, tree] of locales) ssr.addMessages?.(tree, language);
+  if (config.SEED_DEMO) await seedDemoSite(store, locales);
 
   app.decorate('config', config);
   app.decorate('store', store);

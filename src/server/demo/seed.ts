@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { serverFile } from '../paths.ts';
 import type { Store } from '../store/db.ts';
+import type { Locales } from '../locales.ts';
 import type { ImportSummary } from '../catalogue-import/importer.ts';
 import { seedDemo } from '../store/seed.ts';
 import { withSeedLock } from '../store/seed-lock.ts';
@@ -44,9 +45,9 @@ export async function seedDemoCatalogue(store: Store, { today = new Date() }: { 
  * The whole demo an empty store starts with: partners and pages, then the
  * catalogue, once, however many instances start together (withSeedLock).
  */
-export async function seedDemoSite(store: Store): Promise<void> {
+export async function seedDemoSite(store: Store, locales?: Locales): Promise<void> {
   await withSeedLock(store, async () => {
-    await seedDemo(store);
+    await seedDemo(store, locales);
     // Its own transactions; does nothing once the catalogue has any project.
     await seedDemoCatalogue(store);
   });

@@ -7,7 +7,7 @@ import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { lookup } from '../../shared/i18n.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
-import { loadLocales } from '../locales.ts';
+import { loadLocales, type Locales } from '../locales.ts';
 import { ROOT_DIR } from '../paths.ts';
 
 interface DemoPage {
@@ -53,16 +53,18 @@ function pagesIn(messages: unknown): DemoPage[] {
   return [...(Array.isArray(pages) ? (pages as DemoPage[]) : []), ...(terms ? [terms] : [])];
 }
 
-/** The demo's pages in every language, from the locale files (an unreadable one is left out; the server logs it at start). */
-export function demoPages(): Map<Language, DemoPage[]> {
-  const locales = loadLocales(path.join(ROOT_DIR, 'locales'), { warn: () => {} });
+/**
+ * The demo's pages in every language, from the locale files: those the app has read already, or
+ * read here (an unreadable one is left out; the server logs it at start).
+ */
+export function demoPages(locales: Locales = loadLocales(path.join(ROOT_DIR, 'locales'), { warn: () => {} })): Map<Language, DemoPage[]> {
   return new Map([...locales].map(([language, messages]) => [language, pagesIn(messages)]));
 }
 
-export async function seedDemo(store: Store): Promise<void> {
+export async function seedDemo(store: Store, locales?: Locales): Promise<void> {
   const { db } = store;
   const now = new Date().toISOString();
-  const pages = demoPages();
+  const pages = demoPages(locales);
   await db.transaction().execute(async (trx) => {
     const { count } = await trx
       .selectFrom('partners')
