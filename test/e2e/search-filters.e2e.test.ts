@@ -43,13 +43,16 @@ t.test('more filters by keyboard, with JavaScript', async (t) => {
   await page.focus('.search-form__more-link');
   await page.keyboard.press('Enter');
   await page.waitForSelector('.search-form__more');
+  // What the page said on the way, should the link have been followed instead (a failed load, a mismatch).
+  t.equal(new URL(page.url()).pathname + new URL(page.url()).search, PLACE, 'opening them changes no filter', {
+    problems: problems.all(),
+  });
   t.equal((await loads.scripts('moreFilters')).length, 1, 'their code loaded when asked for');
   t.equal(
     await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value),
     'off_plan',
     'the focus on the first field',
   );
-  t.equal(new URL(page.url()).pathname + new URL(page.url()).search, PLACE, 'opening them changes no filter');
 
   // Each option shows how many it would leave, as /api/facets counts them for the search on screen.
   await page.waitForFunction(() =>
