@@ -64,7 +64,7 @@ export function App({ state, view, nonce, preload = [], ssrPath, ssrSearch }: Ap
   const router = ssrPath !== undefined ? { ssrPath, ssrSearch: ssrSearch ?? '' } : {};
   // The page's language is the base of its addresses: the pages see `/contact` under `/de/contact`.
   return (
-    <Router base={languagePrefix(state.language)} {...router}>
+    <Router base={languagePrefix(state.language, state.rootLanguage)} {...router}>
       <StoreProvider store={store}>
         <AuthProvider store={auth}>
           <SWRConfig

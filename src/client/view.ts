@@ -11,7 +11,7 @@ import { clientMenu } from './lib/client-menu.ts';
 
 export async function viewFromState(state: InitialState): Promise<View> {
   // The pages' own path: the router's base is the language's prefix.
-  const path = withoutPrefix(state.routePath.split('?')[0] ?? '/', languagePrefix(state.language));
+  const path = withoutPrefix(state.routePath.split('?')[0] ?? '/', languagePrefix(state.language, state.rootLanguage));
   const candidates = state.hostPartner ? hostCandidates(path, state.hostPartner) : matchCandidates(path);
   const match = state.route ? (candidates.find((m) => m.route.name === state.route) ?? null) : null;
   const [mod] = await Promise.all([

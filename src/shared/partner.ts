@@ -3,6 +3,7 @@
 import { object, string, number, optional, record, pattern, size, enums, type Infer } from 'superstruct';
 import { DEFAULT_COLORS } from './constants.ts';
 import type { DerivedColors } from './brand-colors.ts';
+import type { Language } from './languages.ts';
 
 export const HexColor = pattern(string(), /^#[0-9a-fA-F]{6}$/);
 
@@ -38,6 +39,10 @@ export interface PublicPartner {
   /** What the pages draw from the three (shared/brand-colors.ts), worked out by the server: the browser only writes them. */
   derived_colors: DerivedColors;
   listing_indexing: ListingIndexing;
+  /** The languages its site offers, in the site's order (every one unless it chose). */
+  languages: Language[];
+  /** The language its own domain's root serves; the others are under their prefix there (`/en/…`). */
+  root_language: Language;
 }
 
 export const GetPartnerBody = object({

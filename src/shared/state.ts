@@ -45,8 +45,10 @@ export interface InitialState {
   data: Record<string, unknown>;
   fetch: Record<string, FetchState>;
   layout: LayoutName;
-  /** The page's language (its address's first segment, or English); the browser's bundle is built in it. */
+  /** The page's language (its address's first segment, or the root language); the browser's bundle is built in it. */
   language: Language;
+  /** The language of the host's unprefixed addresses: English, or a partner's on its own domain. */
+  rootLanguage: Language;
   error: ErrorState | null;
   serverRendered: true;
   routePath: string;

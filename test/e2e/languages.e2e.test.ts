@@ -97,6 +97,44 @@ t.test('without JavaScript the header and footer lead to the languages page, who
   t.equal(await page.$eval('html', (h) => h.lang), 'it');
 });
 
+t.test("a partner's domain that opens in Dutch: hydrated and navigated without a prefix, its two languages offered", async (t) => {
+  const { app, url } = await startServer(t);
+  await app.services.partners.update('costa-casas', { languages: 'nl,en', root: 'nl' });
+  // Chromium resolves every *.localhost name to the loopback address.
+  const home = `http://costa-casas.localhost:${new URL(url).port}`;
+  const browser = await launchBrowser(t);
+  const { page, problems } = await newPage(t, browser, PHONE);
+  await page.setCookie({ name: CONSENT_COOKIE, value: serialiseConsent(makeConsent(NO_CONSENT)), url: home });
+  await page.goto(`${home}/contact`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  t.equal(await page.$eval('html', (h) => h.lang), 'nl');
+  t.equal(await page.$eval('h1', (h) => h.textContent), nl.contact.title);
+
+  // The header's links are unprefixed Dutch ones, followed by the browser's router.
+  await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+  const toggle = '.site-header .language-toggle';
+  t.equal(await page.$eval(toggle, (a) => a.getAttribute('href')), '/languages?from=%2Fcontact');
+  await page.focus(toggle);
+  await Promise.all([page.waitForFunction(() => location.pathname === '/languages'), page.keyboard.press('Enter')]);
+  await page.waitForSelector('.language-links a');
+  t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'a client navigation');
+  const links = await page.$$eval('.language-links a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  t.same(
+    links,
+    [
+      ['English', '/en/contact'],
+      ['Nederlands', '/contact'],
+    ],
+    'only the languages it offers, Dutch at the root',
+  );
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.language-links a[hreflang="en"]')]);
+  await waitForHydration(page);
+  t.equal(pathOf(page), '/en/contact');
+  t.equal(await page.$eval('html', (h) => h.lang), 'en');
+  t.equal(await page.$eval(toggle, (a) => a.getAttribute('href')), '/en/languages?from=%2Fcontact', 'English under /en');
+  t.same(problems.all(), [], 'no console error, hydration warning or failed request');
+});
+
 t.test("a language with longer words never pushes the page sideways: on a phone, or with the header's links wrapped", async (t) => {
   const { url } = await startServer(t);
   const browser = await launchBrowser(t);

@@ -34,8 +34,8 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ hre
   useEffect(() => {
     const el = own.current;
     if (!el || !prefetch || isExternal(address, window.location.origin)) return;
-    return observeLink(el);
-  }, [address, prefetch]);
+    return observeLink(el, base);
+  }, [address, base, prefetch]);
 
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

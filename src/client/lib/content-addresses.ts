@@ -3,7 +3,8 @@
 // showing the English text (no German version yet) is not indexed as a German
 // page; alternates naming only the languages it is written in, and as
 // x-default the version a visitor of no listed language gets (English, else
-// the first). Only the content page's module loads it.
+// the first). On a partner's site that offers none of the languages it is
+// written in, the page is canonical where it is shown. Only the content page's module loads it.
 import { pageAddresses, type PageAddresses, type Where } from './page-addresses.ts';
 import { pageLanguage } from '../../shared/content-language.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
@@ -16,12 +17,14 @@ export interface WrittenIn {
 }
 
 export function contentAddresses(where: Where, written: WrittenIn): PageAddresses {
-  const shown = pageAddresses({ ...where, language: written.language });
+  const own = pageAddresses(where);
+  const offered = own.alternates.some((a) => a.hreflang === written.language);
+  const shown = offered ? pageAddresses({ ...where, language: written.language }) : own;
   const alternates = shown.alternates.filter((a) => (written.languages as readonly string[]).includes(a.hreflang));
   const fallback = alternates.find((a) => a.hreflang === pageLanguage(written.languages, DEFAULT_LANGUAGE));
   return {
     ...shown,
-    url: pageAddresses(where).url,
+    url: own.url,
     alternates: fallback ? [...alternates, { hreflang: 'x-default', href: fallback.href }] : alternates,
   };
 }

@@ -6,8 +6,6 @@ import { PREFETCH_IDLE_TIMEOUT_MS } from '../../shared/constants.ts';
 import { loadPage } from '../pages/index.ts';
 import { getJson } from './api.ts';
 import { readsKnown } from '../../shared/routes.ts';
-import { languagePrefix } from '../../shared/languages.ts';
-import { currentLanguage } from '../../shared/i18n.ts';
 import { withoutPrefix } from '../../shared/seo.ts';
 
 interface NetworkInformation {
@@ -33,13 +31,13 @@ let observer: IntersectionObserver | null = null;
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(fn, 1);
 
-/** Prefetches the page at `path` (path + query): its code, and with `withData` its data too. */
-export function prefetchPath(path: string, withData = false): void {
+/** Prefetches the page at `path` (path + query, under the router's `base`): its code, and with `withData` its data too. */
+export function prefetchPath(path: string, base: string, withData = false): void {
   // The page in view already has its code and data.
   if (path === window.location.pathname + window.location.search || !canPrefetch()) return;
   const [address = path, query = ''] = path.split('?', 2);
-  // Links carry the page's language first; the routes know the path after it.
-  const pathname = withoutPrefix(address, languagePrefix(currentLanguage()));
+  // Links carry the page's language first (the router's base); the routes know the path after it.
+  const pathname = withoutPrefix(address, base);
   // The first candidate that needs no partner check is certain; partner routes
   // fetch their code only (their data depends on the partner lookup).
   const match = matchCandidates(pathname)[0];
@@ -62,10 +60,10 @@ export function prefetchPath(path: string, withData = false): void {
   for (const need of needs) preload(dataKey(need), getJson).catch(() => dataDone.delete(path));
 }
 
-/** Watches a link: in view, its code is prefetched in idle time; on intent, its data. */
-export function observeLink(el: HTMLAnchorElement): () => void {
+/** Watches a link under the router's `base`: in view, its code is prefetched in idle time; on intent, its data. */
+export function observeLink(el: HTMLAnchorElement, base: string): () => void {
   const target = () => el.pathname + el.search;
-  const intent = () => prefetchPath(target(), true);
+  const intent = () => prefetchPath(target(), base, true);
   el.addEventListener('pointerenter', intent);
   el.addEventListener('focus', intent);
   el.addEventListener('touchstart', intent, { passive: true });
@@ -80,7 +78,7 @@ export function observeLink(el: HTMLAnchorElement): () => void {
       if (!entry.isIntersecting) continue;
       const a = entry.target as HTMLAnchorElement;
       observer?.unobserve(a);
-      idle(() => prefetchPath(a.pathname + a.search));
+      idle(() => prefetchPath(a.pathname + a.search, base));
     }
   });
   observer.observe(el);

@@ -2,6 +2,8 @@
 // partner's site (under /{partner}, or at the root of the partner's own domain).
 import { createContext, useContext, type ReactNode } from 'react';
 import { routes, type Section } from '../../shared/routes.ts';
+import { siteLanguages, type SiteLanguages } from '../../shared/languages.ts';
+import { useStore } from '../store.tsx';
 
 export interface SectionInfo {
   section: Section;
@@ -17,6 +19,12 @@ export function SectionProvider({ value, children }: { value: SectionInfo; child
 
 export function useSection(): SectionInfo {
   return useContext(SectionContext);
+}
+
+/** The languages of the site the visitor is in: the main site's, or the partner's, its root language unprefixed on its own domain. */
+export function useSiteLanguages(): SiteLanguages {
+  const partner = useStore((s) => s.partner);
+  return siteLanguages(partner, useSection().hostPartner !== null);
 }
 
 const PREFIX: Record<Section, RegExp> = { main: /^/, old: /^\/old/, partner: /^\/:partner/ };

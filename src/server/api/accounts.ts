@@ -60,7 +60,7 @@ import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { countHit, rateLimitStore } from '../http/rate-limit-store.ts';
 import { sameOrigin } from '../http/same-origin.ts';
-import { requestLanguage } from '../http/language.ts';
+import { visitorLanguage } from '../http/language.ts';
 import { carriedTokens, clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from '../http/session.ts';
 import { TooManyAttempts } from '../services/accounts/login-throttle.ts';
 import { hashToken } from '../services/accounts/tokens.ts';
@@ -152,7 +152,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       host: request.hostname,
       address: request.ip,
       userAgent: userAgentOf(request),
-      language: requestLanguage(request).language,
+      language: await visitorLanguage(request, app.services.partners),
     });
     app.outbox.kick();
     setSessionCookie(reply, token);
@@ -168,7 +168,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       address: request.ip,
       userAgent: userAgentOf(request),
       device: request.cookies[DEVICE_COOKIE],
-      language: requestLanguage(request).language,
+      language: await visitorLanguage(request, app.services.partners),
     };
     const result = await accounts.login(body, origin);
     if (!result) throw new HttpError(401, t('messages.loginFailed'));
@@ -204,7 +204,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const body = create(request.body ?? {}, ForgotPasswordBody);
     await limitAccount('forgot', request);
     // Done after answering: writing an account's link and mail must not make its answer slower than none's.
-    const work = accounts.forgotPassword(body.email, requestLanguage(request).language).then(
+    const work = accounts.forgotPassword(body.email, await visitorLanguage(request, app.services.partners)).then(
       () => app.outbox.kick(),
       (error: unknown) => request.log.error({ err: error }, 'reset link not written'),
     );
@@ -226,7 +226,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const session = await signedIn(request);
     const body = create(request.body ?? {}, ProfileBody);
     if (body.current_password !== undefined) await limitAccount('password', request);
-    return { data: await accounts.updateProfile(session, body, request.ip, requestLanguage(request).language) };
+    return { data: await accounts.updateProfile(session, body, request.ip, await visitorLanguage(request, app.services.partners)) };
   });
 
   app.post('/api/favoritesubmit', async (request): Promise<FavoritesAnswer> => {

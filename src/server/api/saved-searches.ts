@@ -35,7 +35,7 @@ import { t } from '../../shared/i18n.ts';
 import { privateNoStore } from '../http/caching.ts';
 import { rateLimitKey } from '../http/client-address.ts';
 import { rateLimitStore } from '../http/rate-limit-store.ts';
-import { requestLanguage } from '../http/language.ts';
+import { visitorLanguage } from '../http/language.ts';
 
 const MINUTE = 60_000;
 const EMAIL_LIMIT = { max: 5, timeWindow: 60 * MINUTE };
@@ -97,7 +97,7 @@ export async function savedSearchRoutes(app: FastifyInstance, options: SavedSear
         frequency: input.frequency,
         partner,
         fromAccount: session !== null,
-        language: requestLanguage(request).language,
+        language: await visitorLanguage(request, partners),
       });
       if (status === 'pending') app.outbox.kick();
       return status;

@@ -44,6 +44,9 @@ Partner flags: --slug --name --domain --primary --secondary --heading (#rrggbb;
                --email --phone --address --city --logo (http(s) URL or /path)
                --indexing canonical|noindex  how search engines treat its copies of
                  the listings: canonical to the main site's page (default) or noindex
+               --languages nl,en  the languages its site offers (all: every one, the default)
+               --root nl  the language its own domain opens in at / (the others under
+                 /en/…, /de/…); one it offers: English if offered, else the first
 
 Page languages: ${LANGUAGES.join(' ')}. A visitor gets the page in its language,
 else in English, else in any it is written in, with a line saying so. A
@@ -71,6 +74,8 @@ const PARTNER_FLAGS = [
   'city',
   'logo',
   'indexing',
+  'languages',
+  'root',
 ] as const;
 const COLOUR_FLAGS = ['primary', 'secondary', 'heading'] as const;
 const strings = (names: readonly string[]): Options => Object.fromEntries(names.map((n) => [n, { type: 'string' as const }]));
@@ -262,6 +267,8 @@ function describe(p: PublicPartner): string {
     ['city', p.city],
     ['logo', p.logo],
     ['indexing', p.listing_indexing],
+    ['languages', p.languages.length === LANGUAGES.length ? 'all' : p.languages.join(',')],
+    ['root', p.root_language],
   ];
   return rows.map(([k, v]) => `${`${k}:`.padEnd(11)}${v ?? '-'}`).join('\n');
 }

@@ -1,8 +1,11 @@
 // A page's language is its address's first segment (`/de/contact`; shared/languages.ts).
 // Fastify routes the address without it (its `rewriteUrl`), so every page, form post
 // and redirect route serves every language; the language stays with the request.
+// An address without one is in its host's root language: English, or a partner's
+// own on its domain (the pages and visitorLanguage ask the partner).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import type { PartnerService } from '../services/partners.ts';
 import { DEFAULT_LANGUAGE, splitLanguage, type Language } from '../../shared/languages.ts';
 
 interface RequestLanguage {
@@ -25,4 +28,10 @@ export function routedUrl(request: IncomingMessage): string {
 
 export function requestLanguage(request: FastifyRequest): RequestLanguage {
   return languages.get(request.raw) ?? UNPREFIXED;
+}
+
+/** The language a visitor wrote in: the address's, else its host's root language (a partner's domain may open in its own). */
+export async function visitorLanguage(request: FastifyRequest, partners: Pick<PartnerService, 'byHost'>): Promise<Language> {
+  const { language, prefixed } = requestLanguage(request);
+  return prefixed ? language : ((await partners.byHost(request.hostname))?.root_language ?? language);
 }

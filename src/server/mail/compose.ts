@@ -24,7 +24,7 @@ import { escapeHtml, frameColors, mailFrame } from './frame.ts';
 import { CONTROL, CONTROL_IN_TEXT, everywhere } from '../../shared/control-characters.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
 
-/** The language of the mails the office (or a partner) acts on: leads' notifications, whatever the visitor's language. */
+/** The language of the mails the office acts on: leads' notifications, whatever the visitor's language (a partner's: its root language). */
 export const OFFICE_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 const CONTROL_RUNS = everywhere(CONTROL, true);

@@ -274,15 +274,15 @@ export class MailOutbox {
         ? undefined
         : await this.db
             .selectFrom('partners')
-            .select(['name', 'logo', 'color_primary'])
+            .select(['name', 'logo', 'color_primary', 'root_language'])
             .where('id', '=', lead.partner_id)
             .executeTakeFirst();
     const project =
       lead.project_id === null
         ? undefined
         : await this.db.selectFrom('projects').select('name').where('id', '=', lead.project_id).executeTakeFirst();
-    // Whatever the visitor's language, a lead's mail is the office's work: in its language.
-    return writeIn(OFFICE_LANGUAGE, () => {
+    // Whatever the visitor's language, a lead's mail is the office's work: in its language (a partner's own).
+    return writeIn(partner?.root_language ?? OFFICE_LANGUAGE, () => {
       const context: MailContext = {
         from: this.options.from,
         siteName: partner?.name ?? t('site.name'),

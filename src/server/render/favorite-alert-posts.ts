@@ -30,7 +30,7 @@ export const favoriteAlertPosts: FastifyPluginAsync = async (app) => {
       throw new HttpError(404, t('favoriteAlerts.unsubscribe.link'));
     noStore(reply);
     if (fromOwnPage(request)) return reply.redirect(`${section.root}/favorite-alerts/unsubscribe/${token}`, 303);
-    return reply.type('text/plain; charset=utf-8').send(oneClickText(request, 'favoriteAlerts.unsubscribe.oneClick'));
+    return reply.type('text/plain; charset=utf-8').send(oneClickText(section, 'favoriteAlerts.unsubscribe.oneClick'));
   }
 
   app.post('/favorite-alerts/unsubscribe/:token', unsubscribe);

@@ -8,25 +8,33 @@ import { HttpError } from '../../shared/errors.ts';
 import { t, writeIn, type MessageKey } from '../../shared/i18n.ts';
 import { sameOrigin } from '../http/same-origin.ts';
 import { requestLanguage } from '../http/language.ts';
-import { languagePrefix } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, languagePrefix, type Language } from '../../shared/languages.ts';
 
 export interface Section {
   /** '' (the main site), '/old' or '/{slug}', after the request's language's prefix ('/de/old'): where its redirects go. */
   root: string;
   slug?: string;
+  language: Language;
 }
 
-/** The section of a request to `[/:partner]/…`, or null when the slug names no partner here (on a partner's domain, none does). */
+/**
+ * The section of a request to `[/:partner]/…` and its language (the address's, else the host's root
+ * language), or null when the slug names no partner here (on a partner's domain, none does).
+ */
 export async function sectionOf(
   partners: PartnerService,
   request: FastifyRequest<{ Params: { partner?: string } }>,
 ): Promise<Section | null> {
-  const prefix = languagePrefix(requestLanguage(request).language);
+  const asked = requestLanguage(request);
   const slug = request.params.partner;
-  if (slug === undefined || slug === 'old') return { root: prefix + (slug ? '/old' : '') };
   const versions = await partners.versions();
-  if ((await partners.byHost(request.hostname, versions)) || !(await partners.bySlug(slug.toLowerCase(), versions))) return null;
-  return { root: `${prefix}/${slug}`, slug: slug.toLowerCase() };
+  const hostPartner = await partners.byHost(request.hostname, versions);
+  const root = hostPartner?.root_language ?? DEFAULT_LANGUAGE;
+  const language = asked.prefixed ? asked.language : root;
+  const prefix = languagePrefix(language, root);
+  if (slug === undefined || slug === 'old') return { root: prefix + (slug ? '/old' : ''), language };
+  if (hostPartner || !(await partners.bySlug(slug.toLowerCase(), versions))) return null;
+  return { root: `${prefix}/${slug}`, slug: slug.toLowerCase(), language };
 }
 
 /** A 400 unless the body is `List-Unsubscribe=One-Click` (form-urlencoded or multipart). */
@@ -35,9 +43,9 @@ export function requireOneClick(body: unknown): void {
   if (value !== ONE_CLICK.value) throw new HttpError(400, `${ONE_CLICK.name}: ${t('savedSearches.errors.notOneClick')}`);
 }
 
-/** The plain text a mail client's one-click POST is answered with, in its link's language. */
-export function oneClickText(request: FastifyRequest, key: MessageKey): string {
-  return writeIn(requestLanguage(request).language, () => t(key));
+/** The plain text a mail client's one-click POST is answered with, in its link's language (the section's). */
+export function oneClickText(section: Section, key: MessageKey): string {
+  return writeIn(section.language, () => t(key));
 }
 
 /** Whether the POST came from the page's own button (then it goes back to the page) rather than a mail client. */

@@ -15,7 +15,7 @@ import {
   type RouteMatch,
 } from '../../shared/match.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
-import { DEFAULT_LANGUAGE, inLanguage, type Language } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, inLanguage, siteLanguages, type Language } from '../../shared/languages.ts';
 import { requestLanguage } from '../http/language.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
@@ -29,7 +29,7 @@ import type { PublicConfig } from '../../shared/state.ts';
 import { FORM_PAGES, type FormPageState } from '../../shared/form-post.ts';
 import { readByPath, runRead } from '../api/reads.ts';
 import { readContext } from '../api/read-routes.ts';
-import { readVersions } from '../services/versions.ts';
+import { readVersions, type StoreVersions } from '../services/versions.ts';
 import { pageAssets, type Manifests } from '../http/assets.ts';
 import { pageCache, noStore, privateNoStore } from '../http/caching.ts';
 import { NOT_FOUND_ROUTE } from '../metrics/index.ts';
@@ -62,8 +62,12 @@ export interface Resolved {
 
 /**
  * Resolves the page at `path` in the request's language (its address's first
- * segment, which routing has left out: http/language.ts); a redirect of the
- * page's stays in its language. `/en/…` is the English page's unprefixed address (301).
+ * segment, which routing has left out: http/language.ts; without one, the
+ * host's root language: English, or a partner's on its own domain); a redirect
+ * of the page's stays in its language. The root language named (`/en/…` on the
+ * main site) is the unprefixed page's address (301); a language the partner's
+ * site does not offer goes to the page in the site's own language (302: the
+ * partner may offer it later).
  */
 export async function resolvePage(
   app: FastifyInstance,
@@ -72,34 +76,47 @@ export async function resolvePage(
   path: string,
   search: string,
 ): Promise<Resolved> {
-  const { language, prefixed } = requestLanguage(request);
-  // Named, the default language is the unprefixed page: moved before any read.
-  if (prefixed && language === DEFAULT_LANGUAGE) {
-    const nothing = { match: null, client: null, partner: null, hostPartner: null, data: {}, fetch: {}, error: null, readsMs: 0 };
+  const started = performance.now();
+  const asked = requestLanguage(request);
+  const versions = readVersions(app.store.db);
+  const [hostPartner, session] = await Promise.all([
+    versions.then((v) => app.services.partners.byHost(request.hostname, v)),
+    request.client(),
+  ]);
+  const root = hostPartner?.root_language ?? DEFAULT_LANGUAGE;
+  const language = asked.prefixed ? asked.language : root;
+  // Named, the root language is the unprefixed page: moved before any other read.
+  if (asked.prefixed && language === root) {
+    const nothing = { match: null, client: null, partner: null, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
     return { ...nothing, language, redirect: new Redirect(path + search, 301) };
   }
-  const resolved = await resolveInLanguage(app, request, routes, path, search, language);
+  const resolved = await resolveInLanguage(app, request, routes, { path, search, language, versions, hostPartner, session, started });
   const moved = resolved.redirect;
   if (moved?.location.startsWith('/'))
-    resolved.redirect = new Redirect(
-      inLanguage(onOwnDomain(moved.location, resolved.hostPartner?.slug ?? null), language),
-      moved.statusCode,
-    );
+    resolved.redirect = new Redirect(inLanguage(onOwnDomain(moved.location, hostPartner?.slug ?? null), language, root), moved.statusCode);
+  const site = siteLanguages(resolved.partner, hostPartner !== null);
+  if (!resolved.redirect && resolved.partner && !site.languages.includes(language))
+    resolved.redirect = new Redirect(inLanguage(path + search, site.main, root), 302);
   return resolved;
+}
+
+interface PageRequest {
+  path: string;
+  search: string;
+  language: Language;
+  versions: Promise<StoreVersions>;
+  hostPartner: PublicPartner | null;
+  session: Awaited<ReturnType<FastifyRequest['client']>>;
+  /** When the request's reads started (Server-Timing `reads`). */
+  started: number;
 }
 
 async function resolveInLanguage(
   app: FastifyInstance,
   request: FastifyRequest,
   routes: RouteDef[],
-  path: string,
-  search: string,
-  language: Language,
+  { path, search, language, versions, hostPartner, session, started }: PageRequest,
 ): Promise<Resolved> {
-  const started = performance.now();
-  const { partners } = app.services;
-  const versions = readVersions(app.store.db);
-  const [hostPartner, session] = await Promise.all([versions.then((v) => partners.byHost(request.hostname, v)), request.client()]);
   // Resolves the path's partner for the route and the page's reads alike: one lookup per slug, one read of the versions.
   const ctx = readContext(app, request, { versions, hostPartner: Promise.resolve(hostPartner) }, session);
   const out: Resolved = {
@@ -195,10 +212,11 @@ export function renderPage(
     fetch: error ? {} : resolved.fetch,
     layout: layoutFor(match, Boolean(resolved.partner)),
     language: resolved.language,
+    rootLanguage: resolved.hostPartner?.root_language ?? DEFAULT_LANGUAGE,
     error,
     serverRendered: true,
     // As the browser has it, language first: the router's base takes it off (App.tsx).
-    routePath: inLanguage(url.pathname + url.search, resolved.language),
+    routePath: inLanguage(url.pathname + url.search, resolved.language, resolved.hostPartner?.root_language),
     route: error ? null : (match?.route.name ?? null),
     hostPartner: resolved.hostPartner?.slug ?? null,
     client: resolved.client,

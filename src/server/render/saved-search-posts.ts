@@ -121,7 +121,7 @@ export const savedSearchPosts: FastifyPluginAsync<SavedSearchSending> = async (a
     if (!TOKEN_PATTERN.test(token) || !(await savedSearches.unsubscribe(token))) throw new HttpError(404, t('savedSearches.errors.link'));
     if (fromOwnPage(request)) return seeOther(reply, `${section.root}/saved-searches/unsubscribe/${token}?done=1`);
     noStore(reply);
-    return reply.type('text/plain; charset=utf-8').send(oneClickText(request, 'savedSearches.unsubscribe.oneClick'));
+    return reply.type('text/plain; charset=utf-8').send(oneClickText(section, 'savedSearches.unsubscribe.oneClick'));
   }
 
   for (const root of ['', '/:partner']) {

@@ -10,6 +10,7 @@ import type { Services } from '../services/index.ts';
 import type { PageListing } from '../services/content.ts';
 import type { PublicPartner } from '../../shared/partner.ts';
 import { resolveRoute } from '../../shared/match.ts';
+import { siteLanguages } from '../../shared/languages.ts';
 import { routes, type PageName, type RouteDef } from '../../shared/routes.ts';
 import { LISTED } from '../services/catalogue/search.ts';
 import type { SitemapEntry } from './xml.ts';
@@ -66,12 +67,13 @@ function bySlug(pages: readonly PageListing[]): Map<string, LanguageVersion[]> {
 
 /** A partner's pages: its fixed pages and its content pages (on its own domain also the main site's that it shows). */
 export async function partnerPages(services: Services, partner: PublicPartner, ownDomain: boolean): Promise<SitemapEntry[]> {
-  const entries: SitemapEntry[] = ownDomain ? everyLanguage('/') : [];
-  for (const { page, path } of PARTNER_FIXED) entries.push(...everyLanguage(await partnerPath(partner, ownDomain, page, path)));
+  const site = siteLanguages(partner, ownDomain);
+  const entries: SitemapEntry[] = ownDomain ? everyLanguage('/', null, site) : [];
+  for (const { page, path } of PARTNER_FIXED) entries.push(...everyLanguage(await partnerPath(partner, ownDomain, page, path), null, site));
   // On the main host the main site's pages that a partner shows are the main site's, listed once.
   const content = (await services.content.pages(partner.slug)).filter((p) => ownDomain || p.partner === partner.slug);
   for (const [slug, versions] of bySlug(content))
-    entries.push(...writtenLanguages(await partnerPath(partner, ownDomain, 'content', `/${slug}`), versions));
+    entries.push(...writtenLanguages(await partnerPath(partner, ownDomain, 'content', `/${slug}`), versions, site));
   return unique(entries);
 }
 

@@ -46,7 +46,7 @@ interface Address {
 }
 
 /** Each language's prefix, as an address's path starts ('' for English). */
-const PREFIXES = LANGUAGES.map(languagePrefix);
+const PREFIXES = LANGUAGES.map((language) => languagePrefix(language));
 
 /** The pages' entries on the plan's origin; the alternates a page's languages share are written once. */
 function pageAddresses(plan: SitemapPlan): Address[] {

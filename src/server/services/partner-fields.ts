@@ -1,11 +1,11 @@
 // What a partner write accepts (the partner CLI; later an admin API): every
 // input is checked and coerced here, so no caller can store a partner the
 // site cannot serve.
-import { coerce, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct } from 'superstruct';
+import { coerce, enums, nullable, object, optional, partial, pattern, refine, size, string, type Infer, type Struct } from 'superstruct';
 import type { PartnersTable } from '../store/schema.ts';
 import { HexColor, ListingIndexing } from '../../shared/partner.ts';
 import { RESERVED_SLUGS } from '../../shared/routes.ts';
-import { isLanguage } from '../../shared/languages.ts';
+import { LANGUAGES, isLanguage } from '../../shared/languages.ts';
 import { BrokerFields, ContactFields } from '../../shared/lead-fields.ts';
 import { rule } from '../store/errors.ts';
 import { OneLine, UrlText } from './text-rules.ts';
@@ -30,6 +30,27 @@ export const PartnerDomain = coerce(
   nullable(pattern(string(), HOST_RE)),
   string(),
   (s) => s.trim().toLowerCase().replace(/\.$/, '') || null,
+);
+
+/** A language of the site, as the CLI writes it ('NL' too). */
+const LanguageCode = coerce(enums(LANGUAGES), string(), (s) => s.trim().toLowerCase());
+
+/**
+ * The languages a partner's site offers: codes separated by commas or spaces ('nl,en'), stored in the
+ * site's order as one text; 'all' (or '') for every language, stored as null.
+ */
+export const LanguageList = coerce(
+  nullable(refine(string(), 'LanguageList', (list) => list.split(',').every(isLanguage))),
+  string(),
+  (s) => {
+    const codes = s
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    if (!codes.length || (codes.length === 1 && codes[0] === 'all')) return null;
+    const unknown = codes.filter((code) => !isLanguage(code));
+    return unknown.length ? codes.join(',') : LANGUAGES.filter((l) => codes.includes(l)).join(',');
+  },
 );
 
 const Color = coerce(HexColor, string(), (s) => s.trim().toLowerCase());
@@ -60,6 +81,10 @@ export const partnerFields = {
   heading: optional(Color),
   /** How its copies of the listings are indexed: canonical to the main site, or noindex. */
   indexing: optional(coerce(ListingIndexing, string(), (s) => s.trim().toLowerCase())),
+  /** The languages its site offers (null: every one). */
+  languages: optional(LanguageList),
+  /** The language its domain's root serves: one it offers. */
+  root: optional(LanguageCode),
 };
 
 /** A new partner; colours left out take the defaults of SPEC §3. */
@@ -82,6 +107,8 @@ export const partnerExpectations: Record<keyof typeof partnerFields, string> = {
   secondary: 'a colour like #fffb00',
   heading: 'a colour like #fffb00',
   indexing: 'canonical or noindex',
+  languages: `languages of the site separated by commas, such as nl,en, or all (${LANGUAGES.join(' ')})`,
+  root: `one of the site's languages (${LANGUAGES.join(' ')})`,
 };
 
 export const columnOf = {
@@ -97,8 +124,10 @@ export const columnOf = {
   secondary: 'color_secondary',
   heading: 'color_heading',
   indexing: 'listing_indexing',
+  languages: 'languages',
+  root: 'root_language',
 } as const satisfies Record<keyof typeof partnerFields, keyof PartnersTable>;
 
 export type PartnerField = keyof typeof partnerFields;
 /** The fields an update may not clear. */
-export const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading', 'indexing']);
+export const REQUIRED = new Set<PartnerField>(['slug', 'name', 'primary', 'secondary', 'heading', 'indexing', 'root']);

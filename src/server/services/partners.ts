@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, PartnerRow, PartnerUpdate } from '../store/schema.ts';
 import { DEFAULT_LISTING_INDEXING, type PublicPartner } from '../../shared/partner.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages.ts';
 import { DEFAULT_COLORS } from '../../shared/constants.ts';
 import { derivedColors } from '../../shared/brand-colors.ts';
 import { runKept } from '../store/kept-queries.ts';
@@ -37,7 +38,19 @@ export function toPublicPartner(row: PartnerRow): PublicPartner {
     colors,
     derived_colors: derivedColors(colors),
     listing_indexing: row.listing_indexing,
+    languages: row.languages ? (row.languages.split(',') as Language[]) : [...LANGUAGES],
+    root_language: row.root_language,
   };
+}
+
+/** A partner's root language must be one its site offers: the first of them when it is not given and English is not offered. */
+function rootOf(languages: string | null, root: Language | undefined, current: Language = DEFAULT_LANGUAGE): Language {
+  const offered = languages ? (languages.split(',') as Language[]) : LANGUAGES;
+  if (root !== undefined) {
+    if (!offered.includes(root)) throw new InputError('root', `must be one of the languages the site offers (${offered.join(' ')})`);
+    return root;
+  }
+  return offered.includes(current) ? current : offered[0]!;
 }
 
 /** Hosts and slugs kept per partners' version: a few per partner, and what strangers send. */
@@ -112,6 +125,8 @@ export class PartnerService {
       color_secondary: value.secondary ?? DEFAULT_COLORS.secondary,
       color_heading: value.heading ?? DEFAULT_COLORS.heading_color,
       listing_indexing: value.indexing ?? DEFAULT_LISTING_INDEXING,
+      languages: value.languages ?? null,
+      root_language: rootOf(value.languages ?? null, value.root),
       created_at: now,
       updated_at: now,
     };
@@ -139,6 +154,9 @@ export class PartnerService {
       set[columnOf[field]] = v;
     }
     if (!Object.keys(set).length) throw new InputError('input', 'has nothing to change: give at least one field');
+    // The root stays one of the languages offered: kept, or the first of them when it no longer is.
+    if ('languages' in set || 'root_language' in set)
+      set.root_language = rootOf('languages' in set ? (set.languages ?? null) : current.languages, value.root, current.root_language);
     const next = { ...current, ...set } as PartnerRow;
     await this.assertFree(next.slug !== current.slug ? next.slug : null, 'domain' in set ? next.domain : null, current.id);
     const update: PartnerUpdate = { ...set, updated_at: new Date().toISOString() };

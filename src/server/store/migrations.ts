@@ -32,6 +32,7 @@ import { townCentreDistanceMigration } from './migrations/0030-town-centre-dista
 import { exchangeRatesMigration } from './migrations/0031-exchange-rates.ts';
 import { mailLanguagesMigration } from './migrations/0032-mail-languages.ts';
 import { contentLanguagesMigration } from './migrations/0033-content-languages.ts';
+import { partnerLanguagesMigration } from './migrations/0034-partner-languages.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_partners_and_content': {
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '0031_exchange_rates': exchangeRatesMigration,
   '0032_mail_languages': mailLanguagesMigration,
   '0033_content_languages': contentLanguagesMigration,
+  '0034_partner_languages': partnerLanguagesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,3 +23,11 @@ t.test('what to offer', async (t) => {
   t.equal(languageToOffer('nl', 'nl', false, ['de-DE']), null, 'the page is in the chosen language');
   t.equal(languageToOffer('en', 'xx', false, ['fr']), 'fr', 'a stored value that is no language is no choice');
 });
+
+t.test("on a partner's site, only the languages it offers", async (t) => {
+  const site = ['en', 'nl'] as const;
+  t.equal(languageToOffer('nl', null, false, ['de-DE', 'en-GB'], site), 'en', "the browser's first language the site offers");
+  t.equal(languageToOffer('nl', null, false, ['de-DE', 'fr'], site), null, 'none it offers: nothing');
+  t.equal(languageToOffer('nl', 'de', false, ['en'], site), 'en', 'a choice it does not offer is passed over for the browser');
+  t.equal(languageToOffer('nl', 'en', true, ['de'], site), 'en', 'a choice it offers');
+});

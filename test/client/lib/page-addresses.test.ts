@@ -1,11 +1,11 @@
 // <Meta>'s address rules (pageAddresses) for the pages other engineers build:
 // a page's own canonicalPath, and a partner's listing copies in every section.
-import type { Language } from '../../../src/shared/languages.ts';
 import t from 'tap';
 import { pageAddresses, type Where } from '../../../src/client/lib/page-addresses.ts';
 import type { SectionInfo } from '../../../src/client/lib/section.tsx';
 import type { PublicPartner } from '../../../src/shared/partner.ts';
 import { DEFAULT_DERIVED_COLORS } from '../../../src/shared/constants.ts';
+import { LANGUAGES, type Language } from '../../../src/shared/languages.ts';
 
 const SITE = 'https://www.example.com';
 const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: string | null = 'casas.example'): PublicPartner => ({
@@ -21,6 +21,8 @@ const partner = (listing_indexing: PublicPartner['listing_indexing'], domain: st
   colors: { primary: '#000000', secondary: '#ffffff', heading_color: '#ffffff' },
   derived_colors: DEFAULT_DERIVED_COLORS,
   listing_indexing,
+  languages: [...LANGUAGES],
+  root_language: 'en',
 });
 const main: SectionInfo = { section: 'main', partnerSlug: null, hostPartner: null };
 const underSlug: SectionInfo = { section: 'partner', partnerSlug: 'casas', hostPartner: null };

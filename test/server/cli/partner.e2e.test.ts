@@ -299,6 +299,32 @@ forEachTarget(t, 'partner CLI: --indexing on add, update and show', async (t, ta
   t.equal((await partners.bySlug('quiet-homes'))?.listing_indexing, 'canonical', 'what the store holds');
 });
 
+// --languages and --root (issue 24, migration 0034): the languages a partner's site offers, the one its domain opens in.
+forEachTarget(t, 'partner CLI: --languages and --root on add, update and show', async (t, target) => {
+  const add = await partner(target, ['add', '--slug', 'dutch-homes', '--name', 'Dutch Homes', '--languages', 'nl,en', '--root', 'nl']);
+  t.equal(add.code, 0, add.stderr);
+  const show = await partner(target, ['show', 'dutch-homes']);
+  t.match(show.stdout, /^languages:\s+en,nl$/m, "shown in the site's order");
+  t.match(show.stdout, /^root:\s+nl$/m);
+  t.match((await partner(target, ['show', 'costa-casas'])).stdout, /^languages:\s+all$/m, 'every language by default');
+  const update = await partner(target, ['update', 'dutch-homes', '--languages', 'de,nl']);
+  t.equal(update.code, 0, update.stderr);
+  t.match(update.stdout, /^Updated partner dutch-homes \(id \d+\): languages\n$/);
+  await refusals(t, [
+    [
+      () => partner(target, ['update', 'dutch-homes', '--root', 'en']),
+      /^error: --root must be one of the languages the site offers \(de nl\)$/,
+    ],
+    [() => partner(target, ['update', 'dutch-homes', '--languages', 'nl,klingon']), /^error: --languages must be languages of the site/],
+    [() => partner(target, ['update', 'dutch-homes', '--root', '']), /^error: --root cannot be cleared$/],
+  ]);
+  const help = await partner(target, ['help']);
+  t.match(help.stdout, /--languages nl,en/, 'in the usage');
+  const { partners } = createServices(await target.open());
+  const stored = await partners.bySlug('dutch-homes');
+  t.same([stored?.languages, stored?.root_language], [['de', 'nl'], 'nl'], 'what the store holds');
+});
+
 // Brand readability (issue 10): every pair the site draws is checked when a colour is set.
 forEachTarget(t, 'partner CLI: colours that fall short of WCAG AA contrast are saved with one warning line each', async (t, target) => {
   const add = await partner(target, [

@@ -2,9 +2,11 @@
 // languages, each named in its own language. Plain links, not client
 // navigation: another language is another build of the browser's code, so the
 // page loads anew. The language followed is remembered (lib/language-choice.ts).
+// A partner's site lists the languages it offers.
 import { currentLanguage, t } from '../../../shared/i18n.ts';
-import { LANGUAGES, inLanguage, type Language } from '../../../shared/languages.ts';
+import { inLanguage, type Language } from '../../../shared/languages.ts';
 import { rememberChoice } from '../../lib/language-choice.ts';
+import { useSiteLanguages } from '../../lib/section.tsx';
 
 /** Each language's own name for itself (each locale file has its own as `languages.name`). */
 const NAMES: Record<Language, string> = {
@@ -33,12 +35,13 @@ export interface LanguageLinksProps {
 
 function Links({ path }: { path: string }) {
   const here = currentLanguage();
+  const site = useSiteLanguages();
   return (
     <ul className="language-links__list">
-      {LANGUAGES.map((language) => (
+      {site.languages.map((language) => (
         <li key={language}>
           <a
-            href={inLanguage(path, language)}
+            href={inLanguage(path, language, site.root)}
             hrefLang={language}
             lang={language}
             aria-current={language === here ? 'true' : undefined}

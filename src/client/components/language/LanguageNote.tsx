@@ -11,7 +11,8 @@ import { getJson } from '../../lib/api.ts';
 import { rememberChoice, rememberOffered } from '../../lib/language-choice.ts';
 import { focusMain } from '../consent/focus.ts';
 
-export function LanguageNote({ language, onClose }: { language: Language; onClose(): void }) {
+/** `language`: the one offered; `root`: the language of the host's unprefixed addresses. */
+export function LanguageNote({ language, root, onClose }: { language: Language; root: Language; onClose(): void }) {
   const [words, setWords] = useState<LanguageNoteWords | null>(null);
   const [path] = useLocation();
   const search = useSearch();
@@ -43,7 +44,7 @@ export function LanguageNote({ language, onClose }: { language: Language; onClos
         <div className="language-note__actions">
           <a
             className="button button--primary language-note__button"
-            href={inLanguage(search ? `${path}?${search}` : path, language)}
+            href={inLanguage(search ? `${path}?${search}` : path, language, root)}
             hrefLang={language}
             onClick={() => rememberChoice(language)}
           >

@@ -2,7 +2,8 @@
 // configured address of the site the client registered on, never from the
 // request's Host (which a visitor chooses), under the prefix of the mail's
 // language (`/de`, none for English), which comes before any section:
-//   a partner with its own domain: SITE_URL's scheme and port, the partner's domain, [/de]/… (its site is the root)
+//   a partner with its own domain: SITE_URL's scheme and port, the partner's domain, [/de]/… (its site is the
+//     root; no prefix for the partner's root language there)
 //   a partner without:              SITE_URL[/de]/{slug}/…
 //   the main site:                  SITE_URL[/de]/old/… (the main site's account pages live under /old)
 // A mail wears the brand of that site: its name as the sender's name and in the
@@ -20,9 +21,9 @@ import { DEFAULT_LANGUAGE, languagePrefix, type Language } from '../../../shared
 
 export type AccountPage = 'client-reset-password' | 'client-forgot-password' | 'profile';
 
-type LinkPartner = Pick<PublicPartner, 'slug' | 'domain'>;
+type LinkPartner = Pick<PublicPartner, 'slug' | 'domain' | 'root_language'>;
 /** The partner whose site a mail comes from (null: the main site). */
-export type MailPartner = Pick<PublicPartner, 'slug' | 'domain' | 'name' | 'logo' | 'colors'> | null;
+export type MailPartner = Pick<PublicPartner, 'slug' | 'domain' | 'root_language' | 'name' | 'logo' | 'colors'> | null;
 
 /** The address of the client's site in `language`: the partner's domain, SITE_URL/{slug}, or SITE_URL, each with the language's prefix. */
 function siteAddress(siteUrl: string, partner: LinkPartner | null, language: Language): string {
@@ -30,7 +31,8 @@ function siteAddress(siteUrl: string, partner: LinkPartner | null, language: Lan
   const origin = base.origin + base.pathname.replace(/\/$/, '');
   const prefix = languagePrefix(language);
   if (!partner) return origin + prefix;
-  if (partner.domain) return `${base.protocol}//${partner.domain}${base.port ? `:${base.port}` : ''}${prefix}`;
+  if (partner.domain)
+    return `${base.protocol}//${partner.domain}${base.port ? `:${base.port}` : ''}${languagePrefix(language, partner.root_language)}`;
   return `${origin}${prefix}/${encodeURIComponent(partner.slug)}`;
 }
 

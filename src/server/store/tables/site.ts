@@ -18,6 +18,10 @@ export interface PartnersTable {
   color_heading: string;
   /** How a partner's copies of the listings are indexed (migration 0006). */
   listing_indexing: Generated<ListingIndexing>;
+  /** The languages its site offers, comma-separated in the site's order; null: every one (migration 0034). */
+  languages: string | null;
+  /** The language its own domain's root serves (migration 0034). */
+  root_language: Generated<Language>;
   created_at: string;
   updated_at: string;
 }

@@ -40,6 +40,7 @@ t.test("the brand and the links of a partner's site", async (t) => {
   const partner = {
     slug: 'costa-casas',
     domain: 'costa-casas.es',
+    root_language: 'en' as const,
     name: 'Costa Casas',
     logo: '/media/partners/costa-casas.svg',
     colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' },
@@ -71,11 +72,13 @@ t.test("a mail's links in its language: the prefix after the site's address, bef
   const partner = {
     slug: 'costa-casas',
     domain: 'costa-casas.es',
+    root_language: 'en' as const,
     name: 'Costa Casas',
     logo: null,
     colors: { primary: '#0b5d4b', secondary: '#f29f05', heading_color: '#f29f05' },
   };
   const noDomain = { ...partner, domain: null };
+  const dutchRoot = { ...partner, root_language: 'nl' as const };
   t.equal(mailBrand(SITE_URL, null, 'de').home, `${SITE_URL}/de`);
   t.equal(mailBrand(SITE_URL, partner, 'de').home, 'https://costa-casas.es/de');
   t.equal(mailBrand(SITE_URL, noDomain, 'de').home, `${SITE_URL}/de/costa-casas`);
@@ -84,4 +87,16 @@ t.test("a mail's links in its language: the prefix after the site's address, bef
   t.equal(accountLink(SITE_URL, partner, 'profile', undefined, 'nl'), 'https://costa-casas.es/nl/profile');
   t.equal(accountLink(SITE_URL, noDomain, 'profile', undefined, 'nl'), `${SITE_URL}/nl/costa-casas/profile`);
   t.equal(accountLink(`${SITE_URL}/site/`, null, 'profile', undefined, 'pl'), `${SITE_URL}/site/pl/old/profile`, 'SITE_URL with a path');
+  // A partner whose domain opens in Dutch: Dutch at its root, English under /en; under /{slug} the main site's rules.
+  t.equal(
+    accountLink(SITE_URL, dutchRoot, 'profile', undefined, 'nl'),
+    'https://costa-casas.es/profile',
+    "the partner's root language unprefixed",
+  );
+  t.equal(accountLink(SITE_URL, dutchRoot, 'profile', undefined, 'en'), 'https://costa-casas.es/en/profile', 'English prefixed there');
+  t.equal(
+    accountLink(SITE_URL, { ...dutchRoot, domain: null }, 'profile', undefined, 'nl'),
+    `${SITE_URL}/nl/costa-casas/profile`,
+    "without a domain, the main site's prefixes",
+  );
 });
