@@ -16,7 +16,7 @@
 //
 //   npx tsx bench/main-thread.ts                                   (this build)
 //   BENCH_CLIENT_CHECKOUT=/tmp/other npx tsx bench/main-thread.ts  (and another, to compare)
-//   BENCH_ROUNDS=7 BENCH_BLOCK='*/media/demo/*' …                 (more rounds; requests left out)
+//   BENCH_ROUNDS=7 BENCH_BLOCK='*/media/images/*' …               (more rounds; requests left out)
 //   BENCH_LIST_TASKS=1 …                                           (each long task and what it did)
 import fs from 'node:fs';
 import os from 'node:os';

@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(readRoutes);
   await app.register(mediaRoutes);
   await app.register(partnerLogoRoutes);
-  await app.register(feedImageRoutes, options.feedImages ?? {});
+  await app.register(feedImageRoutes, { ...options.feedImages, draw: renderDemoSource });
   await app.register(photoRoutes);
   installMailOutbox(app, options.mailTransport);
   installUpkeep(app);

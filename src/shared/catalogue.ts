@@ -3,6 +3,7 @@
 // Request structs are superstruct; types are derived from them.
 import type { Embed } from './embeds.ts';
 import type { PreparedPhoto } from './photos.ts';
+import { demoDrawingName } from './demo-pictures.ts';
 import {
   array,
   assign,
@@ -406,12 +407,15 @@ export interface GeoAnswer {
 }
 
 /**
- * The address a browser loads a listing's picture from. A feed's picture on
- * another server is served through this site (/media/images/{id}): no request
- * reaches a third party before the visitor's consent, and the CSP stays 'self'.
+ * The address a browser loads a listing's picture from until it is prepared:
+ * the picture proxy's quick resize (/media/images/{id}). A feed's picture on
+ * another server is fetched by this site, so no request reaches a third party
+ * before the visitor's consent and the CSP stays 'self'; a demo drawing
+ * (/media/demo/{name}.svg) is drawn by it, so the demo shows what a real
+ * catalogue does. Any other address (the site's own file) is as given.
  */
 export function publicImageUrl(imageId: number, url: string): string {
-  return /^https?:\/\//i.test(url) ? `/media/images/${imageId}` : url;
+  return /^https?:\/\//i.test(url) || demoDrawingName(url) !== null ? `/media/images/${imageId}` : url;
 }
 
 /** The languages a description falls back to, in order, when the feed has none in the page's. */

@@ -1,7 +1,7 @@
 // The demo catalogue's drawings: pictures and documents this site makes from
 // their name (src/server/demo/svg.ts), served at /media/demo/{name}.svg
-// (api/media.ts, api/files.ts). Link previews use a picture's JPEG twin
-// (seo.ts); the photo job prepares the pictures as it does a feed's photos.
+// (api/media.ts, api/files.ts). The pages show a picture as a feed's photo:
+// drawn as a raster, through the picture proxy and the photo job.
 
 /** Where the demo's drawings are served, and the prefix of every address the demo feed gives them. */
 export const DEMO_MEDIA = '/media/demo';

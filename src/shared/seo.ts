@@ -4,7 +4,6 @@
 // a visitor came from. Used by <Meta> and by the server's sitemaps.
 import type { ImageRef } from './catalogue.ts';
 import { photoUrl, photoWidthFor } from './photos.ts';
-import { demoDrawingName, DEMO_MEDIA } from './demo-pictures.ts';
 
 /** Query parameters of campaign and click tracking: never part of a canonical address. */
 const TRACKING_PARAM =
@@ -72,20 +71,20 @@ export interface PreviewImage {
   type?: string;
 }
 
-// The demo's pictures are SVGs, which link previews do not show; each has a
-// 1200 × 630 JPEG twin (GET /media/demo/{name}.jpg, src/server/demo/raster.ts).
-export const DEMO_PREVIEW = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+/** The width link previews want a picture at least as wide as (Open Graph's 1200 × 630). */
+const PREVIEW_WIDTH = 1200;
 
 /**
  * The one raster picture a link preview or a mail shows for a listing's
- * picture: its prepared JPEG at least `width` wide, else a raster version of it.
+ * picture: its prepared JPEG at least `width` wide, else the picture as the
+ * page shows it until then (a feed photo's or a demo drawing's quick resize,
+ * /media/images/{id}).
  */
-export function previewImage(image: Pick<ImageRef, 'url' | 'photo'>, width: number = DEMO_PREVIEW.width): PreviewImage {
+export function previewImage(image: Pick<ImageRef, 'url' | 'photo'>, width: number = PREVIEW_WIDTH): PreviewImage {
   const { photo } = image;
   if (photo) {
     const w = photoWidthFor(photo, width);
     return { url: photoUrl(photo.key, w, 'jpeg'), width: w, height: Math.round((photo.height * w) / photo.width), type: 'image/jpeg' };
   }
-  const demo = demoDrawingName(image.url);
-  return demo ? { url: `${DEMO_MEDIA}/${demo}.jpg`, ...DEMO_PREVIEW } : { url: image.url };
+  return { url: image.url };
 }

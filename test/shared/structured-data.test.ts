@@ -35,7 +35,7 @@ function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     descriptions: { en: 'Sea views.' },
     delivery_date: '2027-03',
     images: [
-      { url: '/media/demo/p42-apartment-1.svg', caption: null, floorplan: false, photo: null },
+      { url: '/media/images/7', caption: null, floorplan: false, photo: null },
       { url: 'https://cdn.example/plan.png', caption: 'Plan', floorplan: true, photo: null },
     ],
     updated_at: '2026-10-01T00:00:00.000Z',
@@ -97,7 +97,7 @@ t.test('the listing, its residence and offer, and the breadcrumbs', async (t) =>
     name: 'Mar Azul',
     url: 'https://www.example.com/for-sale/42',
     datePosted: '2026-09-01T00:00:00.000Z',
-    image: ['https://www.example.com/media/demo/p42-apartment-1.jpg', 'https://cdn.example/plan.png'],
+    image: ['https://www.example.com/media/images/7', 'https://cdn.example/plan.png'],
     description: 'Sea views.',
     about: {
       '@type': 'Apartment',

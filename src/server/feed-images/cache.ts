@@ -1,6 +1,7 @@
-// The pictures the proxy serves: from the disk when kept, else fetched once and
-// kept as a quick resize (derive.ts, QUICK_RESIZE: upright, 1280 px wide at
-// most, a JPEG without metadata), never as the original. Concurrent requests
+// The pictures the proxy serves: from the disk when kept, else fetched once (a
+// demo drawing drawn: picture-source.ts) and kept as a quick resize (derive.ts,
+// QUICK_RESIZE: upright, 1280 px wide at most, a JPEG without metadata), never
+// as the original. Concurrent requests
 // for one picture share the fetch and the resize, which runs on libuv's
 // threads, off the event loop. Every format the fetch accepts (formats.ts)
 // becomes that JPEG: a GIF its first frame, a transparent PNG flattened on
@@ -15,6 +16,8 @@ import { fetchPicture, PictureError, type FetchOptions, type Picture } from './f
 import { QUICK_RESIZE, quickResize, UndecodablePicture, type ResizeSettings } from './derive.ts';
 import { feedImageKey, resizeNames, writeWhole } from './files.ts';
 import { hostOf } from './addresses.ts';
+import { pictureSource, type DrawPicture } from './picture-source.ts';
+import { demoDrawingName } from '../../shared/demo-pictures.ts';
 
 export const FAILURE_MEMORY_MS = 5 * 60 * 1000;
 export const MAX_FAILURES = 10_000;
@@ -25,6 +28,8 @@ export interface FeedImageCacheOptions {
   fetch: FetchOptions;
   /** What is kept of each picture: QUICK_RESIZE unless given (floor plans: FLOOR_PLAN_RESIZE). */
   resize?: ResizeSettings;
+  /** The demo drawings' sources (the app gives demo/raster.ts's); without it they are not served. */
+  draw?: DrawPicture;
   /** Tests replace the fetch and the clock. */
   fetchPicture?: (url: string, options: FetchOptions) => Promise<Picture>;
   now?: () => number;
@@ -54,11 +59,14 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
     if (failures.size > maxFailures) failures.delete(failures.keys().next().value!);
   };
 
+  const source = (url: string) =>
+    demoDrawingName(url) === null ? fetchOne(url, options.fetch) : pictureSource(url, options.fetch, null, options.draw);
+
   const download = async (id: number, url: string, file: string): Promise<string> => {
     try {
-      const picture = await fetchOne(url, options.fetch);
+      const bytes = await readable(async () => quickResize((await source(url))!.bytes, settings));
       await fs.promises.mkdir(dir, { recursive: true });
-      await writeWhole(file, await resized(picture.bytes, settings));
+      await writeWhole(file, bytes);
       return file;
     } catch (error) {
       if (!(error instanceof PictureError)) throw error;
@@ -87,10 +95,10 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
   };
 }
 
-/** The quick resize of `bytes`; what cannot be read is a 502, as any other answer that is no picture. */
-async function resized(bytes: Buffer, settings: ResizeSettings): Promise<Buffer> {
+/** `work`'s result; a picture that cannot be read or drawn is a 502, as any other answer that is no picture. */
+async function readable<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await quickResize(bytes, settings);
+    return await work();
   } catch (error) {
     if (error instanceof UndecodablePicture) throw new PictureError(502, error.message);
     throw error;

@@ -1,7 +1,7 @@
 // Feed pictures kept on this server (api/feed-images.ts serves them).
 export { createFeedImageCache, type FeedImageCache } from './cache.ts';
 export { fetchPicture, pictureFetchOptions, PictureError, MAX_BYTES, MAX_REDIRECTS, type PictureAccess } from './fetch-picture.ts';
-export { proxiedPictures } from './shown-pictures.ts';
+export { shownPictures } from './shown-pictures.ts';
 export { addressPolicy, systemResolve, type Resolve } from './addresses.ts';
 export { feedImageDir, feedImageKey, feedImageName } from './files.ts';
 export { pruneFeedImages, pruneFloorPlans, feedImageCacheSize, type FileCount } from './prune.ts';

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { feedImageKey, feedImageName, fileNames, parseFeedImageName, removeFile } from './files.ts';
 import { clientFloorPlans, floorPlanName } from './floor-plans.ts';
-import { proxiedPictures } from './shown-pictures.ts';
+import { shownPictures } from './shown-pictures.ts';
 
 export const PART_MAX_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -24,7 +24,7 @@ export interface FileCount {
 
 /** The proxy's kept pictures (DATA_DIR/images) that no public page shows. */
 export function pruneFeedImages(db: Kysely<Database>, dir: string, now = Date.now()): Promise<FileCount> {
-  const live = (ids: number[]) => proxiedPictures(db).select(['i.id', 'i.url']).where('i.id', 'in', ids).execute();
+  const live = (ids: number[]) => shownPictures(db).select(['i.id', 'i.url']).where('i.id', 'in', ids).execute();
   return pruneKept(dir, feedImageName, live, now);
 }
 

@@ -2,29 +2,21 @@
 // client's file, /api/files/{id}), of a project still listed, and either at an
 // http(s) address or one of the demo's drawings (/media/demo/{name}.svg; the
 // rest are the site's own files). What the photo job prepares
-// (prepare-photos.ts) and keeps (prune-photos.ts); of those, the ones at an
-// http(s) address are what the proxy serves (api/feed-images.ts) and keeps
+// (prepare-photos.ts) and keeps (prune-photos.ts), and what the proxy serves
+// until then (api/feed-images.ts: fetched, or for a drawing drawn) and keeps
 // (prune.ts).
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { DEMO_MEDIA } from '../../shared/demo-pictures.ts';
 
-function listedPictures(db: Kysely<Database>) {
+/** The pictures the photo job prepares and the proxy serves (GET /media/images/{id}): feed photos and the demo's drawings. */
+export function shownPictures(db: Kysely<Database>) {
   return db
     .selectFrom('images as i')
     .innerJoin('projects as p', 'p.id', 'i.project_id')
     .where('i.floorplan', '=', 0)
-    .where('p.withdrawn_at', 'is', null);
-}
-
-/** The pictures the photo job prepares: feed photos and the demo's drawings. */
-export function shownPictures(db: Kysely<Database>) {
-  return listedPictures(db).where((eb) => eb.or([atWebAddress('i.url'), atDemoAddress('i.url')]));
-}
-
-/** The pictures the proxy fetches from another server (GET /media/images/{id}). */
-export function proxiedPictures(db: Kysely<Database>) {
-  return listedPictures(db).where(atWebAddress('i.url'));
+    .where('p.withdrawn_at', 'is', null)
+    .where((eb) => eb.or([atWebAddress('i.url'), atDemoAddress('i.url')]));
 }
 
 /** Whether the address in `column` is on another server (http or https), not one of the site's own files. */

@@ -1,25 +1,18 @@
 // GET /media/demo/<name>.svg: deterministic, well-formed SVG, cached forever;
-// 400 for a name that is not one, 404 for a name that names no picture.
-// GET /media/demo/<name>.jpg: the same picture as a 1200 × 630 JPEG for link
-// previews, rendered once and kept under DATA_DIR.
-import fs from 'node:fs';
-import path from 'node:path';
+// 400 for a name that is not one, 404 for a name that names no picture, and
+// for any other extension: the pages show a drawing as a feed photo, through
+// the picture proxy (test/server/feed-images/prepare-demo-photos.test.ts).
 import Fastify from 'fastify';
-import sharp from 'sharp';
 import { SaxesParser } from 'saxes';
 import t from 'tap';
 import { mediaRoutes } from '../../../src/server/api/media.ts';
 import { installErrorHandler } from '../../../src/server/api/errors.ts';
 import { drawDemoImage } from '../../../src/server/demo/svg.ts';
-import { forEachStore, type TapTest } from '../../helpers/db.ts';
-import { testConfig } from '../../helpers/app.ts';
-import type { Store } from '../../../src/server/store/db.ts';
+import type { TapTest } from '../../helpers/db.ts';
 
-/** The routes with the app's error handler; the store only answers which pictures a listing names (for .jpg). */
-async function app(t: TapTest, config = testConfig(t), store?: Store) {
+/** The routes with the app's error handler. */
+async function app(t: TapTest) {
   const fastify = Fastify({ logger: false });
-  fastify.decorate('config', config);
-  fastify.decorate('store', store ?? ({} as Store));
   installErrorHandler(fastify);
   await fastify.register(mediaRoutes);
   t.teardown(() => fastify.close());
@@ -89,6 +82,7 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
   for (const url of [
     '/media/demo/p1-castle-1.svg',
     '/media/demo/p1-villa-1.png',
+    '/media/demo/p1-villa-1.jpg',
     '/media/demo/p1-villa-1',
     '/media/demo/nothing.svg',
     '/media/demo/p12-price-list.svg',
@@ -103,64 +97,3 @@ t.test('names that are not names: 400; names of nothing: 404', async (t) => {
   }
   t.equal(drawDemoImage('p1-villa-1<'), null, 'the drawer refuses what the route refuses');
 });
-
-forEachStore(
-  t,
-  'a listed picture as JPEG: 1200 × 630, immutable, rendered once and kept under DATA_DIR',
-  async (t, store) => {
-    const config = testConfig(t);
-    const fastify = await app(t, config, store);
-    const urls = (await store.db.selectFrom('images').select('url').where('floorplan', '=', 0).orderBy('id').limit(40).execute()).map(
-      (r) => r.url,
-    );
-    // Pictures of several scenes: the first of each kind.
-    const names = [
-      ...new Map(urls.map((u) => /\/media\/demo\/(p\d+-([a-z]+)-\d+)\.svg$/.exec(u)!).map((m) => [m[2], m[1]!])).values(),
-    ].slice(0, 4);
-    t.ok(names.length >= 3, `scenes: ${names.join(', ')}`);
-    for (const name of names) {
-      const res = await fastify.inject(`/media/demo/${name}.jpg`);
-      t.equal(res.statusCode, 200, name);
-      t.equal(res.headers['content-type'], 'image/jpeg');
-      t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
-      const info = await sharp(res.rawPayload).metadata();
-      t.same([info.format, info.width, info.height], ['jpeg', 1200, 630], `${name}: a 1200 × 630 JPEG`);
-    }
-    const dir = path.join(config.DATA_DIR, 'demo-images');
-    const file = path.join(dir, `${names[0]}.jpg`);
-    t.ok(fs.existsSync(file), 'kept on disk');
-    // A mark in the kept file shows the next answer is read from disk, not rendered again.
-    const kept = fs.readFileSync(file);
-    fs.writeFileSync(file, Buffer.concat([kept, Buffer.from('kept')]));
-    t.equal((await fastify.inject(`/media/demo/${names[0]}.jpg`)).rawPayload.subarray(-4).toString(), 'kept', 'served from disk');
-
-    const last = /\/media\/demo\/([a-z0-9-]+)\.svg$/.exec(urls.at(-1)!)![1]!;
-    const again = await Promise.all([1, 2, 3].map(() => fastify.inject(`/media/demo/${last}.jpg`)));
-    t.same(
-      again.map((r) => r.statusCode),
-      [200, 200, 200],
-      'asked three times at once',
-    );
-    t.ok(
-      again.every((r) => r.rawPayload.equals(again[0]!.rawPayload)),
-      'the same bytes',
-    );
-    t.same(fs.readdirSync(dir).sort(), [...new Set([...names, last])].map((n) => `${n}.jpg`).sort(), 'one file each, no part left');
-
-    // Any name with a scene word draws an SVG; only a picture a listing names gets a JPEG on disk.
-    for (const url of [
-      '/media/demo/p99999-villa-1.jpg',
-      '/media/demo/villa.jpg',
-      '/media/demo/p1-castle-1.jpg',
-      '/media/demo/p1-brochure.jpg',
-      '/media/demo/p1-price-list.jpg',
-    ]) {
-      const res = await fastify.inject(url);
-      t.equal(res.statusCode, 404, url);
-      t.equal(res.headers['cache-control'], 'no-store');
-    }
-    t.equal((await fastify.inject('/media/demo/P1-villa-1.jpg')).statusCode, 400);
-    t.equal(fs.readdirSync(dir).length, new Set([...names, last]).size, 'nothing else written');
-  },
-  { demo: true },
-);

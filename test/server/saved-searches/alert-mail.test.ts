@@ -125,9 +125,9 @@ forEachStore(
   { seed: true },
 );
 
-t.test("a picture a mail can show: the demo's JPEG twin, a feed picture's first-party copy, never an SVG", async (t) => {
+t.test("a picture a mail can show: a feed picture's (or demo drawing's) first-party copy, never an SVG", async (t) => {
   const card = (url: string) => ({ images: [{ url, caption: null, floorplan: false, photo: null }] }) as unknown as ProjectCard;
-  t.equal(mailPicture(card('/media/demo/p12-pool-1.svg'), SITE), `${SITE}/media/demo/p12-pool-1.jpg`);
+  t.equal(mailPicture(card('/media/demo/p12-pool-1.svg'), SITE), null, "a drawing's own SVG");
   t.equal(mailPicture(card('/media/images/7'), `${SITE}/`), `${SITE}/media/images/7`);
   t.equal(mailPicture(card('/media/other/drawing.svg'), SITE), null);
   t.equal(mailPicture(card('https://elsewhere.example/a.jpg'), SITE), null, 'never a third party');

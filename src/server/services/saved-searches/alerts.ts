@@ -67,7 +67,7 @@ function chunks<T>(list: T[]): T[][] {
 
 /**
  * A listing's picture as a mail shows it (MAIL_PICTURE_WIDTH wide, at 2×): a first-party raster
- * address on `siteUrl` (the site the mail is from), or null. The demo's SVGs have JPEG twins.
+ * address on `siteUrl` (the site the mail is from), or null.
  */
 export function mailPicture(card: ProjectCard, siteUrl: string): string | null {
   const first = card.images[0];
