@@ -5,7 +5,7 @@
 // own address does: the server writes the mails it causes in that language.
 import { HttpError, RetryLater } from '../../shared/errors.ts';
 import { currentLanguage, t } from '../../shared/i18n.ts';
-import { inLanguage } from '../../shared/languages.ts';
+import { withPrefix, type Language } from '../../shared/languages.ts';
 
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
@@ -41,8 +41,18 @@ export function getJson<T = unknown>(key: string): Promise<T> {
   return fetch(key, { headers: headers({ accept: 'application/json' }), credentials: 'same-origin' }).then(parse, network) as Promise<T>;
 }
 
+/**
+ * An API path under the page's own language prefix, so the server knows the visitor's language:
+ * `/de/api/…` from `/de/…`; none from a page without one, which is in its host's root language
+ * (English, or a partner's own on its domain: `/en/api/…` from `/en/…` there).
+ */
+export function underPagePrefix(url: string, pathname: string, language: Language): string {
+  const prefix = `/${language}`;
+  return pathname === prefix || pathname.startsWith(`${prefix}/`) ? withPrefix(prefix, url) : url;
+}
+
 export function postJson<T = unknown>(url: string, body: unknown): Promise<T> {
-  return fetch(inLanguage(url, currentLanguage()), {
+  return fetch(underPagePrefix(url, globalThis.location?.pathname ?? '/', currentLanguage()), {
     method: 'POST',
     headers: headers({ 'content-type': 'application/json', accept: 'application/json' }),
     credentials: 'same-origin',

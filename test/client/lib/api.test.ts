@@ -3,7 +3,7 @@
 // RetryLater with the server's message; another refusal an HttpError with its
 // field; no answer at all the network error of SPEC §8.
 import t from 'tap';
-import { getJson, postJson } from '../../../src/client/lib/api.ts';
+import { getJson, postJson, underPagePrefix } from '../../../src/client/lib/api.ts';
 import { HttpError, RetryLater } from '../../../src/shared/errors.ts';
 import { t as msg } from '../../../src/shared/i18n.ts';
 
@@ -31,4 +31,13 @@ t.test('the answers of the API, as the forms get them', async (t) => {
   const offline = await getJson('/api/content').catch((e: unknown) => e);
   t.ok(offline instanceof HttpError && !(offline instanceof RetryLater));
   t.match(offline, { statusCode: 503, message: msg('messages.networkError') });
+});
+
+t.test("a post goes under the page's own language prefix: none from a page in its host's root language", async (t) => {
+  t.equal(underPagePrefix('/api/leads', '/de/contact', 'de'), '/de/api/leads');
+  t.equal(underPagePrefix('/api/leads', '/de', 'de'), '/de/api/leads');
+  t.equal(underPagePrefix('/api/leads', '/contact', 'en'), '/api/leads', 'English on the main site');
+  t.equal(underPagePrefix('/api/leads', '/contact', 'nl'), '/api/leads', "Dutch at the root of a partner's Dutch domain");
+  t.equal(underPagePrefix('/api/leads', '/en/contact', 'en'), '/en/api/leads', 'English under /en there');
+  t.equal(underPagePrefix('/api/leads', '/denia-homes/contact', 'de'), '/api/leads', 'a path that only starts like a code');
 });

@@ -150,3 +150,35 @@ t.test("an alert's count of more than a thousand homes is grouped as its languag
   t.equal(english.subject, '1.234 new or cheaper homes for "Torrevieja"');
   t.match(english.text, 'See all 1.234 on Spain New Homes');
 });
+
+forEachStore(
+  t,
+  "on a partner's domain that opens in Dutch, a search saved at its root is Dutch, one saved under /en English",
+  async (t, store) => {
+    const { app, transport } = await accountsApp(t, store);
+    await app.services.partners.update('costa-casas', { languages: 'nl,en', root: 'nl' });
+    const host = { host: 'costa-casas.localhost' };
+    t.equal((await save(app, saveBody({ email: 'anna@example.com', search: EVERYWHERE }), host)).statusCode, 201);
+    const english = await app.inject({
+      method: 'POST',
+      url: '/en/api/saved-searches',
+      headers: host,
+      payload: saveBody({ email: 'john@example.com', search: EVERYWHERE }),
+    });
+    t.equal(english.statusCode, 201);
+    const rows = await store.db.selectFrom('saved_searches').select(['title', 'language']).orderBy('id').execute();
+    t.same(rows, [
+      { title: 'Nieuwbouwwoningen, 2+ slaapkamers', language: 'nl' },
+      { title: 'New-build homes, 2+ bedrooms', language: 'en' },
+    ]);
+    const dutch = await mailText(transport, 1);
+    t.match(dutch, /^Hallo,/, 'the confirmation in Dutch');
+    t.match(dutch, /http:\/\/costa-casas\.localhost:3000\/saved-searches\/confirm\//, "its link at the domain's root, unprefixed");
+    t.match(
+      await mailText(transport, 2),
+      /http:\/\/costa-casas\.localhost:3000\/en\/saved-searches\/confirm\//,
+      'the English one under /en',
+    );
+  },
+  { seed: true },
+);
