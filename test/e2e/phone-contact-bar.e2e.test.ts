@@ -37,6 +37,9 @@ t.test('the phone bar at 360, 390 and 430 px', async (t) => {
     const { page, problems } = await newPage(t, browser, { width, height: 800, deviceScaleFactor: 3 });
     await page.goto(`${url}/for-sale/1`, { waitUntil: 'load' });
     await waitForHydration(page);
+    // The cookie bar is shown in the render after hydration, sliding in: asked once it is there.
+    await page.waitForSelector('.cookie-bar');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     let bar = await barBox(page);
     t.ok(bar.bottom <= 800 && bar.bottom > 700, `${width} px: at the foot of the window from the first screen (${bar.top}–${bar.bottom})`);
     t.not(await tapped(page), 'bar', `${width} px: under the cookie bar while it asks`);
