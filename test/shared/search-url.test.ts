@@ -16,6 +16,8 @@ import {
 import { searchFromQuery } from '../../src/server/api/catalogue-reads.ts';
 import { PropertySearch } from '../../src/shared/catalogue.ts';
 import { matchCandidates, dataNeeds, dataKey } from '../../src/shared/match.ts';
+// The search routes' reads, as the server and the search page's code provide them.
+import '../../src/shared/search-reads.ts';
 import { HttpError, Redirect } from '../../src/shared/errors.ts';
 import { PRICE_UPPER_BOUND } from '../../src/shared/constants.ts';
 
