@@ -2,10 +2,11 @@
 // Fastify routes the address without it (its `rewriteUrl`), so every page, form post
 // and redirect route serves every language; the language stays with the request.
 // An address without one is in its host's root language: English, or a partner's
-// own on its domain (the pages and visitorLanguage ask the partner).
+// own on its domain (hostLanguage, given the host's partner).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { PartnerService } from '../services/partners.ts';
+import type { PublicPartner } from '../../shared/partner.ts';
 import { DEFAULT_LANGUAGE, splitLanguage, type Language } from '../../shared/languages.ts';
 
 interface RequestLanguage {
@@ -30,8 +31,17 @@ export function requestLanguage(request: FastifyRequest): RequestLanguage {
   return languages.get(request.raw) ?? UNPREFIXED;
 }
 
-/** The language a visitor wrote in: the address's, else its host's root language (a partner's domain may open in its own). */
-export async function visitorLanguage(request: FastifyRequest, partners: Pick<PartnerService, 'byHost'>): Promise<Language> {
+/** A request's language on its host (`hostPartner`: the partner whose domain it is, or null): the address's, else the host's `root`. */
+export function hostLanguage(
+  request: FastifyRequest,
+  hostPartner: Pick<PublicPartner, 'root_language'> | null,
+): RequestLanguage & { root: Language } {
   const { language, prefixed } = requestLanguage(request);
-  return prefixed ? language : ((await partners.byHost(request.hostname))?.root_language ?? language);
+  const root = hostPartner?.root_language ?? DEFAULT_LANGUAGE;
+  return { language: prefixed ? language : root, prefixed, root };
+}
+
+/** The language a visitor wrote in (an API call, a form post): hostLanguage's, the host's partner looked up. */
+export async function visitorLanguage(request: FastifyRequest, partners: Pick<PartnerService, 'byHost'>): Promise<Language> {
+  return hostLanguage(request, await partners.byHost(request.hostname)).language;
 }

@@ -7,8 +7,8 @@ import { ONE_CLICK } from '../../shared/saved-searches.ts';
 import { HttpError } from '../../shared/errors.ts';
 import { t, writeIn, type MessageKey } from '../../shared/i18n.ts';
 import { sameOrigin } from '../http/same-origin.ts';
-import { requestLanguage } from '../http/language.ts';
-import { DEFAULT_LANGUAGE, languagePrefix, type Language } from '../../shared/languages.ts';
+import { hostLanguage } from '../http/language.ts';
+import { languagePrefix, type Language } from '../../shared/languages.ts';
 
 export interface Section {
   /** '' (the main site), '/old' or '/{slug}', after the request's language's prefix ('/de/old'): where its redirects go. */
@@ -25,12 +25,10 @@ export async function sectionOf(
   partners: PartnerService,
   request: FastifyRequest<{ Params: { partner?: string } }>,
 ): Promise<Section | null> {
-  const asked = requestLanguage(request);
   const slug = request.params.partner;
   const versions = await partners.versions();
   const hostPartner = await partners.byHost(request.hostname, versions);
-  const root = hostPartner?.root_language ?? DEFAULT_LANGUAGE;
-  const language = asked.prefixed ? asked.language : root;
+  const { language, root } = hostLanguage(request, hostPartner);
   const prefix = languagePrefix(language, root);
   if (slug === undefined || slug === 'old') return { root: prefix + (slug ? '/old' : ''), language };
   if (hostPartner || !(await partners.bySlug(slug.toLowerCase(), versions))) return null;

@@ -16,7 +16,7 @@ import {
 } from '../../shared/match.ts';
 import { absoluteUrl, siteOrigin } from '../../shared/seo.ts';
 import { DEFAULT_LANGUAGE, inLanguage, siteLanguages, type Language } from '../../shared/languages.ts';
-import { requestLanguage } from '../http/language.ts';
+import { hostLanguage } from '../http/language.ts';
 import { runGuards, runMiddleware } from '../../shared/middleware.ts';
 import { StructError } from 'superstruct';
 import { toErrorState, NOT_FOUND_MESSAGE, Redirect, type ErrorState } from '../../shared/errors.ts';
@@ -44,7 +44,7 @@ export interface PageRenderer {
 
 export interface Resolved {
   match: RouteMatch | null;
-  /** The page's language, from the path's first segment (shared/languages.ts). */
+  /** The page's language: the path's first segment, else the host's root language (http/language.ts hostLanguage). */
   language: Language;
   /** The logged-in client, for the initial state (null: a visitor). */
   client: ClientUser | null;
@@ -77,16 +77,14 @@ export async function resolvePage(
   search: string,
 ): Promise<Resolved> {
   const started = performance.now();
-  const asked = requestLanguage(request);
   const versions = readVersions(app.store.db);
   const [hostPartner, session] = await Promise.all([
     versions.then((v) => app.services.partners.byHost(request.hostname, v)),
     request.client(),
   ]);
-  const root = hostPartner?.root_language ?? DEFAULT_LANGUAGE;
-  const language = asked.prefixed ? asked.language : root;
+  const { language, prefixed, root } = hostLanguage(request, hostPartner);
   // Named, the root language is the unprefixed page: moved before any other read.
-  if (asked.prefixed && language === root) {
+  if (prefixed && language === root) {
     const nothing = { match: null, client: null, partner: null, hostPartner, data: {}, fetch: {}, error: null, readsMs: 0 };
     return { ...nothing, language, redirect: new Redirect(path + search, 301) };
   }
