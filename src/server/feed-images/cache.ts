@@ -17,7 +17,6 @@ import { QUICK_RESIZE, quickResize, UndecodablePicture, type ResizeSettings } fr
 import { feedImageKey, resizeNames, writeWhole } from './files.ts';
 import { hostOf } from './addresses.ts';
 import { pictureSource, type DrawPicture } from './picture-source.ts';
-import { demoDrawingName } from '../../shared/demo-pictures.ts';
 
 export const FAILURE_MEMORY_MS = 5 * 60 * 1000;
 export const MAX_FAILURES = 10_000;
@@ -59,12 +58,11 @@ export function createFeedImageCache(options: FeedImageCacheOptions): FeedImageC
     if (failures.size > maxFailures) failures.delete(failures.keys().next().value!);
   };
 
-  const source = (url: string) =>
-    demoDrawingName(url) === null ? fetchOne(url, options.fetch) : pictureSource(url, options.fetch, null, options.draw);
-
   const download = async (id: number, url: string, file: string): Promise<string> => {
     try {
-      const bytes = await readable(async () => quickResize((await source(url))!.bytes, settings));
+      const bytes = await readable(async () =>
+        quickResize((await pictureSource(url, options.fetch, null, options.draw, fetchOne))!.bytes, settings),
+      );
       await fs.promises.mkdir(dir, { recursive: true });
       await writeWhole(file, bytes);
       return file;

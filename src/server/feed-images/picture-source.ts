@@ -12,15 +12,19 @@ export type DrawPicture = (name: string) => Promise<Buffer | null>;
 
 export type PictureSource = Pick<Picture, 'bytes' | 'etag' | 'lastModified'>;
 
+/** How a photo is fetched: fetchPicture, unless a test gives its own. */
+export type FetchOne = (url: string, options: FetchOptions, held?: Validators | null) => Promise<Picture | null>;
+
 /** The source of the photo at `url`; with `held`, null when it has not changed. */
 export async function pictureSource(
   url: string,
   fetch: FetchOptions,
   held: Validators | null,
   draw: DrawPicture | undefined,
+  fetchOne: FetchOne = fetchPicture,
 ): Promise<PictureSource | null> {
   const name = demoDrawingName(url);
-  if (name === null) return fetchPicture(url, fetch, held);
+  if (name === null) return fetchOne(url, fetch, held);
   if (held) return null;
   const bytes = draw ? await draw(name) : null;
   if (!bytes) throw new UndecodablePicture(draw ? `no demo picture is named ${name}` : 'demo pictures are not drawn here');
