@@ -6,6 +6,7 @@
 import { HttpError, RetryLater } from '../../shared/errors.ts';
 import { currentLanguage, t } from '../../shared/i18n.ts';
 import { withPrefix, type Language } from '../../shared/languages.ts';
+import { withoutPrefix } from '../../shared/seo.ts';
 
 async function parse(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
@@ -48,7 +49,7 @@ export function getJson<T = unknown>(key: string): Promise<T> {
  */
 export function underPagePrefix(url: string, pathname: string, language: Language): string {
   const prefix = `/${language}`;
-  return pathname === prefix || pathname.startsWith(`${prefix}/`) ? withPrefix(prefix, url) : url;
+  return withoutPrefix(pathname, prefix) !== pathname ? withPrefix(prefix, url) : url;
 }
 
 export function postJson<T = unknown>(url: string, body: unknown): Promise<T> {

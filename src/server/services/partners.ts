@@ -38,14 +38,17 @@ export function toPublicPartner(row: PartnerRow): PublicPartner {
     colors,
     derived_colors: derivedColors(colors),
     listing_indexing: row.listing_indexing,
-    languages: row.languages ? (row.languages.split(',') as Language[]) : [...LANGUAGES],
+    languages: [...offeredIn(row.languages)],
     root_language: row.root_language,
   };
 }
 
+/** The languages `partners.languages` names (a checked comma-separated list; null: every one). */
+const offeredIn = (languages: string | null): readonly Language[] => (languages ? (languages.split(',') as Language[]) : LANGUAGES);
+
 /** A partner's root language must be one its site offers: the first of them when it is not given and English is not offered. */
 function rootOf(languages: string | null, root: Language | undefined, current: Language = DEFAULT_LANGUAGE): Language {
-  const offered = languages ? (languages.split(',') as Language[]) : LANGUAGES;
+  const offered = offeredIn(languages);
   if (root !== undefined) {
     if (!offered.includes(root)) throw new InputError('root', `must be one of the languages the site offers (${offered.join(' ')})`);
     return root;
