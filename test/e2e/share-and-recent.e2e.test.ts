@@ -46,6 +46,7 @@ t.test('share a property page, in its section', async (t) => {
       delete (Navigator.prototype as { share?: unknown }).share;
     });
     await visit(page, `${url}/costa-casas/for-sale/${id}`);
+    await page.waitForSelector('.share button');
     const own = `${siteOrigin(site)}/costa-casas/for-sale/${id}`;
     const links = await page.$$eval('.share a', (els) => els.map((el) => (el as HTMLAnchorElement).href));
     t.same(
@@ -74,6 +75,8 @@ t.test('share a property page, in its section', async (t) => {
       });
     });
     await visit(page, `http://costa-casas.localhost:${port}/for-sale/${id}`);
+    // The share links are an island: the server's links stay until its code has come.
+    await page.waitForSelector('.share button');
     t.same(await page.$$eval('.share > a', (els) => els.length), 0, 'no other way shown');
     await page.click('.share button');
     const shared = (await page.evaluate(() => (window as unknown as { shared: Array<{ url: string }> }).shared)) as Array<{ url: string }>;
