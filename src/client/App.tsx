@@ -153,8 +153,13 @@ function Navigator({ initial, hostPartner }: { initial: View; hostPartner: strin
   const navigation = useRef(0);
 
   useEffect(() => {
-    if (location === view.path) return;
     const id = ++navigation.current;
+    // Back at the page shown before the navigation away from it came (a link, then Back): that
+    // navigation is dropped, or it would replace this page under this address when it comes.
+    if (location === view.path) {
+      progress.finish();
+      return;
+    }
     progress.start();
     const data: DataCache = {
       has: (key) => cache.get(key)?.data !== undefined,

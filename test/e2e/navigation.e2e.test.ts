@@ -93,6 +93,43 @@ t.test('client-side navigation', async (t) => {
     t.ok(await marker(), 'the window is the same one: no full reload');
   });
 
+  // A link followed, then Back before the next page's data came: the page left stays, and the
+  // navigation that was on its way is dropped, not shown under this page's address when it comes.
+  t.test('back before the next page came: the page left stays', async (t) => {
+    const { page: fresh } = await newPage(t, browser);
+    await fresh.goto(`${url}/costs-and-taxes`, { waitUntil: 'load' });
+    const next = await seen(fresh);
+    const here = await seen(page);
+    const isNextRead = (address: string) => address.includes('/api/content?') && address.includes('costs-and-taxes');
+    const held: Array<() => void> = [];
+    await page.setRequestInterception(true);
+    const requested = new Promise<void>((resolve) =>
+      page.on('request', (request) => {
+        if (request.isInterceptResolutionHandled()) return;
+        if (!isNextRead(request.url())) return void request.continue();
+        held.push(() => void request.continue());
+        resolve();
+      }),
+    );
+    const answered = page.waitForResponse((response) => isNextRead(response.url()));
+    await page.click('a[href="/costs-and-taxes"]');
+    await requested;
+    t.equal(new URL(page.url()).pathname, '/costs-and-taxes', "the link followed, the next page's data on its way");
+    await page.goBack();
+    t.equal(new URL(page.url()).pathname, '/buying-process', 'the address bar shows the page left');
+    for (const release of held) release();
+    await answered;
+    const replaced = await page
+      .waitForFunction((title: string) => document.title === title, { timeout: 2000 }, next.title)
+      .then(
+        () => true,
+        () => false,
+      );
+    t.notOk(replaced, 'the page that came late is not shown');
+    t.same(await seen(page), here, 'the page left is shown, as it was');
+    await page.setRequestInterception(false);
+  });
+
   t.test('nothing went wrong on the way', async (t) => {
     t.same(problems.all(), [], 'no console error or warning, no page error, no failed request');
   });
