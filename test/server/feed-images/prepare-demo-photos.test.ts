@@ -102,46 +102,51 @@ t.test("a demo store's drawings are prepared as photos and shown as such", async
   t.match(cards[1], /^<img src="\/media\/images\/\d+"/, "the next: a drawing not prepared, the proxy's quick resize as a feed photo's");
 });
 
-t.test('a demo drawing not prepared yet is served as a feed photo is: a quick resize through the proxy', async (t) => {
-  const app = await testApp(t);
-  const db = app.store.db;
-  const id = Number(/\/for-sale\/(\d+)/.exec((await app.inject('/search')).body)![1]);
-  const pictures = await db
-    .selectFrom('images')
-    .select(['id', 'url'])
-    .where('project_id', '=', id)
-    .where('floorplan', '=', 0)
-    .orderBy('position')
-    .execute();
-  t.ok(pictures.length > 0 && pictures.every((p) => demoDrawingName(p.url) !== null), 'the demo project shows drawings');
+forEachStore(
+  t,
+  'a demo drawing not prepared yet is served as a feed photo is: a quick resize through the proxy',
+  async (t, store) => {
+    const app = await testApp(t, { store });
+    const db = app.store.db;
+    const id = Number(/\/for-sale\/(\d+)/.exec((await app.inject('/search')).body)![1]);
+    const pictures = await db
+      .selectFrom('images')
+      .select(['id', 'url'])
+      .where('project_id', '=', id)
+      .where('floorplan', '=', 0)
+      .orderBy('position')
+      .execute();
+    t.ok(pictures.length > 0 && pictures.every((p) => demoDrawingName(p.url) !== null), 'the demo project shows drawings');
 
-  const answer = (await app.inject(`/api/property?id=${id}`)).json() as { data: { images: Array<{ url: string; photo: unknown }> } };
-  t.same(
-    answer.data.images.map((i) => [i.url, i.photo]),
-    pictures.map((p) => [`/media/images/${p.id}`, null]),
-    "the project's answer names each at the proxy's address, not prepared",
-  );
-  const html = (await app.inject(`/for-sale/${id}`)).body;
-  t.ok(html.includes(`src="/media/images/${pictures[0]!.id}"`), 'the property page shows the first through the proxy');
-  t.notMatch(html, /src="\/media\/demo\//, 'and no drawing as its SVG');
+    const answer = (await app.inject(`/api/property?id=${id}`)).json() as { data: { images: Array<{ url: string; photo: unknown }> } };
+    t.same(
+      answer.data.images.map((i) => [i.url, i.photo]),
+      pictures.map((p) => [`/media/images/${p.id}`, null]),
+      "the project's answer names each at the proxy's address, not prepared",
+    );
+    const html = (await app.inject(`/for-sale/${id}`)).body;
+    t.ok(html.includes(`src="/media/images/${pictures[0]!.id}"`), 'the property page shows the first through the proxy');
+    t.notMatch(html, /src="\/media\/demo\//, 'and no drawing as its SVG');
 
-  const first = await app.inject(`/media/images/${pictures[0]!.id}`);
-  t.equal(first.statusCode, 200);
-  t.equal(first.headers['content-type'], 'image/jpeg');
-  t.match(first.headers['cache-control'], /^public, max-age=86400/, "cached as a feed photo's quick resize");
-  const jpeg = await sharp(first.rawPayload).metadata();
-  t.same([jpeg.format, jpeg.width, jpeg.height], ['jpeg', 1280, 960], "the drawing's raster, 1280 px wide at most");
-  t.same([jpeg.exif, jpeg.icc, jpeg.xmp, jpeg.iptc], [undefined, undefined, undefined, undefined], 'without metadata');
-  t.ok(first.rawPayload.length < 80_000, `a few tens of KB (${first.rawPayload.length} bytes)`);
-  const kept = path.join(feedImageDir(app.config.DATA_DIR), feedImageName(feedImageKey(pictures[0]!.id, pictures[0]!.url)));
-  t.ok(fs.existsSync(kept), 'kept on disk under the name of a feed picture');
-  t.same((await app.inject(`/media/images/${pictures[0]!.id}`)).rawPayload, first.rawPayload, 'and served from there');
+    const first = await app.inject(`/media/images/${pictures[0]!.id}`);
+    t.equal(first.statusCode, 200);
+    t.equal(first.headers['content-type'], 'image/jpeg');
+    t.match(first.headers['cache-control'], /^public, max-age=86400/, "cached as a feed photo's quick resize");
+    const jpeg = await sharp(first.rawPayload).metadata();
+    t.same([jpeg.format, jpeg.width, jpeg.height], ['jpeg', 1280, 960], "the drawing's raster, 1280 px wide at most");
+    t.same([jpeg.exif, jpeg.icc, jpeg.xmp, jpeg.iptc], [undefined, undefined, undefined, undefined], 'without metadata');
+    t.ok(first.rawPayload.length < 80_000, `a few tens of KB (${first.rawPayload.length} bytes)`);
+    const kept = path.join(feedImageDir(app.config.DATA_DIR), feedImageName(feedImageKey(pictures[0]!.id, pictures[0]!.url)));
+    t.ok(fs.existsSync(kept), 'kept on disk under the name of a feed picture');
+    t.same((await app.inject(`/media/images/${pictures[0]!.id}`)).rawPayload, first.rawPayload, 'and served from there');
 
-  t.same(await pruneFeedImages(db, feedImageDir(app.config.DATA_DIR)), { files: 0, bytes: 0 }, 'pruning keeps a listed drawing');
-  await db.updateTable('images').set({ url: '/media/demo/p1-nothing-1.svg' }).where('id', '=', pictures[0]!.id).execute();
-  t.equal((await app.inject(`/media/images/${pictures[0]!.id}`)).statusCode, 502, 'a name that draws no picture is no picture');
-  t.equal((await pruneFeedImages(db, feedImageDir(app.config.DATA_DIR))).files, 1, 'and the kept resize of the old address goes');
-});
+    t.same(await pruneFeedImages(db, feedImageDir(app.config.DATA_DIR)), { files: 0, bytes: 0 }, 'pruning keeps a listed drawing');
+    await db.updateTable('images').set({ url: '/media/demo/p1-nothing-1.svg' }).where('id', '=', pictures[0]!.id).execute();
+    t.equal((await app.inject(`/media/images/${pictures[0]!.id}`)).statusCode, 502, 'a name that draws no picture is no picture');
+    t.equal((await pruneFeedImages(db, feedImageDir(app.config.DATA_DIR))).files, 1, 'and the kept resize of the old address goes');
+  },
+  { demo: true },
+);
 
 forEachStore(t, 'a demo address that draws no picture fails with its reason', async (t, store, target) => {
   const urls = ['/media/demo/p1-nothing-1.svg', '/media/demo/p1-brochure.svg'];
