@@ -15,6 +15,12 @@
 // to do, a tick passes again only when the catalogue's version has changed
 // (an import, which may bring new addresses) or a photo already known is due
 // (a retry, a weekly check: one indexed read), not every 15 s.
+//
+// At start it deletes DATA_DIR/demo-images, where an earlier version kept the
+// demo drawings' JPEG twins: they go through this pipeline now
+// (docs/decisions/demo-drawings-as-feed-photos.md) and nothing reads that folder.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { photoDue, photosDir, pictureFetchOptions, preparePhotos, type DrawPicture, type PictureAccess } from '../feed-images/index.ts';
 import { isStoreBusy } from '../store/errors.ts';
@@ -33,6 +39,7 @@ export interface PhotoPreparationOptions {
 }
 
 const EVERY_MS = 15_000;
+export const RETIRED_DEMO_IMAGES = 'demo-images';
 
 /** `access`: the app's (AppOptions.feedImages), as the picture proxy's. */
 export function installPhotoPreparation(app: FastifyInstance, options: PhotoPreparationOptions = {}, access: PictureAccess = {}): void {
@@ -40,6 +47,12 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
   let own: OwnConnection | null = null;
   /** The catalogue's version when a pass last ended with nothing due. */
   let idleAt: string | null = null;
+  app.addHook('onReady', async () => {
+    const retired = path.join(app.config.DATA_DIR, RETIRED_DEMO_IMAGES);
+    if (!fs.existsSync(retired)) return;
+    await fs.promises.rm(retired, { recursive: true, force: true });
+    app.log.info({ dir: retired }, "deleted an earlier version's demo pictures");
+  });
   // Before runEvery's own preClose, which waits for the run in flight.
   app.addHook('preClose', async () => stop.abort());
   runEvery(app, options.everyMs ?? EVERY_MS, async () => {
