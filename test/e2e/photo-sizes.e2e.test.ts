@@ -5,12 +5,15 @@
 // twice the device pixels it is shown at (the `sizes` of lib/photo-sizes.ts
 // follow the CSS), in AVIF (Chromium decodes it), with its colour filling the
 // picture's box while it loads, and no request failing. A thumbnail (96 px)
-// takes the narrowest variant there is, or the one its slide has loaded.
+// takes the narrowest variant there is, or the one its slide has loaded. On
+// the home page's featured rows, which scroll sideways on a phone, a card's
+// photo is the narrowest variant that covers it (two thirds of it at 3×).
 import t from 'tap';
 import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, scrollThrough } from '../helpers/browser.ts';
 import { prepareEveryPicture } from '../helpers/photos.ts';
+import { PHOTO_WIDTHS } from '../../src/shared/photos.ts';
 
 const SCREENS = [
   { name: 'phone', width: 390, height: 844, deviceScaleFactor: 3 },
@@ -85,4 +88,25 @@ t.test('the browser loads a variant for the width a photo is shown at', async (t
         t.same(problems.all(), [], 'no request failed, no error');
         await page.close();
       });
+});
+
+t.test("the home page's featured rows on a phone: the narrowest variant that covers each card", async (t) => {
+  const { app, url } = await startServer(t);
+  await prepareEveryPicture(app, { keyPerPicture: true });
+  const browser = await launchBrowser(t);
+  // A phone at 3×, and Lighthouse's (a Moto G Power: 412 × 823 at 1.75×).
+  for (const screen of [SCREENS[0]!, { name: "Lighthouse's phone", width: 412, height: 823, deviceScaleFactor: 1.75 }])
+    await t.test(screen.name, async (t) => {
+      const { page, problems } = await newPage(t, browser, screen);
+      await page.goto(`${url}/`, { waitUntil: 'load' });
+      const photos = await shownPhotos(page);
+      t.ok(photos.length >= 3, `${photos.length} photos loaded`);
+      const asked = screen.deviceScaleFactor >= 2.5 ? (screen.deviceScaleFactor * 2) / 3 : screen.deviceScaleFactor;
+      for (const photo of photos) {
+        const width = Number(/-(\d+)\.avif$/.exec(photo.src)?.[1]);
+        const covers = PHOTO_WIDTHS.find((w) => w >= Math.ceil(photo.width * asked));
+        t.equal(width, covers, `${Math.round(photo.width)} px shown at ${asked}×: the ${covers} px variant`);
+      }
+      t.same(problems.all(), [], 'no request failed, no error');
+    });
 });

@@ -5,6 +5,7 @@
 import type { FeaturedAnswer, ProjectCard as Card } from '../../shared/catalogue.ts';
 import { t } from '../../shared/i18n.ts';
 import { useHref } from '../lib/section.tsx';
+import { PHOTO_SIZES } from '../lib/photo-sizes.ts';
 import { ProjectCard } from './ProjectCard.tsx';
 import { CardActions } from './CardActions.tsx';
 import { Link } from './Link.tsx';
@@ -45,7 +46,7 @@ function FeaturedRow({ id, title, projects }: { id: string; title: string; proje
       <ul className="grid grid--3 featured-row__cards">
         {projects.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} headingLevel={4} actions={<CardActions project={project} />} />
+            <ProjectCard project={project} headingLevel={4} sizes={PHOTO_SIZES.featuredRow} actions={<CardActions project={project} />} />
           </li>
         ))}
       </ul>

@@ -18,14 +18,16 @@ const PHONE = 'calc(100vw - 32px)';
  * pictures (the width said two thirds of it): a third of the bytes or more
  * saved for a difference few eyes see at arm's length.
  */
-function byContainer(widths: number[], narrower = ''): string {
+function byContainer(widths: number[], narrower = '', phone = PHONE): string {
   const wide = widths.map((w, i) => `(min-width: ${BREAKPOINTS[i]}px) ${w}px`);
-  return [...wide, ...(narrower ? [narrower] : []), `(min-resolution: 2.5dppx) calc(${PHONE} * 2 / 3)`, PHONE].join(', ');
+  return [...wide, ...(narrower ? [narrower] : []), `(min-resolution: 2.5dppx) calc(${phone} * 2 / 3)`, phone].join(', ');
 }
 
 export const PHOTO_SIZES = {
   /** A card of a three-column grid (a partner's featured projects, favorites): two columns from 576 px, three from 992 px. */
   cardGrid: byContainer([412, 352, 292, 332, 242]),
+  /** A card of the home's featured rows: the three-column grid, and on a phone a row scrolling sideways of cards 84 % wide (landing.css). */
+  featuredRow: byContainer([412, 352, 292, 332, 242], '', `calc(${PHONE} * 0.84)`),
   /** A card of a four-column grid (similar projects): two columns from 576 px, four from 992 px. */
   cardGrid4: byContainer([302, 257, 212, 332, 242]),
   /** A card of the search results' grid: as many columns of at least 250 px as fit (two from 552 px). */
