@@ -50,8 +50,11 @@ export function installPhotoPreparation(app: FastifyInstance, options: PhotoPrep
   app.addHook('onReady', async () => {
     const retired = path.join(app.config.DATA_DIR, RETIRED_DEMO_IMAGES);
     if (!fs.existsSync(retired)) return;
-    await fs.promises.rm(retired, { recursive: true, force: true });
-    app.log.info({ dir: retired }, "deleted an earlier version's demo pictures");
+    // Housekeeping: a folder it may not delete never stops the server.
+    await fs.promises.rm(retired, { recursive: true, force: true }).then(
+      () => app.log.info({ dir: retired }, "deleted an earlier version's demo pictures"),
+      (err: unknown) => app.log.warn({ err, dir: retired }, "could not delete an earlier version's demo pictures"),
+    );
   });
   // Before runEvery's own preClose, which waits for the run in flight.
   app.addHook('preClose', async () => stop.abort());
