@@ -9,7 +9,8 @@
 // from Debian's package when running as root). `--watch` runs the fast tier,
 // then again on each save, only the test files whose code changed (tap's
 // --changed). The fast tier runs its files several to a process
-// (fastTierArgs); files named on the command line run a process each. dist/ is
+// (fastTierArgs); the e2e tier runs a few files at a time, then those that
+// must run alone (ALONE); files named on the command line run a process each. dist/ is
 // rebuilt when older than the sources by tap's `before` (test/fresh-dist.mjs),
 // so a single `npx tap file` gets it too.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,10 +24,16 @@ import { namedFiles } from './helpers/named-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const E2E = 'test/**/*.e2e.test.ts';
+/**
+ * E2e files that measure a process's resources while it works at the lowest priority (a pull's
+ * worker thread runs at nice 19): run alone after the others, since beside a browser test the
+ * thread gets next to no CPU and the pull outlasts FEED_TIMEOUT_MS.
+ */
+const ALONE = ['test/server/jobs/pull-memory.e2e.test.ts'];
 const TIERS = {
   // tap's own default exclude (fixtures) stays: a command-line --exclude replaces it.
   fast: ['--exclude', E2E, '--exclude', '**/@(fixture*(s)|dist)/**'],
-  e2e: ['--include', E2E],
+  e2e: ['--include', E2E, ...ALONE.flatMap((file) => ['--exclude', file])],
 };
 
 const [tier, ...rest] = process.argv.slice(2);
@@ -49,7 +56,15 @@ await buildTapPlugins();
 pruneTypescriptOutputs();
 if (watch) watchFastTier();
 else if (tier === 'fast' && !filesNamed) runTap(fastTierArgs()).then((code) => process.exit(code));
+else if (tier === 'e2e' && !filesNamed) runE2eTier().then((code) => process.exit(code));
 else runTap(tapArgs).then((code) => process.exit(code));
+
+/** The e2e tier: its files a few at a time, then those that must run ALONE, one by one. */
+async function runE2eTier() {
+  const together = await runTap(tapArgs);
+  const alone = await runTap([...ALONE, '--jobs', '1', ...rest]);
+  return together || alone;
+}
 
 /**
  * The fast tier's files run a few processes at a time, each taking the next
