@@ -23,11 +23,14 @@ function byContainer(widths: number[], narrower = '', phone = PHONE): string {
   return [...wide, ...(narrower ? [narrower] : []), `(min-resolution: 2.5dppx) calc(${phone} * 2 / 3)`, phone].join(', ');
 }
 
+/** A card of a three-column grid from each container breakpoint: two columns from 576 px, three from 992 px. */
+const THREE_COLUMNS = [412, 352, 292, 332, 242];
+
 export const PHOTO_SIZES = {
-  /** A card of a three-column grid (a partner's featured projects, favorites): two columns from 576 px, three from 992 px. */
-  cardGrid: byContainer([412, 352, 292, 332, 242]),
+  /** A card of a three-column grid (a partner's featured projects, favorites). */
+  cardGrid: byContainer(THREE_COLUMNS),
   /** A card of the home's featured rows: the three-column grid, and on a phone a row scrolling sideways of cards 84 % wide (landing.css). */
-  featuredRow: byContainer([412, 352, 292, 332, 242], '', `calc(${PHONE} * 0.84)`),
+  featuredRow: byContainer(THREE_COLUMNS, '', `calc(${PHONE} * 0.84)`),
   /** A card of a four-column grid (similar projects): two columns from 576 px, four from 992 px. */
   cardGrid4: byContainer([302, 257, 212, 332, 242]),
   /** A card of the search results' grid: as many columns of at least 250 px as fit (two from 552 px). */
