@@ -30,6 +30,7 @@ import { readManifest } from '../src/server/http/assets.ts';
 import { photosWaiting } from '../src/server/feed-images/index.ts';
 import { openStore } from '../src/server/store/db.ts';
 import { startSite } from '../test/helpers/site-process.ts';
+import { waitFor } from '../test/helpers/wait.ts';
 import { JS_BUDGET, budgetLine } from './budgets.ts';
 import { PHONE, budgetedPages, launchBenchBrowser } from './phone-pages.ts';
 import { librariesFloor } from './js-floor.ts';
@@ -229,13 +230,7 @@ async function photosPrepared(dataDir: string): Promise<string> {
   const store = await openStore({ dataDir });
   const started = Date.now();
   try {
-    let waiting = await photosWaiting(store.db);
-    while (waiting > 0) {
-      if (Date.now() - started > PHOTOS_LIMIT_MS)
-        throw new Error(`${waiting} pictures still not prepared after ${PHOTOS_LIMIT_MS / 60_000} minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      waiting = await photosWaiting(store.db);
-    }
+    await waitFor('every picture prepared', async () => (await photosWaiting(store.db)) === 0, PHOTOS_LIMIT_MS);
   } finally {
     await store.close();
   }
