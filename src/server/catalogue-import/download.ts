@@ -88,18 +88,17 @@ export async function fetchFeed(location: string, options: DownloadOptions): Pro
   if (Number(response.headers.get('content-length')) > maxBytes) throw await refuse(feedTooLarge(maxBytes, false));
 
   const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  // The body may fail before the import reads it (it first opens its
-  // transaction): the error is kept on the stream and thrown by the reading,
-  // not left unhandled.
+  // The body may fail before its reader starts: the error is kept on the
+  // stream and thrown by the reading, not left unhandled.
   stream.on('error', () => undefined);
-  // The clock stops with the body: at its last byte, or when the import stops reading it.
+  // The clock stops with the body: at its last byte, or when its reader stops reading it.
   stream.once('close', cancel);
   return {
     status: 200,
     body: boundedStream(stream, maxBytes, encoded, failure),
     etag: response.headers.get('etag'),
     lastModified: response.headers.get('last-modified'),
-    // An import that fails before reading (its transaction did not open) never starts the body.
+    // A caller that stops before reading never starts the body.
     cancel: () => stream.destroy(),
   };
 }

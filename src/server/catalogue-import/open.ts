@@ -1,7 +1,8 @@
 // Where a feed comes from: a file path or an http(s) URL, opened as a byte
 // stream for readKyero, bounded like a scheduled pull's: FEED_MAX_BYTES read
 // and decompressed (feed-bytes.ts), and for a URL the pull's GET and time-out
-// (download.ts). Failures to reach it (no such file, a refused connection, a
+// (download.ts), a URL's body kept on disk before the import reads it
+// (feed-spool.ts). Failures to reach it (no such file, a refused connection, a
 // non-2xx answer, a body cut off half-way, a time-out, a feed over the cap)
 // are FeedErrors with one readable line, so that the import CLI can say what
 // went wrong.
@@ -11,22 +12,26 @@ import type { Config } from '../config.ts';
 import { FeedError } from './feed-property.ts';
 import { boundedStream, feedTooLarge } from './feed-bytes.ts';
 import { fetchFeed } from './download.ts';
+import { spoolDir, spoolFeed } from './feed-spool.ts';
 
 export interface OpenedFeed {
   input: AsyncIterable<Uint8Array>;
   /** The default source name: the URL's host, or the file's name without its extension. */
   source: string;
-  /** Stops the download's clock; call it once the import is over. */
-  close(): void;
+  /** Closes the file; call it once the import is over. */
+  close(): Promise<void>;
 }
 
-/** A URL's time-out, from connecting to the last byte, and the cap on the bytes of any feed. */
-export type FeedLimits = Pick<Config, 'FEED_TIMEOUT_MS' | 'FEED_MAX_BYTES'>;
+/**
+ * A URL's time-out, from connecting to the last byte, the cap on the bytes of
+ * any feed, and DATA_DIR, where a URL's body waits for its import.
+ */
+export type FeedSettings = Pick<Config, 'FEED_TIMEOUT_MS' | 'FEED_MAX_BYTES' | 'DATA_DIR'>;
 
 export const isUrl = (location: string) => /^https?:\/\//i.test(location);
 
-export async function openFeed(location: string, limits: FeedLimits): Promise<OpenedFeed> {
-  return isUrl(location) ? download(location, limits) : openFile(location, limits.FEED_MAX_BYTES);
+export async function openFeed(location: string, settings: FeedSettings): Promise<OpenedFeed> {
+  return isUrl(location) ? download(location, settings) : openFile(location, settings.FEED_MAX_BYTES);
 }
 
 async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
@@ -50,11 +55,16 @@ async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
       (e) => new FeedError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
     ),
     source: path.basename(file).replace(/\.[^.]*$/, '') || 'file',
-    close: () => stream.destroy(),
+    close: async () => void stream.destroy(),
   };
 }
 
-async function download(url: string, limits: FeedLimits): Promise<OpenedFeed> {
-  const answer = await fetchFeed(url, { timeoutMs: limits.FEED_TIMEOUT_MS, maxBytes: limits.FEED_MAX_BYTES });
-  return { input: answer.body, source: new URL(url).host, close: answer.cancel };
+async function download(url: string, settings: FeedSettings): Promise<OpenedFeed> {
+  const answer = await fetchFeed(url, { timeoutMs: settings.FEED_TIMEOUT_MS, maxBytes: settings.FEED_MAX_BYTES });
+  try {
+    const spooled = await spoolFeed(answer.body, spoolDir(settings.DATA_DIR));
+    return { input: spooled.input, source: new URL(url).host, close: spooled.close };
+  } finally {
+    answer.cancel();
+  }
 }

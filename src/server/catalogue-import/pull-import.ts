@@ -1,5 +1,6 @@
 // The part of a pull that reads the feed: the conditional GET (download.ts)
-// and, unless the answer is a 304, the import (importFeed, one transaction)
+// and, unless the answer is a 304, the body kept on disk (feed-spool.ts: the
+// import's transaction does not wait for the feed server), the import (importFeed, one transaction)
 // and the work after it (afterImport: pruning pictures no listing shows, a
 // pass over the catalogue's images that would hold a page thread on SQLite).
 // What it is asked (PullJob) and answers (PullJobResult) are plain data, so
@@ -8,6 +9,7 @@
 import type { Store } from '../store/db.ts';
 import type { ImportOptions, ImportSummary, QueueInstantAlerts } from './import-types.ts';
 import { fetchFeed } from './download.ts';
+import { spoolDir, spoolFeed } from './feed-spool.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
 
 export interface PullJob {
@@ -18,7 +20,7 @@ export interface PullJob {
   maxBytes: number;
   /** importFeed's options (a Date passes to a worker thread as it is); the alerts are the runner's. */
   import: Omit<ImportOptions, 'alerts'>;
-  /** DATA_DIR, whose kept pictures and photos afterImport prunes. */
+  /** DATA_DIR, where the feed waits for its import, and whose kept pictures and photos afterImport prunes. */
   dataDir: string;
 }
 
@@ -33,14 +35,18 @@ export const importInline =
   (store: Store, alerts?: QueueInstantAlerts): PullRunner =>
   async (job, signal) => {
     const download = await fetchFeed(job.url, { validators: job.validators, timeoutMs: job.timeoutMs, maxBytes: job.maxBytes, signal });
+    if (download.status === 304) {
+      download.cancel();
+      return { status: 304 };
+    }
+    const feed = await spoolFeed(download.body, spoolDir(job.dataDir)).finally(download.cancel);
     try {
-      if (download.status === 304) return { status: 304 };
       // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
       const { importFeed } = await import('./importer.ts');
-      const summary = await importFeed(store, download.body, { ...job.import, alerts });
+      const summary = await importFeed(store, feed.input, { ...job.import, alerts });
       const after = await afterImport(store, job.dataDir, summary);
       return { status: 200, summary, etag: download.etag, lastModified: download.lastModified, after };
     } finally {
-      download.cancel();
+      await feed.close();
     }
   };

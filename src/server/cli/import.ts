@@ -176,7 +176,7 @@ async function importFile(config: Config, { location, source, newBuild, includeR
       await store.close();
     }
   } finally {
-    feed.close();
+    await feed.close();
   }
 }
 

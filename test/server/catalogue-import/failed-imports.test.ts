@@ -85,8 +85,9 @@ forEachStore(t, 'a failed download changes nothing', async (t, store) => {
       res.writeHead(200, { 'content-type': 'application/xml' }).end(full);
     }
   });
+  const settings = { ...LIMITS, DATA_DIR: t.testdir() };
   const importUrl = async (url: string) => {
-    const opened = await openFeed(url, LIMITS);
+    const opened = await openFeed(url, settings);
     return importFeed(store, opened.input, { source: opened.source, now: NOW });
   };
   await unchangedAfter(
@@ -102,7 +103,7 @@ forEachStore(t, 'a failed download changes nothing', async (t, store) => {
     async () => importUrl(`http://127.0.0.1:${await closedPort()}/feed.xml`),
     /^download failed: .*ECONNREFUSED/,
   );
-  await unchangedAfter(t, store, () => openFeed('/nonexistent/feed.xml', LIMITS), /^cannot read \/nonexistent\/feed\.xml: no such file$/);
+  await unchangedAfter(t, store, () => openFeed('/nonexistent/feed.xml', settings), /^cannot read \/nonexistent\/feed\.xml: no such file$/);
 
   const ok = await importUrl(`${base}/feed.xml`);
   t.match(ok, { added: BATCH_SIZE + 300, withdrawn: 0 }, 'the whole feed, under its host as the source');

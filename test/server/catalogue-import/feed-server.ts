@@ -19,6 +19,10 @@ export interface Answer {
   cutOff?: boolean;
   /** Half the body, then nothing more (until the server stops). */
   stall?: boolean;
+  /** Half the body, then the rest once this resolves. */
+  rest?: Promise<unknown>;
+  /** Called once the first half of a `rest` answer is sent. */
+  halfSent?: () => void;
   /** Held until this resolves. */
   hold?: Promise<unknown>;
   /** Awaited before answering: a test may look at the store while the pull waits. */
@@ -82,6 +86,11 @@ export async function startFeedServer(t: Teardown, answer: Answer = {}): Promise
     if (a.gzip) headers['content-encoding'] = 'gzip';
     headers['content-length'] = body.length;
     res.writeHead(200, headers);
+    if (a.rest) {
+      const rest = a.rest;
+      res.write(body.subarray(0, body.length >> 1), () => a.halfSent?.());
+      return void rest.then(() => res.end(body.subarray(body.length >> 1)));
+    }
     if (a.cutOff || a.stall) {
       res.write(body.subarray(0, body.length >> 1), () => {
         if (a.cutOff) res.socket?.destroy();

@@ -11,7 +11,7 @@ import { openFeed } from '../../../src/server/catalogue-import/open.ts';
 import { boundedFeed } from '../../../src/server/catalogue-import/feed-bytes.ts';
 import { listenUntilTheEnd } from './feed-server.ts';
 
-const LIMITS = { FEED_TIMEOUT_MS: 60_000, FEED_MAX_BYTES: 1000 };
+const LIMITS = { FEED_TIMEOUT_MS: 60_000, FEED_MAX_BYTES: 1000, DATA_DIR: '' };
 const TOO_LARGE = /^feed too large: more than 1000 bytes \(FEED_MAX_BYTES\)$/;
 
 async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
@@ -38,7 +38,7 @@ t.test('a Content-Length over the cap is refused before the body is read', async
     response.write('<root>');
   });
   const base = await listenUntilTheEnd(t, server);
-  await t.rejects(openFeed(`${base}/feed.xml`, LIMITS), { message: TOO_LARGE });
+  await t.rejects(openFeed(`${base}/feed.xml`, { ...LIMITS, DATA_DIR: t.testdir() }), { message: TOO_LARGE });
 });
 
 t.test('a gzip file whose first chunk is one byte is still decompressed', async (t) => {

@@ -3,11 +3,14 @@
 // updates, gzip answers are read, and a failed pull (500, a body cut off, a
 // time-out, a malformed feed, one refused by the withdrawal guard) changes
 // nothing in the catalogue and is recorded.
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Sqlite from 'better-sqlite3';
 import t from 'tap';
-import { forEachStore, type TapTest } from '../../helpers/db.ts';
+import { createTarget, forEachStore, type TapTest } from '../../helpers/db.ts';
 import { testConfig } from '../../helpers/app.ts';
 import { pullFeed, type PullOutcome } from '../../../src/server/catalogue-import/pull.ts';
-import type { Store } from '../../../src/server/store/db.ts';
+import { SQLITE_FILE, type Store } from '../../../src/server/store/db.ts';
 import type { ImportSummary } from '../../../src/server/catalogue-import/importer.ts';
 import { feed, fingerprint, property } from './feeds.ts';
 import { startFeedServer } from './feed-server.ts';
@@ -243,4 +246,33 @@ forEachStore(t, "what follows an import is the runner's: the pull reports the ru
     },
   });
   t.match(outcome, { result: 'imported', after });
+});
+
+t.test("on SQLite a pull takes the write lock only once the feed is in: a slow feed server keeps no one's write waiting", async (t) => {
+  const target = await createTarget(t, 'sqlite', { template: 'empty' });
+  const store = await target.open();
+  // Another connection to the file, writing as a lead would.
+  const other = new Sqlite(path.join(target.dataDir, SQLITE_FILE), { timeout: 0 });
+  t.teardown(() => other.close());
+  let sendRest!: () => void;
+  let halfSent!: () => void;
+  const half = new Promise<void>((resolve) => (halfSent = resolve));
+  const server = await startFeedServer(t, { body: V1, rest: new Promise<void>((resolve) => (sendRest = resolve)), halfSent });
+  const config = testConfig(t, { FEEDS: `acme=${server.url}`, DATA_DIR: target.dataDir });
+  const pulling = pullFeed(store, config, config.FEEDS[0]!, { now: clock().now, log: logs().log });
+
+  await half;
+  let refused = 0;
+  for (let i = 0; i < 20; i++) {
+    await sleep(50);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('ROLLBACK');
+    } catch {
+      refused++;
+    }
+  }
+  t.equal(refused, 0, 'while half the feed has come, a write finds the lock free (20 tries in 1 s)');
+  sendRest();
+  imported(t, await pulling, { added: 2, withdrawn: 0 });
 });
