@@ -7,7 +7,8 @@
 // pull is in flight, then again once it has ended (same server, same page).
 // BENCH_PULL_ROUNDS rounds (default 3); the p99s, their ratio (goal ≤ 2),
 // medians and spread, and the server's peak resident memory (VmHWM), with what
-// made it up at the highest of the samples taken every 100 ms: anonymous,
+// made it up at the highest of the samples taken every 100 ms, during the pull
+// and after it (a large feed leaves a large catalogue to serve): anonymous,
 // file-backed and shared memory, and by part (each thread's V8 heap, reported
 // by bench/memory-probe.mjs, loaded into the server with --import; malloc's
 // heap, the node binary, the libraries, from /proc/<pid>/smaps). A round whose
@@ -155,8 +156,10 @@ interface Round {
   /** The pull was still running when the load under it ended. */
   covered: boolean;
   pullSeconds: number;
-  /** The peak (VmHWM), and what made up the highest VmRSS sampled. */
+  /** The peak (VmHWM), and what made up the highest VmRSS sampled until the pull ended. */
   memory: Resident;
+  /** What made up the highest VmRSS sampled after the pull, the second load running. */
+  after: Resident;
 }
 
 async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'number'>> {
@@ -171,7 +174,8 @@ async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'num
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const pulled = () => /"msg":"feed pull(ed| failed)/.test(out);
-  const memory = watchResident(server.pid!, probeDir);
+  const duringPull = watchResident(server.pid!, probeDir);
+  let afterPull: (() => Resident) | undefined;
   try {
     const started = performance.now();
     await waitUntilReady(`${base}/healthz`, server);
@@ -189,10 +193,13 @@ async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'num
     if (!/"msg":"feed pulled"/.test(out))
       throw new Error(`the pull failed: ${out.split('\n').find((l) => l.includes('feed pull failed'))}`);
     const pullSeconds = (performance.now() - started) / 1000;
+    const memory = duringPull();
+    afterPull = watchResident(server.pid!, probeDir);
     const quiet = await load();
-    return { flags: flagsName(words), pull, quiet, covered, pullSeconds, memory: memory() };
+    return { flags: flagsName(words), pull, quiet, covered, pullSeconds, memory, after: afterPull() };
   } finally {
-    memory();
+    duringPull();
+    afterPull?.();
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(probeDir, { recursive: true, force: true });
@@ -234,7 +241,8 @@ export async function runPullPagesBench(): Promise<void> {
           continue;
         }
         console.log(
-          `# round ${r.number}, ${r.flags}: peak RSS ${r.memory.peak.toFixed(0)} MB, p99 ${r.pull.latencyMs.p99.toFixed(1)} ms during the pull`,
+          `# round ${r.number}, ${r.flags}: peak RSS ${r.after.peak.toFixed(0)} MB; during the pull ${r.memory.rss.toFixed(0)} MB, ` +
+            `p99 ${r.pull.latencyMs.p99.toFixed(1)} ms`,
         );
         rounds.push(r);
       }
@@ -255,6 +263,8 @@ export async function runPullPagesBench(): Promise<void> {
         'pull req/s',
         'pull s',
         'peak RSS MB',
+        'pull RSS',
+        'after RSS',
         'anon',
         'file',
         'shmem',
@@ -268,7 +278,9 @@ export async function runPullPagesBench(): Promise<void> {
         r.quiet.requestsPerSecond.toFixed(0),
         r.pull.requestsPerSecond.toFixed(0),
         r.pullSeconds.toFixed(0),
-        r.memory.peak.toFixed(0),
+        r.after.peak.toFixed(0),
+        r.memory.rss.toFixed(0),
+        r.after.rss.toFixed(0),
         r.memory.anon.toFixed(0),
         r.memory.file.toFixed(0),
         r.memory.shmem.toFixed(0),
@@ -276,24 +288,36 @@ export async function runPullPagesBench(): Promise<void> {
       2,
     ),
   );
-  console.log('\nThe highest resident memory sampled (every 100 ms), by part (MB; bench/memory-probe.mjs, /proc/<pid>/smaps):');
+  console.log(
+    '\nThe highest resident memory sampled (every 100 ms) during the pull and after it, by part (MB; bench/memory-probe.mjs, /proc/<pid>/smaps):',
+  );
   console.log(
     textTable(
-      ['round', 'node flags', 'RSS', ...PARTS],
-      rounds.map((r) => [`${r.number}`, r.flags, r.memory.rss.toFixed(0), ...PARTS.map((part) => r.memory.parts[part].toFixed(0))]),
-      2,
+      ['round', 'node flags', 'when', 'RSS', ...PARTS],
+      rounds.flatMap((r) =>
+        (
+          [
+            ['during the pull', r.memory],
+            ['after it', r.after],
+          ] as const
+        ).map(([when, m]) => [`${r.number}`, r.flags, when, m.rss.toFixed(0), ...PARTS.map((part) => m.parts[part].toFixed(0))]),
+      ),
+      3,
     ),
   );
   for (const name of flagSets.map(flagsName)) {
     const mine = rounds.filter((r) => r.flags === name);
     const ratios = mine.map(ratio);
-    const peaks = mine.map((r) => r.memory.peak);
+    const peaks = mine.map((r) => r.after.peak);
+    const duringPull = mine.map((r) => r.memory.rss);
+    const afterPull = mine.map((r) => r.after.rss);
     const p99s = mine.map((r) => r.pull.latencyMs.p99);
     const quietP99s = mine.map((r) => r.quiet.latencyMs.p99);
     console.log(
       `${name}: p99 ratio (during the pull / after it) median ${median(ratios).toFixed(2)} (${spread(ratios, 2)}), goal ≤ 2; ` +
         `p99 during the pull ${median(p99s).toFixed(1)} ms (${spread(p99s, 1)}), after it ${median(quietP99s).toFixed(1)} ms (${spread(quietP99s, 1)}); ` +
-        `peak RSS ${median(peaks).toFixed(0)} MB (${spread(peaks)})`,
+        `peak RSS ${median(peaks).toFixed(0)} MB (${spread(peaks)}); highest sampled during the pull ${median(duringPull).toFixed(0)} MB ` +
+        `(${spread(duringPull)}), after it ${median(afterPull).toFixed(0)} MB (${spread(afterPull)})`,
     );
   }
 }
