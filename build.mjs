@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildBasemap } from './src/client/components/map/basemap-build.mjs';
 import { lazyRoots, splitMessages } from './src/client/messages-split.mjs';
+import { inLanguage } from './src/client/messages-language.mjs';
 import { ALWAYS_COMMON, SEARCH_GROUP, commonModules, groupRoots } from './src/client/common-chunk.mjs';
 
 /** The languages of the site, as src/shared/languages.ts lists them (test/client/js-budget.test.ts holds the copy to it): the browser bundle is built once in each. */
@@ -99,7 +100,7 @@ function clientGraphPlugin(entryPoints, language, shared) {
         plan = await (shared ?? analyseClient(entryPoints, b.initialOptions.outdir));
         strings = language === 'en' ? null : JSON.parse(await fs.promises.readFile(path.join(root, `locales/${language}.json`), 'utf8'));
       });
-      // The English tree's shape with the language's strings (a string the file lacks stays English).
+      // The English tree's shape with the language's strings (messages-language.mjs).
       const translated = (tree) => (strings ? inLanguage(tree, strings) : tree);
       b.onLoad({ filter: /[\\/]locales[\\/]en\.json$/ }, () => ({ contents: JSON.stringify(translated(plan.split.core)), loader: 'json' }));
       // The entry and the page modules import the common modules; a lazily loaded module's first
@@ -132,18 +133,6 @@ function clientGraphPlugin(entryPoints, language, shared) {
       });
     },
   };
-}
-
-/** `tree` (a part of en.json) with the strings of `strings` (another language's file) at the same keys. */
-function inLanguage(tree, strings) {
-  if (typeof tree === 'string') return typeof strings === 'string' ? strings : tree;
-  // Item by item: the cut of server-only parts (messages-build.mjs) reaches into lists.
-  if (Array.isArray(tree)) return tree.map((item, i) => inLanguage(item, Array.isArray(strings) ? strings[i] : undefined));
-  if (!tree || typeof tree !== 'object') return tree;
-  const out = {};
-  for (const [key, value] of Object.entries(tree))
-    out[key] = inLanguage(value, strings && typeof strings === 'object' ? strings[key] : undefined);
-  return out;
 }
 
 // A module with a `.browser` twin beside it (Name.browser.tsx) is that twin in
