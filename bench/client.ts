@@ -7,7 +7,8 @@
 // comes); then, for the home, a place search and a property page:
 //
 // 1. Chromium (puppeteer-core, the system browser) at a phone's size loads the
-//    page without interacting and lists every request until the network has
+//    page, in each of BENCH_JS_LANGUAGES (every language by default: each has
+//    its own build), without interacting and lists every request until the network has
 //    been idle for a while: JavaScript and CSS summed as transferred and as gzip
 //    at zlib's default level (what @fastify/compress sends), with the page
 //    chunks other pages' links prefetch in idle time (src/client/lib/prefetch.ts)
@@ -36,7 +37,7 @@ import { PHONE, budgetedPages, launchBenchBrowser } from './phone-pages.ts';
 import { librariesFloor } from './js-floor.ts';
 import { LIGHTHOUSE_RUNS, lighthouseMedians } from './lighthouse.ts';
 import { textTable } from './table.ts';
-import { inLanguage, isLanguage } from '../src/shared/languages.ts';
+import { LANGUAGES, inLanguage, isLanguage, type Language } from '../src/shared/languages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built checkout whose site is measured: this one, or BENCH_CLIENT_CHECKOUT (another commit's, built, to compare). */
@@ -47,6 +48,8 @@ const NETWORK_IDLE_MS = 2_000;
 /** Bounds on a busy shared machine: generous, never a measurement. */
 const PAGE_LIMIT_MS = 90_000;
 const PHOTOS_LIMIT_MS = 20 * 60_000;
+/** The languages whose JavaScript before interaction is measured. */
+const JS_LANGUAGES = (process.env.BENCH_JS_LANGUAGES ?? LANGUAGES.join(',')).split(',').filter(isLanguage);
 /** The languages whose pages Lighthouse measures. */
 const LIGHTHOUSE_LANGUAGES = (process.env.BENCH_LIGHTHOUSE_LANGUAGES ?? 'en,de,nl').split(',').filter(isLanguage);
 
@@ -62,6 +65,7 @@ interface Loaded {
 
 interface PageLoad {
   name: keyof typeof JS_BUDGET;
+  language: Language;
   path: string;
   requests: number;
   loaded: Loaded[];
@@ -94,8 +98,8 @@ function staticImports(from: string[]): Set<string> {
  * and everything either imports statically: the manifest does not list the
  * entry's own imports), so a chunk the loaded page needs is never counted as a prefetch.
  */
-function prefetchable(page: string): (url: string) => boolean {
-  const manifest = readManifest(path.join(CHECKOUT_DIST, 'client'));
+function prefetchable(page: string, language: Language): (url: string) => boolean {
+  const manifest = readManifest(path.join(CHECKOUT_DIST, 'client'), language);
   const own = staticImports([manifest.entry, ...(manifest.pages[page] ?? [])]);
   const others = new Set(Object.entries(manifest.pages).flatMap(([name, files]) => (name === page ? [] : files)));
   return (url) => {
@@ -108,6 +112,7 @@ async function loadWithoutInteraction(
   browser: Browser,
   base: string,
   name: PageLoad['name'],
+  language: Language,
   pagePath: string,
   page: string,
 ): Promise<PageLoad> {
@@ -126,7 +131,7 @@ async function loadWithoutInteraction(
     tab.on('request', () => requests++);
     await tab.goto(base + pagePath, { waitUntil: 'load' });
     await tab.waitForNetworkIdle({ idleTime: NETWORK_IDLE_MS, timeout: PAGE_LIMIT_MS });
-    const isPrefetch = prefetchable(page);
+    const isPrefetch = prefetchable(page, language);
     const loaded: Loaded[] = [];
     for (const [id, { url, mime }] of responses) {
       if (!url.startsWith(base)) continue;
@@ -135,7 +140,7 @@ async function loadWithoutInteraction(
       if (type !== 'other') gzip = zlib.gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
       loaded.push({ url: url.slice(base.length), type, transfer: finished.get(id) ?? 0, gzip, prefetch: type === 'js' && isPrefetch(url) });
     }
-    return { name, path: pagePath, requests, loaded };
+    return { name, language, path: pagePath, requests, loaded };
   } finally {
     await context.close().catch(() => {});
   }
@@ -196,7 +201,9 @@ export async function runClientBench(): Promise<void> {
     const browser = await launchBenchBrowser();
     const loads: PageLoad[] = [];
     try {
-      for (const p of pages) loads.push(await loadWithoutInteraction(browser, base, p.name, p.path, p.page));
+      for (const language of JS_LANGUAGES)
+        for (const p of pages)
+          loads.push(await loadWithoutInteraction(browser, base, p.name, language, inLanguage(p.path, language), p.page));
     } finally {
       await browser.close().catch(() => {});
     }
@@ -205,12 +212,15 @@ export async function runClientBench(): Promise<void> {
     );
     console.log(requestTable(loads));
     for (const load of loads)
-      console.log(budgetLine(`JS before interaction, ${load.name} (gzip)`, sum(load.loaded, 'js', false).gzip, JS_BUDGET[load.name]));
+      console.log(
+        budgetLine(`JS before interaction, ${load.name} ${load.language} (gzip)`, sum(load.loaded, 'js', false).gzip, JS_BUDGET[load.name]),
+      );
     const floor = await librariesFloor(CHECKOUT);
     console.log(
       `# of which no page can do without: react, react-dom's client, scheduler, wouter and swr as the site imports them, bundled and minified alone (bench/js-floor.ts): ${kb(floor.gzip)} KiB gzip (${kb(floor.raw)} KiB minified)`,
     );
-    for (const load of loads) console.log(`\n${load.name}:\n${fileList(load)}`);
+    for (const load of loads.filter((l) => l.language === JS_LANGUAGES[0]))
+      console.log(`\n${load.name} ${load.language}:\n${fileList(load)}`);
 
     const inEach = LIGHTHOUSE_LANGUAGES.flatMap((language) =>
       pages.map((p) => ({ name: `${p.name} ${language}`, path: inLanguage(p.path, language) })),
