@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPluralMessage } from '../../src/client/messages-language.mjs';
 
 export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
@@ -35,10 +36,6 @@ const DATA_KEYS = [
 type Node = string | Node[] | { [key: string]: Node };
 
 const isObject = (node: unknown): node is Record<string, Node> => typeof node === 'object' && node !== null && !Array.isArray(node);
-const CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
-/** A plural message: a form per plural category (CLDR's names), `other` among them. */
-export const isPlural = (node: unknown): node is Record<string, string> =>
-  isObject(node) && typeof node.other === 'string' && Object.keys(node).every((k) => CATEGORIES.has(k));
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort().join(',');
 /** Words of three letters or more, placeholders apart: a sentence has two. */
 const words = (text: string) => text.replace(/\{\w+\}/g, '').match(/\p{L}{3,}/gu) ?? [];
@@ -60,7 +57,7 @@ function compare(problems: string[], key: string, english: Node, node: unknown, 
     return;
   }
   if (!isObject(node)) return void problems.push(`${key}: should be an object`);
-  if (isPlural(english)) {
+  if (isPluralMessage(english)) {
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
     const have = Object.keys(node);
     if ([...have].sort().join() !== [...categories].sort().join())
