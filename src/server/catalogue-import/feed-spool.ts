@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { FeedError } from './feed-property.ts';
+import type { FeedBody } from './download.ts';
 
 /** Under DATA_DIR: where a feed's bytes wait for their import. */
-export const spoolDir = (dataDir: string) => path.join(dataDir, 'feeds');
+const spoolDir = (dataDir: string) => path.join(dataDir, 'feeds');
 
 export interface SpooledFeed {
   /** The feed's bytes, read back from the start. */
@@ -21,37 +22,50 @@ export interface SpooledFeed {
 }
 
 /**
- * Reads `body` to its end into an unlinked file under `dir`. Rejects with the
- * body's own error (a time-out, a feed over its cap), or a FeedError when the
- * disk refuses it (full, not writable).
+ * Reads a download's body (download.ts's FeedBody) to its end into an unlinked
+ * file under DATA_DIR/feeds, and lets the download go whatever happens.
+ * Rejects with the body's own error (a time-out, a feed over its cap), or a
+ * FeedError when the disk refuses it (full, not writable).
  */
-export async function spoolFeed(body: AsyncIterable<Uint8Array>, dir: string): Promise<SpooledFeed> {
+export async function spoolFeed(download: Pick<FeedBody, 'body' | 'cancel'>, dataDir: string): Promise<SpooledFeed> {
+  const dir = spoolDir(dataDir);
+  try {
+    const handle = await openUnlinked(dir);
+    try {
+      for await (const chunk of download.body)
+        for (let written = 0; written < chunk.length;) written += (await handle.write(chunk, written)).bytesWritten;
+    } catch (error) {
+      await handle.close();
+      throw error instanceof FeedError ? error : diskError(error, dir);
+    }
+    // The stream closes the file at its end, or when destroyed (an import that stopped early).
+    const input = handle.createReadStream({ start: 0, highWaterMark: 256 * 1024 });
+    return {
+      input,
+      close: async () => {
+        input.destroy();
+        await finished(input).catch(() => undefined);
+      },
+    };
+  } finally {
+    download.cancel();
+  }
+}
+
+/** A new file under `dir`, open for writing and reading, its name already gone. */
+async function openUnlinked(dir: string): Promise<fs.promises.FileHandle> {
   const file = path.join(dir, `${randomUUID()}.xml`);
-  let handle: fs.promises.FileHandle;
   try {
     await fs.promises.mkdir(dir, { recursive: true });
-    handle = await fs.promises.open(file, 'w+', 0o600);
+    const handle = await fs.promises.open(file, 'w+', 0o600);
+    await fs.promises.unlink(file).catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    return handle;
   } catch (error) {
     throw diskError(error, dir);
   }
-  try {
-    await fs.promises.unlink(file);
-    for await (const chunk of body)
-      for (let written = 0; written < chunk.length;) written += (await handle.write(chunk, written)).bytesWritten;
-  } catch (error) {
-    await handle.close();
-    await fs.promises.rm(file, { force: true });
-    throw error instanceof FeedError ? error : diskError(error, dir);
-  }
-  // The stream closes the file at its end, or when destroyed (an import that stopped early).
-  const input = handle.createReadStream({ start: 0, highWaterMark: 256 * 1024 });
-  return {
-    input,
-    close: async () => {
-      input.destroy();
-      await finished(input).catch(() => undefined);
-    },
-  };
 }
 
 function diskError(error: unknown, dir: string): FeedError {

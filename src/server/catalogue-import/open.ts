@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { FeedError } from './feed-property.ts';
 import { boundedStream, feedTooLarge } from './feed-bytes.ts';
 import { fetchFeed } from './download.ts';
-import { spoolDir, spoolFeed } from './feed-spool.ts';
+import { spoolFeed } from './feed-spool.ts';
 
 export interface OpenedFeed {
   input: AsyncIterable<Uint8Array>;
@@ -61,10 +61,6 @@ async function openFile(file: string, maxBytes: number): Promise<OpenedFeed> {
 
 async function download(url: string, settings: FeedSettings): Promise<OpenedFeed> {
   const answer = await fetchFeed(url, { timeoutMs: settings.FEED_TIMEOUT_MS, maxBytes: settings.FEED_MAX_BYTES });
-  try {
-    const spooled = await spoolFeed(answer.body, spoolDir(settings.DATA_DIR));
-    return { input: spooled.input, source: new URL(url).host, close: spooled.close };
-  } finally {
-    answer.cancel();
-  }
+  const spooled = await spoolFeed(answer, settings.DATA_DIR);
+  return { input: spooled.input, source: new URL(url).host, close: spooled.close };
 }

@@ -9,7 +9,7 @@
 import type { Store } from '../store/db.ts';
 import type { ImportOptions, ImportSummary, QueueInstantAlerts } from './import-types.ts';
 import { fetchFeed } from './download.ts';
-import { spoolDir, spoolFeed } from './feed-spool.ts';
+import { spoolFeed } from './feed-spool.ts';
 import { afterImport, type AfterImport } from './after-import.ts';
 
 export interface PullJob {
@@ -39,7 +39,7 @@ export const importInline =
       download.cancel();
       return { status: 304 };
     }
-    const feed = await spoolFeed(download.body, spoolDir(job.dataDir)).finally(download.cancel);
+    const feed = await spoolFeed(download, job.dataDir);
     try {
       // The importer (the XML parser, the encodings, the place names) loads with the first pull, not with the server.
       const { importFeed } = await import('./importer.ts');
