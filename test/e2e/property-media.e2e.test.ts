@@ -11,6 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { startServer } from '../helpers/app.ts';
 import { launchBrowser, newPage, waitForHydration } from '../helpers/browser.ts';
 import { violations } from '../helpers/axe.ts';
+import { recordLoads } from '../helpers/on-demand.ts';
 import { CONSENT_COOKIE, makeConsent, serialiseConsent } from '../../src/shared/consent.ts';
 import type { PropertyAnswer, SearchAnswer } from '../../src/shared/catalogue.ts';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -54,8 +55,11 @@ t.test('blocked until the visitor allows functional cookies, then framed in the 
     await t.test(`${size.width} × ${size.height}`, async (t) => {
       const { page, problems } = await newPage(t, browser, { ...size, allowFailure });
       const requests = providerRequests(page);
+      const loads = recordLoads(page);
       await page.goto(`${url}/for-sale/${id}`, { waitUntil: 'load' });
       await waitForHydration(page);
+      await page.waitForNetworkIdle({ idleTime: 500 });
+      t.same(await loads.scripts('mediaPlayer'), [], "the player's code is not loaded before the visitor does anything");
       t.equal((await page.$('.gallery__slide--media[inert]')) !== null, true, 'out of the way while a picture shows');
       // The tour's thumbnail, the last, turns the gallery to it.
       await page.$eval('.gallery__thumb-media', (el) => el.scrollIntoView({ block: 'center' }));
@@ -76,6 +80,7 @@ t.test('blocked until the visitor allows functional cookies, then framed in the 
       );
       t.equal(await page.$('.gallery iframe'), null, 'no frame');
       t.same(requests, [], 'no request to the provider');
+      t.equal((await loads.scripts('mediaPlayer')).length, 1, "the player's code, once the visitor turned to it");
       const before = await box(page);
       const shown = await viewer(page);
       t.same(

@@ -36,6 +36,8 @@ export const LIBRARIES = {
   searchForm: 'search-form__more-link',
   filterChips: 'search.chips.priceFrom',
   pagination: 'pagination__gap',
+  similarProjects: 'grid grid--4 similar-projects',
+  mediaPlayer: 'xr-spatial-tracking',
 } as const;
 export type Library = keyof typeof LIBRARIES;
 

@@ -17,8 +17,8 @@
 // part is rendered in the page's own tree once its code is there (`preload`
 // lets a page's `prepare` load it before that render, so nothing blinks). The
 // contexts the parts read (the router's base, i.e. the page's language; the
-// store, section, posted form, the client, consent, the public configuration) are handed across to the
-// root of their own; SWR's is not (a part that fetches names its fetcher).
+// store, section, posted form, the client, consent, the public configuration, the toasts and SWR's
+// cache) are handed across to the root of their own.
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { onDemand, type OnDemand } from './on-demand.ts';
@@ -31,6 +31,8 @@ import { ISLAND_CLASS } from './island-frame.tsx';
 import { SectionProvider, useSection } from './section.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { Router, useRouter } from 'wouter';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { ToastContext, useToast } from '../components/toast/Toasts.tsx';
 import { StoreProvider, useStoreApi } from '../store.tsx';
 
 // A change without any of the others: a value set by a script (an assistive tool, a test's select).
@@ -78,6 +80,8 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
   const posted = useContext(PostedContext);
   const consent = useContext(ConsentContext);
   const config = useConfig();
+  const toast = useToast();
+  const swr = useSWRConfig();
 
   // A form sent, a link followed or a button pressed before its code has taken the part over: held,
   // then sent, followed or pressed by that code (a link or form by the browser, if the code fails to load).
@@ -165,10 +169,14 @@ function Island<P extends object>({ code, props, onUse = true, onHover = false, 
             <AuthProvider store={auth}>
               <PostedContext.Provider value={posted}>
                 <ConfigProvider value={config}>
-                  <ConsentWhileHydrating consent={consent}>
-                    <Part {...props} />
-                    <Taken onTaken={onTaken} />
-                  </ConsentWhileHydrating>
+                  <ToastContext.Provider value={toast}>
+                    <SWRConfig value={swr}>
+                      <ConsentWhileHydrating consent={consent}>
+                        <Part {...props} />
+                        <Taken onTaken={onTaken} />
+                      </ConsentWhileHydrating>
+                    </SWRConfig>
+                  </ToastContext.Provider>
                 </ConfigProvider>
               </PostedContext.Provider>
             </AuthProvider>

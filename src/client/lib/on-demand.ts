@@ -72,6 +72,15 @@ function firstInteraction(): Promise<void> {
   return interacted;
 }
 
+/** Calls `load` on the visitor's first move, touch, scroll or key (soon after, if that has been); returns what stops it. */
+export function afterFirstInteraction(load: () => void): () => void {
+  let live = true;
+  void firstInteraction().then(() => live && load());
+  return () => {
+    live = false;
+  };
+}
+
 /**
  * False until the visitor first does something in the page: a part that may appear a moment later
  * (a card's "Compare") loads its code then, not before interaction (README's budget). True at once
@@ -79,12 +88,6 @@ function firstInteraction(): Promise<void> {
  */
 export function useAfterFirstInteraction(): boolean {
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void firstInteraction().then(() => live && setDone(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(() => afterFirstInteraction(() => setDone(true)), []);
   return done;
 }

@@ -35,7 +35,7 @@ import {
   ProjectFiles,
 } from '../components/property/LazyPropertyParts.tsx';
 import { ProjectLocation } from '../components/property/ProjectLocation.tsx';
-import { SimilarProjects } from '../components/property/SimilarProjects.tsx';
+import { SimilarProjects } from '../components/property/LazySimilarProjects.tsx';
 import { Breadcrumbs } from '../components/property/Breadcrumbs.tsx';
 import { ListingJsonLd } from '../components/property/ListingJsonLd.tsx';
 import { useStore } from '../store.tsx';

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { t } from '../../../shared/i18n.ts';
 import { compareList } from '../../lib/compare-list.ts';
 import { onDemand, useAfterFirstInteraction, useOnDemand } from '../../lib/on-demand.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 
 export interface CompareToggleProps {
   projectId: number;
@@ -29,7 +30,10 @@ export function CompareSlot(props: CompareToggleProps) {
   const [held, setHeld] = useState({ heldFocus: false, heldPress: false });
   const pressed = compareList.use().includes(props.projectId);
   const Toggle = useOnDemand(toggle, useAfterFirstInteraction() || held.heldPress).value;
-  if (Toggle) return <Toggle {...props} {...held} />;
+  // Hydrating as the server rendered it, though the code came already: a part hydrated after the page
+  // (lib/island.tsx, the similar projects) once another slot had loaded it.
+  const hydrated = useHydrated();
+  if (Toggle && hydrated) return <Toggle {...props} {...held} />;
   return props.variant === 'page' ? (
     <button
       type="button"

@@ -2,6 +2,8 @@
 // (a client navigation): nothing in them to use, so no touch or focus loads it.
 import { island } from '../../lib/island.tsx';
 import { whenCurrencyChosen } from '../../lib/currency-choice.ts';
+import { afterFirstInteraction } from '../../lib/on-demand.ts';
+import { CONSENT_COOKIE, isAllowed, parseConsent, readCookie } from '../../../shared/consent.ts';
 
 export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyFacts), { onUse: false });
 // The units' prices in the currency the visitor chose (kept, or chosen on this page): loaded then.
@@ -10,8 +12,14 @@ export const PriceHistory = island(() => import('./PriceHistory.tsx').then((m) =
 export const ProjectDetails = island(() => import('./ProjectDetails.tsx').then((m) => m.ProjectDetails), { onUse: false });
 export const AgentCard = island(() => import('./AgentCard.tsx').then((m) => m.AgentCard), { onUse: false });
 export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then((m) => m.PhoneContactBar), { onUse: false });
-// A video's or tour's slide shows what this browser allows (functional cookies): loaded once the page has hydrated.
-export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), { onUse: false, eager: true });
+// A video's or tour's slide shows what this browser allows (functional cookies): its code loads at once
+// where they were allowed before; else on the visitor's first move, touch, scroll or key (the slide
+// turned to, a choice in the cookie bar), or a press of its own "here" (replayed once it came).
+function whenPlayerMayShow(load: () => void): () => void {
+  if (isAllowed(parseConsent(readCookie(document.cookie, CONSENT_COOKIE)), 'functional')) load();
+  return afterFirstInteraction(load);
+}
+export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), { when: whenPlayerMayShow });
 export const MediaLinks = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaLinks), { onUse: false });
 // The description names its language with Intl.DisplayNames, whose first use costs a phone ~14 ms: the server's, kept.
 export const Description = island(() => import('./Description.tsx').then((m) => m.Description), { onUse: false });

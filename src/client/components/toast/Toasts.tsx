@@ -30,7 +30,8 @@ export interface ToastApi {
 /** More than this at once and the oldest goes. */
 const MAX_TOASTS = 4;
 
-const ToastContext = createContext<ToastApi>({ show() {} });
+/** Exported for the parts of a page that render in a root of their own (lib/island.tsx), to hand it across. */
+export const ToastContext = createContext<ToastApi>({ show() {} });
 
 export function useToast(): ToastApi {
   return useContext(ToastContext);
