@@ -157,9 +157,9 @@ interface Round {
   covered: boolean;
   pullSeconds: number;
   /** The peak (VmHWM), and what made up the highest VmRSS sampled until the pull ended. */
-  memory: Resident;
+  pullMemory: Resident;
   /** What made up the highest VmRSS sampled after the pull, the second load running. */
-  after: Resident;
+  afterMemory: Resident;
 }
 
 async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'number'>> {
@@ -193,10 +193,10 @@ async function round(feedUrl: string, words: string[]): Promise<Omit<Round, 'num
     if (!/"msg":"feed pulled"/.test(out))
       throw new Error(`the pull failed: ${out.split('\n').find((l) => l.includes('feed pull failed'))}`);
     const pullSeconds = (performance.now() - started) / 1000;
-    const memory = duringPull();
+    const pullMemory = duringPull();
     afterPull = watchResident(server.pid!, probeDir);
     const quiet = await load();
-    return { flags: flagsName(words), pull, quiet, covered, pullSeconds, memory, after: afterPull() };
+    return { flags: flagsName(words), pull, quiet, covered, pullSeconds, pullMemory, afterMemory: afterPull() };
   } finally {
     duringPull();
     afterPull?.();
@@ -241,7 +241,7 @@ export async function runPullPagesBench(): Promise<void> {
           continue;
         }
         console.log(
-          `# round ${r.number}, ${r.flags}: peak RSS ${r.after.peak.toFixed(0)} MB; during the pull ${r.memory.rss.toFixed(0)} MB, ` +
+          `# round ${r.number}, ${r.flags}: peak RSS ${r.afterMemory.peak.toFixed(0)} MB; during the pull ${r.pullMemory.rss.toFixed(0)} MB, ` +
             `p99 ${r.pull.latencyMs.p99.toFixed(1)} ms`,
         );
         rounds.push(r);
@@ -278,12 +278,12 @@ export async function runPullPagesBench(): Promise<void> {
         r.quiet.requestsPerSecond.toFixed(0),
         r.pull.requestsPerSecond.toFixed(0),
         r.pullSeconds.toFixed(0),
-        r.after.peak.toFixed(0),
-        r.memory.rss.toFixed(0),
-        r.after.rss.toFixed(0),
-        r.memory.anon.toFixed(0),
-        r.memory.file.toFixed(0),
-        r.memory.shmem.toFixed(0),
+        r.afterMemory.peak.toFixed(0),
+        r.pullMemory.rss.toFixed(0),
+        r.afterMemory.rss.toFixed(0),
+        r.pullMemory.anon.toFixed(0),
+        r.pullMemory.file.toFixed(0),
+        r.pullMemory.shmem.toFixed(0),
       ]),
       2,
     ),
@@ -297,8 +297,8 @@ export async function runPullPagesBench(): Promise<void> {
       rounds.flatMap((r) =>
         (
           [
-            ['during the pull', r.memory],
-            ['after it', r.after],
+            ['during the pull', r.pullMemory],
+            ['after it', r.afterMemory],
           ] as const
         ).map(([when, m]) => [`${r.number}`, r.flags, when, m.rss.toFixed(0), ...PARTS.map((part) => m.parts[part].toFixed(0))]),
       ),
@@ -308,9 +308,9 @@ export async function runPullPagesBench(): Promise<void> {
   for (const name of flagSets.map(flagsName)) {
     const mine = rounds.filter((r) => r.flags === name);
     const ratios = mine.map(ratio);
-    const peaks = mine.map((r) => r.after.peak);
-    const duringPull = mine.map((r) => r.memory.rss);
-    const afterPull = mine.map((r) => r.after.rss);
+    const peaks = mine.map((r) => r.afterMemory.peak);
+    const duringPull = mine.map((r) => r.pullMemory.rss);
+    const afterPull = mine.map((r) => r.afterMemory.rss);
     const p99s = mine.map((r) => r.pull.latencyMs.p99);
     const quietP99s = mine.map((r) => r.quiet.latencyMs.p99);
     console.log(
