@@ -18,7 +18,7 @@
 // lets a page's `prepare` load it before that render, so nothing blinks). The
 // contexts the parts read (the router's base, i.e. the page's language; the
 // store, section, posted form, the client, consent, the public configuration, the toasts and SWR's
-// cache) are handed across to the root of their own.
+// configuration: the page's fetcher and fallback) are handed across to the root of their own.
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { onDemand, type OnDemand } from './on-demand.ts';
