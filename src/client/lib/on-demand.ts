@@ -82,6 +82,17 @@ export function afterFirstInteraction(load: () => void): () => void {
 }
 
 /**
+ * An island's `when` (lib/island.tsx): its code at once where `already()` holds (what this browser
+ * keeps shows in it), else on the visitor's first move, touch, scroll or key.
+ */
+export function nowOrOnFirstInteraction(already: () => boolean): (load: () => void) => () => void {
+  return (load) => {
+    if (already()) load();
+    return afterFirstInteraction(load);
+  };
+}
+
+/**
  * False until the visitor first does something in the page: a part that may appear a moment later
  * (a card's "Compare") loads its code then, not before interaction (README's budget). True at once
  * after that, for parts rendered later (a client navigation).

@@ -2,8 +2,9 @@
 // (a client navigation): nothing in them to use, so no touch or focus loads it.
 import { island } from '../../lib/island.tsx';
 import { whenCurrencyChosen } from '../../lib/currency-choice.ts';
-import { afterFirstInteraction } from '../../lib/on-demand.ts';
-import { CONSENT_COOKIE, isAllowed, parseConsent, readCookie } from '../../../shared/consent.ts';
+import { nowOrOnFirstInteraction } from '../../lib/on-demand.ts';
+import { cookieConsentStore } from '../../lib/consent.tsx';
+import { isAllowed } from '../../../shared/consent.ts';
 
 export const KeyFacts = island(() => import('./KeyFacts.tsx').then((m) => m.KeyFacts), { onUse: false });
 // The units' prices in the currency the visitor chose (kept, or chosen on this page): loaded then.
@@ -15,11 +16,9 @@ export const PhoneContactBar = island(() => import('./PhoneContactBar.tsx').then
 // A video's or tour's slide shows what this browser allows (functional cookies): its code loads at once
 // where they were allowed before; else on the visitor's first move, touch, scroll or key (the slide
 // turned to, a choice in the cookie bar), or a press of its own "here" (replayed once it came).
-function whenPlayerMayShow(load: () => void): () => void {
-  if (isAllowed(parseConsent(readCookie(document.cookie, CONSENT_COOKIE)), 'functional')) load();
-  return afterFirstInteraction(load);
-}
-export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), { when: whenPlayerMayShow });
+export const MediaPlayer = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaPlayer), {
+  when: nowOrOnFirstInteraction(() => isAllowed(cookieConsentStore().read(), 'functional')),
+});
 export const MediaLinks = island(() => import('./MediaPlayer.tsx').then((m) => m.MediaLinks), { onUse: false });
 // The description names its language with Intl.DisplayNames, whose first use costs a phone ~14 ms: the server's, kept.
 export const Description = island(() => import('./Description.tsx').then((m) => m.Description), { onUse: false });

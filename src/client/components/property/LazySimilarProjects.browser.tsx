@@ -4,13 +4,8 @@
 // compare toggle appears then too), or on a first use inside it (a press made meanwhile is replayed).
 import { island } from '../../lib/island.tsx';
 import { readLocalFavorites } from '../../lib/favorites.ts';
-import { afterFirstInteraction } from '../../lib/on-demand.ts';
-
-function whenCardsMayChange(load: () => void): () => void {
-  if (readLocalFavorites().length) load();
-  return afterFirstInteraction(load);
-}
+import { nowOrOnFirstInteraction } from '../../lib/on-demand.ts';
 
 export const SimilarProjects = island(() => import('./SimilarProjects.tsx').then((m) => m.SimilarProjects), {
-  when: whenCardsMayChange,
+  when: nowOrOnFirstInteraction(() => readLocalFavorites().length > 0),
 });
